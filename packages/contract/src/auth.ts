@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** The special characters the password rule accepts (spec §5 Password rule). */
+export const passwordSpecialCharacters = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
+
+const hasSpecialCharacter = (value: string) => [...value].some((character) => passwordSpecialCharacters.includes(character));
+
+/** Register and account password rule, spec §5. Messages are catalogue keys. */
+export const newPasswordSchema = z
+  .string()
+  .min(8, 'validation.passwordMinLength')
+  .max(128, 'validation.passwordMaxLength')
+  .refine((value) => /[A-Z]/.test(value), 'validation.passwordUppercase')
+  .refine((value) => /[a-z]/.test(value), 'validation.passwordLowercase')
+  .refine((value) => /\d/.test(value), 'validation.passwordDigit')
+  .refine(hasSpecialCharacter, 'validation.passwordSpecial');
+
+export const loginFormSchema = z.object({
+  email: z.string().trim().min(1, 'validation.invalidEmail').email('validation.invalidEmail'),
+  password: z.string().min(6, 'validation.loginPasswordMin'),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const registerFormSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').refine((value) => value.includes('@'), 'validation.emailNeedsAt'),
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'validation.required'),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDoNotMatch',
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** The username is the part of the email before @, or "user" (spec §4 Session). */
+export function usernameFromEmail(email: string): string {
+  const local = email.split('@')[0]?.trim();
+  return local ? local : 'user';
+}
+
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const accountUpdateSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong').optional(),
+    email: z.string().trim().email('validation.invalidEmail').max(254, 'validation.tooLong').optional(),
+    password: newPasswordSchema.optional(),
+    currentPassword: z.string().max(128).optional(),
+  })
+  .strict();
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+export const meResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  role: z.enum(roles),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  welcomeShown: z.boolean(),
+  locale: z.string().nullable(),
+  theme: z.string().nullable(),
+});
+export type Me = z.infer<typeof meResponseSchema>;
+
+export const welcomeResponseSchema = z.object({ shouldWelcome: z.boolean(), username: z.string() });

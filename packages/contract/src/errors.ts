@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The one error shape on the wire (STYLE §Habits 4). `message` is in the request's language. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

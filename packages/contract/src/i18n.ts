@@ -1,0 +1,38 @@
+import en from './locales/en.json' with { type: 'json' };
+import ru from './locales/ru.json' with { type: 'json' };
+
+export const locales = ['en', 'ru'] as const;
+export type Locale = (typeof locales)[number];
+export const catalogues = { en, ru } as const;
+
+type Nested = { [key: string]: string | Nested };
+
+function lookup(catalogue: Nested, key: string): string | undefined {
+  let node: string | Nested | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Picks a supported locale from an Accept-Language header value (or a stored preference). */
+export function pickLocale(value: string | undefined | null): Locale {
+  if (!value) return 'en';
+  for (const part of value.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag === 'ru' || tag === 'en') return tag;
+  }
+  return 'en';
+}
+
+/**
+ * Translates a catalogue key outside React (server messages, emails). Unknown keys come back
+ * unchanged, so plain text passes through. Interpolates `{{name}}` like i18next.
+ */
+export function translate(key: string, locale: Locale = 'en', values: Record<string, string | number> = {}): string {
+  const template = lookup(catalogues[locale] as Nested, key) ?? lookup(catalogues.en as Nested, key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    values[name] === undefined ? match : String(values[name]),
+  );
+}

@@ -1,0 +1,179 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createAuth, type Auth } from './features/auth/auth.ts';
+import { authRoutes } from './features/auth/auth-routes.ts';
+import { healthRoutes } from './features/health/health-routes.ts';
+import type { JobQueue } from './jobs.ts';
+import { AppError } from './lib/app-error.ts';
+import type { SessionUser } from './lib/session.ts';
+import { createEmailTransport } from './providers/email/create-email-transport.ts';
+import type { EmailTransport } from './providers/email/email-transport.ts';
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  jobs?: JobQueue | undefined;
+  /** Overrides the configured email transport (tests). */
+  mailer?: EmailTransport;
+  /** Serve the built web app from this folder; defaults to packages/web/dist when it exists. */
+  webDistDir?: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    deps: AppDependencies & { mailer: EmailTransport };
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole app; `server.ts` only listens. Tests call this and use `app.inject()`. */
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = dependencies;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = dependencies.mailer ?? createEmailTransport(config, database.db);
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  app.decorate('auth', auth);
+  app.decorate('deps', { ...dependencies, mailer });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    if (error instanceof AppError) {
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale)]))
+        : undefined;
+      return reply.status(error.status).send({ code: error.code, message: translate(error.message, locale), fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[field] ??= translate(issue.message ?? 'validation.invalidInput', locale);
+      }
+      const message = Object.values(fields)[0] ?? translate('validation.invalidInput', locale);
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message, fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: 'RATE_LIMITED', message: translate('errors.rateLimited', locale) });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error, requestId: request.id }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL', message: translate('errors.internal', locale) });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.BASE_URL.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.BASE_URL.startsWith('https://'),
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Life Updates API', version: '1.2.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // CSRF: a state-changing API request from a browser must come from our own origin.
+  const allowedOrigin = new URL(config.BASE_URL).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== allowedOrigin) {
+      const locale = pickLocale(request.headers['accept-language']);
+      return reply.status(403).send({ code: 'FORBIDDEN_ORIGIN', message: translate('errors.forbidden', locale) });
+    }
+  });
+
+  // Resolve the session once per API request; routes then call requireUser(request).
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/') || request.url.startsWith('/api/docs')) return;
+    const headers = new Headers();
+    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+    if (!request.headers.cookie) return;
+    const session = await auth.api.getSession({ headers });
+    if (session) {
+      const role = (session.user as { role?: string }).role === 'admin' ? 'admin' : 'user';
+      request.sessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role } satisfies SessionUser;
+    }
+  });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, db: database.db, baseUrl: config.BASE_URL });
+
+  const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
+  const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    if (request.url.startsWith('/api/') || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: translate('errors.notFound', locale) });
+    }
+    // SPA fallback: the web app's own "Page not found" screen handles unknown page paths.
+    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+  });
+
+  return app;
+}

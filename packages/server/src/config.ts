@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  APP_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'APP_SECRET must be at least 32 characters long',
+  }),
+  BASE_URL: optionalText.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('noreply@localhost'),
+  SUPPORT_EMAIL: z.string().default('support@localhost'),
+  SMTP_URL: optionalText,
+  SENDGRID_API_KEY: optionalText,
+  SENDGRID_BASE_URL: optionalText,
+  RESEND_API_KEY: optionalText,
+  RESEND_BASE_URL: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalText,
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  TRANSCRIPTION_BASE_URL: optionalText,
+  TRANSCRIPTION_API_KEY: optionalText,
+  TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL'> & {
+  APP_SECRET: string;
+  BASE_URL: string;
+};
+
+/**
+ * Reads the secret from DATA_DIR, creating it on first start. It is never logged.
+ */
+function readOrCreateSecret(dataDirectory: string): string {
+  const secretPath = path.join(dataDirectory, 'app-secret');
+  if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
+  mkdirSync(dataDirectory, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(secretPath, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const values = { ...parsed.data, ...overrides };
+  const dataDirectory = path.resolve(values.DATA_DIR);
+  return {
+    ...values,
+    DATA_DIR: dataDirectory,
+    APP_SECRET: overrides.APP_SECRET ?? parsed.data.APP_SECRET ?? readOrCreateSecret(dataDirectory),
+    BASE_URL: overrides.BASE_URL ?? parsed.data.BASE_URL ?? `http://localhost:${values.PORT}`,
+  };
+}

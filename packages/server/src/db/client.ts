@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance, present on the embedded database (pg-boss and backups use it). */
+  pglite?: PGlite;
+  connectionString?: string;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
+ * (or in memory for `memory://`). Applies the committed migrations before returning.
+ */
+export async function openDatabase(options: { connectionString?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.connectionString) {
+    const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    await migratePostgres(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
+  }
+  const pglite = options.dataDir === 'memory://' ? new PGlite() : new PGlite(options.dataDir);
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}

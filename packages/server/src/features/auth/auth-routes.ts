@@ -1,0 +1,134 @@
+import { accountUpdateSchema, meResponseSchema, newPasswordSchema, welcomeResponseSchema } from '@life-updates/contract/auth';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { requireUser } from '../../lib/session.ts';
+import type { Auth } from './auth.ts';
+import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
+import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
+
+/** better-auth error codes → catalogue keys of spec §8 Authentication. */
+const authErrorKeys: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'auth.invalidCredentials',
+  INVALID_EMAIL: 'validation.invalidEmail',
+  INVALID_PASSWORD: 'auth.invalidCredentials',
+  EMAIL_NOT_VERIFIED: 'auth.confirmEmail',
+  USER_ALREADY_EXISTS: 'auth.emailAlreadyUsed',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'auth.emailAlreadyUsed',
+  PASSWORD_TOO_SHORT: 'validation.passwordMinLength',
+  PASSWORD_TOO_LONG: 'validation.passwordMaxLength',
+  FAILED_TO_CREATE_USER: 'auth.failedToCreateUser',
+};
+
+const signUpBodySchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  email: z.string().trim().max(254, 'validation.tooLong').email('validation.emailNeedsAt'),
+  password: newPasswordSchema,
+});
+
+function toWebRequest(request: FastifyRequest, baseUrl: string, body: unknown): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // The client IP comes from Fastify (trust-proxy aware), never from a header the client sent.
+  headers.set('x-life-updates-client-ip', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;
+  return new Request(new URL(request.url, baseUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+}
+
+async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+    // Rewrite better-auth's errors into our one error shape, in the request's language.
+    const locale = pickLocale(request.headers['accept-language']);
+    let code = 'AUTH_ERROR';
+    try {
+      code = (JSON.parse(text) as { code?: string }).code ?? code;
+    } catch {
+      // not JSON after all; keep the generic code
+    }
+    const key = response.status === 429 ? 'auth.tooManyRequests' : (authErrorKeys[code] ?? 'auth.authError');
+    return reply.send({ code: response.status === 429 ? 'RATE_LIMITED' : code, message: translate(key, locale) });
+  }
+  return reply.send(text === '' ? null : text);
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, db, baseUrl }: { auth: Auth; db: Database; baseUrl: string }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  // Sign-in: username → email, lockout before, counting after (ARCHITECTURE §4.8).
+  app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    const body = z.object({ email: z.string().max(254), password: z.string().max(128) }).passthrough().safeParse(request.body);
+    if (!body.success) {
+      return reply.status(400).send({ code: 'BAD_REQUEST', message: translate('auth.invalidCredentials', locale) });
+    }
+    const email = await resolveLoginIdentifier({ db, identifier: body.data.email });
+    if (await isAccountLocked({ db, email })) {
+      return reply.status(429).send({ code: 'LOCKED_OUT', message: translate('auth.lockedOut', locale) });
+    }
+    const response = await auth.handler(toWebRequest(request, baseUrl, { ...body.data, email }));
+    if (response.status === 401) await recordFailedLogin({ db, email });
+    if (response.ok) await clearFailedLogins({ db, email });
+    return sendWebResponse(request, reply, response);
+  });
+
+  // Sign-up: the full password rule of spec §5 is checked here (better-auth checks only length).
+  app.post('/api/auth/sign-up/email', { schema: { hide: true } }, async (request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    const parsed = signUpBodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'form');
+        fields[field] ??= translate(issue.message, locale);
+      }
+      return reply
+        .status(400)
+        .send({ code: 'VALIDATION_FAILED', message: Object.values(fields)[0] ?? translate('auth.registrationError', locale), fields });
+    }
+    const response = await auth.handler(toWebRequest(request, baseUrl, { ...parsed.data, callbackURL: '/login?verified=1' }));
+    return sendWebResponse(request, reply, response);
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const response = await auth.handler(toWebRequest(request, baseUrl, request.body));
+      return sendWebResponse(request, reply, response);
+    },
+  });
+
+  typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => {
+    return getMe({ db, userId: requireUser(request).id });
+  });
+
+  typed.post('/api/me/welcome', { schema: { tags: ['account'], response: { 200: welcomeResponseSchema } } }, async (request) => {
+    return markWelcomeShown({ db, userId: requireUser(request).id });
+  });
+
+  typed.patch(
+    '/api/account',
+    { schema: { tags: ['account'], body: accountUpdateSchema, response: { 200: meResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return updateAccount({ db, auth, userId: user.id, update: request.body, headers: request.headers });
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import { usernameFromEmail } from '@life-updates/contract/auth';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins/admin';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, userSettings, verifications } from '../../db/schema.ts';
+import type { EmailTransport } from '../../providers/email/email-transport.ts';
+
+export type AuthDependencies = {
+  config: Config;
+  db: Database;
+  mailer: EmailTransport;
+  log: FastifyBaseLogger;
+};
+
+export function createAuth({ config, db, mailer, log }: AuthDependencies) {
+  // ARCHITECTURE §4.7: verification is required only when mail really leaves the machine.
+  const requireEmailVerification = mailer.isExternal;
+  return betterAuth({
+    appName: 'Life Updates',
+    baseURL: config.BASE_URL,
+    basePath: '/api/auth',
+    secret: config.APP_SECRET,
+    trustedOrigins: [config.BASE_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: false, input: false },
+        welcomeShown: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+      changeEmail: { enabled: true, updateEmailWithoutVerification: !requireEmailVerification },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification,
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: requireEmailVerification,
+      sendOnSignIn: requireEmailVerification,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          from: config.MAIL_FROM,
+          to: user.email,
+          subject: 'Life Updates: confirm your email',
+          text: `Hello ${user.name},\n\nPlease confirm your email for Life Updates by opening this link:\n${url}\n\nIf you did not create an account, ignore this message.`,
+          userId: user.id,
+        });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 20 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/send-verification-email': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-life-updates-client-ip'] },
+      useSecureCookies: config.BASE_URL.startsWith('https://'),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            // ARCHITECTURE §4.6: the first account on a fresh instance is admin.
+            const [row] = await db.select({ total: count() }).from(users);
+            const isFirstUser = (row?.total ?? 0) === 0;
+            return {
+              data: {
+                ...user,
+                username: usernameFromEmail(user.email),
+                role: isFirstUser ? 'admin' : 'user',
+                emailVerified: requireEmailVerification ? user.emailVerified : true,
+              },
+            };
+          },
+          async after(user) {
+            await db.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
+            if (!requireEmailVerification) {
+              log.info({ userId: user.id }, 'account verified at sign-up: outbox email transport, no mailbox to confirm');
+            }
+          },
+        },
+        update: {
+          async before(user) {
+            if (typeof user.email === 'string') return { data: { ...user, username: usernameFromEmail(user.email) } };
+            return { data: user };
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log(level, message, ...rest) {
+        const logLevel = level === 'success' ? 'info' : level;
+        log[logLevel]({ detail: rest }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

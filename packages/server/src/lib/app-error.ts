@@ -1,0 +1,23 @@
+/**
+ * The one application error. `code` is stable for clients, `message` is shown to users
+ * (a spec string), `status` maps it to HTTP in the error handler.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(options: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+    super(options.message);
+    this.name = 'AppError';
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields;
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError({ status: 404, code: 'NOT_FOUND', message });
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError({ status: 400, code: 'BAD_REQUEST', message, fields });
+export const forbidden = (message = 'Forbidden') => new AppError({ status: 403, code: 'FORBIDDEN', message });
+export const conflict = (message: string) => new AppError({ status: 409, code: 'CONFLICT', message });

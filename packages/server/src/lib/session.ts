@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, forbidden } from './app-error.ts';
+
+export type SessionUser = { id: string; email: string; role: 'user' | 'admin'; name: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+export const unauthorized = () => new AppError({ status: 401, code: 'UNAUTHORIZED', message: 'errors.unauthorized' });
+
+/** The signed-in user, or a 401. Every user-owned query takes `requireUser(request).id`. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}
+
+/** Admin routes check the role on the server (ARCHITECTURE §4.6). */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden('errors.forbidden');
+  return user;
+}
+
+export async function adminOnly(request: FastifyRequest, _reply: FastifyReply) {
+  requireAdmin(request);
+}
+export async function signedInOnly(request: FastifyRequest, _reply: FastifyReply) {
+  requireUser(request);
+}

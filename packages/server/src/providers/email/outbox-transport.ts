@@ -1,0 +1,27 @@
+import type { Database } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema.ts';
+import type { EmailTransport, OutgoingEmail } from './email-transport.ts';
+
+/** The embedded default: messages are stored and listed in the app, nothing leaves the machine. */
+export function createOutboxTransport(db: Database): EmailTransport {
+  return {
+    kind: 'outbox',
+    isExternal: false,
+    async send(message: OutgoingEmail) {
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({
+          userId: message.userId ?? null,
+          fromAddress: message.from,
+          toAddress: message.to,
+          replyTo: message.replyTo ?? null,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        })
+        .returning({ id: outboxMessages.id });
+      return { messageId: row!.id };
+    },
+    async close() {},
+  };
+}
