@@ -15,9 +15,15 @@ export const newPasswordSchema = z
   .refine((value) => /\d/.test(value), 'validation.passwordDigit')
   .refine(hasSpecialCharacter, 'validation.passwordSpecial');
 
+/** Login takes an email, or a username (no @), and a password of at least 6 (spec §5 Login form). */
 export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, 'validation.invalidEmail').email('validation.invalidEmail'),
-  password: z.string().min(6, 'validation.loginPasswordMin'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.invalidEmail')
+    .max(254, 'validation.tooLong')
+    .refine((value) => !value.includes('@') || z.email().safeParse(value).success, 'validation.invalidEmail'),
+  password: z.string().min(6, 'validation.loginPasswordMin').max(128, 'validation.passwordMaxLength'),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

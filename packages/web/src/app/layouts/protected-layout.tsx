@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
+
+/** Protected area: "Loading..." while the session is checked; signed-out visitors go to /login. */
+export function ProtectedLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: me, isPending, isError } = useMe();
+  if (isPending) {
+    return (
+      <p role="status" className="p-8 text-center text-muted-foreground">
+        {t('app.loading')}
+      </p>
+    );
+  }
+  if (isError || !me) {
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <Outlet />;
+}

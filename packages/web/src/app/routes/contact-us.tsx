@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/lib/use-page-title';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageTitle('contactUs');
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t('titles.contactUs').split(' | ')[0]}</h1>
+    </div>
+  );
+}

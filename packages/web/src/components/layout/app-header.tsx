@@ -1,0 +1,76 @@
+import type { Me } from '@life-updates/contract/auth';
+import { LogOutIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import { Brand } from './brand';
+import { LanguageSwitch } from './language-switch';
+import { ThemeSwitch } from './theme-switch';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+  );
+
+/** The top bar (spec §2): brand with BETA, and the desktop links; Logout on desktop only. */
+export function AppHeader({ me, onSignOut, isSigningOut }: { me: Me | null; onSignOut: () => void; isSigningOut: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
+        <Brand to={me ? paths.dashboard : paths.landing} />
+        {me ? (
+          <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 md:flex">
+            <NavLink to={paths.dashboard} className={navLinkClass}>
+              {t('nav.myStories')}
+            </NavLink>
+            <NavLink to={paths.create} className={navLinkClass}>
+              {t('nav.create')}
+            </NavLink>
+            <NavLink to={paths.summeris} className={navLinkClass}>
+              {t('nav.summeris')}
+            </NavLink>
+            <NavLink to={paths.contacts} className={navLinkClass}>
+              {t('nav.contacts')}
+            </NavLink>
+            <NavLink to={paths.settings} className={navLinkClass}>
+              {t('nav.settings')}
+            </NavLink>
+            <NavLink to={paths.contactUs} className={navLinkClass}>
+              {t('nav.upgrade')}
+            </NavLink>
+            <ThemeSwitch />
+            <Button variant="ghost" size="sm" onClick={onSignOut} disabled={isSigningOut}>
+              <LogOutIcon aria-hidden />
+              {t('nav.logout')}
+            </Button>
+          </nav>
+        ) : (
+          <nav aria-label={t('nav.mainNavigation')} className="flex items-center gap-2">
+            <NavLink to={paths.contactUs} className={navLinkClass}>
+              {t('nav.contact')}
+            </NavLink>
+            <span className="hidden sm:inline-flex">
+              <LanguageSwitch />
+            </span>
+            <Link to={paths.login} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              {t('nav.signIn')}
+            </Link>
+            <Link to={paths.register} className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+              {t('nav.register')}
+            </Link>
+          </nav>
+        )}
+        {me ? (
+          <div className="flex items-center gap-2 md:hidden">
+            <ThemeSwitch />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

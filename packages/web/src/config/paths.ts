@@ -1,0 +1,16 @@
+/** Every route path, defined once (spec §2 Route table). */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  register: '/register',
+  dashboard: '/dashboard',
+  stories: '/stories',
+  create: '/create',
+  generate: '/generate',
+  summeris: '/summeris',
+  summaryReview: '/summary-review',
+  summaries: '/summaries',
+  contacts: '/contacts',
+  settings: '/settings',
+  contactUs: '/contact-us',
+} as const;

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, type RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { signUp } from '../api/sign-up';
+
+const serverFieldNames: Record<string, keyof RegisterFormValues> = { name: 'fullName', email: 'email', password: 'password' };
+
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  const onInvalid = () => {
+    // spec §5 Register: an email without @ is also announced as a toast.
+    if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt') toast.error(t('validation.emailNeedsAt'));
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await signUp(values);
+      if (!result.user) {
+        setFormError(t('auth.failedToCreateUser'));
+        return;
+      }
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const [field, text] of Object.entries(error.fields)) {
+          const name = serverFieldNames[field];
+          if (name) form.setError(name, { message: text });
+        }
+      }
+      setFormError(error instanceof ApiRequestError ? error.message : t('auth.registrationError'));
+      return;
+    }
+    toast.success(t('auth.registrationSuccess'));
+    await navigate(paths.login);
+  }, onInvalid);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label={t('auth.fullName')} error={message(errors.fullName?.message)}>
+        <Input autoComplete="name" placeholder={t('auth.fullNamePlaceholder')} {...form.register('fullName')} />
+      </FormField>
+      <FormField label={t('auth.email')} hint={t('auth.emailHelper')} error={message(errors.email?.message)}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField label={t('auth.password')} error={message(errors.password?.message)}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label={t('auth.confirmPassword')} error={message(errors.confirmPassword?.message)}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('auth.signingUp') : t('auth.signUp')}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to={paths.login} className="text-primary underline-offset-4 hover:underline">
+          {t('auth.haveAccount')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ApiError } from '@life-updates/contract/errors';
+import { currentLocale } from './i18n';
+
+/** A failed API call, carrying the server's `{ code, message, fields? }` (message already translated). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  constructor(status: number, body: ApiError) {
+    super(body.message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = body.code;
+    this.fields = body.fields;
+  }
+}
+
+/** A request that never reached the server. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, string | number | undefined> };
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Low-level fetch with our headers; returns the Response after turning failures into typed errors. */
+export async function apiFetch(path: string, { body, query, headers, ...init }: RequestOptions = {}): Promise<Response> {
+  const isForm = body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      credentials: 'same-origin',
+      ...init,
+      headers: {
+        accept: 'application/json',
+        'accept-language': currentLocale(),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError((error as Error).message);
+  }
+  if (!response.ok) {
+    let payload: ApiError = { code: 'HTTP_ERROR', message: `HTTP ${response.status}` };
+    try {
+      const parsed = (await response.json()) as Partial<ApiError>;
+      if (typeof parsed.message === 'string') payload = { code: parsed.code ?? payload.code, message: parsed.message, fields: parsed.fields };
+    } catch {
+      // not JSON: keep the generic payload
+    }
+    throw new ApiRequestError(response.status, payload);
+  }
+  return response;
+}
+
+/** JSON request helper used by every feature's api/ files. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.message;
+  return fallback;
+}
