@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loginFormSchema, newPasswordSchema, registerFormSchema, usernameFromEmail } from './auth.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('password rule (spec §5)', () => {
+  it.each([
+    ['Sh0rt!', 'validation.passwordMinLength'],
+    ['passw0rd!', 'validation.passwordUppercase'],
+    ['PASSW0RD!', 'validation.passwordLowercase'],
+    ['Password!', 'validation.passwordDigit'],
+    ['Passw0rdd', 'validation.passwordSpecial'],
+  ])('%s fails with %s', (password, key) => {
+    expect(firstMessage(newPasswordSchema.safeParse(password))).toBe(key);
+  });
+
+  it('accepts a password meeting every rule', () => {
+    expect(newPasswordSchema.safeParse('Passw0rd!').success).toBe(true);
+  });
+
+  it('requires matching confirmation and an @ in the email', () => {
+    const mismatch = registerFormSchema.safeParse({ fullName: 'A', email: 'a@b.c', password: 'Passw0rd!', confirmPassword: 'Passw0rd?' });
+    expect(mismatch.error?.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: 'validation.passwordsDoNotMatch' })]);
+    const noAt = registerFormSchema.safeParse({ fullName: 'A', email: 'ab.c', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' });
+    expect(noAt.error?.issues[0]).toMatchObject({ path: ['email'], message: 'validation.emailNeedsAt' });
+  });
+});
+
+describe('login form (spec §5)', () => {
+  it('takes an email or a username, and a password of at least 6', () => {
+    expect(loginFormSchema.safeParse({ email: 'ann@example.com', password: '123456' }).success).toBe(true);
+    expect(loginFormSchema.safeParse({ email: 'ann', password: '123456' }).success).toBe(true);
+    expect(firstMessage(loginFormSchema.safeParse({ email: 'ann@', password: '123456' }))).toBe('validation.invalidEmail');
+    expect(firstMessage(loginFormSchema.safeParse({ email: 'ann@example.com', password: '12345' }))).toBe('validation.loginPasswordMin');
+  });
+});
+
+describe('usernameFromEmail (spec §4 Session)', () => {
+  it('is the part before @, or "user"', () => {
+    expect(usernameFromEmail('ann.lee@example.com')).toBe('ann.lee');
+    expect(usernameFromEmail('@example.com')).toBe('user');
+  });
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { backupDatabase, restoreDatabase } from './backup.ts';
+
+// `npm run db:backup -- FILE` / `npm run db:restore -- FILE`, with DATA_DIR or DATABASE_URL as for the server.
+const [command, file] = process.argv.slice(2);
+if ((command !== 'backup' && command !== 'restore') || !file) {
+  console.error('usage: npm run db:backup -- FILE | npm run db:restore -- FILE');
+  process.exit(2);
+}
+const root = path.resolve(import.meta.dirname, '../../../..');
+const options = {
+  dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+  connectionString: process.env.DATABASE_URL || undefined,
+  file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
+};
+try {
+  if (command === 'backup') await backupDatabase(options);
+  else await restoreDatabase(options);
+  console.log(`${command === 'backup' ? 'Backed up to' : 'Restored from'} ${options.file}`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backupDatabase, restoreDatabase } from '../src/db/backup.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { contactMessages } from '../src/db/schema.ts';
+
+const serverDirectory = path.resolve(import.meta.dirname, '..');
+const children: ChildProcess[] = [];
+const directories: string[] = [];
+
+function temporaryDirectory() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'life-updates-test-'));
+  directories.push(directory);
+  return directory;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDirectory,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', BASE_URL: `http://localhost:${env.PORT}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, output: () => string = () => '', timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+describe('server process', () => {
+  it('refuses a second process on the same data dir at once, and exits cleanly on SIGTERM within 5 s', async () => {
+    const dataDir = temporaryDirectory();
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForHealth(port, first.output);
+
+    const startedAt = Date.now();
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(second.output()).toContain('is in use by another Life Updates process');
+
+    // OpenAPI document and UI are served.
+    const openapi = await fetch(`http://127.0.0.1:${port}/api/docs/json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { paths: Record<string, unknown> }).paths).toHaveProperty('/api/health');
+
+    const signalledAt = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(first.output()).not.toMatch(/app-secret|APP_SECRET=/);
+
+    // The lock is released: the next start on the same data dir works.
+    const third = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForHealth(port, third.output);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 120_000);
+});
+
+describe('backup and restore', () => {
+  it('round-trips the embedded database through a backup file', async () => {
+    const source = temporaryDirectory();
+    const handle = await openDatabase({ dataDir: source });
+    await handle.db.insert(contactMessages).values({ name: 'Ann', email: 'ann@example.com', subject: 'Hello there', message: 'Kept in the backup' });
+    await handle.close();
+
+    const file = path.join(temporaryDirectory(), 'backup.tar.gz');
+    await backupDatabase({ dataDir: source, file });
+
+    const target = path.join(temporaryDirectory(), 'restored');
+    await restoreDatabase({ dataDir: target, file });
+    const restored = await openDatabase({ dataDir: target });
+    const rows = await restored.db.select().from(contactMessages);
+    await restored.close();
+    expect(rows.map((row) => row.message)).toEqual(['Kept in the backup']);
+
+    await expect(restoreDatabase({ dataDir: source, file })).rejects.toThrow(/empty data directory/);
+  }, 60_000);
+});

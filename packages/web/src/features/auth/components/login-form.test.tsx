@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { LoginForm } from './login-form';
+
+function renderLoginForm() {
+  const router = createMemoryRouter([
+    { path: '/login', element: <LoginForm /> },
+    { path: '/dashboard', element: <p>dashboard</p> },
+  ], { initialEntries: ['/login'] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginForm', () => {
+  it('shows the inline messages of spec §5 without calling the server', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    renderLoginForm();
+    await userEvent.type(screen.getByLabelText('Email (or username)'), 'bad@');
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('shows the lockout message when the server says the account is locked', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 'LOCKED_OUT', message: 'locked' }), { status: 429, headers: { 'content-type': 'application/json' } })),
+    );
+    renderLoginForm();
+    await userEvent.type(screen.getByLabelText('Email (or username)'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Too many failed login attempts. Please try again later.')).toBeInTheDocument();
+  });
+});
