@@ -41,3 +41,20 @@ describe('usernameFromEmail (spec §4 Session)', () => {
     expect(usernameFromEmail('@example.com')).toBe('user');
   });
 });
+
+describe('account save (spec §5)', () => {
+  const current = { fullName: 'Ann', email: 'ann@example.com' };
+  it('sends only changed fields, and nothing when nothing changed', async () => {
+    const { buildAccountUpdate } = await import('./auth.ts');
+    expect(buildAccountUpdate({ fullName: 'Ann', email: 'ANN@example.com', newPassword: '', confirmNewPassword: '' }, current)).toBeNull();
+    expect(buildAccountUpdate({ fullName: 'Ann Lee', email: 'ann@example.com', newPassword: '', confirmNewPassword: '' }, current)).toEqual({ fullName: 'Ann Lee' });
+    expect(buildAccountUpdate({ fullName: 'Ann', email: 'new@example.com', newPassword: 'Passw0rd!', confirmNewPassword: 'Passw0rd!' }, current)).toEqual({ email: 'new@example.com', password: 'Passw0rd!' });
+  });
+  it('applies the password rule only when a new password is typed', async () => {
+    const { accountFormSchema } = await import('./auth.ts');
+    expect(accountFormSchema.safeParse({ fullName: 'Ann', email: 'ann@example.com', newPassword: '', confirmNewPassword: '' }).success).toBe(true);
+    expect(accountFormSchema.safeParse({ fullName: 'Ann', email: 'ann@example.com', newPassword: 'weak', confirmNewPassword: 'weak' }).success).toBe(false);
+    const mismatch = accountFormSchema.safeParse({ fullName: 'Ann', email: 'ann@example.com', newPassword: 'Passw0rd!', confirmNewPassword: 'x' });
+    expect(mismatch.error?.issues[0]?.message).toBe('validation.passwordsDoNotMatch');
+  });
+});

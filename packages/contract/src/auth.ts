@@ -74,3 +74,26 @@ export const meResponseSchema = z.object({
 export type Me = z.infer<typeof meResponseSchema>;
 
 export const welcomeResponseSchema = z.object({ shouldWelcome: z.boolean(), username: z.string() });
+
+/** The Account tab form (spec §2 Settings → Account); password rules apply only when one is typed. */
+export const accountFormSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').email('validation.invalidEmail'),
+    newPassword: z.union([z.literal(''), newPasswordSchema]),
+    confirmNewPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === '' || value.newPassword === value.confirmNewPassword, {
+    path: ['confirmNewPassword'],
+    message: 'validation.passwordsDoNotMatch',
+  });
+export type AccountForm = z.infer<typeof accountFormSchema>;
+
+/** Only changed fields are sent (spec §5 Account save); `null` means there is nothing to save. */
+export function buildAccountUpdate(form: AccountForm, current: { fullName: string; email: string }): AccountUpdate | null {
+  const update: AccountUpdate = {};
+  if (form.fullName.trim() !== current.fullName) update.fullName = form.fullName.trim();
+  if (form.email.trim().toLowerCase() !== current.email.toLowerCase()) update.email = form.email.trim();
+  if (form.newPassword !== '') update.password = form.newPassword;
+  return Object.keys(update).length === 0 ? null : update;
+}

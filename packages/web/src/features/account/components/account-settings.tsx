@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountFormSchema, buildAccountUpdate, type AccountForm, type Me } from '@life-updates/contract/auth';
+import { LogOutIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiRequestError } from '@/lib/api-client';
+import { useUpdateAccount } from '../api/update-account';
+
+/** Settings → Account (spec §2): profile, password, language and sign out. */
+export function AccountSettings({ me, onSignOut, isSigningOut }: { me: Me; onSignOut: () => void; isSigningOut: boolean }) {
+  const { t } = useTranslation();
+  const updateAccount = useUpdateAccount();
+  const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
+  const form = useForm<AccountForm>({
+    resolver: zodResolver(accountFormSchema),
+    defaultValues: { fullName: me.fullName, email: me.email, newPassword: '', confirmNewPassword: '' },
+  });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const newPassword = form.watch('newPassword');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const update = buildAccountUpdate(values, me);
+    if (!update) {
+      toast.info(t('auth.noChanges'));
+      return;
+    }
+    try {
+      const saved = await updateAccount.mutateAsync(update);
+      toast.success(t('auth.accountUpdated'));
+      if (update.email && saved.email !== update.email.toLowerCase()) toast.info(t('settings.account.verificationSent'));
+      form.reset({ fullName: saved.fullName, email: saved.email, newPassword: '', confirmNewPassword: '' });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const [field, text] of Object.entries(error.fields)) {
+          const name = field === 'password' ? 'newPassword' : field;
+          if (name === 'fullName' || name === 'email' || name === 'newPassword') form.setError(name, { message: text });
+        }
+      }
+      toast.error(error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('settings.account.title')}</CardTitle>
+        <CardDescription>{t('settings.account.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="flex items-center gap-2">
+          <span className="text-sm text-muted-foreground">{t('settings.account.username')}:</span>
+          <span className="font-medium">{me.username}</span>
+          {me.isAdmin ? <Badge>{t('settings.account.admin')}</Badge> : null}
+        </div>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('settings.account.fullName')} error={message(errors.fullName?.message)}>
+            <Input autoComplete="name" {...form.register('fullName')} />
+          </FormField>
+          <FormField label={t('settings.account.email')} error={message(errors.email?.message)}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <FormField label={t('settings.account.newPassword')} error={message(errors.newPassword?.message)}>
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          <FormField label={t('settings.account.confirmNewPassword')} error={message(errors.confirmNewPassword?.message)}>
+            <Input type="password" autoComplete="new-password" disabled={newPassword === ''} {...form.register('confirmNewPassword')} />
+          </FormField>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={updateAccount.isPending}>
+              {updateAccount.isPending ? t('settings.account.saving') : t('settings.account.saveChanges')}
+            </Button>
+          </div>
+        </form>
+        <div className="flex flex-wrap items-center justify-between gap-4 border-t border-border pt-4">
+          <div className="flex items-center gap-2">
+            <Label asChild>
+              <span>{t('settings.account.language')}</span>
+            </Label>
+            <LanguageSwitch />
+          </div>
+          <Button variant="outline" onClick={() => setIsConfirmingSignOut(true)} disabled={isSigningOut}>
+            <LogOutIcon aria-hidden />
+            {t('auth.signOut')}
+          </Button>
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={isConfirmingSignOut}
+        onOpenChange={setIsConfirmingSignOut}
+        title={t('auth.signOutConfirmTitle')}
+        description={t('auth.signOutConfirm')}
+        confirmLabel={t('auth.signOut')}
+        cancelLabel={t('auth.cancel')}
+        isDestructive={false}
+        onConfirm={onSignOut}
+      />
+    </Card>
+  );
+}
