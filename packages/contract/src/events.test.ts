@@ -80,7 +80,10 @@ describe('recording constants (spec §9)', () => {
 
 describe('event schemas', () => {
   it('trims content and defaults the voice flag', () => {
-    expect(createEventSchema.parse({ content: '  Had coffee  ' })).toEqual({ content: 'Had coffee', isAudioRecording: false });
+    expect(createEventSchema.parse({ content: '  Had coffee  ' })).toEqual({
+      content: 'Had coffee',
+      isAudioRecording: false,
+    });
   });
 
   it.each(['', '   ', '\n\t'])('refuses blank content %j with the catalogue key', (content) => {
@@ -103,7 +106,9 @@ describe('event schemas', () => {
   it('needs at least one id and a known status for a bulk update', () => {
     expect(bulkEventStatusSchema.safeParse({ ids: [], status: 'sent' }).success).toBe(false);
     expect(bulkEventStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'done' }).success).toBe(false);
-    expect(bulkEventStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'saved_for_later' }).success).toBe(true);
+    expect(bulkEventStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'saved_for_later' }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -117,7 +122,9 @@ describe('preferences (spec §9 options, default first)', () => {
 
   it('resolves stored values, falling back to the defaults for unknown ones (spec §5)', () => {
     expect(resolvePreferences(null)).toEqual(defaultEventPreferences);
-    expect(resolvePreferences({ platform: 'Telegram', tone: 'loud', structure: 'Short with links', length: 'long' })).toEqual({
+    expect(
+      resolvePreferences({ platform: 'Telegram', tone: 'loud', structure: 'Short with links', length: 'long' }),
+    ).toEqual({
       ...defaultEventPreferences,
       platform: 'telegram',
       structure: 'short_with_links',

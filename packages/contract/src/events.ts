@@ -93,7 +93,10 @@ export const eventContentSchema = z
   .min(1, 'ideas.validation.contentRequired')
   .max(maxEventContentLength, 'ideas.validation.contentTooLong');
 
-const optionalDateSchema = z.iso.datetime({ offset: true, error: 'ideas.validation.invalidDate' }).nullable().optional();
+const optionalDateSchema = z.iso
+  .datetime({ offset: true, error: 'ideas.validation.invalidDate' })
+  .nullable()
+  .optional();
 const tagsSchema = z.array(z.string().trim().min(1).max(50, 'validation.tooLong')).max(20, 'validation.tooLong');
 const descriptionSchema = z.string().trim().max(2000, 'validation.tooLong').nullable().optional();
 const eventTypeSchema = z.string().trim().max(100, 'validation.tooLong').nullable().optional();
@@ -124,12 +127,16 @@ export const updateEventSchema = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), 'ideas.validation.nothingToUpdate');
 export type UpdateEvent = z.input<typeof updateEventSchema>;
 
-export const eventIdParamsSchema = z.object({ id: z.uuid('ideas.errors.notFound') });
+/** Any id string; one that names no idea of the caller (malformed ones included) is a 404. */
+export const eventIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** Bulk status update for a list of ids (spec §7 events); every id must be the caller's. */
 export const bulkEventStatusSchema = z
   .object({
-    ids: z.array(z.uuid('ideas.errors.notFound')).min(1, 'ideas.validation.noIdsSelected').max(500, 'validation.tooLong'),
+    ids: z
+      .array(z.uuid('ideas.errors.notFound'))
+      .min(1, 'ideas.validation.noIdsSelected')
+      .max(500, 'validation.tooLong'),
     status: eventStatusSchema,
   })
   .strict();
@@ -247,7 +254,11 @@ export const audioFieldName = 'file';
 /** `audio/webm;codecs=opus` → `audio/webm`; null when the type is not one we accept. */
 export function normaliseAudioType(mimeType: string | undefined | null): AcceptedAudioType | null {
   const base = (mimeType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const aliases: Record<string, AcceptedAudioType> = { 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg' };
+  const aliases: Record<string, AcceptedAudioType> = {
+    'audio/x-wav': 'audio/wav',
+    'audio/wave': 'audio/wav',
+    'audio/mp3': 'audio/mpeg',
+  };
   const type = aliases[base] ?? base;
   return (acceptedAudioTypes as readonly string[]).includes(type) ? (type as AcceptedAudioType) : null;
 }
