@@ -18,11 +18,15 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { eventsRoutes } from './features/events/events-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
+import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
+import { usageRoutes } from './features/usage/usage-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import type { SessionUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
+import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
 
 export type AppDependencies = {
@@ -73,7 +77,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale)]))
         : undefined;
-      return reply.status(error.status).send({ code: error.code, message: translate(error.message, locale), fields });
+      return reply.status(error.status).send({ code: error.code, message: translate(error.message, locale, error.values), fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -160,6 +164,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, db: database.db, baseUrl: config.BASE_URL });
+  await app.register(eventsRoutes, { db: database.db });
+  await app.register(usageRoutes, { db: database.db });
+  await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

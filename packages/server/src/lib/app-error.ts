@@ -6,13 +6,22 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Interpolation values for the message key, e.g. `{ limit: 10 }` for `{{limit}}`. */
+  readonly values: Record<string, string | number> | undefined;
 
-  constructor(options: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    values?: Record<string, string | number>;
+  }) {
     super(options.message);
     this.name = 'AppError';
     this.status = options.status;
     this.code = options.code;
     this.fields = options.fields;
+    this.values = options.values;
   }
 }
 
@@ -20,4 +29,5 @@ export const notFound = (message = 'Not found') => new AppError({ status: 404, c
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError({ status: 400, code: 'BAD_REQUEST', message, fields });
 export const forbidden = (message = 'Forbidden') => new AppError({ status: 403, code: 'FORBIDDEN', message });
-export const conflict = (message: string) => new AppError({ status: 409, code: 'CONFLICT', message });
+export const conflict = (message: string, values?: Record<string, string | number>) =>
+  new AppError({ status: 409, code: 'CONFLICT', message, values });

@@ -1,0 +1,339 @@
+import type { Event, EventList } from '@life-updates/contract/events';
+import { defaultEventPreferences } from '@life-updates/contract/events';
+import { eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+
+let testApp: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  alice = await createUser(testApp.app);
+  bob = await createUser(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+function call(
+  user: TestUser | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers = { ...(user?.headers ?? { origin: 'http://localhost:3000' }), ...extraHeaders };
+  return testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+async function createIdea(user: TestUser, content: string, isAudioRecording = false): Promise<Event> {
+  const response = await call(user, 'POST', '/api/events', { content, isAudioRecording });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function setMaxEvents(user: TestUser, maxEvents: number) {
+  await testApp.database.db.update(userSettings).set({ maxEvents }).where(eq(userSettings.userId, user.id));
+}
+
+async function clearIdeas(user: TestUser) {
+  await testApp.database.db.delete(events).where(eq(events.userId, user.id));
+}
+
+describe('creating and listing ideas', () => {
+  it('derives the title, starts as raw_ideas, keeps the voice flag and lists newest first', async () => {
+    const first = await createIdea(alice, '  Went hiking today with friends  ', true);
+    expect(first).toMatchObject({
+      content: 'Went hiking today with friends',
+      title: 'Went hiking today...',
+      status: 'raw_ideas',
+      isAudioRecording: true,
+      preferences: null,
+      tags: [],
+    });
+    const second = await createIdea(alice, 'Short note');
+    expect(second).toMatchObject({ title: 'Short note', isAudioRecording: false });
+
+    const response = await call(alice, 'GET', '/api/events');
+    expect(response.statusCode).toBe(200);
+    const list: EventList = response.json();
+    expect(list.events.map((event) => event.id)).toEqual([second.id, first.id]);
+    expect(list.maxEvents).toBe(10);
+
+    const single = await call(alice, 'GET', `/api/events/${first.id}`);
+    expect(single.json()).toMatchObject({ id: first.id, title: 'Went hiking today...' });
+  });
+
+  it('re-derives the title when the content is edited', async () => {
+    const idea = await createIdea(alice, 'Old text');
+    const response = await call(alice, 'PATCH', `/api/events/${idea.id}`, { content: 'Moved to a new city last week' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ content: 'Moved to a new city last week', title: 'Moved to a...' });
+    const [row] = await testApp.database.db.select().from(events).where(eq(events.id, idea.id));
+    expect(row?.title).toBe('Moved to a...');
+  });
+
+  it('deletes an idea', async () => {
+    const idea = await createIdea(alice, 'To be removed');
+    const response = await call(alice, 'DELETE', `/api/events/${idea.id}`);
+    expect(response.statusCode).toBe(204);
+    expect((await call(alice, 'GET', `/api/events/${idea.id}`)).statusCode).toBe(404);
+  });
+
+  it('stores preferences', async () => {
+    const idea = await createIdea(alice, 'Preferences here');
+    const preferences = { ...defaultEventPreferences, platform: 'telegram', structure: 'short_with_links' };
+    const response = await call(alice, 'PUT', `/api/events/${idea.id}/preferences`, preferences);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().preferences).toEqual(preferences);
+    const list: EventList = (await call(alice, 'GET', '/api/events')).json();
+    expect(list.events.find((event) => event.id === idea.id)?.preferences).toEqual(preferences);
+  });
+
+  it('updates the status of several ideas at once', async () => {
+    const one = await createIdea(alice, 'One');
+    const two = await createIdea(alice, 'Two');
+    const response = await call(alice, 'POST', '/api/events/status', {
+      ids: [one.id, two.id, one.id],
+      status: 'saved_for_later',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().events.map((event: Event) => [event.id, event.status])).toEqual([
+      [two.id, 'saved_for_later'],
+      [one.id, 'saved_for_later'],
+    ]);
+  });
+});
+
+describe('bad input gets a 4xx with a message, never a 500', () => {
+  it.each([
+    ['blank content', { content: '   ' }, 'content', 'Event text cannot be empty'],
+    ['missing content', {}, 'content', 'Event text cannot be empty'],
+    [
+      'too long content',
+      { content: 'a'.repeat(10_001) },
+      'content',
+      'Event text must be at most 10000 characters long',
+    ],
+    ['a voice flag that is not a boolean', { content: 'x', isAudioRecording: 'yes' }, 'isAudioRecording', undefined],
+  ])('refuses %s', async (_label, payload, field, message) => {
+    const response = await call(alice, 'POST', '/api/events', payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields[field]).toBeTruthy();
+    if (message) expect(body.message).toBe(message);
+  });
+
+  it('answers in Russian when asked', async () => {
+    const response = await call(alice, 'POST', '/api/events', { content: ' ' }, { 'accept-language': 'ru' });
+    expect(response.json().message).toBe('Текст события не может быть пустым');
+  });
+
+  it('refuses an empty edit, a bad status, bad preferences and malformed ids', async () => {
+    const idea = await createIdea(alice, 'Valid idea');
+    const emptyEdit = await call(alice, 'PATCH', `/api/events/${idea.id}`, {});
+    expect(emptyEdit.statusCode).toBe(400);
+    expect(emptyEdit.json().message).toBe('Nothing to update');
+
+    const blankEdit = await call(alice, 'PATCH', `/api/events/${idea.id}`, { content: '' });
+    expect(blankEdit.statusCode).toBe(400);
+    expect(blankEdit.json().message).toBe('Event text cannot be empty');
+
+    expect((await call(alice, 'POST', '/api/events/status', { ids: [idea.id], status: 'done' })).statusCode).toBe(400);
+    const noIds = await call(alice, 'POST', '/api/events/status', { ids: [], status: 'sent' });
+    expect(noIds.statusCode).toBe(400);
+    expect(noIds.json().message).toBe('Select at least one idea');
+    expect((await call(alice, 'POST', '/api/events/status', { ids: ['not-a-uuid'], status: 'sent' })).statusCode).toBe(
+      400,
+    );
+
+    const badPreferences = await call(alice, 'PUT', `/api/events/${idea.id}/preferences`, {
+      ...defaultEventPreferences,
+      tone: 'loud',
+    });
+    expect(badPreferences.statusCode).toBe(400);
+    expect(badPreferences.json().fields.tone).toBeTruthy();
+
+    for (const [method, url] of [
+      ['GET', '/api/events/not-a-uuid'],
+      ['PATCH', '/api/events/not-a-uuid'],
+      ['DELETE', '/api/events/not-a-uuid'],
+      ['POST', '/api/events/not-a-uuid/approve'],
+    ] as const) {
+      const response = await call(alice, method, url, method === 'PATCH' ? { content: 'x' } : undefined);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe('Idea not found');
+    }
+  });
+});
+
+describe('every call is scoped to the session user', () => {
+  it('needs a session', async () => {
+    const id = randomUUID();
+    for (const [method, url, payload] of [
+      ['GET', '/api/events', undefined],
+      ['POST', '/api/events', { content: 'x' }],
+      ['GET', `/api/events/${id}`, undefined],
+      ['PATCH', `/api/events/${id}`, { content: 'x' }],
+      ['DELETE', `/api/events/${id}`, undefined],
+      ['POST', '/api/events/status', { ids: [id], status: 'sent' }],
+      ['PUT', `/api/events/${id}/preferences`, defaultEventPreferences],
+      ['POST', `/api/events/${id}/approve`, undefined],
+    ] as const) {
+      const response = await call(null, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("gives 404 for another user's idea and leaves it untouched", async () => {
+    const idea = await createIdea(alice, 'Alice private idea');
+    const bobsOwn = await createIdea(bob, 'Bob own idea');
+
+    const list: EventList = (await call(bob, 'GET', '/api/events')).json();
+    expect(list.events.map((event) => event.id)).not.toContain(idea.id);
+
+    const attempts = [
+      await call(bob, 'GET', `/api/events/${idea.id}`),
+      await call(bob, 'PATCH', `/api/events/${idea.id}`, { content: 'Hijacked' }),
+      await call(bob, 'DELETE', `/api/events/${idea.id}`),
+      await call(bob, 'POST', `/api/events/${idea.id}/approve`),
+      await call(bob, 'PUT', `/api/events/${idea.id}/preferences`, defaultEventPreferences),
+      await call(bob, 'POST', '/api/events/status', { ids: [idea.id], status: 'sent' }),
+      await call(bob, 'POST', '/api/events/status', { ids: [bobsOwn.id, idea.id], status: 'sent' }),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Idea not found' });
+    }
+
+    const [aliceRow] = await testApp.database.db.select().from(events).where(eq(events.id, idea.id));
+    expect(aliceRow).toMatchObject({ content: 'Alice private idea', status: 'raw_ideas', preferences: null });
+    // All or nothing: Bob's own idea in the mixed bulk call did not change either.
+    const [bobRow] = await testApp.database.db.select().from(events).where(eq(events.id, bobsOwn.id));
+    expect(bobRow?.status).toBe('raw_ideas');
+  });
+});
+
+describe('the open-ideas limit (max_events)', () => {
+  it('refuses one more open idea with a 409 naming the limit; sent ideas do not count', async () => {
+    await clearIdeas(bob);
+    await setMaxEvents(bob, 3);
+    const raw = await createIdea(bob, 'First');
+    const later = await createIdea(bob, 'Second');
+    const ready = await createIdea(bob, 'Third');
+    await call(bob, 'POST', '/api/events/status', { ids: [later.id], status: 'saved_for_later' });
+    await call(bob, 'POST', `/api/events/${ready.id}/approve`);
+
+    const refused = await call(bob, 'POST', '/api/events', { content: 'Fourth' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'OPEN_IDEAS_LIMIT',
+      message:
+        'You have reached the limit of 3 open ideas (Raw, Later and Ready). Send or delete an idea to add a new one.',
+    });
+    const refusedRu = await call(
+      bob,
+      'POST',
+      '/api/events',
+      { content: 'Fourth' },
+      { 'accept-language': 'ru-RU,ru;q=0.9' },
+    );
+    expect(refusedRu.json().message).toContain('(3)');
+    expect((await call(bob, 'GET', '/api/events')).json().events).toHaveLength(3);
+
+    // Sending one frees a place.
+    expect((await call(bob, 'POST', '/api/events/status', { ids: [raw.id], status: 'sent' })).statusCode).toBe(200);
+    const fourth = await createIdea(bob, 'Fourth');
+
+    // Moving a sent idea back to an open status, or approving it, counts against the limit too.
+    const reopen = await call(bob, 'POST', '/api/events/status', { ids: [raw.id], status: 'raw_ideas' });
+    expect(reopen.statusCode).toBe(409);
+    expect((await call(bob, 'POST', `/api/events/${raw.id}/approve`)).statusCode).toBe(409);
+    const [row] = await testApp.database.db.select().from(events).where(eq(events.id, raw.id));
+    expect(row?.status).toBe('sent');
+
+    // Deleting frees a place as well.
+    await call(bob, 'DELETE', `/api/events/${fourth.id}`);
+    expect((await call(bob, 'POST', `/api/events/${raw.id}/approve`)).statusCode).toBe(200);
+    await setMaxEvents(bob, 10);
+  });
+
+  it('holds under concurrent saves', async () => {
+    await clearIdeas(bob);
+    await setMaxEvents(bob, 2);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => call(bob, 'POST', '/api/events', { content: `Parallel ${index}` })),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(await testApp.database.db.select().from(events).where(eq(events.userId, bob.id))).toHaveLength(2);
+    await clearIdeas(bob);
+    await setMaxEvents(bob, 10);
+  });
+
+  it('reports max_events in the list', async () => {
+    await setMaxEvents(bob, 7);
+    expect((await call(bob, 'GET', '/api/events')).json().maxEvents).toBe(7);
+    await setMaxEvents(bob, 10);
+  });
+});
+
+describe('approving an idea', () => {
+  it("sets it approved and also this user's pending shares that contain it, except sent ones", async () => {
+    const idea = await createIdea(alice, 'Approve me please now');
+    const other = await createIdea(alice, 'Another idea');
+    const db = testApp.database.db;
+    const [containing, notContaining, alreadySent, foreign] = await db
+      .insert(pendingShares)
+      .values([
+        { userId: alice.id, status: 'generated', eventsIds: [other.id, idea.id] },
+        { userId: alice.id, status: 'pending', eventsIds: [other.id] },
+        { userId: alice.id, status: 'sent', eventsIds: [idea.id], sentAt: new Date() },
+        { userId: bob.id, status: 'pending', eventsIds: [idea.id] },
+      ])
+      .returning();
+
+    const response = await call(alice, 'POST', `/api/events/${idea.id}/approve`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ event: { id: idea.id, status: 'approved' }, approvedShares: 1 });
+
+    const rows = await db
+      .select({ id: pendingShares.id, status: pendingShares.status })
+      .from(pendingShares)
+      .where(inArray(pendingShares.id, [containing!.id, notContaining!.id, alreadySent!.id, foreign!.id]));
+    const statusById = Object.fromEntries(rows.map((row) => [row.id, row.status]));
+    expect(statusById).toEqual({
+      [containing!.id]: 'approved',
+      [notContaining!.id]: 'pending',
+      [alreadySent!.id]: 'sent',
+      [foreign!.id]: 'pending',
+    });
+    const [otherRow] = await db.select().from(events).where(eq(events.id, other.id));
+    expect(otherRow?.status).toBe('raw_ideas');
+  });
+});
+
+describe('the API description', () => {
+  it('documents the events, usage and transcription calls', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/events',
+      '/api/events/status',
+      '/api/events/{id}',
+      '/api/events/{id}/preferences',
+      '/api/events/{id}/approve',
+      '/api/usage',
+      '/api/transcription',
+      '/api/transcription/status',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});

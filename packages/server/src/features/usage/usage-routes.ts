@@ -1,0 +1,15 @@
+import { usageSchema } from '@life-updates/contract/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { requireUser } from '../../lib/session.ts';
+import { getMonthlyUsage } from './usage-service.ts';
+
+/** The usage meter's figure (spec §2 My Stories, §4 Usage meter). */
+export async function usageRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/usage', { schema: { tags: ['usage'], response: { 200: usageSchema } } }, async (request) =>
+      getMonthlyUsage({ db, userId: requireUser(request).id }),
+    );
+}

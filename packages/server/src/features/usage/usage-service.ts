@@ -1,0 +1,44 @@
+import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/events';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { pendingShares, userSettings } from '../../db/schema.ts';
+
+/** The calendar month containing `now`, in UTC: [start, end). */
+export function monthWindowUtc(now: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/**
+ * Monthly usage (ARCHITECTURE §4.5, spec §7 Monthly limit): `used` is the user's shares with
+ * status sent whose sent_at falls in the current calendar month (UTC); `total` is the user's
+ * monthly_share_limit, 10 when there is no settings row. The email pipeline calls this before
+ * any send.
+ */
+export async function getMonthlyUsage({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Database;
+  userId: string;
+  now?: Date;
+}): Promise<Usage> {
+  const { start, end } = monthWindowUtc(now);
+  const [[sent], [settings]] = await Promise.all([
+    db
+      .select({ used: count() })
+      .from(pendingShares)
+      .where(
+        and(
+          eq(pendingShares.userId, userId),
+          eq(pendingShares.status, 'sent'),
+          gte(pendingShares.sentAt, start),
+          lt(pendingShares.sentAt, end),
+        ),
+      ),
+    db.select({ total: userSettings.monthlyShareLimit }).from(userSettings).where(eq(userSettings.userId, userId)),
+  ]);
+  return { used: sent?.used ?? 0, total: settings?.total ?? defaultMonthlyShareLimit };
+}

@@ -1,0 +1,35 @@
+import type { AcceptedAudioType } from '@life-updates/contract/events';
+
+export type TranscriptionRequest = {
+  audio: Uint8Array;
+  mimeType: AcceptedAudioType;
+};
+
+/**
+ * Why a transcription failed. `http`: the provider answered with an error status, and
+ * `providerMessage` holds its error.message when it sent one (spec §8: shown to the user).
+ * `other`: no usable answer (network, timeout, malformed body).
+ */
+export class TranscriptionError extends Error {
+  override name = 'TranscriptionError';
+  readonly kind: 'http' | 'other';
+  readonly status: number | null;
+  readonly providerMessage: string | null;
+
+  constructor(
+    message: string,
+    options: { kind: 'http' | 'other'; status?: number; providerMessage?: string | null; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.kind = options.kind;
+    this.status = options.status ?? null;
+    this.providerMessage = options.providerMessage ?? null;
+  }
+}
+
+/** Speech to text (spec §7 Speech to text). One implementation per provider. */
+export interface TranscriptionProvider {
+  readonly kind: 'openai-compatible';
+  /** The recognised text, possibly empty; throws TranscriptionError. */
+  transcribe(request: TranscriptionRequest): Promise<string>;
+}
