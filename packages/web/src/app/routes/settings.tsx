@@ -1,12 +1,87 @@
+import type { Me } from '@life-updates/contract/auth';
+import { ShieldCheckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AccountSettings } from '@/features/account/components/account-settings';
+import { useMe } from '@/features/auth/api/get-me';
+import { useSignOut } from '@/features/auth/api/sign-out';
 import { usePageTitle } from '@/lib/use-page-title';
+
+const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'account', 'admin'] as const;
+type TabId = (typeof tabIds)[number];
+
+/** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling (spec §2 Settings). */
+export function resolveTab(requested: string | null, isAdmin: boolean): TabId {
+  const tab = tabIds.find((id) => id === requested) ?? 'scheduling';
+  return tab === 'admin' && !isAdmin ? 'scheduling' : tab;
+}
+
+function NotYetAvailable() {
+  const { t } = useTranslation();
+  return <p className="text-muted-foreground">{t('settings.comingSoon')}</p>;
+}
+
+function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId, ReactNode> {
+  return {
+    scheduling: <NotYetAvailable />,
+    templates: <NotYetAvailable />,
+    email: <NotYetAvailable />,
+    voice: <NotYetAvailable />,
+    ai: <NotYetAvailable />,
+    account: <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />,
+    admin: <NotYetAvailable />,
+  };
+}
 
 export function Component() {
   const { t } = useTranslation();
   usePageTitle('settings');
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (!me) return null;
+  const activeTab = resolveTab(searchParams.get('tab'), me.isAdmin);
+  const visibleTabs = tabIds.filter((id) => id !== 'admin' || me.isAdmin);
+  const panels = tabPanels(me, signOut);
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">{t('titles.settings').split(' | ')[0]}</h1>
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
+        {me.isAdmin ? (
+          <Badge variant="success">
+            <ShieldCheckIcon className="mr-1 size-3.5" aria-hidden />
+            {t('settings.adminAccess')}
+          </Badge>
+        ) : null}
+      </div>
+      <Tabs value={activeTab} onValueChange={(tab) => setSearchParams({ tab }, { replace: true })}>
+        <TabsList>
+          {visibleTabs.map((id) => (
+            <TabsTrigger key={id} value={id}>
+              {t(`settings.tabs.${id}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {visibleTabs.map((id) => (
+          <TabsContent key={id} value={id}>
+            {panels[id]}
+          </TabsContent>
+        ))}
+      </Tabs>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('settings.about.title')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-1 text-sm">
+          <p className="font-medium">{t('settings.about.version')}</p>
+          <p className="text-muted-foreground">{t('settings.about.text')}</p>
+        </CardContent>
+      </Card>
     </div>
   );
 }
