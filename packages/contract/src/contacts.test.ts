@@ -49,7 +49,9 @@ describe('contact form schema (spec §5 Contact form)', () => {
     const parsed = contactFormSchema.parse({ name: '  Ann  ', email: ' a@example.com ', relationship: 'friend' });
     expect(parsed).toMatchObject({ name: 'Ann', email: 'a@example.com', relationship: 'friend' });
     expect(contactFormSchema.safeParse({ name: 'Ann', email: 'a@example.com', relationship: '' }).success).toBe(true);
-    expect(contactFormSchema.safeParse({ name: 'Ann', email: 'a@example.com', relationship: 'enemy' }).success).toBe(false);
+    expect(contactFormSchema.safeParse({ name: 'Ann', email: 'a@example.com', relationship: 'enemy' }).success).toBe(
+      false,
+    );
   });
 
   it('refuses a user_id in a request body with its own message', () => {
@@ -88,9 +90,20 @@ describe('vCard import', () => {
           description: 'Брат. Любит походы, рыбалку и длинные истории о том, как всё было на самом деле.',
         },
       },
-      { row: 2, contact: { name: 'Anna Smith', email: 'anna.smith@example.com', phone: '(555) 010-9999', relationship: null, description: null } },
+      {
+        row: 2,
+        contact: {
+          name: 'Anna Smith',
+          email: 'anna.smith@example.com',
+          phone: '(555) 010-9999',
+          relationship: null,
+          description: null,
+        },
+      },
     ]);
-    expect(result.errors).toEqual([{ row: 3, name: 'Олег Безадреса', email: null, fields: { email: 'contacts.validation.emailRequired' } }]);
+    expect(result.errors).toEqual([
+      { row: 3, name: 'Олег Безадреса', email: null, fields: { email: 'contacts.validation.emailRequired' } },
+    ]);
   });
 
   it('reads a vCard 4.0 file (PREF=1, tel: URIs, a name folded mid-word, Russian category, escaped newline)', () => {
@@ -106,9 +119,20 @@ describe('vCard import', () => {
           description: 'Работаем вместе с 2019 года\nОтдел разработки',
         },
       },
-      { row: 2, contact: { name: 'Jane Doe', email: 'jane.doe@example.com', phone: '+1-555-555-0100', relationship: 'client', description: null } },
+      {
+        row: 2,
+        contact: {
+          name: 'Jane Doe',
+          email: 'jane.doe@example.com',
+          phone: '+1-555-555-0100',
+          relationship: 'client',
+          description: null,
+        },
+      },
     ]);
-    expect(result.errors).toEqual([{ row: 3, name: 'Broken Email', email: 'not-an-email', fields: { email: 'contacts.validation.emailInvalid' } }]);
+    expect(result.errors).toEqual([
+      { row: 3, name: 'Broken Email', email: 'not-an-email', fields: { email: 'contacts.validation.emailInvalid' } },
+    ]);
   });
 
   it('reads vCard 2.1 as Android exports it (QUOTED-PRINTABLE UTF-8 with soft line breaks)', () => {
@@ -124,7 +148,16 @@ describe('vCard import', () => {
       '',
     ].join('\r\n');
     expect(parseContactsVcard(android).contacts).toEqual([
-      { row: 1, contact: { name: 'Ольга Петрова', email: 'olga@example.ru', phone: '+79161234567', relationship: null, description: null } },
+      {
+        row: 1,
+        contact: {
+          name: 'Ольга Петрова',
+          email: 'olga@example.ru',
+          phone: '+79161234567',
+          relationship: null,
+          description: null,
+        },
+      },
     ]);
   });
 
@@ -150,27 +183,68 @@ describe('CSV import', () => {
           description: 'Познакомились в "Школе №5", Москва',
         },
       },
-      { row: 2, contact: { name: 'Мария Сидорова', email: 'maria@example.ru', phone: null, relationship: 'family', description: 'Многострочное\nописание' } },
-      { row: 4, contact: { name: "Ann O'Neil", email: 'ann@example.com', phone: '555-0100', relationship: 'colleague', description: null } },
+      {
+        row: 2,
+        contact: {
+          name: 'Мария Сидорова',
+          email: 'maria@example.ru',
+          phone: null,
+          relationship: 'family',
+          description: 'Многострочное\nописание',
+        },
+      },
+      {
+        row: 4,
+        contact: {
+          name: "Ann O'Neil",
+          email: 'ann@example.com',
+          phone: '555-0100',
+          relationship: 'colleague',
+          description: null,
+        },
+      },
     ]);
     expect(result.errors).toEqual([
       { row: 3, name: null, email: 'no-name@example.com', fields: { name: 'contacts.validation.nameRequired' } },
       { row: 5, name: 'Bad Phone', email: 'bad@example.com', fields: { phone: 'contacts.validation.phoneInvalid' } },
-      { row: 6, name: 'Bad Relationship', email: 'rel@example.com', fields: { relationship: 'contacts.validation.relationshipInvalid' } },
+      {
+        row: 6,
+        name: 'Bad Relationship',
+        email: 'rel@example.com',
+        fields: { relationship: 'contacts.validation.relationshipInvalid' },
+      },
     ]);
   });
 
   it('maps headers by name in any order and case, and ignores unknown columns', () => {
     const text = 'EMAIL;Notes;Full Name;Company\r\nbob@example.com;"Likes ; semicolons";Bob Brown;ACME\r\n';
     expect(parseContactsCsv(text).contacts).toEqual([
-      { row: 1, contact: { name: 'Bob Brown', email: 'bob@example.com', phone: null, relationship: null, description: 'Likes ; semicolons' } },
+      {
+        row: 1,
+        contact: {
+          name: 'Bob Brown',
+          email: 'bob@example.com',
+          phone: null,
+          relationship: null,
+          description: 'Likes ; semicolons',
+        },
+      },
     ]);
   });
 
   it('takes columns in the export order when there is no header row', () => {
     const result = parseContactsCsv('Bob Brown,bob@example.com,+1 555 0100,client,VIP\n');
     expect(result.contacts).toEqual([
-      { row: 1, contact: { name: 'Bob Brown', email: 'bob@example.com', phone: '+1 555 0100', relationship: 'client', description: 'VIP' } },
+      {
+        row: 1,
+        contact: {
+          name: 'Bob Brown',
+          email: 'bob@example.com',
+          phone: '+1 555 0100',
+          relationship: 'client',
+          description: 'VIP',
+        },
+      },
     ]);
   });
 
@@ -183,10 +257,28 @@ describe('CSV import', () => {
 
 describe('export → import round trip', () => {
   const contacts: ContactFields[] = [
-    { name: 'Петров, Пётр "Петя"', email: 'petr@example.ru', phone: '+7 (999) 123-45-67', relationship: 'friend', description: 'Строка 1\nСтрока 2; с точкой с запятой, и запятой' },
-    { name: 'Ann O\'Neil', email: 'ann@example.com', phone: null, relationship: null, description: null },
-    { name: '=HYPERLINK("http://evil.example")', email: 'formula@example.com', phone: '8-800-555-35-35', relationship: 'other', description: '@mention -minus +plus' },
-    { name: 'Очень длинное имя, которое точно не поместится в одну строку vCard из семидесяти пяти октетов', email: 'long@example.com', phone: null, relationship: 'family', description: 'Backslash \\ stays' },
+    {
+      name: 'Петров, Пётр "Петя"',
+      email: 'petr@example.ru',
+      phone: '+7 (999) 123-45-67',
+      relationship: 'friend',
+      description: 'Строка 1\nСтрока 2; с точкой с запятой, и запятой',
+    },
+    { name: "Ann O'Neil", email: 'ann@example.com', phone: null, relationship: null, description: null },
+    {
+      name: '=HYPERLINK("http://evil.example")',
+      email: 'formula@example.com',
+      phone: '8-800-555-35-35',
+      relationship: 'other',
+      description: '@mention -minus +plus',
+    },
+    {
+      name: 'Очень длинное имя, которое точно не поместится в одну строку vCard из семидесяти пяти октетов',
+      email: 'long@example.com',
+      phone: null,
+      relationship: 'family',
+      description: 'Backslash \\ stays',
+    },
   ];
 
   it('CSV keeps every field, and guards formulas for spreadsheets', () => {
@@ -200,7 +292,9 @@ describe('export → import round trip', () => {
   });
 
   it('vCard 4.0 keeps every field', () => {
-    const vcard = contactsToVcard(contacts.map((contact, index) => ({ ...contact, id: `00000000-0000-4000-8000-00000000000${index}` })));
+    const vcard = contactsToVcard(
+      contacts.map((contact, index) => ({ ...contact, id: `00000000-0000-4000-8000-00000000000${index}` })),
+    );
     expect(vcard.startsWith('BEGIN:VCARD\r\nVERSION:4.0\r\n')).toBe(true);
     expect(vcard.endsWith('END:VCARD\r\n')).toBe(true);
     // Lines are folded at 75 octets (RFC 6350 §3.2).
@@ -221,7 +315,9 @@ describe('export → import round trip', () => {
 describe('catalogue section "contacts"', () => {
   type Nested = { [key: string]: string | Nested };
   const keys = (node: Nested, prefix = ''): string[] =>
-    Object.entries(node).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`)));
+    Object.entries(node).flatMap(([key, value]) =>
+      typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+    );
   const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 
   it('has the same keys in English and Russian (Russian may add plural forms)', () => {
@@ -244,7 +340,9 @@ describe('catalogue section "contacts"', () => {
     expect(translate('contacts.errors.notFound', 'ru')).toBe('Контакт не найден');
     expect(translate('contacts.errors.notFound', 'en')).toBe('Contact not found');
     expect(translate('contacts.toasts.deleted', 'en')).toBe('Contact deleted successfuly!');
-    expect(translate('contacts.deleteConfirm', 'en', { name: 'Ann' })).toBe('Are you sure you want to delete Ann? This action cannot be undone.');
+    expect(translate('contacts.deleteConfirm', 'en', { name: 'Ann' })).toBe(
+      'Are you sure you want to delete Ann? This action cannot be undone.',
+    );
     expect(translate('contacts.form.phonePlaceholder', 'en')).toBe('+7 (999) 123-45-67');
   });
 });

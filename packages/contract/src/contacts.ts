@@ -29,6 +29,9 @@ const phonePattern = /^\+?[\d\s()-]*\d[\d\s()-]*$/;
 
 const isPhone = (value: string) => value === '' || phonePattern.test(value);
 
+/** PostgreSQL text cannot hold NUL; refuse it as bad input instead of failing in the database. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /**
  * The contact form, spec §5: Name required ("Name required"; whitespace-only fails), Email
  * required ("Email required") and shaped like an email ("Incorrect email"), Phone optional
@@ -40,7 +43,8 @@ export const contactFormSchema = z.object({
     .string({ error: 'contacts.validation.nameRequired' })
     .trim()
     .min(1, 'contacts.validation.nameRequired')
-    .max(contactLimits.name, 'validation.tooLong'),
+    .max(contactLimits.name, 'validation.tooLong')
+    .refine(hasNoNul, 'validation.invalidInput'),
   email: z
     .string({ error: 'contacts.validation.emailRequired' })
     .trim()
@@ -53,11 +57,14 @@ export const contactFormSchema = z.object({
     .max(contactLimits.phone, 'validation.tooLong')
     .refine(isPhone, 'contacts.validation.phoneInvalid')
     .nullish(),
-  relationship: z.union([relationshipSchema, z.literal('')], { error: 'contacts.validation.relationshipInvalid' }).nullish(),
+  relationship: z
+    .union([relationshipSchema, z.literal('')], { error: 'contacts.validation.relationshipInvalid' })
+    .nullish(),
   description: z
     .string({ error: 'validation.invalidInput' })
     .trim()
     .max(contactLimits.description, 'validation.tooLong')
+    .refine(hasNoNul, 'validation.invalidInput')
     .nullish(),
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
@@ -89,7 +96,8 @@ export type ContactFields = {
 
 /** Turns a validated form into stored fields ('' → null). `undefined` stays undefined (keep). */
 export function normalizeContactForm(form: ContactForm) {
-  const orNull = <T extends string>(value: T | '' | null | undefined) => (value === undefined ? undefined : value ? value : null);
+  const orNull = <T extends string>(value: T | '' | null | undefined) =>
+    value === undefined ? undefined : value ? value : null;
   return {
     name: form.name,
     email: form.email,
@@ -128,7 +136,12 @@ export type SortDirection = (typeof sortDirections)[number];
 
 export const contactListQuerySchema = z.object({
   /** Case-insensitive partial match over name, email and phone. While set, `relationship` is ignored (spec §2 Contacts). */
-  search: z.string().trim().max(contactLimits.search, 'validation.tooLong').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(contactLimits.search, 'validation.tooLong')
+    .refine(hasNoNul, 'validation.invalidInput')
+    .optional(),
   relationship: z.enum(relationshipFilters, { error: 'contacts.validation.relationshipInvalid' }).optional(),
   sortBy: z.enum(contactSortFields, { error: 'validation.invalidInput' }).default('created_at'),
   sortDirection: z.enum(sortDirections, { error: 'validation.invalidInput' }).default('desc'),
@@ -220,7 +233,10 @@ export function toRelationship(text: string | null | undefined): Relationship | 
 export function validateContactRow(
   row: ContactImportRow,
 ): { success: true; contact: ContactFields } | { success: false; fields: Record<string, string> } {
-  const parsed = contactFormSchema.safeParse({ ...row, relationship: row.relationship?.trim() ? row.relationship.trim() : null });
+  const parsed = contactFormSchema.safeParse({
+    ...row,
+    relationship: row.relationship?.trim() ? row.relationship.trim() : null,
+  });
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'row')] ??= issue.message;
@@ -244,7 +260,13 @@ function collectRows(rows: Array<{ row: number; fields: ContactImportRow }>): Pa
   for (const { row, fields } of rows) {
     const checked = validateContactRow(fields);
     if (checked.success) result.contacts.push({ row, contact: checked.contact });
-    else result.errors.push({ row, name: fields.name?.trim() || null, email: fields.email?.trim() || null, fields: checked.fields });
+    else
+      result.errors.push({
+        row,
+        name: fields.name?.trim() || null,
+        email: fields.email?.trim() || null,
+        fields: checked.fields,
+      });
   }
   if (result.contacts.length === 0 && result.errors.length === 0) result.fileError = 'contacts.errors.importEmpty';
   return result;
@@ -258,20 +280,47 @@ const contactFieldOrder: ContactField[] = ['name', 'email', 'phone', 'relationsh
 /** Header names recognised in a CSV file, compared lower-cased and trimmed (English, Russian, Google, Outlook). */
 const csvHeaderAliases: Record<ContactField, string[]> = {
   name: ['name', 'full name', 'fullname', 'display name', 'имя', 'фио', 'полное имя', 'имя контакта'],
-  email: ['email', 'e-mail', 'email address', 'e-mail address', 'e-mail 1 - value', 'mail', 'почта', 'эл. почта', 'электронная почта', 'адрес электронной почты'],
-  phone: ['phone', 'phone number', 'telephone', 'tel', 'mobile', 'mobile phone', 'phone 1 - value', 'телефон', 'номер телефона', 'мобильный телефон'],
+  email: [
+    'email',
+    'e-mail',
+    'email address',
+    'e-mail address',
+    'e-mail 1 - value',
+    'mail',
+    'почта',
+    'эл. почта',
+    'электронная почта',
+    'адрес электронной почты',
+  ],
+  phone: [
+    'phone',
+    'phone number',
+    'telephone',
+    'tel',
+    'mobile',
+    'mobile phone',
+    'phone 1 - value',
+    'телефон',
+    'номер телефона',
+    'мобильный телефон',
+  ],
   relationship: ['relationship', 'relation', 'отношение', 'отношения', 'кем приходится'],
   description: ['description', 'notes', 'note', 'описание', 'заметки', 'заметка', 'примечание', 'комментарий'],
 };
 
 function headerField(header: string): ContactField | undefined {
-  const normalized = header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+  const normalized = header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
   return contactFieldOrder.find((field) => csvHeaderAliases[field].includes(normalized));
 }
 
 /** Spreadsheet formula guard written by `contactsToCsv`: a leading apostrophe before = + - @. */
 const formulaStart = /^[=+\-@\t\r]/;
-const unguard = (value: string) => (value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value);
+const unguard = (value: string) =>
+  value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
 
 /**
  * Reads CSV text (comma, semicolon or tab separated; quoted fields). When the first row names
@@ -399,7 +448,11 @@ function readProperties(card: ICAL.Component): JCardProperty[] {
     if (encoding === 'QUOTED-PRINTABLE') {
       const charset = String(parameters.charset ?? 'utf-8');
       const decode = (value: unknown): unknown =>
-        typeof value === 'string' ? decodeQuotedPrintable(value, charset) : Array.isArray(value) ? value.map(decode) : value;
+        typeof value === 'string'
+          ? decodeQuotedPrintable(value, charset)
+          : Array.isArray(value)
+            ? value.map(decode)
+            : value;
       values = values.map(decode);
     }
     return { name: property.name, values, type: property.type, parameters };
@@ -418,13 +471,18 @@ function typeList(parameters: Record<string, unknown>): string[] {
 
 /** The preferred one of several EMAIL or TEL properties: PREF=1 (4.0) or TYPE=pref (3.0), else the first. */
 function preferred(properties: JCardProperty[], name: string): JCardProperty | undefined {
-  const candidates = properties.filter((property) => property.name === name && asText(property.values[0]).trim() !== '');
+  const candidates = properties.filter(
+    (property) => property.name === name && asText(property.values[0]).trim() !== '',
+  );
   const rank = (property: JCardProperty) => {
     const pref = Number(property.parameters.pref);
     if (Number.isFinite(pref) && pref > 0) return pref;
     return typeList(property.parameters).includes('pref') ? 1 : 101;
   };
-  return candidates.reduce<JCardProperty | undefined>((best, property) => (!best || rank(property) < rank(best) ? property : best), undefined);
+  return candidates.reduce<JCardProperty | undefined>(
+    (best, property) => (!best || rank(property) < rank(best) ? property : best),
+    undefined,
+  );
 }
 
 function cardToRow(properties: JCardProperty[]): ContactImportRow {
@@ -434,14 +492,16 @@ function cardToRow(properties: JCardProperty[]): ContactImportRow {
     // N is family;given;additional;prefixes;suffixes
     const parts = first('n')?.values[0];
     const [family = '', given = ''] = Array.isArray(parts) ? parts.map(asText) : [asText(parts)];
-    name = [given, family].map((part) => part.trim()).filter(Boolean).join(' ');
+    name = [given, family]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ');
   }
   if (!name) name = asText(first('org')?.values).trim();
-  const phone = asText(preferred(properties, 'tel')?.values[0])
-    .trim()
-    .replace(/^tel:/i, '')
-    .replace(/;.*$/, '');
-  const categories = properties.filter((property) => property.name === 'categories').flatMap((property) => property.values.map(asText));
+  const phone = asText(preferred(properties, 'tel')?.values[0]).trim().replace(/^tel:/i, '').replace(/;.*$/, '');
+  const categories = properties
+    .filter((property) => property.name === 'categories')
+    .flatMap((property) => property.values.map(asText));
   const relationship = categories.map(toRelationship).find((value) => value !== null) ?? null;
   const description = properties
     .filter((property) => property.name === 'note')
@@ -450,7 +510,9 @@ function cardToRow(properties: JCardProperty[]): ContactImportRow {
     .trim();
   return {
     name,
-    email: asText(preferred(properties, 'email')?.values[0]).trim().replace(/^mailto:/i, ''),
+    email: asText(preferred(properties, 'email')?.values[0])
+      .trim()
+      .replace(/^mailto:/i, ''),
     phone: phone || null,
     relationship,
     description: description || null,
@@ -485,6 +547,8 @@ export function contactsToVcard(contacts: readonly (ContactExportRow & { id?: st
     card.addPropertyWithValue('prodid', '-//Life Updates//Contacts 1.2.0//EN');
     if (contact.id) card.addPropertyWithValue('uid', `urn:uuid:${contact.id}`);
     card.addPropertyWithValue('fn', contact.name);
+    // N is optional in 4.0 but some address books show only N; the whole name goes in "given".
+    card.addPropertyWithValue('n', ['', contact.name, '', '', '']);
     const email = card.addPropertyWithValue('email', contact.email);
     email.setParameter('pref', '1');
     if (contact.phone) {
