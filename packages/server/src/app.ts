@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { eventsRoutes } from './features/events/events-routes.ts';
+import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(eventsRoutes, { db: database.db });
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });
+  await app.register(contactsRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

@@ -1,0 +1,176 @@
+import {
+  contactExportFileName,
+  contactExportQuerySchema,
+  contactFileTypes,
+  contactIdParamsSchema,
+  contactImportRequestSchema,
+  contactImportResultSchema,
+  contactInputSchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
+  contactSchema,
+  contactsToCsv,
+  contactsToVcard,
+} from '@life-updates/contract/contacts';
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireUser, signedInOnly } from '../../lib/session.ts';
+import {
+  createContact,
+  deleteContact,
+  findContacts,
+  findContactsForExport,
+  getContact,
+  importContacts,
+  updateContact,
+} from './contacts-service.ts';
+
+/**
+ * Runs a service call; an unexpected failure (a database error) is logged and answered with the
+ * operation's message from spec §8 Contact service errors, never with the raw database text.
+ */
+async function orFail<T>(request: FastifyRequest, failureKey: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    request.log.error({ err: error, requestId: request.id }, `contacts: ${failureKey}`);
+    throw new AppError({ status: 500, code: 'CONTACTS_FAILED', message: failureKey });
+  }
+}
+
+const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema };
+const tags = ['contacts'];
+
+export async function contactsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // A signed-out request gets 401 before its body or query is judged.
+  app.addHook('preValidation', signedInOnly);
+
+  typed.get(
+    '/api/contacts',
+    {
+      schema: {
+        tags,
+        querystring: contactListQuerySchema,
+        response: { 200: contactListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const contacts = await orFail(request, 'contacts.errors.listFailed', () =>
+        findContacts({ db, userId: user.id, query: request.query }),
+      );
+      return { contacts };
+    },
+  );
+
+  // Registered before /:id in intent too; find-my-way prefers the static segment anyway.
+  typed.get(
+    '/api/contacts/export',
+    {
+      schema: {
+        tags,
+        description: 'All contacts sorted by name, as a CSV or vCard 4.0 attachment.',
+        querystring: contactExportQuerySchema,
+        produces: [contactFileTypes.csv.contentType, contactFileTypes.vcard.contentType],
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { format } = request.query;
+      const body = await orFail(request, 'contacts.errors.exportFailed', async () => {
+        const contacts = await findContactsForExport({ db, userId: user.id });
+        return format === 'vcard' ? contactsToVcard(contacts) : contactsToCsv(contacts);
+      });
+      return reply
+        .header('content-type', contactFileTypes[format].contentType)
+        .header('content-disposition', `attachment; filename="${contactExportFileName(format)}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  typed.get(
+    '/api/contacts/:id',
+    { schema: { tags, params: contactIdParamsSchema, response: { 200: contactSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return orFail(request, 'contacts.errors.getFailed', () =>
+        getContact({ db, userId: user.id, contactId: request.params.id }),
+      );
+    },
+  );
+
+  typed.post(
+    '/api/contacts',
+    { schema: { tags, body: contactInputSchema, response: { 201: contactSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const contact = await orFail(request, 'contacts.errors.createFailed', () =>
+        createContact({ db, userId: user.id, form: request.body }),
+      );
+      return reply.status(201).send(contact);
+    },
+  );
+
+  typed.put(
+    '/api/contacts/:id',
+    {
+      schema: {
+        tags,
+        params: contactIdParamsSchema,
+        body: contactInputSchema,
+        response: { 200: contactSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return orFail(request, 'contacts.errors.updateFailed', () =>
+        updateContact({ db, userId: user.id, contactId: request.params.id, form: request.body }),
+      );
+    },
+  );
+
+  typed.delete(
+    '/api/contacts/:id',
+    { schema: { tags, params: contactIdParamsSchema, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await orFail(request, 'contacts.errors.deleteFailed', () =>
+        deleteContact({ db, userId: user.id, contactId: request.params.id }),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/api/contacts/import',
+    {
+      // 1000 rows with long descriptions do not fit the app-wide 1 MiB.
+      bodyLimit: 5 * 1024 * 1024,
+      schema: {
+        tags,
+        body: contactImportRequestSchema,
+        response: { 200: contactImportResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const locale = pickLocale(request.headers['accept-language']);
+      const result = await orFail(request, 'contacts.errors.importFailed', () =>
+        importContacts({ db, userId: user.id, rows: request.body.contacts }),
+      );
+      const errors = result.errors.map((error) => ({
+        ...error,
+        fields: Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale)])),
+      }));
+      return { ...result, errors };
+    },
+  );
+}

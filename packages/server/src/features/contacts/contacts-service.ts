@@ -1,0 +1,245 @@
+import {
+  normalizeContactForm,
+  relationships,
+  validateContactRow,
+  type Contact,
+  type ContactFields,
+  type ContactForm,
+  type ContactImportResult,
+  type ContactImportRow,
+  type ContactListQuery,
+  type Relationship,
+} from '@life-updates/contract/contacts';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contacts } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+
+type ContactRow = typeof contacts.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toContact(row: ContactRow): Contact {
+  const relationship = (relationships as readonly string[]).includes(row.relationship ?? '')
+    ? (row.relationship as Relationship)
+    : null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    relationship,
+    description: row.description,
+    templateId: row.templateId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** spec §5 Contact creation (service): every write names its owner. */
+function assertOwner(userId: string, key = 'contacts.errors.userIdRequired') {
+  if (!userId) throw badRequest(key);
+}
+
+/** A malformed id can't match a row: answer "Contact not found" rather than a database cast error. */
+function ownedContact(userId: string, contactId: string): SQL {
+  if (!uuidPattern.test(contactId)) throw notFound('contacts.errors.notFound');
+  return and(eq(contacts.id, contactId), eq(contacts.userId, userId))!;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function searchCondition(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  const conditions = [ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern)];
+  // "9991234567" finds "+7 (999) 123-45-67": phone-shaped searches also match the phone's digits.
+  const digits = search.replace(/\D/g, '');
+  if (digits.length > 0 && /^[\d\s()+-]+$/.test(search)) {
+    conditions.push(sql`regexp_replace(coalesce(${contacts.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  return or(...conditions)!;
+}
+
+const byName = [asc(sql`lower(${contacts.name})`), asc(contacts.id)];
+
+function ordering(query: ContactListQuery): SQL[] {
+  const direction = query.sortDirection === 'asc' ? asc : desc;
+  switch (query.sortBy) {
+    case 'name':
+      return [direction(sql`lower(${contacts.name})`), asc(contacts.id)];
+    case 'email':
+      return [direction(sql`lower(${contacts.email})`), ...byName];
+    case 'updated_at':
+      return [direction(contacts.updatedAt), ...byName];
+    case 'relationship':
+      // Contacts without a relationship come last in either direction.
+      return [sql`${contacts.relationship} ${sql.raw(query.sortDirection)} nulls last`, ...byName];
+    case 'created_at':
+      return [direction(contacts.createdAt), ...byName];
+  }
+}
+
+/**
+ * The user's contacts (spec §7 contacts): search over name, email and phone (case-insensitive,
+ * partial), relationship filter (ignored while searching, spec §2 Contacts), sort.
+ */
+export async function findContacts({
+  db,
+  userId,
+  query,
+}: {
+  db: Database;
+  userId: string;
+  query: ContactListQuery;
+}): Promise<Contact[]> {
+  const conditions: SQL[] = [eq(contacts.userId, userId)];
+  const search = query.search?.trim();
+  if (search) conditions.push(searchCondition(search));
+  else if (query.relationship && query.relationship !== 'all')
+    conditions.push(eq(contacts.relationship, query.relationship));
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(...conditions))
+    .orderBy(...ordering(query));
+  return rows.map(toContact);
+}
+
+export async function getContact({
+  db,
+  userId,
+  contactId,
+}: {
+  db: Database;
+  userId: string;
+  contactId: string;
+}): Promise<Contact> {
+  const [row] = await db.select().from(contacts).where(ownedContact(userId, contactId));
+  if (!row) throw notFound('contacts.errors.notFound');
+  return toContact(row);
+}
+
+export async function createContact({
+  db,
+  userId,
+  form,
+}: {
+  db: Database;
+  userId: string;
+  form: ContactForm;
+}): Promise<Contact> {
+  assertOwner(userId);
+  const fields = normalizeContactForm(form);
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...fields, userId })
+    .returning();
+  return toContact(row!);
+}
+
+/** Replaces the form's fields; an omitted phone, relationship or description keeps its value. */
+export async function updateContact({
+  db,
+  userId,
+  contactId,
+  form,
+}: {
+  db: Database;
+  userId: string;
+  contactId: string;
+  form: ContactForm;
+}): Promise<Contact> {
+  const where = ownedContact(userId, contactId);
+  const { name, email, phone, relationship, description } = normalizeContactForm(form);
+  const fields: Partial<typeof contacts.$inferInsert> = { name, email };
+  if (phone !== undefined) fields.phone = phone;
+  if (relationship !== undefined) fields.relationship = relationship;
+  if (description !== undefined) fields.description = description;
+  const [row] = await db.update(contacts).set(fields).where(where).returning();
+  if (!row) throw notFound('contacts.errors.notFound');
+  return toContact(row);
+}
+
+export async function deleteContact({
+  db,
+  userId,
+  contactId,
+}: {
+  db: Database;
+  userId: string;
+  contactId: string;
+}): Promise<void> {
+  const deleted = await db.delete(contacts).where(ownedContact(userId, contactId)).returning({ id: contacts.id });
+  if (deleted.length === 0) throw notFound('contacts.errors.notFound');
+}
+
+/**
+ * Bulk import (ARCHITECTURE §4.12). Each row is checked with the contact form rules; a row whose
+ * email (case-insensitive) is already one of the user's contacts, or repeats an earlier row, is
+ * skipped. Everything is inserted in one transaction, all owned by `userId`. Row errors carry
+ * catalogue keys; the route translates them.
+ */
+export async function importContacts({
+  db,
+  userId,
+  rows,
+}: {
+  db: Database;
+  userId: string;
+  rows: readonly ContactImportRow[];
+}): Promise<ContactImportResult> {
+  assertOwner(userId, 'contacts.errors.importUserIdRequired');
+  if (rows.length === 0) throw badRequest('contacts.errors.importEmpty');
+
+  const errors: ContactImportResult['errors'] = [];
+  const candidates: Array<{ row: number; contact: ContactFields }> = [];
+  rows.forEach((fields, index) => {
+    const checked = validateContactRow(fields);
+    if (checked.success) candidates.push({ row: index + 1, contact: checked.contact });
+    else
+      errors.push({
+        row: index + 1,
+        name: fields.name?.trim() || null,
+        email: fields.email?.trim() || null,
+        fields: checked.fields,
+      });
+  });
+
+  return db.transaction(async (transaction) => {
+    // Two imports of one user at once must not both insert the same email.
+    await transaction.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts-import:${userId}`}))`);
+    const emails = [...new Set(candidates.map(({ contact }) => contact.email.toLowerCase()))];
+    const existing =
+      emails.length === 0
+        ? []
+        : await transaction
+            .select({ email: sql<string>`lower(${contacts.email})` })
+            .from(contacts)
+            .where(and(eq(contacts.userId, userId), inArray(sql`lower(${contacts.email})`, emails)));
+    const existingEmails = new Set(existing.map(({ email }) => email));
+    const seen = new Set<string>();
+    const fresh: ContactFields[] = [];
+    const skipped: ContactImportResult['skipped'] = [];
+    for (const { row, contact } of candidates) {
+      const key = contact.email.toLowerCase();
+      if (existingEmails.has(key)) skipped.push({ row, email: contact.email, reason: 'existing' });
+      else if (seen.has(key)) skipped.push({ row, email: contact.email, reason: 'duplicateInFile' });
+      else {
+        seen.add(key);
+        fresh.push(contact);
+      }
+    }
+    if (fresh.length > 0) await transaction.insert(contacts).values(fresh.map((contact) => ({ ...contact, userId })));
+    return { created: fresh.length, skipped, errors };
+  });
+}
+
+/** Every contact of the user, sorted by name (spec §7: export all sorted by name). */
+export async function findContactsForExport({ db, userId }: { db: Database; userId: string }): Promise<Contact[]> {
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.userId, userId))
+    .orderBy(...byName);
+  return rows.map(toContact);
+}
