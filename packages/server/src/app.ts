@@ -25,7 +25,7 @@ import { transcriptionRoutes } from './features/transcription/transcription-rout
 import { usageRoutes } from './features/usage/usage-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
-import type { SessionUser } from './lib/session.ts';
+import { requireUser, type SessionUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
@@ -41,6 +41,10 @@ export type AppDependencies = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (health, contact us). */
+    isPublic?: boolean;
+  }
   interface FastifyInstance {
     auth: Auth;
     deps: AppDependencies & { mailer: EmailTransport };
@@ -161,6 +165,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       const role = (session.user as { role?: string }).role === 'admin' ? 'admin' : 'user';
       request.sessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role } satisfies SessionUser;
     }
+  });
+
+  // Secure by default: every API route needs a session unless it says `config: { isPublic: true }`,
+  // and a signed-out request gets 401 before its input is even read.
+  app.addHook('onRequest', async (request) => {
+    const isApiRoute = request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/docs');
+    if (!isApiRoute || request.is404 || request.routeOptions.config.isPublic === true) return;
+    requireUser(request);
   });
 
   await app.register(healthRoutes, { database });

@@ -9,7 +9,7 @@ const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pgli
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['health'], response: { 200: healthSchema } } },
+    { config: { isPublic: true }, schema: { tags: ['health'], response: { 200: healthSchema } } },
     async () => {
       await database.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.kind, version: '1.2.0' };

@@ -54,7 +54,7 @@ export async function transcriptionRoutes(
 
   typed.get(
     '/api/transcription/status',
-    { schema: { tags, response: { 200: transcriptionStatusSchema } } },
+    { config: { isPublic: true }, schema: { tags, response: { 200: transcriptionStatusSchema } } },
     async () => ({
       available: provider !== null,
     }),
