@@ -18,7 +18,9 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { generationRoutes } from './features/generation/generation-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
+import { sharesRoutes } from './features/shares/shares-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import type { SessionUser } from './lib/session.ts';
@@ -160,6 +162,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, db: database.db, baseUrl: config.BASE_URL });
+  await app.register(generationRoutes, { db: database.db, config });
+  await app.register(sharesRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
