@@ -375,6 +375,19 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     expect(await response.json()).toEqual({ code: 'GENERATION_FAILED', message: 'Failed to generate summary. Please try again.' });
   });
 
+  it('cuts the response short when the provider fails mid-stream, so the client sees a failure', async () => {
+    await chooseModel('openai');
+    const stream = openAiStream(['Half a sentence'], { delayMs: 20 });
+    if (stream.kind !== 'sse') throw new Error('expected a stream');
+    stream.events.push({ data: JSON.stringify({ error: { message: 'overloaded mid-stream', type: 'server_error', code: null } }) });
+    fake.reply(stream);
+    const response = await streamFromServer({ eventIds: [eventId], preferences });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toBe('Half a sentence');
+    await expect(reader.read()).rejects.toThrow();
+  });
+
   it('stops the provider call when the client goes away', async () => {
     await chooseModel('openai');
     fake.reply(openAiStream(['Still writing'], { holdOpen: true }));
