@@ -164,7 +164,14 @@ export const generateResponseSchema = z.object({
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
-/** Response header of the streaming route naming the model id that writes the text. */
+/**
+ * POST /api/generate/stream answers `text/plain; charset=utf-8`, chunked: append the pieces in
+ * order. A failure before the first piece is an ordinary JSON error (`{ code, message }`, 404 for
+ * an idea that is not the user's, 502 "Failed to generate summary. Please try again." for a
+ * provider failure); a failure after it ends the response early, so the reader rejects: show the
+ * same toast. Aborting the fetch (the Stop button) stops the provider call on the server.
+ * This response header names the model id that writes the text.
+ */
 export const generationModelHeader = 'x-generation-model';
 
 /** A raw idea as the generator sees it (spec §3 Raw idea item). */

@@ -28,7 +28,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
     {
       schema: {
         tags: ['shares'],
-        params: z.object({ eventId: z.uuid('errors.notFound') }),
+        params: z.object({ eventId: z.uuid('validation.invalidInput') }),
         response: { 200: shareForEventResponseSchema },
       },
     },

@@ -178,8 +178,9 @@ export async function approveIdeas({ db, userId, eventIds, text, preferences }: 
 }
 
 /**
- * The share Create Content reloads its text from: the newest one in saved_for_later, approved or
- * sent that contains the event (spec §4 Pending share status). Null when there is none.
+ * The share Create Content reloads its text from: the most recently generated one in
+ * saved_for_later, approved or sent that contains the event (spec §4 Pending share status).
+ * Null when there is none.
  */
 export async function getShareForEvent({ db, userId, eventId }: { db: Database; userId: string; eventId: string }): Promise<Share | null> {
   const [row] = await db
