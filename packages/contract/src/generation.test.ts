@@ -29,7 +29,7 @@ function keysOf(node: Nested, prefix = ''): string[] {
 }
 
 describe('preferences', () => {
-  it('lists the options in the spec\'s order (spec §9)', () => {
+  it("lists the options in the spec's order (spec §9)", () => {
     expect(Object.fromEntries(preferenceGroups.map((group) => [group.name, group.options]))).toEqual({
       platform: ['linkedin', 'telegram', 'newsletter'],
       length: ['short', 'medium', 'long'],
@@ -54,7 +54,10 @@ describe('preferences', () => {
   });
 
   it('normalizes unknown and missing values to the fallbacks, keeping known ones', () => {
-    expect(normalizePreferences({ platform: 'telegram', length: 'epic', tone: 3 })).toEqual({ ...preferenceFallbacks, platform: 'telegram' });
+    expect(normalizePreferences({ platform: 'telegram', length: 'epic', tone: 3 })).toEqual({
+      ...preferenceFallbacks,
+      platform: 'telegram',
+    });
     expect(normalizePreferences(null)).toEqual(preferenceFallbacks);
     expect(normalizePreferences('linkedin')).toEqual(preferenceFallbacks);
     expect(normalizePreferences({}, defaultPreferences)).toEqual(defaultPreferences);
@@ -79,8 +82,10 @@ describe('AI settings schema (spec §5 AI settings form)', () => {
   const valid = { model: 'offline', temperature: 0.7, maxTokens: 1000, personalizationStrength: 'medium' };
 
   it('accepts the bounds and steps', () => {
-    for (const temperature of [0, 0.1, 0.7, 1.9, 2]) expect(aiConfigSchema.safeParse({ ...valid, temperature }).success).toBe(true);
-    for (const maxTokens of [100, 1000, 4000]) expect(aiConfigSchema.safeParse({ ...valid, maxTokens }).success).toBe(true);
+    for (const temperature of [0, 0.1, 0.7, 1.9, 2])
+      expect(aiConfigSchema.safeParse({ ...valid, temperature }).success).toBe(true);
+    for (const maxTokens of [100, 1000, 4000])
+      expect(aiConfigSchema.safeParse({ ...valid, maxTokens }).success).toBe(true);
     for (const personalizationStrength of ['low', 'medium', 'high']) {
       expect(aiConfigSchema.safeParse({ ...valid, personalizationStrength }).success).toBe(true);
     }
@@ -106,18 +111,24 @@ describe('request schemas', () => {
   it('accepts a generate request with an optional contact and template', () => {
     expect(generateRequestSchema.safeParse({ eventIds: [id], preferences: defaultPreferences }).success).toBe(true);
     expect(
-      generateRequestSchema.safeParse({ eventIds: [id], preferences: defaultPreferences, contact: { name: 'Ann', relationship: 'friend' }, template: '{{events}}' })
-        .success,
+      generateRequestSchema.safeParse({
+        eventIds: [id],
+        preferences: defaultPreferences,
+        contact: { name: 'Ann', relationship: 'friend' },
+        template: '{{events}}',
+      }).success,
     ).toBe(true);
   });
 
   it('refuses duplicate ideas and blank text', () => {
-    expect(generateRequestSchema.safeParse({ eventIds: [id, id], preferences: defaultPreferences }).error?.issues[0]?.message).toBe(
-      'generation.validation.duplicateEvents',
-    );
-    expect(saveShareTextRequestSchema.safeParse({ eventIds: [id], text: ' \n ', preferences: defaultPreferences }).error?.issues[0]?.message).toBe(
-      'generation.toasts.noTextToSave',
-    );
+    expect(
+      generateRequestSchema.safeParse({ eventIds: [id, id], preferences: defaultPreferences }).error?.issues[0]
+        ?.message,
+    ).toBe('generation.validation.duplicateEvents');
+    expect(
+      saveShareTextRequestSchema.safeParse({ eventIds: [id], text: ' \n ', preferences: defaultPreferences }).error
+        ?.issues[0]?.message,
+    ).toBe('generation.toasts.noTextToSave');
   });
 
   it('reads a status list from the query', () => {
@@ -129,9 +140,13 @@ describe('request schemas', () => {
 
 describe('template variables and word counts', () => {
   it('fills {{events}}, {{name}} and {{relationship}} and their single-brace forms', () => {
-    expect(fillTemplateVariables('Hi {{name}} ({{ relationship }}): {{events}} / {events}', { name: 'Ann', relationship: 'friend', events: 'News' })).toBe(
-      'Hi Ann (friend): News / News',
-    );
+    expect(
+      fillTemplateVariables('Hi {{name}} ({{ relationship }}): {{events}} / {events}', {
+        name: 'Ann',
+        relationship: 'friend',
+        events: 'News',
+      }),
+    ).toBe('Hi Ann (friend): News / News');
     expect(fillTemplateVariables('Hi {{name}}: {{events}}', { name: '$& cash' })).toBe('Hi $& cash: {{events}}');
     expect(hasEventsVariable('a {{events}} b')).toBe(true);
     expect(hasEventsVariable('a {events} b')).toBe(true);
@@ -146,7 +161,9 @@ describe('template variables and word counts', () => {
 
 describe('the "generation" catalogue section', () => {
   it('has the same keys in English and Russian', () => {
-    expect(keysOf((ru as unknown as { generation: Nested }).generation).sort()).toEqual(keysOf((en as unknown as { generation: Nested }).generation).sort());
+    expect(keysOf((ru as unknown as { generation: Nested }).generation).sort()).toEqual(
+      keysOf((en as unknown as { generation: Nested }).generation).sort(),
+    );
   });
 
   it('holds the spec strings verbatim in English', () => {
@@ -159,8 +176,14 @@ describe('the "generation" catalogue section', () => {
       ['generation.toasts.generateFailedRetry', 'Failed to generate summary. Please try again.'],
       ['generation.toasts.loginToGenerate', 'Need to login to generate / send'],
       ['generation.toasts.errorUpdatingEventStatus', 'Error while updating the status of an event.'],
-      ['generation.voice.hint', 'Suggested length: 200-500 words. Include both formal and casual writing samples if possible.'],
-      ['generation.voice.saved', 'Your voice sample has been saved and will be used to personalize your outgoing emails'],
+      [
+        'generation.voice.hint',
+        'Suggested length: 200-500 words. Include both formal and casual writing samples if possible.',
+      ],
+      [
+        'generation.voice.saved',
+        'Your voice sample has been saved and will be used to personalize your outgoing emails',
+      ],
       ['generation.aiSettings.save', 'Save AI Settings'],
     ]) {
       expect(translate(key!, 'en')).toBe(text);

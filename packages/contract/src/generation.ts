@@ -76,10 +76,16 @@ export const voiceSampleTextSchema = z.string().max(voiceSampleMaxLength, 'gener
  * not offer). `voiceSample` is optional here: leaving it out keeps the stored sample.
  */
 export const aiConfigSchema = z.object({
-  model: z.string().trim().min(1, 'generation.validation.modelRequired').max(100, 'generation.validation.modelUnavailable'),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'generation.validation.modelRequired')
+    .max(100, 'generation.validation.modelUnavailable'),
   temperature: temperatureSchema,
   maxTokens: maxTokensSchema,
-  personalizationStrength: z.enum(personalizationStrengthOptions, { message: 'generation.validation.personalizationStrength' }),
+  personalizationStrength: z.enum(personalizationStrengthOptions, {
+    message: 'generation.validation.personalizationStrength',
+  }),
   toneOfVoice: z.string().trim().max(toneOfVoiceMaxLength, 'generation.validation.toneOfVoiceTooLong').optional(),
   voiceSample: voiceSampleTextSchema.optional(),
 });

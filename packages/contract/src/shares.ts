@@ -10,10 +10,19 @@ export type ShareStatus = (typeof shareStatuses)[number];
  * Regenerating for the same ordered event ids reuses a share in one of these statuses instead of
  * creating another (spec §4 Pending share status).
  */
-export const reusableShareStatuses = ['pending', 'generated', 'saved_for_later', 'approved'] as const satisfies readonly ShareStatus[];
+export const reusableShareStatuses = [
+  'pending',
+  'generated',
+  'saved_for_later',
+  'approved',
+] as const satisfies readonly ShareStatus[];
 
 /** A share that Create Content reloads its text from (spec §4 Pending share status). */
-export const reloadableShareStatuses = ['saved_for_later', 'approved', 'sent'] as const satisfies readonly ShareStatus[];
+export const reloadableShareStatuses = [
+  'saved_for_later',
+  'approved',
+  'sent',
+] as const satisfies readonly ShareStatus[];
 
 /** The key a single generated piece is stored under in `summaries` (spec §3 Pending share). */
 export const singleSummaryKey = 'summary';
@@ -68,6 +77,13 @@ export const shareListQuerySchema = z.object({
   status: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined))
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(z.enum(shareStatuses, { message: 'validation.invalidInput' })).optional()),
 });

@@ -17,7 +17,12 @@ export type FakeReply =
       holdOpen?: boolean;
     };
 
-export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+};
 
 export type FakeAiServer = {
   url: string;
@@ -50,11 +55,15 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     });
     const next = queue.length > 1 ? queue.shift()! : queue[0];
     if (!next) {
-      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no reply queued' } }));
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'no reply queued' } }));
       return;
     }
     if (next.kind === 'json') {
-      response.writeHead(next.status, { 'content-type': 'application/json', ...next.headers }).end(JSON.stringify(next.body));
+      response
+        .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
+        .end(JSON.stringify(next.body));
       return;
     }
     openResponses.add(response);
@@ -63,7 +72,11 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       openResponses.delete(response);
       if (!isFinished) markClientClosed();
     });
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     for (const event of next.events) {
       if (response.destroyed) return;
       response.write(`${event.event ? `event: ${event.event}\n` : ''}data: ${event.data}\n\n`);
@@ -108,7 +121,10 @@ export function openAiCompletion(text: string, model = 'gpt-4o-mini'): FakeReply
   };
 }
 
-export function openAiStream(pieces: string[], options: { delayMs?: number; holdOpen?: boolean; model?: string } = {}): FakeReply {
+export function openAiStream(
+  pieces: string[],
+  options: { delayMs?: number; holdOpen?: boolean; model?: string } = {},
+): FakeReply {
   const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
     JSON.stringify({
       id: 'chatcmpl-test',
@@ -122,10 +138,19 @@ export function openAiStream(pieces: string[], options: { delayMs?: number; hold
     ...pieces.map((piece) => ({ data: chunk({ content: piece }, null) })),
   ];
   if (!options.holdOpen) events.push({ data: chunk({}, 'stop') }, { data: '[DONE]' });
-  return { kind: 'sse', events, ...(options.delayMs ? { delayMs: options.delayMs } : {}), ...(options.holdOpen ? { holdOpen: true } : {}) };
+  return {
+    kind: 'sse',
+    events,
+    ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+    ...(options.holdOpen ? { holdOpen: true } : {}),
+  };
 }
 
-export function openAiError(status: number, message = 'provider error', headers: Record<string, string> = {}): FakeReply {
+export function openAiError(
+  status: number,
+  message = 'provider error',
+  headers: Record<string, string> = {},
+): FakeReply {
   return { kind: 'json', status, body: { error: { message, type: 'server_error', code: null } }, headers };
 }
 
@@ -149,7 +174,10 @@ export function anthropicMessage(text: string, model = 'claude-test'): FakeReply
 }
 
 export function anthropicStream(pieces: string[], options: { delayMs?: number; model?: string } = {}): FakeReply {
-  const event = (type: string, data: Record<string, unknown>) => ({ event: type, data: JSON.stringify({ type, ...data }) });
+  const event = (type: string, data: Record<string, unknown>) => ({
+    event: type,
+    data: JSON.stringify({ type, ...data }),
+  });
   return {
     kind: 'sse',
     events: [
@@ -175,6 +203,10 @@ export function anthropicStream(pieces: string[], options: { delayMs?: number; m
   };
 }
 
-export function anthropicError(status: number, message = 'provider error', headers: Record<string, string> = {}): FakeReply {
+export function anthropicError(
+  status: number,
+  message = 'provider error',
+  headers: Record<string, string> = {},
+): FakeReply {
   return { kind: 'json', status, body: { type: 'error', error: { type: 'api_error', message } }, headers };
 }

@@ -66,7 +66,8 @@ export async function generationRoutes(app: FastifyInstance, { db, config }: { d
   typed.put(
     '/api/voice-sample',
     { schema: { tags: ['generation'], body: voiceSampleRequestSchema, response: { 200: voiceSampleResponseSchema } } },
-    async (request) => updateVoiceSample({ db, userId: requireUser(request).id, voiceSample: request.body.voiceSample }),
+    async (request) =>
+      updateVoiceSample({ db, userId: requireUser(request).id, voiceSample: request.body.voiceSample }),
   );
 
   typed.post(

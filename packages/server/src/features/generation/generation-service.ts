@@ -11,11 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { events, users, userSettings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import {
-  createTextGenerators,
-  defaultModelId,
-  offeredModelIds,
-} from '../../providers/ai/create-text-generators.ts';
+import { createTextGenerators, defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
 import {
   TextGenerationAbortedError,
   type TextGenerationRequest,
@@ -35,7 +31,8 @@ export const generationFailed = () =>
 export const generationEmpty = () =>
   new AppError({ status: 502, code: 'GENERATION_EMPTY', message: 'generation.toasts.generateFailed' });
 /** The client went away; nothing to report to anyone. */
-export const generationAborted = () => new AppError({ status: 499, code: 'GENERATION_ABORTED', message: 'generation.cancelled' });
+export const generationAborted = () =>
+  new AppError({ status: 499, code: 'GENERATION_ABORTED', message: 'generation.cancelled' });
 
 // ── AI settings (per user, ARCHITECTURE §4.2) ──
 
@@ -52,7 +49,15 @@ function readStoredConfig(value: unknown): Partial<Omit<AiConfig, 'voiceSample'>
   return result as Partial<Omit<AiConfig, 'voiceSample'>>;
 }
 
-export async function getAiSettings({ db, config, userId }: { db: Database; config: Config; userId: string }): Promise<AiSettings> {
+export async function getAiSettings({
+  db,
+  config,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+}): Promise<AiSettings> {
   const [row] = await db
     .select({ aiConfig: userSettings.aiConfig, voiceSample: userSettings.voiceSample })
     .from(userSettings)
@@ -99,7 +104,15 @@ export async function updateAiSettings({
   return getAiSettings({ db, config, userId });
 }
 
-export async function updateVoiceSample({ db, userId, voiceSample }: { db: Database; userId: string; voiceSample: string }) {
+export async function updateVoiceSample({
+  db,
+  userId,
+  voiceSample,
+}: {
+  db: Database;
+  userId: string;
+  voiceSample: string;
+}) {
   await db
     .insert(userSettings)
     .values({ userId, voiceSample })
@@ -120,7 +133,13 @@ export async function findIdeasForGeneration({
   eventIds: readonly string[];
 }): Promise<RawIdea[]> {
   const rows = await db
-    .select({ id: events.id, title: events.title, content: events.content, date: events.date, createdAt: events.createdAt })
+    .select({
+      id: events.id,
+      title: events.title,
+      content: events.content,
+      date: events.date,
+      createdAt: events.createdAt,
+    })
     .from(events)
     .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -147,7 +166,9 @@ export type GenerateTextArguments = {
   generators?: TextGenerator[] | undefined;
 };
 
-async function prepareGeneration(args: GenerateTextArguments): Promise<{ generator: TextGenerator; request: TextGenerationRequest }> {
+async function prepareGeneration(
+  args: GenerateTextArguments,
+): Promise<{ generator: TextGenerator; request: TextGenerationRequest }> {
   const settings = await getAiSettings({ db: args.db, config: args.config, userId: args.userId });
   const generators = args.generators ?? createTextGenerators(args.config);
   const generator =
@@ -181,7 +202,13 @@ function describeCause(error: unknown): object {
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
   if (!(cause instanceof Error)) return { cause: String(cause) };
   // The provider's error carries the prompt (the user's ideas): log what explains the failure, not the content.
-  const details = cause as Error & { statusCode?: number; url?: string; responseBody?: string; lastError?: unknown; reason?: string };
+  const details = cause as Error & {
+    statusCode?: number;
+    url?: string;
+    responseBody?: string;
+    lastError?: unknown;
+    reason?: string;
+  };
   const last = details.lastError instanceof Error ? (details.lastError as typeof details) : undefined;
   return {
     cause: { name: cause.name, message: cause.message },
@@ -195,7 +222,10 @@ function describeCause(error: unknown): object {
 function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof TextGenerationAbortedError) return generationAborted();
-  log.error({ model: generator.id, providerModel: generator.providerModel, ...describeCause(error) }, 'text generation failed');
+  log.error(
+    { model: generator.id, providerModel: generator.providerModel, ...describeCause(error) },
+    'text generation failed',
+  );
   return generationFailed();
 }
 
@@ -203,7 +233,9 @@ function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog
  * Starts a generation and returns its text as it is written. The pieces throw an AppError
  * (502 with the spec's message) when the provider fails, after logging the cause.
  */
-export async function streamGeneratedText(args: GenerateTextArguments): Promise<{ model: string; chunks: AsyncIterable<string> }> {
+export async function streamGeneratedText(
+  args: GenerateTextArguments,
+): Promise<{ model: string; chunks: AsyncIterable<string> }> {
   const { generator, request } = await prepareGeneration(args);
   const log = args.log ?? consoleLog;
   async function* chunks() {

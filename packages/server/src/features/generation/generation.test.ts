@@ -9,7 +9,14 @@ import {
   startFakeAiServer,
   type FakeAiServer,
 } from '../../../test/fake-ai-server.ts';
-import { createTestApp, createUser, nextClientIp, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  nextClientIp,
+  testBaseUrl,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
 import { generateText } from './generation-service.ts';
@@ -23,7 +30,13 @@ const preferences: Preferences = {
   structure: 'storytelling',
 };
 
-const validSettings = { model: 'offline', temperature: 0.7, maxTokens: 1000, personalizationStrength: 'medium', toneOfVoice: 'friendly and warm' };
+const validSettings = {
+  model: 'offline',
+  temperature: 0.7,
+  maxTokens: 1000,
+  personalizationStrength: 'medium',
+  toneOfVoice: 'friendly and warm',
+};
 
 async function createEvent(db: Database, userId: string, content: string): Promise<string> {
   const [row] = await db
@@ -33,7 +46,14 @@ async function createEvent(db: Database, userId: string, content: string): Promi
   return row!.id;
 }
 
-function inject(testApp: TestApp, user: TestUser | undefined, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+function inject(
+  testApp: TestApp,
+  user: TestUser | undefined,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   return testApp.app.inject({
     method,
     url,
@@ -110,7 +130,12 @@ describe('without AI providers (the offline composer only)', () => {
       voiceSample: 'Hello, it is me.',
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ temperature: 1.3, maxTokens: 2500, personalizationStrength: 'high', voiceSample: 'Hello, it is me.' });
+    expect(saved.json()).toMatchObject({
+      temperature: 1.3,
+      maxTokens: 2500,
+      personalizationStrength: 'high',
+      voiceSample: 'Hello, it is me.',
+    });
     expect((await inject(testApp, alice, 'GET', '/api/ai-settings')).json()).toEqual({
       model: 'offline',
       temperature: 1.3,
@@ -120,7 +145,10 @@ describe('without AI providers (the offline composer only)', () => {
       voiceSample: 'Hello, it is me.',
     });
     // Bob sees his own (default) settings, not Alice's.
-    expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json()).toMatchObject({ temperature: 0.7, voiceSample: '' });
+    expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json()).toMatchObject({
+      temperature: 0.7,
+      voiceSample: '',
+    });
   });
 
   it.each([
@@ -131,7 +159,11 @@ describe('without AI providers (the offline composer only)', () => {
     ['maxTokens', { maxTokens: 50 }, 'Max tokens must be between 100 and 4000'],
     ['maxTokens', { maxTokens: 4100 }, 'Max tokens must be between 100 and 4000'],
     ['maxTokens', { maxTokens: 150 }, 'Max tokens must be a multiple of 100'],
-    ['personalizationStrength', { personalizationStrength: 'extreme' }, 'Personalization strength must be low, medium or high'],
+    [
+      'personalizationStrength',
+      { personalizationStrength: 'extreme' },
+      'Personalization strength must be low, medium or high',
+    ],
     ['toneOfVoice', { toneOfVoice: 'x'.repeat(501) }, 'The tone of voice description must be at most 500 characters'],
     ['voiceSample', { voiceSample: 'x'.repeat(20_001) }, 'The voice sample must be at most 20000 characters'],
     ['model', { model: '' }, 'Please choose a model'],
@@ -145,9 +177,19 @@ describe('without AI providers (the offline composer only)', () => {
     for (const model of ['openai', 'claude', 'gpt-3.5-turbo']) {
       const response = await inject(testApp, bob, 'PUT', '/api/ai-settings', { ...validSettings, model });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: 'This model is not available on this server', fields: { model: 'This model is not available on this server' } });
+      expect(response.json()).toMatchObject({
+        message: 'This model is not available on this server',
+        fields: { model: 'This model is not available on this server' },
+      });
     }
-    const russian = await inject(testApp, bob, 'PUT', '/api/ai-settings', { ...validSettings, model: 'openai' }, { 'accept-language': 'ru' });
+    const russian = await inject(
+      testApp,
+      bob,
+      'PUT',
+      '/api/ai-settings',
+      { ...validSettings, model: 'openai' },
+      { 'accept-language': 'ru' },
+    );
     expect(russian.json().message).toBe('Эта модель недоступна на этом сервере');
     expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json().model).toBe('offline');
   });
@@ -159,14 +201,19 @@ describe('without AI providers (the offline composer only)', () => {
     expect(saved.json()).toEqual({ voiceSample: 'My writing, my way.' });
     await inject(testApp, user, 'PUT', '/api/ai-settings', validSettings);
     expect((await inject(testApp, user, 'GET', '/api/ai-settings')).json().voiceSample).toBe('My writing, my way.');
-    expect((await inject(testApp, user, 'PUT', '/api/voice-sample', { voiceSample: 'x'.repeat(20_001) })).statusCode).toBe(400);
+    expect(
+      (await inject(testApp, user, 'PUT', '/api/voice-sample', { voiceSample: 'x'.repeat(20_001) })).statusCode,
+    ).toBe(400);
     expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json().voiceSample).toBe('');
   });
 
-  it('generates with the offline composer from the user\'s own events, in the length band', async () => {
+  it("generates with the offline composer from the user's own events, in the length band", async () => {
     const first = await createEvent(testApp.database.db, alice.id, 'Planted tomatoes in the garden with my daughter.');
     const second = await createEvent(testApp.database.db, alice.id, 'Fixed the old bicycle and rode it to work.');
-    const response = await inject(testApp, alice, 'POST', '/api/generate', { eventIds: [first, second], preferences: { ...preferences, length: 'medium' } });
+    const response = await inject(testApp, alice, 'POST', '/api/generate', {
+      eventIds: [first, second],
+      preferences: { ...preferences, length: 'medium' },
+    });
     expect(response.statusCode).toBe(200);
     const { text, model } = response.json();
     expect(model).toBe('offline');
@@ -185,7 +232,9 @@ describe('without AI providers (the offline composer only)', () => {
       template: 'Hi {{name}}, my dear {{relationship}}!\n\n{{events}}\n\nHugs',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().text).toMatch(/^Hi Maria, my dear sister!\n\n[\s\S]*Got a new job at the library\.[\s\S]*\n\nHugs$/);
+    expect(response.json().text).toMatch(
+      /^Hi Maria, my dear sister!\n\n[\s\S]*Got a new job at the library\.[\s\S]*\n\nHugs$/,
+    );
   });
 
   it('streams the same offline text as plain text', async () => {
@@ -199,13 +248,16 @@ describe('without AI providers (the offline composer only)', () => {
     expect(streamed.body).toBe(whole.json().text);
   });
 
-  it('answers 404 for another user\'s event and for a missing one', async () => {
+  it("answers 404 for another user's event and for a missing one", async () => {
     const bobsEvent = await createEvent(testApp.database.db, bob.id, 'Bob private idea.');
     for (const url of ['/api/generate', '/api/generate/stream']) {
       const response = await inject(testApp, alice, 'POST', url, { eventIds: [bobsEvent], preferences });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('Bob private idea');
-      const missing = await inject(testApp, alice, 'POST', url, { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences });
+      const missing = await inject(testApp, alice, 'POST', url, {
+        eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'],
+        preferences,
+      });
       expect(missing.statusCode).toBe(404);
     }
   });
@@ -213,9 +265,30 @@ describe('without AI providers (the offline composer only)', () => {
   it.each([
     ['no ideas', { eventIds: [], preferences }, 'eventIds', 'Please select an idea first'],
     ['a malformed id', { eventIds: ['not-a-uuid'], preferences }, 'eventIds.0', 'The request is not valid'],
-    ['too many ideas', { eventIds: Array.from({ length: 21 }, (_, index) => `7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a${String(index).padStart(2, '0')}`), preferences }, 'eventIds', 'Choose at most 20 ideas at a time'],
-    ['an unknown preference', { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences: { ...preferences, platform: 'myspace' } }, 'preferences.platform', 'Please choose one of the options'],
-    ['a too-long template', { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences, template: 'x'.repeat(10_001) }, 'template', 'The email structure must be at most 10000 characters'],
+    [
+      'too many ideas',
+      {
+        eventIds: Array.from(
+          { length: 21 },
+          (_, index) => `7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a${String(index).padStart(2, '0')}`,
+        ),
+        preferences,
+      },
+      'eventIds',
+      'Choose at most 20 ideas at a time',
+    ],
+    [
+      'an unknown preference',
+      { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences: { ...preferences, platform: 'myspace' } },
+      'preferences.platform',
+      'Please choose one of the options',
+    ],
+    [
+      'a too-long template',
+      { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences, template: 'x'.repeat(10_001) },
+      'template',
+      'The email structure must be at most 10000 characters',
+    ],
   ])('refuses %s with a 400', async (_label, body, field, message) => {
     const response = await inject(testApp, alice, 'POST', '/api/generate', body);
     expect(response.statusCode).toBe(400);
@@ -272,13 +345,21 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     });
   });
 
-  it('applies the user\'s model, temperature and max tokens, and sends the prompt with the idea', async () => {
+  it("applies the user's model, temperature and max tokens, and sends the prompt with the idea", async () => {
     await chooseModel('openai', { temperature: 1.2, maxTokens: 300, toneOfVoice: 'bold and bright' });
     fake.reply(openAiCompletion('A fine post.'));
-    const response = await inject(testApp, user, 'POST', '/api/generate', { eventIds: [eventId], preferences: { ...preferences, platform: 'telegram' } });
+    const response = await inject(testApp, user, 'POST', '/api/generate', {
+      eventIds: [eventId],
+      preferences: { ...preferences, platform: 'telegram' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ text: 'A fine post.', model: 'openai' });
-    const body = fake.requests[0]!.body as { model: string; temperature: number; max_tokens: number; messages: Array<{ role: string; content: string }> };
+    const body = fake.requests[0]!.body as {
+      model: string;
+      temperature: number;
+      max_tokens: number;
+      messages: Array<{ role: string; content: string }>;
+    };
     expect(body).toMatchObject({ model: 'gpt-4o-mini', temperature: 1.2, max_tokens: 300 });
     expect(body.messages[0]!.content).toContain('Climbed Mount Elbrus with two friends.');
     expect(body.messages[0]!.content).toContain('Telegram channel post');
@@ -291,7 +372,10 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     fake.reply(openAiError(500, 'upstream down', { 'retry-after-ms': '5' }));
     const response = await inject(testApp, user, 'POST', '/api/generate', { eventIds: [eventId], preferences });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ code: 'GENERATION_FAILED', message: 'Failed to generate summary. Please try again.' });
+    expect(response.json()).toEqual({
+      code: 'GENERATION_FAILED',
+      message: 'Failed to generate summary. Please try again.',
+    });
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -303,7 +387,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     expect(response.json().message).toBe('Failed to generate summary');
   });
 
-  it('logs the provider\'s failure with its cause, without the prompt', async () => {
+  it("logs the provider's failure with its cause, without the prompt", async () => {
     await chooseModel('openai');
     fake.reply(openAiError(400, 'model not found'));
     const log = { error: vi.fn() };
@@ -320,7 +404,11 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     expect(log.error).toHaveBeenCalledTimes(1);
     const [details, message] = log.error.mock.calls[0]!;
     expect(message).toBe('text generation failed');
-    expect(details).toMatchObject({ model: 'openai', statusCode: 400, responseBody: expect.stringContaining('model not found') });
+    expect(details).toMatchObject({
+      model: 'openai',
+      statusCode: 400,
+      responseBody: expect.stringContaining('model not found'),
+    });
     expect(JSON.stringify(details)).not.toContain('SECRET IDEA TEXT');
   });
 
@@ -343,7 +431,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     }
   }
 
-  it('streams the provider\'s pieces to the client as they come, in order', async () => {
+  it("streams the provider's pieces to the client as they come, in order", async () => {
     await chooseModel('openai', { temperature: 0.4, maxTokens: 800 });
     fake.reply(openAiStream(['First, ', 'second, ', 'third, ', 'fourth.'], { delayMs: 40 }));
     const response = await streamFromServer({ eventIds: [eventId], preferences });
@@ -357,12 +445,18 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     expect(fake.requests[0]!.body).toMatchObject({ stream: true, temperature: 0.4, max_tokens: 800 });
   });
 
-  it('strips Claude\'s markdown while streaming', async () => {
+  it("strips Claude's markdown while streaming", async () => {
     await chooseModel('claude', { maxTokens: 600 });
-    fake.reply(anthropicStream(['**Big** news ', 'from [the summit](https://example.com/elbrus).\n', '_What_ a climb!'], { delayMs: 10 }));
+    fake.reply(
+      anthropicStream(['**Big** news ', 'from [the summit](https://example.com/elbrus).\n', '_What_ a climb!'], {
+        delayMs: 10,
+      }),
+    );
     const response = await streamFromServer({ eventIds: [eventId], preferences });
     expect(response.status).toBe(200);
-    expect((await readChunks(response)).join('')).toBe('Big news from the summit (https://example.com/elbrus).\nWhat a climb!');
+    expect((await readChunks(response)).join('')).toBe(
+      'Big news from the summit (https://example.com/elbrus).\nWhat a climb!',
+    );
     expect(fake.requests[0]!.path).toBe('/v1/messages');
     expect(fake.requests[0]!.body).toMatchObject({ model: 'claude-sonnet-4-5', max_tokens: 600 });
   });
@@ -372,14 +466,19 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     fake.reply(openAiError(400, 'bad request'));
     const response = await streamFromServer({ eventIds: [eventId], preferences });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ code: 'GENERATION_FAILED', message: 'Failed to generate summary. Please try again.' });
+    expect(await response.json()).toEqual({
+      code: 'GENERATION_FAILED',
+      message: 'Failed to generate summary. Please try again.',
+    });
   });
 
   it('cuts the response short when the provider fails mid-stream, so the client sees a failure', async () => {
     await chooseModel('openai');
     const stream = openAiStream(['Half a sentence'], { delayMs: 20 });
     if (stream.kind !== 'sse') throw new Error('expected a stream');
-    stream.events.push({ data: JSON.stringify({ error: { message: 'overloaded mid-stream', type: 'server_error', code: null } }) });
+    stream.events.push({
+      data: JSON.stringify({ error: { message: 'overloaded mid-stream', type: 'server_error', code: null } }),
+    });
     fake.reply(stream);
     const response = await streamFromServer({ eventIds: [eventId], preferences });
     expect(response.status).toBe(200);
@@ -399,7 +498,10 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     expect(new TextDecoder().decode(first.value)).toBe('Still writing');
     controller.abort();
     await expect(
-      Promise.race([fake.clientClosed.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]),
+      Promise.race([
+        fake.clientClosed.then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 3000)),
+      ]),
     ).resolves.toBe('closed');
   });
 });

@@ -37,7 +37,11 @@ describe('buildSystemPrompt: every option', () => {
     expect(prompt({ platform })).toMatch(platformExpectations[platform]);
   });
 
-  const lengthExpectations = { short: 'between 100 and 200 words', medium: 'between 300 and 500 words', long: 'between 700 and 1200 words' };
+  const lengthExpectations = {
+    short: 'between 100 and 200 words',
+    medium: 'between 300 and 500 words',
+    long: 'between 700 and 1200 words',
+  };
   it.each(lengthOptions)('length %s', (length) => {
     expect(prompt({ length })).toContain(`Length: ${lengthExpectations[length]}.`);
   });
@@ -105,7 +109,7 @@ describe('buildSystemPrompt: fallbacks (spec §5)', () => {
 describe('buildSystemPrompt: the voice sample (spec §5)', () => {
   it('inserts the voice sample into the personalized tone', () => {
     const text = prompt({ tone: 'personalized' }, { voiceSample: 'Hey folks!\nShort sentences. Big smiles.' });
-    expect(text).toContain("Examples of the author's writing:\n\"\"\"\nHey folks!\nShort sentences. Big smiles.\n\"\"\"");
+    expect(text).toContain('Examples of the author\'s writing:\n"""\nHey folks!\nShort sentences. Big smiles.\n"""');
     expect(text).not.toContain('{{voiceSample}}');
   });
 
@@ -123,7 +127,9 @@ describe('buildSystemPrompt: the voice sample (spec §5)', () => {
   });
 
   it('keeps special replacement patterns in the sample literally', () => {
-    expect(prompt({ tone: 'personalized' }, { voiceSample: "costs $& and $' today" })).toContain("costs $& and $' today");
+    expect(prompt({ tone: 'personalized' }, { voiceSample: "costs $& and $' today" })).toContain(
+      "costs $& and $' today",
+    );
   });
 
   it('never leaves a placeholder for any tone, with or without a sample', () => {
@@ -156,7 +162,13 @@ describe('buildSystemPrompt: settings, ideas, contact and template', () => {
   });
 
   it('names the contact and fills the template variables it knows, leaving {{events}} for the writer', () => {
-    const text = prompt({}, { contact: { name: 'Maria', relationship: 'sister' }, template: 'Hi {{name}},\nAs my {{relationship}}:\n{{events}}\nLove' });
+    const text = prompt(
+      {},
+      {
+        contact: { name: 'Maria', relationship: 'sister' },
+        template: 'Hi {{name}},\nAs my {{relationship}}:\n{{events}}\nLove',
+      },
+    );
     expect(text).toContain("personal update for Maria (the author's sister)");
     expect(text).toContain('Hi Maria,\nAs my sister:\n{{events}}\nLove');
   });
@@ -172,6 +184,8 @@ describe('buildUserMessage', () => {
   it('asks for a personalised update from the events', () => {
     expect(buildUserMessage({ ideas })).toBe('Write a personalised update from these 2 events.');
     expect(buildUserMessage({ ideas: ideas.slice(0, 1) })).toBe('Write a personalised update from this event.');
-    expect(buildUserMessage({ ideas, contact: { name: 'Maria' } })).toBe('Write a personalised update for Maria from these 2 events.');
+    expect(buildUserMessage({ ideas, contact: { name: 'Maria' } })).toBe(
+      'Write a personalised update for Maria from these 2 events.',
+    );
   });
 });

@@ -24,7 +24,8 @@ const voiceSampleBlock = `Examples of the author's writing:\n"""\n${voiceSampleP
 
 const platformInstructions: Record<Platform, string> = {
   linkedin: `Write a LinkedIn post. Open with a strong first line. Use at most ${linkedInMaxHashtags} hashtags, on the last line.`,
-  telegram: 'Write a Telegram channel post. Keep paragraphs short (one to three sentences) with a blank line between them.',
+  telegram:
+    'Write a Telegram channel post. Keep paragraphs short (one to three sentences) with a blank line between them.',
   newsletter: 'Write a newsletter section. Start with a short heading line, then the text in clear paragraphs.',
 };
 
@@ -57,7 +58,8 @@ const structureInstructions: Record<Structure, string> = {
   technical: 'Structure: technical. Context, the key points in a numbered list, then the takeaway.',
   letter: 'Structure: letter. A personal letter with a greeting, the body, and a warm sign-off.',
   bulletins: `Structure: bulleted. A one-line introduction, then ${bulletinSectionRange.min} to ${bulletinSectionRange.max} sections, each a line starting with "- ", then a closing line.`,
-  short_with_links: 'Structure: short with links. Short, punchy sentences; include every link from the ideas as a plain URL.',
+  short_with_links:
+    'Structure: short with links. Short, punchy sentences; include every link from the ideas as a plain URL.',
 };
 
 const personalizationInstructions: Record<PersonalizationStrength, string> = {
@@ -114,7 +116,7 @@ export function buildSystemPrompt(input: PromptInput): string {
   const toneOfVoice = input.toneOfVoice?.trim() || defaultToneOfVoice;
   const strength = input.personalizationStrength ?? defaultPersonalizationStrength;
   const sections = [
-    'You turn a person\'s raw ideas and life events into a ready-to-publish text written in the first person.',
+    "You turn a person's raw ideas and life events into a ready-to-publish text written in the first person.",
     platformInstructions[preferences.platform],
     `Length: between ${band.min} and ${band.max} words.`,
     renderToneInstruction(preferences.tone, input.voiceSample),
@@ -132,14 +134,19 @@ export function buildSystemPrompt(input: PromptInput): string {
   }
   if (input.template?.trim()) {
     sections.push(
-      `Follow this email structure. Replace {{events}} with the update written from the ideas; keep the rest of the structure:\n"""\n${fillTemplateVariables(input.template.trim(), {
-        name: input.contact?.name.trim() || 'friend',
-        relationship: input.contact?.relationship?.trim() || 'friend',
-      })}\n"""`,
+      `Follow this email structure. Replace {{events}} with the update written from the ideas; keep the rest of the structure:\n"""\n${fillTemplateVariables(
+        input.template.trim(),
+        {
+          name: input.contact?.name.trim() || 'friend',
+          relationship: input.contact?.relationship?.trim() || 'friend',
+        },
+      )}\n"""`,
     );
   }
   sections.push(`Raw ideas:\n${formatIdeas(input.ideas)}`);
-  sections.push('Write only the text itself, as plain text without markdown formatting. Do not invent facts that are not in the ideas.');
+  sections.push(
+    'Write only the text itself, as plain text without markdown formatting. Do not invent facts that are not in the ideas.',
+  );
   return sections.join('\n\n');
 }
 

@@ -20,7 +20,9 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
   typed.get(
     '/api/shares',
     { schema: { tags: ['shares'], querystring: shareListQuerySchema, response: { 200: shareListResponseSchema } } },
-    async (request) => ({ shares: await findShares({ db, userId: requireUser(request).id, statuses: request.query.status }) }),
+    async (request) => ({
+      shares: await findShares({ db, userId: requireUser(request).id, statuses: request.query.status }),
+    }),
   );
 
   typed.get(
@@ -32,7 +34,9 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
         response: { 200: shareForEventResponseSchema },
       },
     },
-    async (request) => ({ share: await getShareForEvent({ db, userId: requireUser(request).id, eventId: request.params.eventId }) }),
+    async (request) => ({
+      share: await getShareForEvent({ db, userId: requireUser(request).id, eventId: request.params.eventId }),
+    }),
   );
 
   typed.post(

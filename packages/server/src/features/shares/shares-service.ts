@@ -127,7 +127,13 @@ export async function upsertShareForEvents({
   return toShare(created!);
 }
 
-type SaveTextArguments = { db: Database; userId: string; eventIds: readonly string[]; text: string; preferences: Preferences };
+type SaveTextArguments = {
+  db: Database;
+  userId: string;
+  eventIds: readonly string[];
+  text: string;
+  preferences: Preferences;
+};
 
 /**
  * Create Content → "Save for later" (spec §4): stores the preferences on each idea, marks the ideas
@@ -182,7 +188,15 @@ export async function approveIdeas({ db, userId, eventIds, text, preferences }: 
  * saved_for_later, approved or sent that contains the event (spec §4 Pending share status).
  * Null when there is none.
  */
-export async function getShareForEvent({ db, userId, eventId }: { db: Database; userId: string; eventId: string }): Promise<Share | null> {
+export async function getShareForEvent({
+  db,
+  userId,
+  eventId,
+}: {
+  db: Database;
+  userId: string;
+  eventId: string;
+}): Promise<Share | null> {
   const [row] = await db
     .select()
     .from(pendingShares)
@@ -212,7 +226,10 @@ export async function findShares({
     .select()
     .from(pendingShares)
     .where(
-      and(eq(pendingShares.userId, userId), statuses && statuses.length > 0 ? inArray(pendingShares.status, [...statuses]) : undefined),
+      and(
+        eq(pendingShares.userId, userId),
+        statuses && statuses.length > 0 ? inArray(pendingShares.status, [...statuses]) : undefined,
+      ),
     )
     .orderBy(desc(pendingShares.createdAt), desc(pendingShares.id));
   return rows.map(toShare);

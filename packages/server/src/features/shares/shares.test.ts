@@ -51,8 +51,22 @@ describe('upsertShareForEvents (spec §4 Pending share status)', () => {
     const user = await createUser(testApp.app);
     const first = await createEvent(user.id, 'First');
     const second = await createEvent(user.id, 'Second');
-    const created = await upsertShareForEvents({ db, userId: user.id, eventIds: [first, second], summaries: { summary: 'v1' }, templateId: null, status: 'generated' });
-    const updated = await upsertShareForEvents({ db, userId: user.id, eventIds: [first, second], summaries: { summary: 'v2' }, templateId: 'startup', status: 'generated' });
+    const created = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [first, second],
+      summaries: { summary: 'v1' },
+      templateId: null,
+      status: 'generated',
+    });
+    const updated = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [first, second],
+      summaries: { summary: 'v2' },
+      templateId: 'startup',
+      status: 'generated',
+    });
     expect(updated.id).toBe(created.id);
     expect(updated).toMatchObject({ summaries: { summary: 'v2' }, templateId: 'startup', eventsIds: [first, second] });
     expect(new Date(updated.generatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.generatedAt!).getTime());
@@ -64,7 +78,13 @@ describe('upsertShareForEvents (spec §4 Pending share status)', () => {
     const user = await createUser(testApp.app);
     const first = await createEvent(user.id, 'First');
     const second = await createEvent(user.id, 'Second');
-    const arguments_ = { db, userId: user.id, summaries: { summary: 'x' }, templateId: null, status: 'generated' as const };
+    const arguments_ = {
+      db,
+      userId: user.id,
+      summaries: { summary: 'x' },
+      templateId: null,
+      status: 'generated' as const,
+    };
     const forward = await upsertShareForEvents({ ...arguments_, eventIds: [first, second] });
     const backward = await upsertShareForEvents({ ...arguments_, eventIds: [second, first] });
     const single = await upsertShareForEvents({ ...arguments_, eventIds: [first] });
@@ -74,8 +94,22 @@ describe('upsertShareForEvents (spec §4 Pending share status)', () => {
   it.each(['pending', 'generated', 'saved_for_later', 'approved'] as const)('reuses a share in %s', async (status) => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Idea');
-    const created = await upsertShareForEvents({ db, userId: user.id, eventIds: [id], summaries: {}, templateId: null, status });
-    const again = await upsertShareForEvents({ db, userId: user.id, eventIds: [id], summaries: { summary: 'new' }, templateId: null, status: 'generated' });
+    const created = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: {},
+      templateId: null,
+      status,
+    });
+    const again = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'new' },
+      templateId: null,
+      status: 'generated',
+    });
     expect(again.id).toBe(created.id);
     expect(again.status).toBe('generated');
   });
@@ -83,18 +117,46 @@ describe('upsertShareForEvents (spec §4 Pending share status)', () => {
   it('never rewrites a sent share: a new one is made', async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Idea');
-    const sent = await upsertShareForEvents({ db, userId: user.id, eventIds: [id], summaries: { summary: 'sent text' }, templateId: null, status: 'sent' });
-    const next = await upsertShareForEvents({ db, userId: user.id, eventIds: [id], summaries: { summary: 'new text' }, templateId: null, status: 'generated' });
+    const sent = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'sent text' },
+      templateId: null,
+      status: 'sent',
+    });
+    const next = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'new text' },
+      templateId: null,
+      status: 'generated',
+    });
     expect(next.id).not.toBe(sent.id);
     const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, sent.id));
     expect(stored!.summaries).toEqual({ summary: 'sent text' });
   });
 
-  it('never reuses another user\'s share, and refuses another user\'s events', async () => {
+  it("never reuses another user's share, and refuses another user's events", async () => {
     const aliceEvent = await createEvent(alice.id, 'Alice idea');
-    const aliceShare = await upsertShareForEvents({ db, userId: alice.id, eventIds: [aliceEvent], summaries: { summary: 'alice' }, templateId: null, status: 'generated' });
+    const aliceShare = await upsertShareForEvents({
+      db,
+      userId: alice.id,
+      eventIds: [aliceEvent],
+      summaries: { summary: 'alice' },
+      templateId: null,
+      status: 'generated',
+    });
     await expect(
-      upsertShareForEvents({ db, userId: bob.id, eventIds: [aliceEvent], summaries: { summary: 'bob' }, templateId: null, status: 'generated' }),
+      upsertShareForEvents({
+        db,
+        userId: bob.id,
+        eventIds: [aliceEvent],
+        summaries: { summary: 'bob' },
+        templateId: null,
+        status: 'generated',
+      }),
     ).rejects.toMatchObject({ status: 404 });
     const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, aliceShare.id));
     expect(stored!.summaries).toEqual({ summary: 'alice' });
@@ -107,7 +169,12 @@ describe('Create Content exits', () => {
     const id = await createEvent(user.id, 'Learned to bake bread.');
     const first = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft one', preferences });
     expect(first.statusCode).toBe(200);
-    expect(first.json().share).toMatchObject({ status: 'saved_for_later', summaries: { summary: 'Draft one' }, eventsIds: [id], contactIds: [] });
+    expect(first.json().share).toMatchObject({
+      status: 'saved_for_later',
+      summaries: { summary: 'Draft one' },
+      eventsIds: [id],
+      contactIds: [],
+    });
     const second = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft two', preferences });
     expect(second.json().share.id).toBe(first.json().share.id);
     expect(second.json().share.summaries).toEqual({ summary: 'Draft two' });
@@ -121,14 +188,47 @@ describe('Create Content exits', () => {
     const first = await createEvent(user.id, 'Ran a marathon.');
     const second = await createEvent(user.id, 'Got a medal.');
     const other = await createEvent(user.id, 'Unrelated.');
-    const containing = await upsertShareForEvents({ db, userId: user.id, eventIds: [second, other], summaries: {}, templateId: null, status: 'pending' });
-    const sent = await upsertShareForEvents({ db, userId: user.id, eventIds: [first], summaries: { summary: 'old' }, templateId: null, status: 'sent' });
-    const unrelated = await upsertShareForEvents({ db, userId: user.id, eventIds: [other], summaries: {}, templateId: null, status: 'pending' });
-    const saved = await post(user, '/api/shares/save-for-later', { eventIds: [first, second], text: 'Draft', preferences });
+    const containing = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [second, other],
+      summaries: {},
+      templateId: null,
+      status: 'pending',
+    });
+    const sent = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [first],
+      summaries: { summary: 'old' },
+      templateId: null,
+      status: 'sent',
+    });
+    const unrelated = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [other],
+      summaries: {},
+      templateId: null,
+      status: 'pending',
+    });
+    const saved = await post(user, '/api/shares/save-for-later', {
+      eventIds: [first, second],
+      text: 'Draft',
+      preferences,
+    });
 
-    const approved = await post(user, '/api/shares/approve', { eventIds: [first, second], text: 'Final text', preferences });
+    const approved = await post(user, '/api/shares/approve', {
+      eventIds: [first, second],
+      text: 'Final text',
+      preferences,
+    });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().share).toMatchObject({ id: saved.json().share.id, status: 'approved', summaries: { summary: 'Final text' } });
+    expect(approved.json().share).toMatchObject({
+      id: saved.json().share.id,
+      status: 'approved',
+      summaries: { summary: 'Final text' },
+    });
     const statuses = Object.fromEntries((await sharesOf(user.id)).map((share) => [share.id, share.status]));
     expect(statuses[containing.id]).toBe('approved');
     expect(statuses[sent.id]).toBe('sent');
@@ -138,7 +238,7 @@ describe('Create Content exits', () => {
     expect(eventStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
   });
 
-  it('refuses another user\'s ideas with a 404 and changes nothing', async () => {
+  it("refuses another user's ideas with a 404 and changes nothing", async () => {
     const bobEvent = await createEvent(bob.id, 'Bob idea');
     const aliceEvent = await createEvent(alice.id, 'Alice idea 2');
     for (const url of ['/api/shares/save-for-later', '/api/shares/approve']) {
@@ -156,45 +256,81 @@ describe('Create Content exits', () => {
   it.each([
     ['blank text', { text: '   ' }, 'text', 'No text to save.'],
     ['no ideas', { eventIds: [] }, 'eventIds', 'Please select an idea first'],
-    ['a bad preference', { preferences: { ...preferences, tone: 'angry' } }, 'preferences.tone', 'Please choose one of the options'],
+    [
+      'a bad preference',
+      { preferences: { ...preferences, tone: 'angry' } },
+      'preferences.tone',
+      'Please choose one of the options',
+    ],
   ])('refuses %s', async (_label, change, field, message) => {
     const id = await createEvent(alice.id, 'Something');
-    const response = await post(alice, '/api/shares/save-for-later', { eventIds: [id], text: 'Text', preferences, ...change });
+    const response = await post(alice, '/api/shares/save-for-later', {
+      eventIds: [id],
+      text: 'Text',
+      preferences,
+      ...change,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
   });
 });
 
 describe('reading shares', () => {
-  it('finds the newest saved, approved or sent share of an event for Create Content, only the user\'s own', async () => {
+  it("finds the newest saved, approved or sent share of an event for Create Content, only the user's own", async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'A trip to Kazan.');
     expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
-    await upsertShareForEvents({ db, userId: user.id, eventIds: [id], summaries: { summary: 'generated only' }, templateId: null, status: 'generated' });
+    await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'generated only' },
+      templateId: null,
+      status: 'generated',
+    });
     expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
     await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Saved text', preferences });
     const found = await get(user, `/api/shares/for-event/${id}`);
     expect(found.json().share).toMatchObject({ status: 'saved_for_later', summaries: { summary: 'Saved text' } });
     const other = await createEvent(user.id, 'Another');
     await post(user, '/api/shares/approve', { eventIds: [other, id], text: 'Both of them', preferences });
-    expect((await get(user, `/api/shares/for-event/${id}`)).json().share.summaries).toEqual({ summary: 'Both of them' });
+    expect((await get(user, `/api/shares/for-event/${id}`)).json().share.summaries).toEqual({
+      summary: 'Both of them',
+    });
     expect((await get(bob, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
     expect((await get(user, '/api/shares/for-event/not-a-uuid')).statusCode).toBe(400);
     expect((await get(undefined, `/api/shares/for-event/${id}`)).statusCode).toBe(401);
   });
 
-  it('lists the user\'s shares newest first, filtered by status', async () => {
+  it("lists the user's shares newest first, filtered by status", async () => {
     const user = await createUser(testApp.app);
-    const ids = [await createEvent(user.id, 'One'), await createEvent(user.id, 'Two'), await createEvent(user.id, 'Three')];
+    const ids = [
+      await createEvent(user.id, 'One'),
+      await createEvent(user.id, 'Two'),
+      await createEvent(user.id, 'Three'),
+    ];
     const made = [];
     for (const [index, status] of (['pending', 'saved_for_later', 'sent'] as const).entries()) {
-      made.push(await upsertShareForEvents({ db, userId: user.id, eventIds: [ids[index]!], summaries: {}, templateId: null, status }));
+      made.push(
+        await upsertShareForEvents({
+          db,
+          userId: user.id,
+          eventIds: [ids[index]!],
+          summaries: {},
+          templateId: null,
+          status,
+        }),
+      );
     }
     const all = await get(user, '/api/shares');
     expect(all.json().shares.map((share: { id: string }) => share.id)).toEqual(made.map((share) => share.id).reverse());
     const some = await get(user, '/api/shares?status=pending,sent');
     expect(some.json().shares.map((share: { status: string }) => share.status)).toEqual(['sent', 'pending']);
     expect((await get(user, '/api/shares?status=lost')).statusCode).toBe(400);
-    expect((await get(bob, '/api/shares')).json().shares.every((share: { eventsIds: string[] }) => !share.eventsIds.includes(ids[0]!))).toBe(true);
+    expect(
+      (await get(bob, '/api/shares'))
+        .json()
+        .shares.every((share: { eventsIds: string[] }) => !share.eventsIds.includes(ids[0]!)),
+    ).toBe(true);
   });
 });

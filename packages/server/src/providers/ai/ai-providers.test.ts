@@ -24,25 +24,32 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const baseEnvironment = { APP_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '/tmp/life-updates-test' };
+const baseEnvironment = {
+  APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+  DATA_DIR: '/tmp/life-updates-test',
+};
 
 function generatorsFor(environment: Record<string, string>) {
   return createTextGenerators(loadConfig({ ...baseEnvironment, ...environment }), { timeoutMs: 10_000 });
 }
 
 function openAi(): TextGenerator {
-  const generator = generatorsFor({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_MODEL: 'gpt-4o-mini' }).find(
-    (candidate) => candidate.id === 'openai',
-  );
+  const generator = generatorsFor({
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: `${server.url}/v1`,
+    OPENAI_MODEL: 'gpt-4o-mini',
+  }).find((candidate) => candidate.id === 'openai');
   if (!generator) throw new Error('openai not offered');
   return generator;
 }
 
 function claude(): TextGenerator {
   // ANTHROPIC_BASE_URL without /v1, as Anthropic's own SDKs take it.
-  const generator = generatorsFor({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url, ANTHROPIC_MODEL: 'claude-sonnet-4-5' }).find(
-    (candidate) => candidate.id === 'claude',
-  );
+  const generator = generatorsFor({
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_MODEL: 'claude-sonnet-4-5',
+  }).find((candidate) => candidate.id === 'claude');
   if (!generator) throw new Error('claude not offered');
   return generator;
 }
@@ -64,19 +71,29 @@ async function collect(pieces: AsyncIterable<string>): Promise<string[]> {
 describe('which models the server offers', () => {
   it('offers only the offline composer without configuration, and it is the default', () => {
     const config = loadConfig(baseEnvironment);
-    expect(createTextGenerators(config).map((generator) => [generator.id, generator.isAiModel])).toEqual([['offline', false]]);
+    expect(createTextGenerators(config).map((generator) => [generator.id, generator.isAiModel])).toEqual([
+      ['offline', false],
+    ]);
     expect(defaultModelId(config)).toBe('offline');
   });
 
   it('adds OpenAI and Claude when configured, keeping the offline composer', () => {
     const config = loadConfig({ ...baseEnvironment, OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant' });
     expect(offeredModelIds(config)).toEqual(['offline', 'openai', 'claude']);
-    expect(createTextGenerators(config).map((generator) => generator.providerModel)).toEqual([undefined, 'gpt-4o-mini', 'claude-sonnet-4-5']);
+    expect(createTextGenerators(config).map((generator) => generator.providerModel)).toEqual([
+      undefined,
+      'gpt-4o-mini',
+      'claude-sonnet-4-5',
+    ]);
     expect(defaultModelId(config)).toBe('openai');
   });
 
   it('offers an OpenAI-compatible server (no key) by its base URL alone', () => {
-    const config = loadConfig({ ...baseEnvironment, OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.2' });
+    const config = loadConfig({
+      ...baseEnvironment,
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      OPENAI_MODEL: 'llama3.2',
+    });
     expect(offeredModelIds(config)).toEqual(['offline', 'openai']);
   });
 });
@@ -105,7 +122,12 @@ describe('OpenAI chat completions', () => {
     server.reply(openAiStream(['One ', 'two ', 'three.']));
     const pieces = await collect(openAi().streamText(request));
     expect(pieces).toEqual(['One ', 'two ', 'three.']);
-    expect(server.requests[0]!.body).toMatchObject({ model: 'gpt-4o-mini', stream: true, temperature: 0.3, max_tokens: 700 });
+    expect(server.requests[0]!.body).toMatchObject({
+      model: 'gpt-4o-mini',
+      stream: true,
+      temperature: 0.3,
+      max_tokens: 700,
+    });
   });
 
   it.each([429, 500])('retries a %i and succeeds', async (status) => {
@@ -158,7 +180,7 @@ describe('Claude messages', () => {
     });
   });
 
-  it('keeps the temperature within Claude\'s range of 0 to 1', async () => {
+  it("keeps the temperature within Claude's range of 0 to 1", async () => {
     server.reply(anthropicMessage('Warm.'));
     await claude().generateText({ ...request, temperature: 1.6 });
     expect(server.requests[0]!.body.temperature).toBe(1);

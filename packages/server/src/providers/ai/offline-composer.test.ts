@@ -21,11 +21,18 @@ const base: Preferences = {
 };
 
 const shortIdeas = [
-  { title: 'Went hiking with...', content: 'Went hiking with Anna in the mountains. We saw a lynx near the lake! #nature #wildlife #outdoors' },
-  { title: 'Finished the quarterly...', content: 'Finished the quarterly report for the hiking club. See https://example.com/report for the numbers.' },
+  {
+    title: 'Went hiking with...',
+    content: 'Went hiking with Anna in the mountains. We saw a lynx near the lake! #nature #wildlife #outdoors',
+  },
+  {
+    title: 'Finished the quarterly...',
+    content: 'Finished the quarterly report for the hiking club. See https://example.com/report for the numbers.',
+  },
 ];
 const tinyIdea = [{ content: 'Ran' }];
-const sentence = 'Today I spent the whole afternoon rebuilding the garden shed with my neighbour, who knows far more about carpentry than I do.';
+const sentence =
+  'Today I spent the whole afternoon rebuilding the garden shed with my neighbour, who knows far more about carpentry than I do.';
 const hugeIdea = [{ title: 'Today I spent...', content: Array.from({ length: 150 }, () => sentence).join(' ') }];
 
 function compose(preferences: Partial<Preferences>, extra: Partial<OfflineComposeInput> = {}) {
@@ -69,7 +76,7 @@ describe('length bands (spec §9: short 100–200, medium 300–500, long 700–
     }
   });
 
-  it('keeps the user\'s own words first and cuts a too-long idea with an ellipsis', () => {
+  it("keeps the user's own words first and cuts a too-long idea with an ellipsis", () => {
     const text = composeOfflinePost({ ideas: hugeIdea, preferences: { ...base, length: 'short' } });
     expect(text).toContain(sentence);
     expect(text).toContain('…');
@@ -95,7 +102,7 @@ describe('platform rules', () => {
     expect(compose({}).split('\n').at(-1)).toMatch(/^#\S+( #\S+)?$/);
   });
 
-  it('makes the hashtags from the ideas\' most frequent words', () => {
+  it("makes the hashtags from the ideas' most frequent words", () => {
     expect(hashtagsIn(compose({})).map((tag) => tag.trim())).toEqual(['#Hiking', '#Anna']);
   });
 
@@ -135,7 +142,9 @@ describe('structures', () => {
     ['seven ideas', Array.from({ length: 7 }, (_, index) => ({ content: `Idea number ${index + 1} happened.` }))],
   ])('bulletins have 3 to 5 "- " sections (%s), at every length', (_label, ideas) => {
     for (const length of lengthOptions) {
-      const lines = bulletLines(composeOfflinePost({ ideas, preferences: { ...base, structure: 'bulletins', length } }));
+      const lines = bulletLines(
+        composeOfflinePost({ ideas, preferences: { ...base, structure: 'bulletins', length } }),
+      );
       expect(lines.length).toBeGreaterThanOrEqual(3);
       expect(lines.length).toBeLessThanOrEqual(5);
     }
@@ -146,7 +155,10 @@ describe('structures', () => {
     const blocks = blocksOf(text);
     expect(blocks[1]).toBe('Dear friends and colleagues,');
     expect(blocks.at(-1)).toBe('Kind regards,\nSam');
-    const named = compose({ structure: 'letter', platform: 'telegram' }, { contact: { name: 'Maria', relationship: 'sister' } });
+    const named = compose(
+      { structure: 'letter', platform: 'telegram' },
+      { contact: { name: 'Maria', relationship: 'sister' } },
+    );
     expect(named.split('\n')[0]).toBe('Hi Maria,');
     expect(blocksOf(named).at(-1)).toBe('Talk soon,');
   });
@@ -159,7 +171,7 @@ describe('structures', () => {
     expect(text).toMatch(/\n\nTakeaway: .+$/);
   });
 
-  it('short with links lists the ideas\' links at the end', () => {
+  it("short with links lists the ideas' links at the end", () => {
     const text = compose({ structure: 'short_with_links', platform: 'telegram' });
     expect(blocksOf(text).at(-1)).toBe('Links:\n- https://example.com/report');
     expect(text.split('https://example.com/report')).toHaveLength(2);
@@ -167,7 +179,9 @@ describe('structures', () => {
 
   it('storytelling keeps every idea in its own paragraph', () => {
     const blocks = blocksOf(compose({ platform: 'telegram' }));
-    expect(blocks).toContain('Finished the quarterly report for the hiking club. See https://example.com/report for the numbers.');
+    expect(blocks).toContain(
+      'Finished the quarterly report for the hiking club. See https://example.com/report for the numbers.',
+    );
   });
 });
 
@@ -175,7 +189,10 @@ describe('tone, voice and contact', () => {
   it('opens the personalized tone with a short first line of the voice sample and signs off with its last', () => {
     const text = compose(
       { tone: 'personalized', structure: 'letter', platform: 'telegram' },
-      { voiceSample: 'Hey folks!\nI write the way I talk, with short sentences and plenty of warmth for everyone.\nCheers, Sam' },
+      {
+        voiceSample:
+          'Hey folks!\nI write the way I talk, with short sentences and plenty of warmth for everyone.\nCheers, Sam',
+      },
     );
     expect(text).toContain('Hey folks!');
     expect(blocksOf(text).at(-1)).toBe('Cheers, Sam');
@@ -183,7 +200,9 @@ describe('tone, voice and contact', () => {
 
   it('mentions the relationship at high personalization strength', () => {
     const contact = { name: 'Maria', relationship: 'sister' };
-    expect(compose({}, { contact, personalizationStrength: 'high' })).toContain('I wanted you, as my sister, to hear about it first.');
+    expect(compose({}, { contact, personalizationStrength: 'high' })).toContain(
+      'I wanted you, as my sister, to hear about it first.',
+    );
     expect(compose({}, { contact, personalizationStrength: 'low' })).not.toContain('as my sister');
   });
 });
@@ -203,7 +222,12 @@ describe('determinism and fallbacks', () => {
 
   it('reads unknown preferences as linkedin, short, casual, educate, awe, storytelling', () => {
     const fallback = composeOfflinePost({ ideas: shortIdeas, preferences: base });
-    expect(composeOfflinePost({ ideas: shortIdeas, preferences: { platform: 'myspace', length: 'epic', tone: 1, structure: null } })).toBe(fallback);
+    expect(
+      composeOfflinePost({
+        ideas: shortIdeas,
+        preferences: { platform: 'myspace', length: 'epic', tone: 1, structure: null },
+      }),
+    ).toBe(fallback);
     expect(composeOfflinePost({ ideas: shortIdeas, preferences: undefined })).toBe(fallback);
   });
 });

@@ -113,12 +113,18 @@ function cleanIdeaText(text: string, preferences: Preferences): string {
 
 function ideaLabel(idea: RawIdea, cleanedContent: string): string {
   const source = idea.title?.trim() || cleanedContent.split(/\s+/).slice(0, 3).join(' ');
-  const label = source.replace(/(\.\.\.|…)$/, '').replace(/[.,;:!?]+$/, '').replace(/#/g, '').trim();
+  const label = source
+    .replace(/(\.\.\.|…)$/, '')
+    .replace(/[.,;:!?]+$/, '')
+    .replace(/#/g, '')
+    .trim();
   return capitalize(label || 'Update');
 }
 
 function findLinks(ideas: readonly RawIdea[]): string[] {
-  const links = ideas.flatMap((idea) => idea.content.match(urlPattern) ?? []).map((url) => url.replace(/[.,;:!?]+$/, ''));
+  const links = ideas
+    .flatMap((idea) => idea.content.match(urlPattern) ?? [])
+    .map((url) => url.replace(/[.,;:!?]+$/, ''));
   return [...new Set(links)].slice(0, maxLinks);
 }
 
@@ -126,7 +132,11 @@ function findKeywords(ideas: readonly RawIdea[]): string[] {
   const counts = new Map<string, { count: number; first: number }>();
   let position = 0;
   for (const idea of ideas) {
-    const words = idea.content.replace(urlPattern, ' ').toLocaleLowerCase('en-US').match(/[\p{L}][\p{L}\p{N}]*/gu) ?? [];
+    const words =
+      idea.content
+        .replace(urlPattern, ' ')
+        .toLocaleLowerCase('en-US')
+        .match(/[\p{L}][\p{L}\p{N}]*/gu) ?? [];
     for (const word of words) {
       position += 1;
       if (word.length < 4 || stopWords.has(word)) continue;
@@ -149,7 +159,10 @@ function hashtagsFor(ideas: readonly RawIdea[]): string[] {
 
 /** A short first or last line of the user's voice sample, used as their own opening or sign-off. */
 function voiceSampleLines(voiceSample: string | undefined): { opening?: string; signOff?: string } {
-  const lines = (voiceSample ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = (voiceSample ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const first = lines[0];
   const last = lines.length > 1 ? lines.at(-1) : undefined;
   return {
@@ -173,7 +186,11 @@ function planPost(input: OfflineComposeInput, preferences: Preferences, offset: 
 
   const intro = [voice.opening ?? rotate(openings[tone], offset)[0]!, sentimentOpeners[sentiment]];
   if (contactName && input.personalizationStrength === 'high') {
-    intro.push(relationship ? `I wanted you, as my ${relationship}, to hear about it first.` : 'I wanted you to hear about it first.');
+    intro.push(
+      relationship
+        ? `I wanted you, as my ${relationship}, to hear about it first.`
+        : 'I wanted you to hear about it first.',
+    );
   }
 
   const usesLetterFrame = structure === 'letter' || contactName !== undefined;
@@ -195,11 +212,15 @@ function planPost(input: OfflineComposeInput, preferences: Preferences, offset: 
       platform === 'newsletter' && !isTemplateBody
         ? `Life update: ${headingTopic}${input.ideas.length > 1 ? ' and more' : ''}`
         : undefined,
-    greeting: usesLetterFrame && !isTemplateBody ? greetingTemplate.replace('{name}', () => contactName ?? '') : undefined,
+    greeting:
+      usesLetterFrame && !isTemplateBody ? greetingTemplate.replace('{name}', () => contactName ?? '') : undefined,
     emoji: platform === 'telegram' && !isTemplateBody ? sentimentEmoji[sentiment] : undefined,
     intro: isTemplateBody ? [] : intro,
     closing: isTemplateBody ? [] : [intentClosings[intent]],
-    signOff: usesLetterFrame && !isTemplateBody ? [signOffLine, ...(input.authorName?.trim() ? [input.authorName.trim()] : [])] : [],
+    signOff:
+      usesLetterFrame && !isTemplateBody
+        ? [signOffLine, ...(input.authorName?.trim() ? [input.authorName.trim()] : [])]
+        : [],
     hashtags: platform === 'linkedin' && !isTemplateBody ? hashtagsFor(input.ideas) : [],
     links: structure === 'short_with_links' ? findLinks(input.ideas) : [],
   };
@@ -223,11 +244,18 @@ function render(plan: Plan, ideas: readonly IdeaMaterial[], details: readonly st
 
   switch (structure) {
     case 'technical': {
-      if (plan.intro.length > 0) blocks.push(...paragraphs(plan.intro, ideaSize).map((text, index) => (index === 0 ? `Context: ${text}` : text)));
+      if (plan.intro.length > 0)
+        blocks.push(
+          ...paragraphs(plan.intro, ideaSize).map((text, index) => (index === 0 ? `Context: ${text}` : text)),
+        );
       if (presentIdeas.length > 0) {
-        blocks.push(['Key points:', ...presentIdeas.map((idea, index) => `${index + 1}. ${idea.sentences.join(' ')}`)].join('\n'));
+        blocks.push(
+          ['Key points:', ...presentIdeas.map((idea, index) => `${index + 1}. ${idea.sentences.join(' ')}`)].join('\n'),
+        );
       }
-      blocks.push(...paragraphs(details, detailSize).map((text, index) => (index === 0 ? `Why it matters: ${text}` : text)));
+      blocks.push(
+        ...paragraphs(details, detailSize).map((text, index) => (index === 0 ? `Why it matters: ${text}` : text)),
+      );
       if (plan.closing.length > 0) blocks.push(`Takeaway: ${plan.closing.join(' ')}`);
       break;
     }
@@ -324,7 +352,12 @@ function detailPool(preferences: Preferences, offset: number): string[] {
   const pool: string[] = [];
   const longest = Math.max(intentBank.length, sentimentBank.length, Math.ceil(generalBank.length / 2));
   for (let index = 0; index < longest; index += 1) {
-    for (const sentence of [intentBank[index], sentimentBank[index], generalBank[index * 2], generalBank[index * 2 + 1]]) {
+    for (const sentence of [
+      intentBank[index],
+      sentimentBank[index],
+      generalBank[index * 2],
+      generalBank[index * 2 + 1],
+    ]) {
       if (sentence !== undefined) pool.push(sentence);
     }
   }

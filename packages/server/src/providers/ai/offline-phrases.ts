@@ -6,10 +6,22 @@ import type { Intent, Sentiment, Tone } from '@life-updates/contract/preferences
  */
 
 export const openings: Record<Tone, readonly string[]> = {
-  casual: ['Quick update from my side.', "So, here's something I've been meaning to share.", "Okay, this one's worth a minute of your time."],
-  professional: ["I'd like to share a recent update.", 'Here is a brief update on something that mattered to me.', 'A short update worth sharing.'],
+  casual: [
+    'Quick update from my side.',
+    "So, here's something I've been meaning to share.",
+    "Okay, this one's worth a minute of your time.",
+  ],
+  professional: [
+    "I'd like to share a recent update.",
+    'Here is a brief update on something that mattered to me.',
+    'A short update worth sharing.',
+  ],
   storyteller: ['Let me tell you how this one unfolded.', 'It started like any other day.', 'Picture this.'],
-  personalized: ["Here's a little update from me.", 'I wanted to share this with you in my own words.', 'Something happened that I want to tell you about.'],
+  personalized: [
+    "Here's a little update from me.",
+    'I wanted to share this with you in my own words.',
+    'Something happened that I want to tell you about.',
+  ],
 };
 
 export const sentimentOpeners: Record<Sentiment, string> = {
@@ -199,7 +211,13 @@ export const generalDetails: readonly string[] = [
 ];
 
 /** Section labels the bulleted structure adds when the ideas give fewer than three sections. */
-export const bulletinLabels: readonly string[] = ['Why it matters', 'How it felt', 'What stays with me', 'Looking back', 'Looking ahead'];
+export const bulletinLabels: readonly string[] = [
+  'Why it matters',
+  'How it felt',
+  'What stays with me',
+  'Looking back',
+  'Looking ahead',
+];
 
 /** Words never used as hashtags or keywords. */
 export const stopWords = new Set(

@@ -10,7 +10,11 @@ describe('stripMarkdown (spec §7: bold, italic, code, strikethrough, links)', (
     ['bold italic', 'A ***loud*** day', 'A loud day'],
     ['inline code', 'Run `npm test` now', 'Run npm test now'],
     ['strikethrough', 'It was ~~bad~~ fine', 'It was bad fine'],
-    ['a link keeps its text and address', 'See [my post](https://example.com/post)', 'See my post (https://example.com/post)'],
+    [
+      'a link keeps its text and address',
+      'See [my post](https://example.com/post)',
+      'See my post (https://example.com/post)',
+    ],
     ['a bare link in brackets', 'See [https://example.com](https://example.com)', 'See https://example.com'],
     ['an autolink', 'See <https://example.com>', 'See https://example.com'],
     ['an image keeps its alt text', '![a lake](https://example.com/lake.png)', 'a lake'],
@@ -30,7 +34,9 @@ describe('stripMarkdown (spec §7: bold, italic, code, strikethrough, links)', (
   });
 
   it('removes code fences and keeps the code lines as they are', () => {
-    expect(stripMarkdown('Before\n```js\nconst a = b * c * d;\n```\nAfter **x**')).toBe('Before\nconst a = b * c * d;\nAfter x');
+    expect(stripMarkdown('Before\n```js\nconst a = b * c * d;\n```\nAfter **x**')).toBe(
+      'Before\nconst a = b * c * d;\nAfter x',
+    );
   });
 
   it('strips the same way when the text arrives in pieces', () => {
