@@ -23,6 +23,9 @@ import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
+import { generationRoutes } from './features/generation/generation-routes.ts';
+import { healthRoutes } from './features/health/health-routes.ts';
+import { sharesRoutes } from './features/shares/shares-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { requireUser, type SessionUser } from './lib/session.ts';
@@ -181,6 +184,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });
   await app.register(contactsRoutes, { db: database.db });
+  await app.register(generationRoutes, { db: database.db, config });
+  await app.register(sharesRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The six generation preferences of an idea (spec §3 Event preferences, §9 Preference options).
+ * Each list is in the spec's order; option labels live in the catalogue under
+ * `generation.preferences.<group>.<option>`.
+ */
+export const platformOptions = ['linkedin', 'telegram', 'newsletter'] as const;
+export const lengthOptions = ['short', 'medium', 'long'] as const;
+export const toneOptions = ['casual', 'professional', 'storyteller', 'personalized'] as const;
+export const intentOptions = ['educate', 'inspire', 'entertain', 'provoke', 'promote', 'reflect'] as const;
+export const sentimentOptions = ['awe', 'joy', 'curiosity', 'urgency', 'calm'] as const;
+export const structureOptions = ['storytelling', 'technical', 'letter', 'bulletins', 'short_with_links'] as const;
+
+export type Platform = (typeof platformOptions)[number];
+export type Length = (typeof lengthOptions)[number];
+export type Tone = (typeof toneOptions)[number];
+export type Intent = (typeof intentOptions)[number];
+export type Sentiment = (typeof sentimentOptions)[number];
+export type Structure = (typeof structureOptions)[number];
+
+const invalidOption = 'generation.validation.invalidOption';
+
+export const preferencesSchema = z.object({
+  platform: z.enum(platformOptions, { message: invalidOption }),
+  length: z.enum(lengthOptions, { message: invalidOption }),
+  tone: z.enum(toneOptions, { message: invalidOption }),
+  intent: z.enum(intentOptions, { message: invalidOption }),
+  sentiment: z.enum(sentimentOptions, { message: invalidOption }),
+  structure: z.enum(structureOptions, { message: invalidOption }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/**
+ * What the Create Content screen starts with when an idea has no stored preferences
+ * (spec §9: the Create Content settings default the length to Medium).
+ */
+export const defaultPreferences: Preferences = {
+  platform: 'linkedin',
+  length: 'medium',
+  tone: 'casual',
+  intent: 'educate',
+  sentiment: 'awe',
+  structure: 'storytelling',
+};
+
+/** Unknown or missing values fall back to these when generating (spec §5 Option fallbacks). */
+export const preferenceFallbacks: Preferences = {
+  platform: 'linkedin',
+  length: 'short',
+  tone: 'casual',
+  intent: 'educate',
+  sentiment: 'awe',
+  structure: 'storytelling',
+};
+
+/** The groups in the order the preferences panel shows them, each with its options. */
+export const preferenceGroups = [
+  { name: 'platform', options: platformOptions },
+  { name: 'length', options: lengthOptions },
+  { name: 'tone', options: toneOptions },
+  { name: 'intent', options: intentOptions },
+  { name: 'sentiment', options: sentimentOptions },
+  { name: 'structure', options: structureOptions },
+] as const satisfies ReadonlyArray<{ name: keyof Preferences; options: readonly string[] }>;
+
+function pick<Option extends string>(options: readonly Option[], value: unknown, fallback: Option): Option {
+  return typeof value === 'string' && (options as readonly string[]).includes(value) ? (value as Option) : fallback;
+}
+
+/**
+ * Reads preferences from anywhere (a stored jsonb column, an old client) and replaces every
+ * unknown or missing value with its fallback (spec §5 Option fallbacks in generation).
+ */
+export function normalizePreferences(value: unknown, fallbacks: Preferences = preferenceFallbacks): Preferences {
+  const source = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    platform: pick(platformOptions, source.platform, fallbacks.platform),
+    length: pick(lengthOptions, source.length, fallbacks.length),
+    tone: pick(toneOptions, source.tone, fallbacks.tone),
+    intent: pick(intentOptions, source.intent, fallbacks.intent),
+    sentiment: pick(sentimentOptions, source.sentiment, fallbacks.sentiment),
+    structure: pick(structureOptions, source.structure, fallbacks.structure),
+  };
+}
+
+/** The catalogue key of an option label, e.g. `generation.preferences.platform.linkedin`. */
+export function preferenceOptionLabelKey(group: keyof Preferences, option: string): string {
+  return `generation.preferences.${group}.${option}`;
+}
+
+/** The catalogue key of a group name, e.g. `generation.preferences.groups.platform`. */
+export function preferenceGroupLabelKey(group: keyof Preferences): string {
+  return `generation.preferences.groups.${group}`;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { eventIdListSchema, generatedTextMaxLength } from './generation.ts';
+import { preferencesSchema } from './preferences.ts';
+
+/** Pending share statuses (spec §4 Pending share status). */
+export const shareStatuses = ['pending', 'generated', 'saved_for_later', 'approved', 'sent'] as const;
+export type ShareStatus = (typeof shareStatuses)[number];
+
+/**
+ * Regenerating for the same ordered event ids reuses a share in one of these statuses instead of
+ * creating another (spec §4 Pending share status).
+ */
+export const reusableShareStatuses = [
+  'pending',
+  'generated',
+  'saved_for_later',
+  'approved',
+] as const satisfies readonly ShareStatus[];
+
+/** A share that Create Content reloads its text from (spec §4 Pending share status). */
+export const reloadableShareStatuses = [
+  'saved_for_later',
+  'approved',
+  'sent',
+] as const satisfies readonly ShareStatus[];
+
+/** The key a single generated piece is stored under in `summaries` (spec §3 Pending share). */
+export const singleSummaryKey = 'summary';
+
+export const shareEventSnapshotSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  date: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type ShareEventSnapshot = z.infer<typeof shareEventSnapshotSchema>;
+
+export const shareSchema = z.object({
+  id: z.string(),
+  status: z.enum(shareStatuses),
+  eventsIds: z.array(z.string()),
+  events: z.array(shareEventSnapshotSchema),
+  contactIds: z.array(z.string()),
+  /** Contact id → text; a single generated piece uses the key `summary`. */
+  summaries: z.record(z.string(), z.string()),
+  templateId: z.string().nullable(),
+  subject: z.string().nullable(),
+  source: z.string(),
+  generatedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Share = z.infer<typeof shareSchema>;
+
+/**
+ * Create Content's exits "Save for later" and "Approve & Finish" (spec §4 Create Content flow):
+ * the ideas, the (edited) generated text and the preferences to store on each idea.
+ */
+export const saveShareTextRequestSchema = z.object({
+  eventIds: eventIdListSchema,
+  text: z
+    .string({ message: 'generation.toasts.noTextToSave' })
+    .max(generatedTextMaxLength, 'validation.tooLong')
+    .refine((text) => text.trim().length > 0, 'generation.toasts.noTextToSave'),
+  preferences: preferencesSchema,
+});
+export type SaveShareTextRequest = z.infer<typeof saveShareTextRequestSchema>;
+
+export const shareResponseSchema = z.object({ share: shareSchema });
+export const shareForEventResponseSchema = z.object({ share: shareSchema.nullable() });
+export const shareListResponseSchema = z.object({ shares: z.array(shareSchema) });
+
+/** GET /api/shares?status=saved_for_later,approved — one status or a comma-separated list. */
+export const shareListQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(z.enum(shareStatuses, { message: 'validation.invalidInput' })).optional()),
+});

@@ -1,0 +1,147 @@
+import {
+  aiConfigSchema,
+  aiModelsResponseSchema,
+  aiSettingsResponseSchema,
+  generateRequestSchema,
+  generateResponseSchema,
+  generationModelHeader,
+  voiceSampleRequestSchema,
+  voiceSampleResponseSchema,
+} from '@life-updates/contract/generation';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { requireUser, signedInOnly } from '../../lib/session.ts';
+import { createTextGenerators, defaultModelId } from '../../providers/ai/create-text-generators.ts';
+import {
+  findIdeasForGeneration,
+  generateText,
+  generationEmpty,
+  getAiSettings,
+  streamGeneratedText,
+  updateAiSettings,
+  updateVoiceSample,
+} from './generation-service.ts';
+
+/** Generation costs money or CPU: a tighter limit than the API's default. */
+const generationRateLimit = { max: 30, timeWindow: '1 minute' };
+
+export async function generationRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // A missing session is a 401 before any validation of the body.
+  app.addHook('onRequest', signedInOnly);
+
+  typed.get(
+    '/api/ai/models',
+    { schema: { tags: ['generation'], response: { 200: aiModelsResponseSchema } } },
+    async (request) => {
+      requireUser(request);
+      const locale = pickLocale(request.headers['accept-language']);
+      const models = createTextGenerators(config).map((generator) => ({
+        id: generator.id,
+        label: translate(`generation.models.${generator.id}`, locale, { model: generator.providerModel ?? '' }),
+        isAiModel: generator.isAiModel,
+        ...(generator.providerModel ? { providerModel: generator.providerModel } : {}),
+        ...(generator.isAiModel ? {} : { description: translate('generation.models.offlineNotice', locale) }),
+      }));
+      return { models, defaultModel: defaultModelId(config) };
+    },
+  );
+
+  typed.get(
+    '/api/ai-settings',
+    { schema: { tags: ['generation'], response: { 200: aiSettingsResponseSchema } } },
+    async (request) => getAiSettings({ db, config, userId: requireUser(request).id }),
+  );
+
+  typed.put(
+    '/api/ai-settings',
+    { schema: { tags: ['generation'], body: aiConfigSchema, response: { 200: aiSettingsResponseSchema } } },
+    async (request) => updateAiSettings({ db, config, userId: requireUser(request).id, settings: request.body }),
+  );
+
+  typed.put(
+    '/api/voice-sample',
+    { schema: { tags: ['generation'], body: voiceSampleRequestSchema, response: { 200: voiceSampleResponseSchema } } },
+    async (request) =>
+      updateVoiceSample({ db, userId: requireUser(request).id, voiceSample: request.body.voiceSample }),
+  );
+
+  typed.post(
+    '/api/generate',
+    {
+      schema: { tags: ['generation'], body: generateRequestSchema, response: { 200: generateResponseSchema } },
+      config: { rateLimit: generationRateLimit },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const ideas = await findIdeasForGeneration({ db, userId, eventIds: request.body.eventIds });
+      return generateText({
+        db,
+        config,
+        userId,
+        events: ideas,
+        preferences: request.body.preferences,
+        contact: request.body.contact,
+        template: request.body.template,
+        log: request.log,
+      });
+    },
+  );
+
+  /**
+   * Streams the post as plain text pieces (chunked). Failures before the first piece are the usual
+   * JSON error; a failure later cuts the response short, which the client reports as a failure.
+   */
+  typed.post(
+    '/api/generate/stream',
+    { schema: { tags: ['generation'], body: generateRequestSchema }, config: { rateLimit: generationRateLimit } },
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      const ideas = await findIdeasForGeneration({ db, userId, eventIds: request.body.eventIds });
+      // The provider call stops when the client goes away (Stop button, closed tab).
+      const abortController = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) abortController.abort();
+      });
+      const { model, chunks } = await streamGeneratedText({
+        db,
+        config,
+        userId,
+        events: ideas,
+        preferences: request.body.preferences,
+        contact: request.body.contact,
+        template: request.body.template,
+        abortSignal: abortController.signal,
+        log: request.log,
+      });
+
+      // Wait for real text before committing to a 200, so early failures get a proper status.
+      const iterator = chunks[Symbol.asyncIterator]();
+      let leading = '';
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) throw generationEmpty();
+        leading += next.value;
+        if (leading.trim() !== '') break;
+      }
+      async function* body() {
+        yield leading.trimStart();
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      }
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .header(generationModelHeader, model)
+        .send(Readable.from(body(), { objectMode: false }));
+    },
+  );
+}

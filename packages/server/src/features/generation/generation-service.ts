@@ -1,0 +1,265 @@
+import {
+  aiConfigSchema,
+  defaultAiSettings,
+  type AiConfig,
+  type AiSettings,
+  type GenerationContact,
+  type RawIdea,
+} from '@life-updates/contract/generation';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { events, users, userSettings } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { createTextGenerators, defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
+import {
+  TextGenerationAbortedError,
+  type TextGenerationRequest,
+  type TextGenerator,
+} from '../../providers/ai/text-generator.ts';
+import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
+
+/** Where provider failures are logged with their cause (the user sees only the spec's message). */
+export type GenerationLog = { error: (details: object, message: string) => void };
+
+const consoleLog: GenerationLog = { error: (details, message) => console.warn(message, details) };
+
+/** spec §8: a provider failure. */
+export const generationFailed = () =>
+  new AppError({ status: 502, code: 'GENERATION_FAILED', message: 'generation.toasts.generateFailedRetry' });
+/** spec §7: the provider answered with no text. */
+export const generationEmpty = () =>
+  new AppError({ status: 502, code: 'GENERATION_EMPTY', message: 'generation.toasts.generateFailed' });
+/** The client went away; nothing to report to anyone. */
+export const generationAborted = () =>
+  new AppError({ status: 499, code: 'GENERATION_ABORTED', message: 'generation.cancelled' });
+
+// ── AI settings (per user, ARCHITECTURE §4.2) ──
+
+const storedConfigSchema = aiConfigSchema.omit({ voiceSample: true }).partial();
+
+/** Stored settings read leniently: a value that no longer validates falls back to its default. */
+function readStoredConfig(value: unknown): Partial<Omit<AiConfig, 'voiceSample'>> {
+  if (typeof value !== 'object' || value === null) return {};
+  const result: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(storedConfigSchema.shape)) {
+    const parsed = field.safeParse((value as Record<string, unknown>)[key]);
+    if (parsed.success && parsed.data !== undefined) result[key] = parsed.data;
+  }
+  return result as Partial<Omit<AiConfig, 'voiceSample'>>;
+}
+
+export async function getAiSettings({
+  db,
+  config,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+}): Promise<AiSettings> {
+  const [row] = await db
+    .select({ aiConfig: userSettings.aiConfig, voiceSample: userSettings.voiceSample })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  const stored = readStoredConfig(row?.aiConfig);
+  // A model the server stopped offering (its key was removed) reads as the default.
+  const model = stored.model && offeredModelIds(config).includes(stored.model) ? stored.model : defaultModelId(config);
+  return {
+    model,
+    temperature: stored.temperature ?? defaultAiSettings.temperature,
+    maxTokens: stored.maxTokens ?? defaultAiSettings.maxTokens,
+    personalizationStrength: stored.personalizationStrength ?? defaultAiSettings.personalizationStrength,
+    toneOfVoice: stored.toneOfVoice || defaultAiSettings.toneOfVoice,
+    voiceSample: row?.voiceSample ?? '',
+  };
+}
+
+export async function updateAiSettings({
+  db,
+  config,
+  userId,
+  settings,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+  settings: AiConfig;
+}): Promise<AiSettings> {
+  if (!offeredModelIds(config).includes(settings.model)) {
+    throw badRequest('generation.validation.modelUnavailable', { model: 'generation.validation.modelUnavailable' });
+  }
+  const aiConfig = {
+    model: settings.model,
+    temperature: settings.temperature,
+    maxTokens: settings.maxTokens,
+    personalizationStrength: settings.personalizationStrength,
+    toneOfVoice: settings.toneOfVoice ?? '',
+  };
+  const voiceSample = settings.voiceSample === undefined ? {} : { voiceSample: settings.voiceSample };
+  await db
+    .insert(userSettings)
+    .values({ userId, aiConfig, ...voiceSample })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { aiConfig, ...voiceSample } });
+  return getAiSettings({ db, config, userId });
+}
+
+export async function updateVoiceSample({
+  db,
+  userId,
+  voiceSample,
+}: {
+  db: Database;
+  userId: string;
+  voiceSample: string;
+}) {
+  await db
+    .insert(userSettings)
+    .values({ userId, voiceSample })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { voiceSample } });
+  return { voiceSample };
+}
+
+// ── Generation (spec §7 Text generation) ──
+
+/** The user's own events, in the order asked for; another user's (or a missing) event is a 404. */
+export async function findIdeasForGeneration({
+  db,
+  userId,
+  eventIds,
+}: {
+  db: Database;
+  userId: string;
+  eventIds: readonly string[];
+}): Promise<RawIdea[]> {
+  const rows = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      content: events.content,
+      date: events.date,
+      createdAt: events.createdAt,
+    })
+    .from(events)
+    .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return eventIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('errors.notFound');
+    return { title: row.title, content: row.content, date: row.date ?? row.createdAt };
+  });
+}
+
+export type GenerateTextArguments = {
+  db: Database;
+  config: Config;
+  userId: string;
+  /** The ideas to write about, in order (see findIdeasForGeneration). */
+  events: readonly RawIdea[];
+  /** Unknown values fall back (spec §5 Option fallbacks). */
+  preferences: unknown;
+  contact?: GenerationContact | undefined;
+  template?: string | undefined;
+  abortSignal?: AbortSignal | undefined;
+  log?: GenerationLog | undefined;
+  /** Generators to use instead of the configured ones (tests). */
+  generators?: TextGenerator[] | undefined;
+};
+
+async function prepareGeneration(
+  args: GenerateTextArguments,
+): Promise<{ generator: TextGenerator; request: TextGenerationRequest }> {
+  const settings = await getAiSettings({ db: args.db, config: args.config, userId: args.userId });
+  const generators = args.generators ?? createTextGenerators(args.config);
+  const generator =
+    generators.find((candidate) => candidate.id === settings.model) ??
+    generators.find((candidate) => candidate.id === defaultModelId(args.config)) ??
+    generators[0]!;
+  const [author] = await args.db.select({ name: users.name }).from(users).where(eq(users.id, args.userId));
+  const promptInput = {
+    ideas: args.events,
+    preferences: args.preferences,
+    toneOfVoice: settings.toneOfVoice,
+    personalizationStrength: settings.personalizationStrength,
+    voiceSample: settings.voiceSample,
+    contact: args.contact,
+    template: args.template,
+  };
+  return {
+    generator,
+    request: {
+      system: buildSystemPrompt(promptInput),
+      prompt: buildUserMessage(promptInput),
+      compose: { ...promptInput, authorName: author?.name },
+      temperature: settings.temperature,
+      maxOutputTokens: settings.maxTokens,
+      abortSignal: args.abortSignal,
+    },
+  };
+}
+
+function describeCause(error: unknown): object {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  if (!(cause instanceof Error)) return { cause: String(cause) };
+  // The provider's error carries the prompt (the user's ideas): log what explains the failure, not the content.
+  const details = cause as Error & {
+    statusCode?: number;
+    url?: string;
+    responseBody?: string;
+    lastError?: unknown;
+    reason?: string;
+  };
+  const last = details.lastError instanceof Error ? (details.lastError as typeof details) : undefined;
+  return {
+    cause: { name: cause.name, message: cause.message },
+    reason: details.reason,
+    statusCode: details.statusCode ?? last?.statusCode,
+    url: details.url ?? last?.url,
+    responseBody: (details.responseBody ?? last?.responseBody)?.slice(0, 500),
+  };
+}
+
+function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TextGenerationAbortedError) return generationAborted();
+  log.error(
+    { model: generator.id, providerModel: generator.providerModel, ...describeCause(error) },
+    'text generation failed',
+  );
+  return generationFailed();
+}
+
+/**
+ * Starts a generation and returns its text as it is written. The pieces throw an AppError
+ * (502 with the spec's message) when the provider fails, after logging the cause.
+ */
+export async function streamGeneratedText(
+  args: GenerateTextArguments,
+): Promise<{ model: string; chunks: AsyncIterable<string> }> {
+  const { generator, request } = await prepareGeneration(args);
+  const log = args.log ?? consoleLog;
+  async function* chunks() {
+    try {
+      yield* generator.streamText(request);
+    } catch (error) {
+      throw toAppError(error, generator, log);
+    }
+  }
+  return { model: generator.id, chunks: chunks() };
+}
+
+/**
+ * The whole text at once, for other features too (Summeris per-contact summaries, the scheduler).
+ * An empty answer is an error ("Failed to generate summary", spec §7).
+ */
+export async function generateText(args: GenerateTextArguments): Promise<{ text: string; model: string }> {
+  const { generator, request } = await prepareGeneration(args);
+  let text: string;
+  try {
+    text = await generator.generateText(request);
+  } catch (error) {
+    throw toAppError(error, generator, args.log ?? consoleLog);
+  }
+  if (text.trim() === '') throw generationEmpty();
+  return { text: text.trim(), model: generator.id };
+}

@@ -1,0 +1,236 @@
+import type { Preferences } from '@life-updates/contract/preferences';
+import {
+  reloadableShareStatuses,
+  reusableShareStatuses,
+  shareEventSnapshotSchema,
+  shareStatuses,
+  singleSummaryKey,
+  type Share,
+  type ShareEventSnapshot,
+  type ShareStatus,
+} from '@life-updates/contract/shares';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { events, pendingShares } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+
+/** A database handle or an open transaction on it. */
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+type ShareRow = typeof pendingShares.$inferSelect;
+
+function toIso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+function readSnapshots(value: unknown): ShareEventSnapshot[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = shareEventSnapshotSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function toShare(row: ShareRow): Share {
+  const status = (shareStatuses as readonly string[]).includes(row.status) ? (row.status as ShareStatus) : 'pending';
+  return {
+    id: row.id,
+    status,
+    eventsIds: row.eventsIds,
+    events: readSnapshots(row.events),
+    contactIds: row.contactIds,
+    summaries: row.summaries,
+    templateId: row.templateId,
+    subject: row.subject,
+    source: row.source,
+    generatedAt: toIso(row.generatedAt),
+    sentAt: toIso(row.sentAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's events with these ids, in the order given; any other user's (or missing) id is a 404. */
+async function findOwnEvents({ db, userId, eventIds }: { db: Executor; userId: string; eventIds: readonly string[] }) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return eventIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('errors.notFound');
+    return row;
+  });
+}
+
+/** Shares that contain any of these event ids. */
+function containsAnyEvent(eventIds: readonly string[]) {
+  return or(...eventIds.map((id) => sql`${pendingShares.eventsIds} @> ${JSON.stringify([id])}::jsonb`));
+}
+
+/**
+ * Saves generated text for an ordered list of events (spec §4 Pending share status): a share of
+ * the user's in pending, generated, saved_for_later or approved with exactly the same ordered
+ * events_ids is updated (summaries, template, generated_at, status); otherwise a new one is made.
+ */
+export async function upsertShareForEvents({
+  db,
+  userId,
+  eventIds,
+  summaries,
+  templateId,
+  status,
+}: {
+  db: Executor;
+  userId: string;
+  eventIds: readonly string[];
+  summaries: Record<string, string>;
+  templateId: string | null;
+  status: ShareStatus;
+}): Promise<Share> {
+  const ownEvents = await findOwnEvents({ db, userId, eventIds });
+  const orderedIds = JSON.stringify(eventIds);
+  const snapshots: ShareEventSnapshot[] = ownEvents.map((event) => ({
+    id: event.id,
+    title: event.title,
+    content: event.content,
+    date: toIso(event.date),
+    createdAt: toIso(event.createdAt),
+  }));
+  const now = new Date();
+  const [existing] = await db
+    .select({ id: pendingShares.id })
+    .from(pendingShares)
+    .where(
+      and(
+        eq(pendingShares.userId, userId),
+        inArray(pendingShares.status, [...reusableShareStatuses]),
+        // jsonb array equality keeps the order: [a, b] is not [b, a].
+        sql`${pendingShares.eventsIds} = ${orderedIds}::jsonb`,
+      ),
+    )
+    .orderBy(sql`${pendingShares.generatedAt} desc nulls last`, desc(pendingShares.createdAt))
+    .limit(1);
+  if (existing) {
+    const [updated] = await db
+      .update(pendingShares)
+      .set({ summaries, templateId, status, events: snapshots, generatedAt: now })
+      .where(and(eq(pendingShares.id, existing.id), eq(pendingShares.userId, userId)))
+      .returning();
+    return toShare(updated!);
+  }
+  const [created] = await db
+    .insert(pendingShares)
+    .values({ userId, status, eventsIds: [...eventIds], events: snapshots, summaries, templateId, generatedAt: now })
+    .returning();
+  return toShare(created!);
+}
+
+type SaveTextArguments = {
+  db: Database;
+  userId: string;
+  eventIds: readonly string[];
+  text: string;
+  preferences: Preferences;
+};
+
+/**
+ * Create Content → "Save for later" (spec §4): stores the preferences on each idea, marks the ideas
+ * saved_for_later, and keeps the text in the events' share (status saved_for_later).
+ */
+export async function saveForLater({ db, userId, eventIds, text, preferences }: SaveTextArguments): Promise<Share> {
+  return db.transaction(async (transaction) => {
+    await findOwnEvents({ db: transaction, userId, eventIds });
+    await transaction
+      .update(events)
+      .set({ preferences, status: 'saved_for_later' })
+      .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+    return upsertShareForEvents({
+      db: transaction,
+      userId,
+      eventIds,
+      summaries: { [singleSummaryKey]: text },
+      templateId: null,
+      status: 'saved_for_later',
+    });
+  });
+}
+
+/**
+ * Create Content → "Approve & Finish" (spec §4): stores the preferences, approves the ideas and
+ * every not-yet-sent share that contains one of them, and keeps the text in the events' share.
+ */
+export async function approveIdeas({ db, userId, eventIds, text, preferences }: SaveTextArguments): Promise<Share> {
+  return db.transaction(async (transaction) => {
+    await findOwnEvents({ db: transaction, userId, eventIds });
+    await transaction
+      .update(events)
+      .set({ preferences, status: 'approved' })
+      .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+    await transaction
+      .update(pendingShares)
+      .set({ status: 'approved' })
+      .where(and(eq(pendingShares.userId, userId), ne(pendingShares.status, 'sent'), containsAnyEvent(eventIds)));
+    return upsertShareForEvents({
+      db: transaction,
+      userId,
+      eventIds,
+      summaries: { [singleSummaryKey]: text },
+      templateId: null,
+      status: 'approved',
+    });
+  });
+}
+
+/**
+ * The share Create Content reloads its text from: the most recently generated one in
+ * saved_for_later, approved or sent that contains the event (spec §4 Pending share status).
+ * Null when there is none.
+ */
+export async function getShareForEvent({
+  db,
+  userId,
+  eventId,
+}: {
+  db: Database;
+  userId: string;
+  eventId: string;
+}): Promise<Share | null> {
+  const [row] = await db
+    .select()
+    .from(pendingShares)
+    .where(
+      and(
+        eq(pendingShares.userId, userId),
+        inArray(pendingShares.status, [...reloadableShareStatuses]),
+        containsAnyEvent([eventId]),
+      ),
+    )
+    .orderBy(sql`${pendingShares.generatedAt} desc nulls last`, desc(pendingShares.createdAt))
+    .limit(1);
+  return row ? toShare(row) : null;
+}
+
+/** The user's shares, newest first (spec §2 Summeris), optionally only in some statuses. */
+export async function findShares({
+  db,
+  userId,
+  statuses,
+}: {
+  db: Database;
+  userId: string;
+  statuses?: readonly ShareStatus[] | undefined;
+}): Promise<Share[]> {
+  const rows = await db
+    .select()
+    .from(pendingShares)
+    .where(
+      and(
+        eq(pendingShares.userId, userId),
+        statuses && statuses.length > 0 ? inArray(pendingShares.status, [...statuses]) : undefined,
+      ),
+    )
+    .orderBy(desc(pendingShares.createdAt), desc(pendingShares.id));
+  return rows.map(toShare);
+}

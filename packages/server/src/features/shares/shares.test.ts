@@ -1,0 +1,336 @@
+import type { Preferences } from '@life-updates/contract/preferences';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import type { Database } from '../../db/client.ts';
+import { events, pendingShares } from '../../db/schema.ts';
+import { upsertShareForEvents } from './shares-service.ts';
+
+const preferences: Preferences = {
+  platform: 'telegram',
+  length: 'medium',
+  tone: 'professional',
+  intent: 'inspire',
+  sentiment: 'joy',
+  structure: 'bulletins',
+};
+
+let testApp: TestApp;
+let db: Database;
+let alice: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  db = testApp.database.db;
+  alice = await createUser(testApp.app);
+  bob = await createUser(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function createEvent(userId: string, content: string): Promise<string> {
+  const [row] = await db.insert(events).values({ userId, content, title: content }).returning({ id: events.id });
+  return row!.id;
+}
+
+function post(user: TestUser, url: string, payload: object) {
+  return testApp.app.inject({ method: 'POST', url, headers: user.headers, payload });
+}
+
+function get(user: TestUser | undefined, url: string) {
+  return testApp.app.inject({ method: 'GET', url, headers: user?.headers ?? { origin: testBaseUrl } });
+}
+
+async function sharesOf(userId: string) {
+  return db.select().from(pendingShares).where(eq(pendingShares.userId, userId));
+}
+
+describe('upsertShareForEvents (spec §4 Pending share status)', () => {
+  it('updates the share with the same ordered events instead of creating another', async () => {
+    const user = await createUser(testApp.app);
+    const first = await createEvent(user.id, 'First');
+    const second = await createEvent(user.id, 'Second');
+    const created = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [first, second],
+      summaries: { summary: 'v1' },
+      templateId: null,
+      status: 'generated',
+    });
+    const updated = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [first, second],
+      summaries: { summary: 'v2' },
+      templateId: 'startup',
+      status: 'generated',
+    });
+    expect(updated.id).toBe(created.id);
+    expect(updated).toMatchObject({ summaries: { summary: 'v2' }, templateId: 'startup', eventsIds: [first, second] });
+    expect(new Date(updated.generatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.generatedAt!).getTime());
+    expect(updated.events.map((event) => event.content)).toEqual(['First', 'Second']);
+    expect(await sharesOf(user.id)).toHaveLength(1);
+  });
+
+  it('treats another order or another set of events as a different share', async () => {
+    const user = await createUser(testApp.app);
+    const first = await createEvent(user.id, 'First');
+    const second = await createEvent(user.id, 'Second');
+    const arguments_ = {
+      db,
+      userId: user.id,
+      summaries: { summary: 'x' },
+      templateId: null,
+      status: 'generated' as const,
+    };
+    const forward = await upsertShareForEvents({ ...arguments_, eventIds: [first, second] });
+    const backward = await upsertShareForEvents({ ...arguments_, eventIds: [second, first] });
+    const single = await upsertShareForEvents({ ...arguments_, eventIds: [first] });
+    expect(new Set([forward.id, backward.id, single.id]).size).toBe(3);
+  });
+
+  it.each(['pending', 'generated', 'saved_for_later', 'approved'] as const)('reuses a share in %s', async (status) => {
+    const user = await createUser(testApp.app);
+    const id = await createEvent(user.id, 'Idea');
+    const created = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: {},
+      templateId: null,
+      status,
+    });
+    const again = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'new' },
+      templateId: null,
+      status: 'generated',
+    });
+    expect(again.id).toBe(created.id);
+    expect(again.status).toBe('generated');
+  });
+
+  it('never rewrites a sent share: a new one is made', async () => {
+    const user = await createUser(testApp.app);
+    const id = await createEvent(user.id, 'Idea');
+    const sent = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'sent text' },
+      templateId: null,
+      status: 'sent',
+    });
+    const next = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'new text' },
+      templateId: null,
+      status: 'generated',
+    });
+    expect(next.id).not.toBe(sent.id);
+    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, sent.id));
+    expect(stored!.summaries).toEqual({ summary: 'sent text' });
+  });
+
+  it("never reuses another user's share, and refuses another user's events", async () => {
+    const aliceEvent = await createEvent(alice.id, 'Alice idea');
+    const aliceShare = await upsertShareForEvents({
+      db,
+      userId: alice.id,
+      eventIds: [aliceEvent],
+      summaries: { summary: 'alice' },
+      templateId: null,
+      status: 'generated',
+    });
+    await expect(
+      upsertShareForEvents({
+        db,
+        userId: bob.id,
+        eventIds: [aliceEvent],
+        summaries: { summary: 'bob' },
+        templateId: null,
+        status: 'generated',
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, aliceShare.id));
+    expect(stored!.summaries).toEqual({ summary: 'alice' });
+  });
+});
+
+describe('Create Content exits', () => {
+  it('Save for later stores the preferences, marks the ideas and keeps one share', async () => {
+    const user = await createUser(testApp.app);
+    const id = await createEvent(user.id, 'Learned to bake bread.');
+    const first = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft one', preferences });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().share).toMatchObject({
+      status: 'saved_for_later',
+      summaries: { summary: 'Draft one' },
+      eventsIds: [id],
+      contactIds: [],
+    });
+    const second = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft two', preferences });
+    expect(second.json().share.id).toBe(first.json().share.id);
+    expect(second.json().share.summaries).toEqual({ summary: 'Draft two' });
+    const [event] = await db.select().from(events).where(eq(events.id, id));
+    expect(event).toMatchObject({ status: 'saved_for_later', preferences });
+    expect(await sharesOf(user.id)).toHaveLength(1);
+  });
+
+  it('Approve & Finish approves the ideas, every unsent share containing them, and keeps the text', async () => {
+    const user = await createUser(testApp.app);
+    const first = await createEvent(user.id, 'Ran a marathon.');
+    const second = await createEvent(user.id, 'Got a medal.');
+    const other = await createEvent(user.id, 'Unrelated.');
+    const containing = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [second, other],
+      summaries: {},
+      templateId: null,
+      status: 'pending',
+    });
+    const sent = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [first],
+      summaries: { summary: 'old' },
+      templateId: null,
+      status: 'sent',
+    });
+    const unrelated = await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [other],
+      summaries: {},
+      templateId: null,
+      status: 'pending',
+    });
+    const saved = await post(user, '/api/shares/save-for-later', {
+      eventIds: [first, second],
+      text: 'Draft',
+      preferences,
+    });
+
+    const approved = await post(user, '/api/shares/approve', {
+      eventIds: [first, second],
+      text: 'Final text',
+      preferences,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().share).toMatchObject({
+      id: saved.json().share.id,
+      status: 'approved',
+      summaries: { summary: 'Final text' },
+    });
+    const statuses = Object.fromEntries((await sharesOf(user.id)).map((share) => [share.id, share.status]));
+    expect(statuses[containing.id]).toBe('approved');
+    expect(statuses[sent.id]).toBe('sent');
+    expect(statuses[unrelated.id]).toBe('pending');
+    const rows = await db.select().from(events).where(eq(events.userId, user.id));
+    const eventStatus = Object.fromEntries(rows.map((row) => [row.id, row.status]));
+    expect(eventStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
+  });
+
+  it("refuses another user's ideas with a 404 and changes nothing", async () => {
+    const bobEvent = await createEvent(bob.id, 'Bob idea');
+    const aliceEvent = await createEvent(alice.id, 'Alice idea 2');
+    for (const url of ['/api/shares/save-for-later', '/api/shares/approve']) {
+      const response = await post(alice, url, { eventIds: [aliceEvent, bobEvent], text: 'Mine now', preferences });
+      expect(response.statusCode, url).toBe(404);
+    }
+    const [bobRow] = await db.select().from(events).where(eq(events.id, bobEvent));
+    const [aliceRow] = await db.select().from(events).where(eq(events.id, aliceEvent));
+    expect(bobRow).toMatchObject({ status: 'raw_ideas', preferences: null });
+    // The whole request is one transaction: Alice's own idea is untouched too.
+    expect(aliceRow).toMatchObject({ status: 'raw_ideas', preferences: null });
+    expect(await sharesOf(bob.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['blank text', { text: '   ' }, 'text', 'No text to save.'],
+    ['no ideas', { eventIds: [] }, 'eventIds', 'Please select an idea first'],
+    [
+      'a bad preference',
+      { preferences: { ...preferences, tone: 'angry' } },
+      'preferences.tone',
+      'Please choose one of the options',
+    ],
+  ])('refuses %s', async (_label, change, field, message) => {
+    const id = await createEvent(alice.id, 'Something');
+    const response = await post(alice, '/api/shares/save-for-later', {
+      eventIds: [id],
+      text: 'Text',
+      preferences,
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+});
+
+describe('reading shares', () => {
+  it("finds the newest saved, approved or sent share of an event for Create Content, only the user's own", async () => {
+    const user = await createUser(testApp.app);
+    const id = await createEvent(user.id, 'A trip to Kazan.');
+    expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
+    await upsertShareForEvents({
+      db,
+      userId: user.id,
+      eventIds: [id],
+      summaries: { summary: 'generated only' },
+      templateId: null,
+      status: 'generated',
+    });
+    expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
+    await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Saved text', preferences });
+    const found = await get(user, `/api/shares/for-event/${id}`);
+    expect(found.json().share).toMatchObject({ status: 'saved_for_later', summaries: { summary: 'Saved text' } });
+    const other = await createEvent(user.id, 'Another');
+    await post(user, '/api/shares/approve', { eventIds: [other, id], text: 'Both of them', preferences });
+    expect((await get(user, `/api/shares/for-event/${id}`)).json().share.summaries).toEqual({
+      summary: 'Both of them',
+    });
+    expect((await get(bob, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
+    expect((await get(user, '/api/shares/for-event/not-a-uuid')).statusCode).toBe(400);
+    expect((await get(undefined, `/api/shares/for-event/${id}`)).statusCode).toBe(401);
+  });
+
+  it("lists the user's shares newest first, filtered by status", async () => {
+    const user = await createUser(testApp.app);
+    const ids = [
+      await createEvent(user.id, 'One'),
+      await createEvent(user.id, 'Two'),
+      await createEvent(user.id, 'Three'),
+    ];
+    const made = [];
+    for (const [index, status] of (['pending', 'saved_for_later', 'sent'] as const).entries()) {
+      made.push(
+        await upsertShareForEvents({
+          db,
+          userId: user.id,
+          eventIds: [ids[index]!],
+          summaries: {},
+          templateId: null,
+          status,
+        }),
+      );
+    }
+    const all = await get(user, '/api/shares');
+    expect(all.json().shares.map((share: { id: string }) => share.id)).toEqual(made.map((share) => share.id).reverse());
+    const some = await get(user, '/api/shares?status=pending,sent');
+    expect(some.json().shares.map((share: { status: string }) => share.status)).toEqual(['sent', 'pending']);
+    expect((await get(user, '/api/shares?status=lost')).statusCode).toBe(400);
+    expect(
+      (await get(bob, '/api/shares'))
+        .json()
+        .shares.every((share: { eventsIds: string[] }) => !share.eventsIds.includes(ids[0]!)),
+    ).toBe(true);
+  });
+});

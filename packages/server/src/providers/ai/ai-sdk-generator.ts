@@ -1,0 +1,95 @@
+import { generateText, streamText, type LanguageModel } from 'ai';
+import { createStreamingMarkdownStripper, stripMarkdown } from './strip-markdown.ts';
+import {
+  TextGenerationAbortedError,
+  TextGenerationError,
+  type TextGenerationRequest,
+  type TextGenerator,
+} from './text-generator.ts';
+
+/** Two retries on 408, 409, 429 and 5xx, with back-off that respects retry-after (spec §9). */
+export const generationMaxRetries = 2;
+/** A whole generation, retries included, may take this long before it is abandoned. */
+export const defaultGenerationTimeoutMs = 120_000;
+
+export type AiSdkGeneratorOptions = {
+  id: string;
+  providerModel: string;
+  model: LanguageModel;
+  /** Claude's output loses its markdown (spec §7). */
+  shouldStripMarkdown?: boolean;
+  /** The provider's highest temperature (Claude takes 0–1, the settings allow 0–2). */
+  maxTemperature?: number;
+  timeoutMs?: number;
+};
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+function toFailure(error: unknown, signal: AbortSignal | undefined): Error {
+  if (isAbort(error, signal)) return new TextGenerationAbortedError('aborted', { cause: error });
+  return new TextGenerationError('text generation failed', { cause: error });
+}
+
+/** A generator over any AI SDK language model (OpenAI chat, OpenAI-compatible servers, Claude). */
+export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenerator {
+  const timeout = options.timeoutMs ?? defaultGenerationTimeoutMs;
+  const callSettings = (request: TextGenerationRequest) => ({
+    model: options.model,
+    system: request.system,
+    prompt: request.prompt,
+    temperature: Math.min(request.temperature, options.maxTemperature ?? Number.POSITIVE_INFINITY),
+    maxOutputTokens: request.maxOutputTokens,
+    maxRetries: generationMaxRetries,
+    timeout,
+    ...(request.abortSignal ? { abortSignal: request.abortSignal } : {}),
+  });
+
+  return {
+    id: options.id,
+    isAiModel: true,
+    providerModel: options.providerModel,
+
+    async *streamText(request) {
+      // streamText does not throw: failures arrive as error parts and through onError.
+      let failure: unknown;
+      const result = streamText({
+        ...callSettings(request),
+        onError: ({ error }) => {
+          failure ??= error;
+        },
+      });
+      const stripper = options.shouldStripMarkdown ? createStreamingMarkdownStripper() : undefined;
+      try {
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') {
+            const text = stripper ? stripper.push(part.text) : part.text;
+            if (text !== '') yield text;
+          } else if (part.type === 'error') {
+            failure ??= part.error;
+            break;
+          } else if (part.type === 'abort') {
+            throw new TextGenerationAbortedError('aborted');
+          }
+        }
+      } catch (error) {
+        if (error instanceof TextGenerationAbortedError) throw error;
+        throw toFailure(error, request.abortSignal);
+      }
+      if (failure !== undefined) throw toFailure(failure, request.abortSignal);
+      const rest = stripper?.flush();
+      if (rest) yield rest;
+    },
+
+    async generateText(request) {
+      try {
+        const result = await generateText(callSettings(request));
+        return options.shouldStripMarkdown ? stripMarkdown(result.text) : result.text;
+      } catch (error) {
+        throw toFailure(error, request.abortSignal);
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { offlineModelId } from '@life-updates/contract/generation';
+import type { Config } from '../../config.ts';
+import { createAiSdkGenerator } from './ai-sdk-generator.ts';
+import { createOfflineGenerator } from './offline-generator.ts';
+import type { TextGenerator } from './text-generator.ts';
+
+export const openAiModelId = 'openai';
+export const claudeModelId = 'claude';
+
+type GenerationConfig = Pick<
+  Config,
+  'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL' | 'ANTHROPIC_MODEL'
+>;
+
+/** OpenAI, or any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) at OPENAI_BASE_URL. */
+export function isOpenAiConfigured(config: GenerationConfig): boolean {
+  return Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
+}
+
+export function isClaudeConfigured(config: GenerationConfig): boolean {
+  return Boolean(config.ANTHROPIC_API_KEY || config.ANTHROPIC_BASE_URL);
+}
+
+/** ANTHROPIC_BASE_URL follows Anthropic's own SDKs (no /v1); the AI SDK wants the versioned URL. */
+function anthropicBaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const trimmed = value.replace(/\/+$/, '');
+  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+/**
+ * The generators this server offers, in the order the model choice lists them: the offline
+ * composer always, OpenAI and Claude when configured (ARCHITECTURE §4.10). Keys never leave the server.
+ */
+export function createTextGenerators(config: GenerationConfig, options: { timeoutMs?: number } = {}): TextGenerator[] {
+  const generators: TextGenerator[] = [createOfflineGenerator()];
+  if (isOpenAiConfigured(config)) {
+    const openai = createOpenAI({
+      // A local OpenAI-compatible server usually needs no key; the header is then harmless.
+      apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+      ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
+    });
+    generators.push(
+      createAiSdkGenerator({
+        id: openAiModelId,
+        providerModel: config.OPENAI_MODEL,
+        model: openai.chat(config.OPENAI_MODEL),
+        ...options,
+      }),
+    );
+  }
+  if (isClaudeConfigured(config)) {
+    const baseURL = anthropicBaseUrl(config.ANTHROPIC_BASE_URL);
+    const anthropic = createAnthropic({
+      apiKey: config.ANTHROPIC_API_KEY ?? 'not-needed',
+      ...(baseURL ? { baseURL } : {}),
+    });
+    generators.push(
+      createAiSdkGenerator({
+        id: claudeModelId,
+        providerModel: config.ANTHROPIC_MODEL,
+        model: anthropic(config.ANTHROPIC_MODEL),
+        shouldStripMarkdown: true,
+        maxTemperature: 1,
+        ...options,
+      }),
+    );
+  }
+  return generators;
+}
+
+/**
+ * The model a user gets until they choose one: the first configured AI model, else the offline
+ * composer, the embedded default that needs no configuration.
+ */
+export function defaultModelId(config: GenerationConfig): string {
+  if (isOpenAiConfigured(config)) return openAiModelId;
+  if (isClaudeConfigured(config)) return claudeModelId;
+  return offlineModelId;
+}
+
+export function offeredModelIds(config: GenerationConfig): string[] {
+  const ids = [offlineModelId];
+  if (isOpenAiConfigured(config)) ids.push(openAiModelId);
+  if (isClaudeConfigured(config)) ids.push(claudeModelId);
+  return ids;
+}
