@@ -24,7 +24,6 @@ import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
-import { healthRoutes } from './features/health/health-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
