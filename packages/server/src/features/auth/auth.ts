@@ -110,7 +110,7 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       log(level, message, ...rest) {
-        const logLevel = level === 'success' ? 'info' : level;
+        const logLevel = (level as string) === 'success' ? 'info' : level;
         log[logLevel]({ detail: rest }, `auth: ${message}`);
       },
     },
