@@ -18,6 +18,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
+import { emailRoutes } from './features/email/email-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
@@ -160,6 +162,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, db: database.db, baseUrl: config.BASE_URL });
+  await app.register(emailRoutes, { db: database.db });
+  await app.register(contactUsRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
