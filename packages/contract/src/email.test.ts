@@ -12,9 +12,17 @@ import {
 } from './email.ts';
 import { translate } from './i18n.ts';
 
-const validForm = { name: 'Ann', email: 'ann@example.com', subject: 'Upgrade please', message: 'I need 50 shares a month.' };
+const validForm = {
+  name: 'Ann',
+  email: 'ann@example.com',
+  subject: 'Upgrade please',
+  message: 'I need 50 shares a month.',
+};
 
-function firstMessage(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }, field: string) {
+function firstMessage(
+  result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } },
+  field: string,
+) {
   return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 }
 
@@ -66,7 +74,10 @@ describe('email settings validation (spec §5 Email settings form)', () => {
 
   it('requires a sender name and a key naming the provider', () => {
     const issues = validateEmailSettings({ senderName: ' ', provider: 'sendgrid' }, { hasStoredApiKey: false });
-    expect(messages(issues)).toEqual({ senderName: 'Please enter a sender name', apiKey: 'Please enter a SendGrid API key' });
+    expect(messages(issues)).toEqual({
+      senderName: 'Please enter a sender name',
+      apiKey: 'Please enter a SendGrid API key',
+    });
   });
 
   it('keeps a stored key when the field is left empty', () => {
@@ -74,12 +85,18 @@ describe('email settings validation (spec §5 Email settings form)', () => {
   });
 
   it('refuses a key that does not look like one', () => {
-    const issues = validateEmailSettings({ senderName: 'Ann', provider: 'sendgrid', apiKey: 'short' }, { hasStoredApiKey: true });
+    const issues = validateEmailSettings(
+      { senderName: 'Ann', provider: 'sendgrid', apiKey: 'short' },
+      { hasStoredApiKey: true },
+    );
     expect(messages(issues).apiKey).toBe('This does not look like a valid SendGrid API key');
   });
 
   it('requires a sender email for Resend, naming it', () => {
-    const issues = validateEmailSettings({ senderName: 'Ann', provider: 'resend', apiKey: 'r'.repeat(50) }, { hasStoredApiKey: false });
+    const issues = validateEmailSettings(
+      { senderName: 'Ann', provider: 'resend', apiKey: 'r'.repeat(50) },
+      { hasStoredApiKey: false },
+    );
     expect(messages(issues)).toEqual({ senderEmail: 'Please enter a sender email address for Resend' });
     expect(translate(issues[0]!.key, 'ru', issues[0]!.values)).toContain('Resend');
   });
@@ -87,7 +104,11 @@ describe('email settings validation (spec §5 Email settings form)', () => {
   it('checks reply-to and sender addresses when given', () => {
     const result = emailSettingsUpdateSchema.safeParse({ senderName: 'Ann', replyTo: 'nope' });
     expect(translate(firstMessage(result, 'replyTo')!, 'en')).toBe('Please enter a valid email address');
-    expect(emailSettingsUpdateSchema.parse({ senderName: 'Ann' })).toMatchObject({ replyTo: '', provider: 'sendgrid', senderEmail: '' });
+    expect(emailSettingsUpdateSchema.parse({ senderName: 'Ann' })).toMatchObject({
+      replyTo: '',
+      provider: 'sendgrid',
+      senderEmail: '',
+    });
   });
 
   it('requires a test address', () => {
@@ -107,9 +128,13 @@ describe('delivery outcome (spec §8 Email sending toasts)', () => {
     const all = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sent', 'sent')))!;
     expect(translate(all.key, 'en', all.values)).toBe('Successfully sent emails to all 3 recipients!');
     const partial = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'failed', 'sent')))!;
-    expect(translate(partial.key, 'en', partial.values)).toBe('Sent emails to some recipients, but 1 failed. See console for details.');
+    expect(translate(partial.key, 'en', partial.values)).toBe(
+      'Sent emails to some recipients, but 1 failed. See console for details.',
+    );
     const none = deliveryOutcomeMessage(countDeliveries(statuses('failed', 'failed')))!;
-    expect(translate(none.key, 'en', none.values)).toBe('Failed to send all emails. Check server logs and API key configuration.');
+    expect(translate(none.key, 'en', none.values)).toBe(
+      'Failed to send all emails. Check server logs and API key configuration.',
+    );
     const empty = deliveryOutcomeMessage(countDeliveries([]))!;
     expect(translate(empty.key, 'en')).toBe('No valid recipients with content to send emails.');
   });

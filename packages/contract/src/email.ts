@@ -2,7 +2,15 @@ import { z } from 'zod';
 
 // ── Contact Us (spec §2 Contact Us, §5 Contact-us form) ──
 
-export const contactUsLimits = { nameMin: 2, nameMax: 100, emailMax: 254, subjectMin: 5, subjectMax: 200, messageMin: 10, messageMax: 5000 } as const;
+export const contactUsLimits = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  subjectMin: 5,
+  subjectMax: 200,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
 
 export const contactUsFormSchema = z.object({
   name: z
@@ -116,7 +124,11 @@ export const emailSettingsUpdateSchema = z.object({
 });
 export type EmailSettingsUpdate = z.input<typeof emailSettingsUpdateSchema>;
 
-export type EmailSettingsIssue = { field: 'senderName' | 'apiKey' | 'senderEmail'; key: string; values?: Record<string, string> };
+export type EmailSettingsIssue = {
+  field: 'senderName' | 'apiKey' | 'senderEmail';
+  key: string;
+  values?: Record<string, string>;
+};
 
 /**
  * Spec §5 Email settings form, shared by the form and the server. Messages name the provider,
@@ -231,7 +243,10 @@ export const sendShareRequestSchema = z.object({
 });
 export type SendShareRequest = z.input<typeof sendShareRequestSchema>;
 
-export const retryFailedResponseSchema = z.object({ requeued: z.number().int(), deliveries: shareDeliveriesResponseSchema });
+export const retryFailedResponseSchema = z.object({
+  requeued: z.number().int(),
+  deliveries: shareDeliveriesResponseSchema,
+});
 
 // ── Outbox (the embedded default transport; nothing leaves the machine) ──
 

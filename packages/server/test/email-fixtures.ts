@@ -10,7 +10,11 @@ import { cookieHeader, signIn, signUp, testBaseUrl, type TestUser } from './test
  * A signed-in user even when a real mail transport makes verification required: the account is
  * confirmed in the database, as the link in the verification email would.
  */
-export async function createVerifiedUser(app: FastifyInstance, db: Database, { name = 'Ann Lee', email = `ann-${randomUUID().slice(0, 8)}@example.com` } = {}): Promise<TestUser> {
+export async function createVerifiedUser(
+  app: FastifyInstance,
+  db: Database,
+  { name = 'Ann Lee', email = `ann-${randomUUID().slice(0, 8)}@example.com` } = {},
+): Promise<TestUser> {
   const signUpResponse = await signUp(app, { email, name });
   if (signUpResponse.statusCode !== 200) throw new Error(`sign-up failed: ${signUpResponse.body}`);
   await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
@@ -49,7 +53,14 @@ export async function insertShare(
       status: 'generated',
       eventsIds: eventRows.map((row) => row.id),
       contactIds: contactList.map((contact) => contact.id),
-      summaries: summaries ?? Object.fromEntries(contactList.map((contact) => [contact.id, `Dear ${contact.name},\n\nWe moved to Lisbon.\n\n- new flat\n- new job\n\n[Your Name]`])),
+      summaries:
+        summaries ??
+        Object.fromEntries(
+          contactList.map((contact) => [
+            contact.id,
+            `Dear ${contact.name},\n\nWe moved to Lisbon.\n\n- new flat\n- new job\n\n[Your Name]`,
+          ]),
+        ),
       subject,
       generatedAt: new Date(),
     })
@@ -58,11 +69,20 @@ export async function insertShare(
 }
 
 /** Polls a share's deliveries (as the web client does) until none is queued or sending. */
-export async function waitForDeliveries(app: FastifyInstance, user: TestUser, shareId: string, timeoutMs = 20_000): Promise<ShareDeliveriesResponse> {
+export async function waitForDeliveries(
+  app: FastifyInstance,
+  user: TestUser,
+  shareId: string,
+  timeoutMs = 20_000,
+): Promise<ShareDeliveriesResponse> {
   const deadline = Date.now() + timeoutMs;
   let last: ShareDeliveriesResponse | undefined;
   while (Date.now() < deadline) {
-    const response = await app.inject({ method: 'GET', url: `/api/shares/${shareId}/deliveries`, headers: user.headers });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/shares/${shareId}/deliveries`,
+      headers: user.headers,
+    });
     if (response.statusCode !== 200) throw new Error(`deliveries: ${response.statusCode} ${response.body}`);
     last = response.json() as ShareDeliveriesResponse;
     if (last.isDone && last.shareStatus !== 'sending') return last;

@@ -60,7 +60,12 @@ export type RecordedRequest = { method: string; url: string; headers: IncomingHt
  * A local HTTP server speaking a provider's wire protocol (SendGrid, Resend). `respond` decides the
  * answer to each request; every request is recorded.
  */
-export async function startHttpStub(respond: (request: RecordedRequest, index: number) => { status: number; body?: unknown; headers?: Record<string, string> }) {
+export async function startHttpStub(
+  respond: (
+    request: RecordedRequest,
+    index: number,
+  ) => { status: number; body?: unknown; headers?: Record<string, string> },
+) {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -15,7 +15,9 @@ export function createSecretBox(appSecret: string) {
       const iv = randomBytes(ivLength);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [version, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [version, iv, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     decrypt(box: string): string {
       const [boxVersion, iv, tag, ciphertext] = box.split('.');

@@ -13,7 +13,11 @@ export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Databa
   typed.post(
     '/api/contact-us',
     {
-      schema: { tags: ['contact-us'], body: contactUsFormSchema, response: { 200: contactUsResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema } },
+      schema: {
+        tags: ['contact-us'],
+        body: contactUsFormSchema,
+        response: { 200: contactUsResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request) => {
@@ -29,7 +33,11 @@ export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Databa
     },
   );
 
-  typed.get('/api/contact-us/info', { schema: { tags: ['contact-us'], response: { 200: contactUsInfoSchema } } }, async () => {
-    return { supportEmail: config.SUPPORT_EMAIL };
-  });
+  typed.get(
+    '/api/contact-us/info',
+    { schema: { tags: ['contact-us'], response: { 200: contactUsInfoSchema } } },
+    async () => {
+      return { supportEmail: config.SUPPORT_EMAIL };
+    },
+  );
 }

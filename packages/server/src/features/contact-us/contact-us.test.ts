@@ -11,7 +11,9 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  testApp = await createTestApp({ env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: supportEmail, MAIL_FROM: 'noreply@life.test' } });
+  testApp = await createTestApp({
+    env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: supportEmail, MAIL_FROM: 'noreply@life.test' },
+  });
 });
 afterAll(async () => {
   await testApp.close();
@@ -19,7 +21,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const form = { name: 'Nina', email: 'nina@example.com', subject: 'Upgrade request', message: 'I would like 40 shares a month, please.' };
+const form = {
+  name: 'Nina',
+  email: 'nina@example.com',
+  subject: 'Upgrade request',
+  message: 'I would like 40 shares a month, please.',
+};
 let ipCounter = 0;
 const nextIp = () => `10.77.0.${(ipCounter += 1)}`;
 
@@ -59,8 +66,17 @@ describe('Contact Us (spec §2, §5, §7)', () => {
     const response = await submit(form);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
-    const [stored] = await testApp.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'nina@example.com'));
-    expect(stored).toMatchObject({ userId: null, name: 'Nina', subject: 'Upgrade request', message: form.message, status: 'new' });
+    const [stored] = await testApp.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'nina@example.com'));
+    expect(stored).toMatchObject({
+      userId: null,
+      name: 'Nina',
+      subject: 'Upgrade request',
+      message: form.message,
+      status: 'new',
+    });
     const [received] = smtp.to(supportEmail);
     expect(received!.mail.subject).toBe('Contact Form: Upgrade request');
     expect(addressOf(received!.mail.replyTo)).toBe('nina@example.com');
@@ -72,7 +88,10 @@ describe('Contact Us (spec §2, §5, §7)', () => {
     const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Omar' });
     const response = await submit({ ...form, email: user.email, name: 'Omar' }, { headers: user.headers });
     expect(response.statusCode).toBe(200);
-    const [stored] = await testApp.database.db.select().from(contactMessages).where(eq(contactMessages.email, user.email));
+    const [stored] = await testApp.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, user.email));
     expect(stored!.userId).toBe(user.id);
   });
 
@@ -81,7 +100,10 @@ describe('Contact Us (spec §2, §5, §7)', () => {
     try {
       const response = await submit({ ...form, email: 'kept@example.com' });
       expect(response.json()).toEqual({ success: true });
-      const rows = await testApp.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'kept@example.com'));
+      const rows = await testApp.database.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.email, 'kept@example.com'));
       expect(rows).toHaveLength(1);
     } finally {
       smtp.rules.clear();

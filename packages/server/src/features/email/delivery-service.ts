@@ -24,7 +24,8 @@ export type EmailDeliveryJob = { deliveryId: string };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => uuidPattern.test(value);
 
-export const limitReached = () => new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
+export const limitReached = () =>
+  new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
 
 /**
  * The queue with its retry policy. `singleton` with the delivery id as key: at most one job per
@@ -67,14 +68,31 @@ async function getOwnedShare({ db, userId, shareId }: { db: Database; userId: st
  * The limit check of ARCHITECTURE §4.5, inside the caller's transaction: the settings row is locked
  * so two sends cannot both pass, and shares already in flight count as used.
  */
-async function assertWithinMonthlyLimit({ tx, userId, now, exceptShareId }: { tx: Database; userId: string; now: Date; exceptShareId: string }) {
-  await tx.insert(userSettings).values({ userId }).onConflictDoNothing();
-  await tx.select({ id: userSettings.id }).from(userSettings).where(eq(userSettings.userId, userId)).for('update');
+async function assertWithinMonthlyLimit({
+  tx,
+  userId,
+  now,
+  exceptShareId,
+  isLocked = true,
+}: {
+  tx: Database;
+  userId: string;
+  now: Date;
+  exceptShareId: string;
+  /** False for the early check outside a transaction, which only spares work; the locked one decides. */
+  isLocked?: boolean;
+}) {
+  if (isLocked) {
+    await tx.insert(userSettings).values({ userId }).onConflictDoNothing();
+    await tx.select({ id: userSettings.id }).from(userSettings).where(eq(userSettings.userId, userId)).for('update');
+  }
   const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
   const [inFlight] = await tx
     .select({ count: count() })
     .from(pendingShares)
-    .where(and(eq(pendingShares.userId, userId), eq(pendingShares.status, 'sending'), ne(pendingShares.id, exceptShareId)));
+    .where(
+      and(eq(pendingShares.userId, userId), eq(pendingShares.status, 'sending'), ne(pendingShares.id, exceptShareId)),
+    );
   if (used + (inFlight?.count ?? 0) >= total) throw limitReached();
 }
 
@@ -117,8 +135,18 @@ export async function sendShareToContacts({
   now?: Date;
 }): Promise<SendShareOutcome> {
   const share = await getOwnedShare({ db, userId, shareId });
+  // The limit comes first (spec §8: the user is sent to upgrade), except for SMS, which sends nothing.
+  if (method !== 'sms')
+    await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   if (method === 'sms') {
-    return { shareId, outcome: 'sms_not_supported', queued: 0, skipped: 0, messageKey: 'email.smsNotImplemented', deliveryIds: [] };
+    return {
+      shareId,
+      outcome: 'sms_not_supported',
+      queued: 0,
+      skipped: 0,
+      messageKey: 'email.smsNotImplemented',
+      deliveryIds: [],
+    };
   }
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
   const requestedIds = Object.keys(bodies);
@@ -135,7 +163,15 @@ export async function sendShareToContacts({
     .map((contact) => ({ ...contact, email: contact.email.trim(), body: bodies[contact.id]! }));
   const skipped = requestedIds.length - recipients.length;
   if (recipients.length === 0) {
-    return { shareId, outcome: 'no_recipients', queued: 0, skipped, messageKey: 'email.noValidRecipients', warningKey, deliveryIds: [] };
+    return {
+      shareId,
+      outcome: 'no_recipients',
+      queued: 0,
+      skipped,
+      messageKey: 'email.noValidRecipients',
+      warningKey,
+      deliveryIds: [],
+    };
   }
 
   const [owner] = await db
@@ -144,14 +180,23 @@ export async function sendShareToContacts({
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId));
   const senderName = (owner?.emailSettings as { senderName?: string } | null)?.senderName?.trim() || owner?.name || '';
-  const resolvedSubject = subject?.trim() || share.subject?.trim() || translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName });
+  const resolvedSubject =
+    subject?.trim() ||
+    share.subject?.trim() ||
+    translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName });
 
   const deliveryIds = await db.transaction(async (tx) => {
     await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
     const [claimed] = await tx
       .update(pendingShares)
       .set({ status: 'sending', subject: resolvedSubject, contactIds: recipients.map((recipient) => recipient.id) })
-      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId), notInArray(pendingShares.status, ['sending', 'sent'])))
+      .where(
+        and(
+          eq(pendingShares.id, shareId),
+          eq(pendingShares.userId, userId),
+          notInArray(pendingShares.status, ['sending', 'sent']),
+        ),
+      )
       .returning({ id: pendingShares.id });
     if (!claimed) throw conflict(share.status === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
     const rows = await tx
@@ -199,9 +244,15 @@ export async function sendExistingShare({
 }): Promise<SendShareOutcome> {
   const share = await getOwnedShare({ db, userId, shareId });
   const summaries = { ...share.summaries, ...bodies };
-  if (bodies) await db.update(pendingShares).set({ summaries }).where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+  if (bodies)
+    await db
+      .update(pendingShares)
+      .set({ summaries })
+      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
   const recipientIds = [...new Set(contactIds ?? share.contactIds)];
-  const bodyByContact = Object.fromEntries(recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']));
+  const bodyByContact = Object.fromEntries(
+    recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']),
+  );
   return sendShareToContacts({ db, jobs, userId, shareId, subject, bodies: bodyByContact, method });
 }
 
@@ -226,7 +277,13 @@ export async function retryFailedDeliveries({
     const rows = await tx
       .update(emailDeliveries)
       .set({ status: 'queued', lastError: null })
-      .where(and(eq(emailDeliveries.shareId, shareId), eq(emailDeliveries.userId, userId), eq(emailDeliveries.status, 'failed')))
+      .where(
+        and(
+          eq(emailDeliveries.shareId, shareId),
+          eq(emailDeliveries.userId, userId),
+          eq(emailDeliveries.status, 'failed'),
+        ),
+      )
       .returning({ id: emailDeliveries.id });
     if (rows.length > 0 && share.status !== 'sent') {
       await tx
@@ -255,7 +312,15 @@ function toDelivery(row: typeof emailDeliveries.$inferSelect): Delivery {
 }
 
 /** Status per recipient of a user's share, with counts; the client polls this until `isDone`. */
-export async function findShareDeliveries({ db, userId, shareId }: { db: Database; userId: string; shareId: string }): Promise<ShareDeliveriesResponse> {
+export async function findShareDeliveries({
+  db,
+  userId,
+  shareId,
+}: {
+  db: Database;
+  userId: string;
+  shareId: string;
+}): Promise<ShareDeliveriesResponse> {
   const share = await getOwnedShare({ db, userId, shareId });
   const rows = await db
     .select()
@@ -272,11 +337,17 @@ export async function findShareDeliveries({ db, userId, shareId }: { db: Databas
  * and its events "sent") if at least one email went out, else "failed". Safe to run twice.
  */
 export async function finalizeShare({ db, shareId }: { db: Database; shareId: string }) {
-  const rows = await db.select({ status: emailDeliveries.status }).from(emailDeliveries).where(eq(emailDeliveries.shareId, shareId));
+  const rows = await db
+    .select({ status: emailDeliveries.status })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.shareId, shareId));
   const counts = countDeliveries(rows.map((row) => ({ status: row.status as DeliveryStatus })));
   if (!isDeliveryDone(counts)) return;
   if (counts.sent === 0) {
-    await db.update(pendingShares).set({ status: 'failed' }).where(and(eq(pendingShares.id, shareId), eq(pendingShares.status, 'sending')));
+    await db
+      .update(pendingShares)
+      .set({ status: 'failed' })
+      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.status, 'sending')));
     return;
   }
   await db.transaction(async (tx) => {
@@ -354,7 +425,10 @@ export async function processDelivery({
     if (delivery.shareId) await finalizeShare({ db, shareId: delivery.shareId });
     return 'failed';
   }
-  await db.update(emailDeliveries).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailDeliveries.id, deliveryId));
+  await db
+    .update(emailDeliveries)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null })
+    .where(eq(emailDeliveries.id, deliveryId));
   if (delivery.shareId) await finalizeShare({ db, shareId: delivery.shareId });
   return 'sent';
 }
@@ -369,7 +443,10 @@ export async function resumeUnfinishedDeliveries({ db, jobs }: { db: Database; j
     .from(emailDeliveries)
     .where(inArray(emailDeliveries.status, ['queued', 'sending']));
   await enqueueDeliveries({ jobs, deliveryIds: unfinished.map((row) => row.id) });
-  const sending = await db.select({ id: pendingShares.id }).from(pendingShares).where(eq(pendingShares.status, 'sending'));
+  const sending = await db
+    .select({ id: pendingShares.id })
+    .from(pendingShares)
+    .where(eq(pendingShares.status, 'sending'));
   for (const share of sending) await finalizeShare({ db, shareId: share.id });
   return unfinished.length;
 }

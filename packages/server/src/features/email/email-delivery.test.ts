@@ -37,8 +37,18 @@ const contactEmails = (prefix: string) => [
   { name: 'Dan', email: `${prefix}.dan@example.com` },
 ];
 
-async function send(user: { headers: Record<string, string> }, shareId: string, payload: object = {}, headers: Record<string, string> = {}) {
-  return testApp.app.inject({ method: 'POST', url: `/api/shares/${shareId}/send`, headers: { ...user.headers, ...headers }, payload });
+async function send(
+  user: { headers: Record<string, string> },
+  shareId: string,
+  payload: object = {},
+  headers: Record<string, string> = {},
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/shares/${shareId}/send`,
+    headers: { ...user.headers, ...headers },
+    payload,
+  });
 }
 
 describe('sending a share through SMTP', () => {
@@ -46,7 +56,12 @@ describe('sending a share through SMTP', () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
     const people = await insertContacts(db, user.id, contactEmails('three'));
-    const summaries = Object.fromEntries(people.map((person) => [person.id, `Dear ${person.name},\n\nOnly for ${person.name}: <b>hi</b>.\n\n- first\n- second\n\n[Your Name]`]));
+    const summaries = Object.fromEntries(
+      people.map((person) => [
+        person.id,
+        `Dear ${person.name},\n\nOnly for ${person.name}: <b>hi</b>.\n\n- first\n- second\n\n[Your Name]`,
+      ]),
+    );
     const { share, events: shareEvents } = await insertShare(db, user.id, people, { summaries });
 
     const response = await send(user, share.id);
@@ -80,7 +95,15 @@ describe('sending a share through SMTP', () => {
     const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
     expect(stored!.status).toBe('sent');
     expect(stored!.sentAt).toBeInstanceOf(Date);
-    const eventRows = await db.select().from(events).where(inArray(events.id, shareEvents.map((event) => event.id)));
+    const eventRows = await db
+      .select()
+      .from(events)
+      .where(
+        inArray(
+          events.id,
+          shareEvents.map((event) => event.id),
+        ),
+      );
     expect(eventRows.map((event) => event.status)).toEqual(['sent', 'sent']);
     expect(await getMonthlyUsage({ db, userId: user.id })).toEqual({ used: 1, total: 10 });
   });
@@ -90,7 +113,14 @@ describe('sending a share through SMTP', () => {
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
     await db
       .update(userSettings)
-      .set({ emailSettings: { senderName: 'Annie', replyTo: 'annie.replies@example.com', provider: 'sendgrid', senderEmail: '' } })
+      .set({
+        emailSettings: {
+          senderName: 'Annie',
+          replyTo: 'annie.replies@example.com',
+          provider: 'sendgrid',
+          senderEmail: '',
+        },
+      })
       .where(eq(userSettings.userId, user.id));
     const [person] = await insertContacts(db, user.id, [{ name: 'Eve', email: 'settings.eve@example.com' }]);
     const { share } = await insertShare(db, user.id, [person!], { subject: null });
@@ -121,7 +151,11 @@ describe('sending a share through SMTP', () => {
     expect(smtp.to('partial.dan@example.com')).toHaveLength(0);
 
     smtp.rules.clear();
-    const retry = await testApp.app.inject({ method: 'POST', url: `/api/shares/${share.id}/retry-failed`, headers: user.headers });
+    const retry = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${share.id}/retry-failed`,
+      headers: user.headers,
+    });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().requeued).toBe(1);
     const after = await waitForDeliveries(testApp.app, user, share.id);
@@ -157,7 +191,15 @@ describe('sending a share through SMTP', () => {
     expect((await send(user, share.id)).statusCode).toBe(200);
     const done = await waitForDeliveries(testApp.app, user, share.id);
     expect(done).toMatchObject({ shareStatus: 'failed', counts: { sent: 0, failed: 1 } });
-    const eventRows = await db.select().from(events).where(inArray(events.id, shareEvents.map((event) => event.id)));
+    const eventRows = await db
+      .select()
+      .from(events)
+      .where(
+        inArray(
+          events.id,
+          shareEvents.map((event) => event.id),
+        ),
+      );
     expect(eventRows.map((event) => event.status)).toEqual(['approved', 'approved']);
     expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(0);
   });
@@ -176,11 +218,17 @@ describe('what is not sent', () => {
     // While the first is still in flight it already counts.
     const refused = await send(user, second.share.id);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'LIMIT_REACHED', message: "You've reached your monthly usage limit. Upgrade to continue sharing." });
+    expect(refused.json()).toEqual({
+      code: 'LIMIT_REACHED',
+      message: "You've reached your monthly usage limit. Upgrade to continue sharing.",
+    });
     await waitForDeliveries(testApp.app, user, first.share.id);
     const russian = await send(user, second.share.id, {}, { 'accept-language': 'ru' });
     expect(russian.statusCode).toBe(403);
     expect(russian.json().message).toBe('Вы исчерпали месячный лимит. Расширьте тариф, чтобы продолжить делиться.');
+    // The limit is checked first, before looking for recipients.
+    const empty = await send(user, second.share.id, { contactIds: [] });
+    expect(empty.json().code).toBe('LIMIT_REACHED');
 
     const deliveries = await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, second.share.id));
     expect(deliveries).toHaveLength(0);
@@ -196,10 +244,17 @@ describe('what is not sent', () => {
       { name: 'Hal', email: 'skip.hal@example.com' },
       { name: 'Ida', email: '' },
     ]);
-    const { share } = await insertShare(db, user.id, [withEmail!, withoutEmail!], { summaries: { [withEmail!.id]: '   ', [withoutEmail!.id]: 'Hello Ida' } });
+    const { share } = await insertShare(db, user.id, [withEmail!, withoutEmail!], {
+      summaries: { [withEmail!.id]: '   ', [withoutEmail!.id]: 'Hello Ida' },
+    });
     const response = await send(user, share.id, {}, { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ outcome: 'no_recipients', queued: 0, skipped: 2, message: 'No valid recipients with content to send emails.' });
+    expect(response.json()).toMatchObject({
+      outcome: 'no_recipients',
+      queued: 0,
+      skipped: 2,
+      message: 'No valid recipients with content to send emails.',
+    });
     const [unchanged] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
     expect(unchanged!.status).toBe('generated');
 
@@ -215,11 +270,19 @@ describe('what is not sent', () => {
     const [person] = await insertContacts(db, user.id, [{ name: 'Jo', email: 'sms.jo@example.com' }]);
     const { share } = await insertShare(db, user.id, [person!]);
     const sms = await send(user, share.id, { method: 'sms' });
-    expect(sms.json()).toMatchObject({ outcome: 'sms_not_supported', queued: 0, message: 'SMS sending is not implemented yet. No SMS was sent.' });
+    expect(sms.json()).toMatchObject({
+      outcome: 'sms_not_supported',
+      queued: 0,
+      message: 'SMS sending is not implemented yet. No SMS was sent.',
+    });
     expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
 
     const both = await send(user, share.id, { method: 'both' });
-    expect(both.json()).toMatchObject({ outcome: 'queued', queued: 1, warning: 'SMS sending is not implemented yet. No SMS was sent.' });
+    expect(both.json()).toMatchObject({
+      outcome: 'queued',
+      queued: 1,
+      warning: 'SMS sending is not implemented yet. No SMS was sent.',
+    });
     await waitForDeliveries(testApp.app, user, share.id);
     expect(smtp.to('sms.jo@example.com')).toHaveLength(1);
     const again = await send(user, share.id);
@@ -238,7 +301,12 @@ describe('what is not sent', () => {
       ['POST', `/api/shares/${share.id}/retry-failed`],
       ['GET', `/api/shares/${share.id}/deliveries`],
     ] as const) {
-      const response = await testApp.app.inject({ method, url, headers: stranger.headers, ...(method === 'POST' ? { payload: {} } : {}) });
+      const response = await testApp.app.inject({
+        method,
+        url,
+        headers: stranger.headers,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Share not found');
     }
@@ -249,7 +317,10 @@ describe('what is not sent', () => {
     expect(smtp.to('private.kim@example.com')).toHaveLength(0);
     const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/shares/${share.id}/deliveries` });
     expect(anonymous.statusCode).toBe(401);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/shares/not-a-uuid/deliveries', headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/shares/not-a-uuid/deliveries', headers: owner.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -286,7 +357,10 @@ describe('durability', () => {
     });
     expect(outcome).toMatchObject({ outcome: 'queued', queued: 3 });
     // One delivery was mid-send when the process died.
-    await database.db.update(emailDeliveries).set({ status: 'sending', attempts: 1 }).where(eq(emailDeliveries.id, outcome.deliveryIds[0]!));
+    await database.db
+      .update(emailDeliveries)
+      .set({ status: 'sending', attempts: 1 })
+      .where(eq(emailDeliveries.id, outcome.deliveryIds[0]!));
     await firstApp.close();
     await firstJobs.stop({ graceful: false, timeout: 1000 });
     await firstApp.deps.mailer.close();
@@ -315,7 +389,10 @@ describe('durability', () => {
         expect(messages).toHaveLength(1);
         expect(messages[0]!.mail.subject).toBe('Before the restart');
       }
-      const rows = await database.db.select().from(emailDeliveries).where(and(eq(emailDeliveries.shareId, share.id), eq(emailDeliveries.status, 'sent')));
+      const rows = await database.db
+        .select()
+        .from(emailDeliveries)
+        .where(and(eq(emailDeliveries.shareId, share.id), eq(emailDeliveries.status, 'sent')));
       expect(rows).toHaveLength(3);
     } finally {
       await secondApp.close();

@@ -33,20 +33,36 @@ import { findOutboxMessages } from './outbox-service.ts';
 import { renderEmail } from './render-email.ts';
 
 const shareParams = z.object({ id: z.string().max(100) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 /** Settings → Email, the test email, the outbox, and sending / following a share's deliveries. */
 export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
 
-  typed.get('/api/email-settings', { schema: { tags: ['email'], response: { 200: emailSettingsResponseSchema, 401: apiErrorSchema } } }, async (request) => {
-    return getEmailSettings({ db, config, userId: requireUser(request).id });
-  });
+  typed.get(
+    '/api/email-settings',
+    { schema: { tags: ['email'], response: { 200: emailSettingsResponseSchema, 401: apiErrorSchema } } },
+    async (request) => {
+      return getEmailSettings({ db, config, userId: requireUser(request).id });
+    },
+  );
 
   typed.put(
     '/api/email-settings',
-    { schema: { tags: ['email'], body: emailSettingsUpdateSchema, response: { 200: emailSettingsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['email'],
+        body: emailSettingsUpdateSchema,
+        response: { 200: emailSettingsResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const userId = requireUser(request).id;
       try {
@@ -62,14 +78,22 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
     },
   );
 
-  typed.delete('/api/email-settings/api-key', { schema: { tags: ['email'], response: { 200: emailSettingsResponseSchema, 401: apiErrorSchema } } }, async (request) => {
-    return removeEmailApiKey({ db, config, userId: requireUser(request).id });
-  });
+  typed.delete(
+    '/api/email-settings/api-key',
+    { schema: { tags: ['email'], response: { 200: emailSettingsResponseSchema, 401: apiErrorSchema } } },
+    async (request) => {
+      return removeEmailApiKey({ db, config, userId: requireUser(request).id });
+    },
+  );
 
   typed.post(
     '/api/email-settings/test',
     {
-      schema: { tags: ['email'], body: testEmailRequestSchema, response: { 200: testEmailResponseSchema, ...errors, 502: apiErrorSchema } },
+      schema: {
+        tags: ['email'],
+        body: testEmailRequestSchema,
+        response: { 200: testEmailResponseSchema, ...errors, 502: apiErrorSchema },
+      },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request) => {
@@ -78,7 +102,11 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
       try {
         sender = await resolveSender({ db, config, serverTransport: app.deps.mailer, userId });
         const { locale } = sender;
-        const rendered = renderEmail({ body: translate('email.test.body', locale), senderName: sender.senderName, locale });
+        const rendered = renderEmail({
+          body: translate('email.test.body', locale),
+          senderName: sender.senderName,
+          locale,
+        });
         await sender.transport.send({
           from: sender.from,
           fromName: sender.fromName,
@@ -96,17 +124,30 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
         if (sender?.isUserTransport) await sender.transport.close();
       }
       const requestLocale = pickLocale(request.headers['accept-language']);
-      return { success: true as const, message: translate('email.test.sent', requestLocale, { email: request.body.to }) };
+      return {
+        success: true as const,
+        message: translate('email.test.sent', requestLocale, { email: request.body.to }),
+      };
     },
   );
 
-  typed.get('/api/email/transport', { schema: { tags: ['email'], response: { 200: emailTransportInfoSchema, 401: apiErrorSchema } } }, async (request) => {
-    return getTransportInfo({ db, userId: requireUser(request).id, serverTransport: app.deps.mailer });
-  });
+  typed.get(
+    '/api/email/transport',
+    { schema: { tags: ['email'], response: { 200: emailTransportInfoSchema, 401: apiErrorSchema } } },
+    async (request) => {
+      return getTransportInfo({ db, userId: requireUser(request).id, serverTransport: app.deps.mailer });
+    },
+  );
 
   typed.get(
     '/api/outbox',
-    { schema: { tags: ['email'], querystring: outboxQuerySchema, response: { 200: outboxPageSchema, 400: apiErrorSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['email'],
+        querystring: outboxQuerySchema,
+        response: { 200: outboxPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
     async (request) => {
       return findOutboxMessages({ db, userId: requireUser(request).id, ...request.query });
     },
@@ -114,12 +155,28 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
 
   typed.post(
     '/api/shares/:id/send',
-    { schema: { tags: ['email'], params: shareParams, body: sendShareRequestSchema, response: { 200: sendResultSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['email'],
+        params: shareParams,
+        body: sendShareRequestSchema,
+        response: { 200: sendResultSchema, ...errors },
+      },
+    },
     async (request) => {
       const userId = requireUser(request).id;
       const shareId = request.params.id;
       const { contactIds, bodies, subject, method } = request.body;
-      const outcome = await sendExistingShare({ db, jobs: app.deps.jobs, userId, shareId, contactIds, bodies, subject, method });
+      const outcome = await sendExistingShare({
+        db,
+        jobs: app.deps.jobs,
+        userId,
+        shareId,
+        contactIds,
+        bodies,
+        subject,
+        method,
+      });
       const locale = pickLocale(request.headers['accept-language']);
       return {
         shareId,
@@ -145,7 +202,13 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
 
   typed.get(
     '/api/shares/:id/deliveries',
-    { schema: { tags: ['email'], params: shareParams, response: { 200: shareDeliveriesResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['email'],
+        params: shareParams,
+        response: { 200: shareDeliveriesResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
     async (request) => {
       return findShareDeliveries({ db, userId: requireUser(request).id, shareId: request.params.id });
     },

@@ -44,7 +44,15 @@ async function readSettingsRow({ db, userId }: { db: Database; userId: string })
   return { ...row, settings };
 }
 
-export async function getEmailSettings({ db, config, userId }: { db: Database; config: Config; userId: string }): Promise<EmailSettingsResponse> {
+export async function getEmailSettings({
+  db,
+  config,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+}): Promise<EmailSettingsResponse> {
   const row = await readSettingsRow({ db, userId });
   return {
     ...row.settings,
@@ -92,7 +100,15 @@ export async function saveEmailSettings({
 }
 
 /** Forgets the user's own key: their mail goes through the server's transport again. */
-export async function removeEmailApiKey({ db, config, userId }: { db: Database; config: Config; userId: string }): Promise<EmailSettingsResponse> {
+export async function removeEmailApiKey({
+  db,
+  config,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+}): Promise<EmailSettingsResponse> {
   await db.update(userSettings).set({ emailApiKeyEncrypted: null }).where(eq(userSettings.userId, userId));
   return getEmailSettings({ db, config, userId });
 }
@@ -127,7 +143,12 @@ export async function resolveSender({
 }): Promise<Sender> {
   const row = await readSettingsRow({ db, userId });
   const senderName = row.settings.senderName.trim() || row.name;
-  const base = { fromName: senderName, senderName, replyTo: row.settings.replyTo.trim() || row.email, locale: pickLocale(row.locale) };
+  const base = {
+    fromName: senderName,
+    senderName,
+    replyTo: row.settings.replyTo.trim() || row.email,
+    locale: pickLocale(row.locale),
+  };
   if (!row.emailApiKeyEncrypted) {
     return { ...base, transport: serverTransport, isUserTransport: false, from: config.MAIL_FROM };
   }
@@ -136,7 +157,9 @@ export async function resolveSender({
     apiKey = createSecretBox(config.APP_SECRET).decrypt(row.emailApiKeyEncrypted);
   } catch (error) {
     // The server secret changed since the key was saved: only saving the key again helps.
-    throw new PermanentEmailError('The saved email provider key cannot be read; save it again in Settings → Email.', { cause: error });
+    throw new PermanentEmailError('The saved email provider key cannot be read; save it again in Settings → Email.', {
+      cause: error,
+    });
   }
   if (row.settings.provider === 'resend') {
     const transport = createResendTransport({ apiKey, baseUrl: config.RESEND_BASE_URL });
@@ -147,7 +170,15 @@ export async function resolveSender({
 }
 
 /** How this user's mail leaves: their own provider, else the server's transport (the UI says when mail stays here). */
-export async function getTransportInfo({ db, userId, serverTransport }: { db: Database; userId: string; serverTransport: EmailTransport }) {
+export async function getTransportInfo({
+  db,
+  userId,
+  serverTransport,
+}: {
+  db: Database;
+  userId: string;
+  serverTransport: EmailTransport;
+}) {
   const row = await readSettingsRow({ db, userId });
   if (row.emailApiKeyEncrypted) return { kind: row.settings.provider, isExternal: true };
   return { kind: serverTransport.kind, isExternal: serverTransport.isExternal };

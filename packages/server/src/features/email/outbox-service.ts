@@ -4,7 +4,17 @@ import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
 /** The signed-in user's outbox (the embedded transport keeps mail here), newest first. */
-export async function findOutboxMessages({ db, userId, page, pageSize }: { db: Database; userId: string; page: number; pageSize: number }): Promise<OutboxPage> {
+export async function findOutboxMessages({
+  db,
+  userId,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  userId: string;
+  page: number;
+  pageSize: number;
+}): Promise<OutboxPage> {
   const rows = await db
     .select()
     .from(outboxMessages)

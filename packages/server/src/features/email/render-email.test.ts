@@ -8,7 +8,10 @@ function content(html: string) {
 
 describe('renderEmail (spec §7 Email)', () => {
   it('turns blocks whose lines start with - or * into a bullet list', () => {
-    const { html } = renderEmail({ body: 'We moved this week.\n\n- new flat\n* new job\n- new city', senderName: 'Ann' });
+    const { html } = renderEmail({
+      body: 'We moved this week.\n\n- new flat\n* new job\n- new city',
+      senderName: 'Ann',
+    });
     expect(html).toMatch(/<ul[^>]*><li[^>]*>new flat<\/li><li[^>]*>new job<\/li><li[^>]*>new city<\/li><\/ul>/);
   });
 
@@ -43,7 +46,9 @@ describe('renderEmail (spec §7 Email)', () => {
   });
 
   it('signs in the given language', () => {
-    expect(renderEmail({ body: 'Привет.', senderName: 'Аня', locale: 'ru' }).text).toBe('Привет.\n\nС наилучшими пожеланиями,\nАня\n');
+    expect(renderEmail({ body: 'Привет.', senderName: 'Аня', locale: 'ru' }).text).toBe(
+      'Привет.\n\nС наилучшими пожеланиями,\nАня\n',
+    );
   });
 
   it('is 600 px wide', () => {
@@ -51,13 +56,16 @@ describe('renderEmail (spec §7 Email)', () => {
   });
 
   it('escapes every piece of user text, markup in an idea included', () => {
-    const body = '<script>alert("x")</script> & **bold <b>move</b>**\n\n- <img src=x onerror=alert(1)>\n\n# <i>Title</i>';
+    const body =
+      '<script>alert("x")</script> & **bold <b>move</b>**\n\n- <img src=x onerror=alert(1)>\n\n# <i>Title</i>';
     const { html, text } = renderEmail({ body, senderName: '<Ann & "Co">' });
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<i>');
     expect(html).not.toContain('<b>');
-    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; <strong>bold &lt;b&gt;move&lt;/b&gt;</strong>');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; <strong>bold &lt;b&gt;move&lt;/b&gt;</strong>',
+    );
     expect(html).toMatch(/<li[^>]*>&lt;img src=x onerror=alert\(1\)&gt;<\/li>/);
     expect(html).toMatch(/<h2[^>]*>&lt;i&gt;Title&lt;\/i&gt;<\/h2>/);
     expect(html).toContain('&lt;Ann &amp; &quot;Co&quot;&gt;');

@@ -37,7 +37,8 @@ function renderBlock(block: string): string {
   }
   if (lines.length === 1) {
     const line = lines[0]!.trim();
-    if (markdownHeading.test(line)) return `<h2 style="${styles.heading}">${inline(line.replace(markdownHeading, ''))}</h2>`;
+    if (markdownHeading.test(line))
+      return `<h2 style="${styles.heading}">${inline(line.replace(markdownHeading, ''))}</h2>`;
     if (line.length < 80 && !finalPunctuation.test(line)) return `<h2 style="${styles.heading}">${inline(line)}</h2>`;
   }
   return `<p style="${styles.paragraph}">${lines.map((line) => inline(line.trim())).join('<br>')}</p>`;
@@ -57,14 +58,24 @@ function splitBlocks(text: string): string[] {
  * placeholder is replaced and a "Best regards" signature added, unless the body already ends with
  * one. Every piece of user text is HTML-escaped.
  */
-export function renderEmail({ body, senderName, locale = 'en' }: { body: string; senderName: string; locale?: Locale }): RenderedEmail {
+export function renderEmail({
+  body,
+  senderName,
+  locale = 'en',
+}: {
+  body: string;
+  senderName: string;
+  locale?: Locale;
+}): RenderedEmail {
   const bestRegards = translate('email.bestRegards', locale);
   const filled = replaceSenderName(body.replace(/\r\n?/g, '\n'), senderName).trim();
   const blocks = splitBlocks(filled);
   const lastBlock = blocks.at(-1)?.trim().toLowerCase() ?? '';
   const hasSignature = [bestRegards.toLowerCase(), 'best regards'].some((phrase) => lastBlock.startsWith(phrase));
   const signatureText = hasSignature ? '' : `\n\n${bestRegards},\n${senderName}`;
-  const signatureHtml = hasSignature ? '' : `<p style="margin:24px 0 0;">${escapeHtml(bestRegards)},<br>${escapeHtml(senderName)}</p>`;
+  const signatureHtml = hasSignature
+    ? ''
+    : `<p style="margin:24px 0 0;">${escapeHtml(bestRegards)},<br>${escapeHtml(senderName)}</p>`;
   const content = blocks.map(renderBlock).join('\n');
   const html = [
     '<!doctype html>',

@@ -15,12 +15,30 @@ export function utcMonthRange(now: Date): { start: Date; end: Date } {
  * Monthly usage (ARCHITECTURE §4.5): the user's shares sent in the current calendar month (UTC),
  * against their limit (user_settings.monthly_share_limit, 10 when unset, spec §7 Monthly limit).
  */
-export async function getMonthlyUsage({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }): Promise<{ used: number; total: number }> {
+export async function getMonthlyUsage({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Database;
+  userId: string;
+  now?: Date;
+}): Promise<{ used: number; total: number }> {
   const { start, end } = utcMonthRange(now);
   const [usage] = await db
     .select({ used: count() })
     .from(pendingShares)
-    .where(and(eq(pendingShares.userId, userId), eq(pendingShares.status, 'sent'), gte(pendingShares.sentAt, start), lt(pendingShares.sentAt, end)));
-  const [settings] = await db.select({ limit: userSettings.monthlyShareLimit }).from(userSettings).where(eq(userSettings.userId, userId));
+    .where(
+      and(
+        eq(pendingShares.userId, userId),
+        eq(pendingShares.status, 'sent'),
+        gte(pendingShares.sentAt, start),
+        lt(pendingShares.sentAt, end),
+      ),
+    );
+  const [settings] = await db
+    .select({ limit: userSettings.monthlyShareLimit })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
   return { used: usage?.used ?? 0, total: settings?.limit ?? defaultMonthlyShareLimit };
 }

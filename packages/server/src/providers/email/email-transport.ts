@@ -41,10 +41,12 @@ export function isPermanentHttpStatus(status: number): boolean {
 }
 
 /** An HTTP API failure as the right error class. */
-export function httpEmailError(provider: string, status: number | null | undefined, detail: string, cause?: unknown): Error {
+export function httpEmailError(provider: string, status: number | null | undefined, detail: string): Error {
   const message = status ? `${provider} answered ${status}: ${detail}` : `${provider} could not be reached: ${detail}`;
-  const options = { status: status ?? undefined, cause };
-  return status && isPermanentHttpStatus(status) ? new PermanentEmailError(message, options) : new TransientEmailError(message, options);
+  const options = { status: status ?? undefined };
+  return status && isPermanentHttpStatus(status)
+    ? new PermanentEmailError(message, options)
+    : new TransientEmailError(message, options);
 }
 
 /** `"Name" <address>`, quoting the display name as RFC 5322 requires. */

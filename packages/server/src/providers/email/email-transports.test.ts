@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpStub, startSmtpServer } from '../../../test/mail-servers.ts';
-import { PermanentEmailError, TransientEmailError, isPermanentHttpStatus, type OutgoingEmail } from './email-transport.ts';
+import {
+  PermanentEmailError,
+  TransientEmailError,
+  isPermanentHttpStatus,
+  type OutgoingEmail,
+} from './email-transport.ts';
 import { createResendTransport } from './resend-transport.ts';
 import { createSendgridTransport } from './sendgrid-transport.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
@@ -58,7 +63,10 @@ describe('SendGrid transport', () => {
 
   it('treats a rejected request as permanent and a rate limit or outage as transient', async () => {
     const statuses = [400, 429, 503];
-    const stub = await startHttpStub((_request, index) => ({ status: statuses[index]!, body: { errors: [{ message: `status ${statuses[index]}` }] } }));
+    const stub = await startHttpStub((_request, index) => ({
+      status: statuses[index]!,
+      body: { errors: [{ message: `status ${statuses[index]}` }] },
+    }));
     cleanups.push(stub.close);
     const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
     await expect(transport.send(message)).rejects.toBeInstanceOf(PermanentEmailError);

@@ -2,7 +2,13 @@ import { Resend } from 'resend';
 import { formatMailbox, httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
 
 /** Resend's email API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
-export function createResendTransport({ apiKey, baseUrl }: { apiKey: string; baseUrl?: string | undefined }): EmailTransport {
+export function createResendTransport({
+  apiKey,
+  baseUrl,
+}: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): EmailTransport {
   const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   return {
     kind: 'resend',

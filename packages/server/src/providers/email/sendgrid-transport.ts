@@ -5,7 +5,13 @@ import { httpEmailError, type EmailTransport, type OutgoingEmail } from './email
 type SendgridError = Error & { code?: number; response?: { body?: { errors?: Array<{ message?: string }> } } };
 
 /** SendGrid's v3 mail API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
-export function createSendgridTransport({ apiKey, baseUrl }: { apiKey: string; baseUrl?: string | undefined }): EmailTransport {
+export function createSendgridTransport({
+  apiKey,
+  baseUrl,
+}: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): EmailTransport {
   const client = new Client();
   // Set the header directly: setApiKey() warns on the console for keys without the SG. prefix.
   client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
@@ -32,7 +38,8 @@ export function createSendgridTransport({ apiKey, baseUrl }: { apiKey: string; b
         const failure = error as SendgridError;
         const status = typeof failure.code === 'number' ? failure.code : undefined;
         const detail = failure.response?.body?.errors?.map((item) => item.message).join('; ') || failure.message;
-        throw httpEmailError('SendGrid', status, detail, error);
+        // No `cause`: a client error without a response carries the request, Authorization header included.
+        throw httpEmailError('SendGrid', status, detail);
       }
     },
     async close() {},

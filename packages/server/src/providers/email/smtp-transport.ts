@@ -1,5 +1,10 @@
 import nodemailer from 'nodemailer';
-import { PermanentEmailError, TransientEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
+import {
+  PermanentEmailError,
+  TransientEmailError,
+  type EmailTransport,
+  type OutgoingEmail,
+} from './email-transport.ts';
 
 /** Any SMTP server, through a pooled nodemailer transport. */
 export function createSmtpTransport(smtpUrl: string): EmailTransport {
@@ -29,7 +34,8 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
         const responseCode = (error as { responseCode?: number }).responseCode;
         const text = (error as Error).message;
         // 5xx SMTP replies are permanent (RFC 5321 §4.2.1); 4xx and network errors are worth retrying.
-        if (responseCode !== undefined && responseCode >= 500) throw new PermanentEmailError(text, { status: responseCode, cause: error });
+        if (responseCode !== undefined && responseCode >= 500)
+          throw new PermanentEmailError(text, { status: responseCode, cause: error });
         throw new TransientEmailError(text, { status: responseCode, cause: error });
       }
     },
