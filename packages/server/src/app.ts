@@ -20,6 +20,8 @@ import { createAuth, type Auth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { eventsRoutes } from './features/events/events-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
+import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
+import { emailRoutes } from './features/email/email-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
@@ -185,6 +187,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(contactsRoutes, { db: database.db });
   await app.register(generationRoutes, { db: database.db, config });
   await app.register(sharesRoutes, { db: database.db });
+  await app.register(emailRoutes, { db: database.db });
+  await app.register(contactUsRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { registerEmailDeliveryWorker } from './features/email/delivery-worker.ts';
 import type { JobQueue } from './jobs.ts';
 
 /** Registers every background worker on the job queue. Features add theirs here. */
-export async function registerWorkers(_app: FastifyInstance, _jobs: JobQueue) {}
+export async function registerWorkers(app: FastifyInstance, jobs: JobQueue) {
+  await registerEmailDeliveryWorker(app, jobs);
+}

@@ -1,5 +1,7 @@
 export type OutgoingEmail = {
+  /** The sender address; `fromName` is its display name. */
   from: string;
+  fromName?: string | undefined;
   to: string;
   replyTo?: string | undefined;
   subject: string;
@@ -14,6 +16,43 @@ export type SendResult = { messageId: string };
 /** Raised by a transport when retrying cannot help (bad address, rejected key). */
 export class PermanentEmailError extends Error {
   override name = 'PermanentEmailError';
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { status?: number | undefined; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+  }
+}
+
+/** Raised for failures worth retrying (network, timeouts, 408, 429, 5xx, SMTP 4xx). */
+export class TransientEmailError extends Error {
+  override name = 'TransientEmailError';
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { status?: number | undefined; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+  }
+}
+
+/** HTTP APIs: a 4xx other than 408 (timeout) and 429 (rate limit) will fail again the same way. */
+export function isPermanentHttpStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** An HTTP API failure as the right error class. */
+export function httpEmailError(provider: string, status: number | null | undefined, detail: string): Error {
+  const message = status ? `${provider} answered ${status}: ${detail}` : `${provider} could not be reached: ${detail}`;
+  const options = { status: status ?? undefined };
+  return status && isPermanentHttpStatus(status)
+    ? new PermanentEmailError(message, options)
+    : new TransientEmailError(message, options);
+}
+
+/** `"Name" <address>`, quoting the display name as RFC 5322 requires. */
+export function formatMailbox(address: string, name?: string): string {
+  if (!name) return address;
+  return `"${name.replace(/[\\"]/g, '\\$&').replace(/[\r\n]+/g, ' ')}" <${address}>`;
 }
 
 /** One interface for every way email leaves (or, for the outbox, stays on) this server. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
-import type { EmailTransport, OutgoingEmail } from './email-transport.ts';
+import { formatMailbox, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
 
 /** The embedded default: messages are stored and listed in the app, nothing leaves the machine. */
 export function createOutboxTransport(db: Database): EmailTransport {
@@ -12,7 +12,7 @@ export function createOutboxTransport(db: Database): EmailTransport {
         .insert(outboxMessages)
         .values({
           userId: message.userId ?? null,
-          fromAddress: message.from,
+          fromAddress: formatMailbox(message.from, message.fromName),
           toAddress: message.to,
           replyTo: message.replyTo ?? null,
           subject: message.subject,

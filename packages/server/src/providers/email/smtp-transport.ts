@@ -1,18 +1,28 @@
 import nodemailer from 'nodemailer';
-import { PermanentEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
+import {
+  PermanentEmailError,
+  TransientEmailError,
+  type EmailTransport,
+  type OutgoingEmail,
+} from './email-transport.ts';
 
 /** Any SMTP server, through a pooled nodemailer transport. */
 export function createSmtpTransport(smtpUrl: string): EmailTransport {
-  const url = new URL(smtpUrl);
-  url.searchParams.set('pool', 'true');
-  const transporter = nodemailer.createTransport(url.toString());
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    // Bounded, so a stuck server fails the attempt (and it is retried) well within the job's expiry.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     kind: 'smtp',
     isExternal: true,
     async send(message: OutgoingEmail) {
       try {
         const info = await transporter.sendMail({
-          from: message.from,
+          from: message.fromName ? { name: message.fromName, address: message.from } : message.from,
           to: message.to,
           replyTo: message.replyTo,
           subject: message.subject,
@@ -22,9 +32,11 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
         return { messageId: info.messageId };
       } catch (error) {
         const responseCode = (error as { responseCode?: number }).responseCode;
+        const text = (error as Error).message;
         // 5xx SMTP replies are permanent (RFC 5321 §4.2.1); 4xx and network errors are worth retrying.
-        if (responseCode !== undefined && responseCode >= 500) throw new PermanentEmailError((error as Error).message);
-        throw error;
+        if (responseCode !== undefined && responseCode >= 500)
+          throw new PermanentEmailError(text, { status: responseCode, cause: error });
+        throw new TransientEmailError(text, { status: responseCode, cause: error });
       }
     },
     async close() {

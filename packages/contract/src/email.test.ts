@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactUsFormSchema,
+  countDeliveries,
+  defaultEmailProvider,
+  deliveryOutcomeMessage,
+  emailProviders,
+  emailSettingsUpdateSchema,
+  looksLikeEmailApiKey,
+  testEmailRequestSchema,
+  validateEmailSettings,
+} from './email.ts';
+import { translate } from './i18n.ts';
+
+const validForm = {
+  name: 'Ann',
+  email: 'ann@example.com',
+  subject: 'Upgrade please',
+  message: 'I need 50 shares a month.',
+};
+
+function firstMessage(
+  result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } },
+  field: string,
+) {
+  return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+}
+
+describe('contact-us form (spec §5)', () => {
+  it('accepts a valid message and trims it', () => {
+    const parsed = contactUsFormSchema.parse({ ...validForm, name: '  Ann  ' });
+    expect(parsed.name).toBe('Ann');
+  });
+
+  it.each([
+    ['name', 'A', 'Name must be at least 2 characters'],
+    ['name', '   ', 'Name must be at least 2 characters'],
+    ['email', 'not-an-email', 'Please enter a valid email address'],
+    ['subject', 'Hey', 'Subject must be at least 5 characters'],
+    ['message', 'Too short', 'Message must be at least 10 characters'],
+  ])('refuses a bad %s with the spec message', (field, value, message) => {
+    const result = contactUsFormSchema.safeParse({ ...validForm, [field]: value });
+    expect(result.success).toBe(false);
+    expect(translate(firstMessage(result, field)!, 'en')).toBe(message);
+  });
+
+  it('bounds the lengths', () => {
+    const result = contactUsFormSchema.safeParse({ ...validForm, message: 'x'.repeat(5001) });
+    expect(translate(firstMessage(result, 'message')!, 'en')).toBe('This value is too long');
+  });
+});
+
+describe('email providers and the key heuristic (spec §5, §9)', () => {
+  it('has two providers, SendGrid first and default', () => {
+    expect(emailProviders).toEqual(['sendgrid', 'resend']);
+    expect(defaultEmailProvider).toBe('sendgrid');
+  });
+
+  it.each([
+    ['SG.abcdefghijklm', true], // 16 characters with SG.
+    ['SG.abcdefghijkl', false], // 15 characters: not longer than 15
+    ['re_' + 'x'.repeat(47), true], // 50 characters
+    ['re_' + 'x'.repeat(46), false], // 49 characters
+    ['x'.repeat(20) + 'SG.' + 'y', true],
+    ['', false],
+  ])('looksLikeEmailApiKey(%j) is %s', (key, expected) => {
+    expect(looksLikeEmailApiKey(key)).toBe(expected);
+  });
+});
+
+describe('email settings validation (spec §5 Email settings form)', () => {
+  const messages = (issues: ReturnType<typeof validateEmailSettings>) =>
+    Object.fromEntries(issues.map((issue) => [issue.field, translate(issue.key, 'en', issue.values)]));
+
+  it('requires a sender name and a key naming the provider', () => {
+    const issues = validateEmailSettings({ senderName: ' ', provider: 'sendgrid' }, { hasStoredApiKey: false });
+    expect(messages(issues)).toEqual({
+      senderName: 'Please enter a sender name',
+      apiKey: 'Please enter a SendGrid API key',
+    });
+  });
+
+  it('keeps a stored key when the field is left empty', () => {
+    expect(validateEmailSettings({ senderName: 'Ann', provider: 'sendgrid' }, { hasStoredApiKey: true })).toEqual([]);
+  });
+
+  it('refuses a key that does not look like one', () => {
+    const issues = validateEmailSettings(
+      { senderName: 'Ann', provider: 'sendgrid', apiKey: 'short' },
+      { hasStoredApiKey: true },
+    );
+    expect(messages(issues).apiKey).toBe('This does not look like a valid SendGrid API key');
+  });
+
+  it('requires a sender email for Resend, naming it', () => {
+    const issues = validateEmailSettings(
+      { senderName: 'Ann', provider: 'resend', apiKey: 'r'.repeat(50) },
+      { hasStoredApiKey: false },
+    );
+    expect(messages(issues)).toEqual({ senderEmail: 'Please enter a sender email address for Resend' });
+    expect(translate(issues[0]!.key, 'ru', issues[0]!.values)).toContain('Resend');
+  });
+
+  it('checks reply-to and sender addresses when given', () => {
+    const result = emailSettingsUpdateSchema.safeParse({ senderName: 'Ann', replyTo: 'nope' });
+    expect(translate(firstMessage(result, 'replyTo')!, 'en')).toBe('Please enter a valid email address');
+    expect(emailSettingsUpdateSchema.parse({ senderName: 'Ann' })).toMatchObject({
+      replyTo: '',
+      provider: 'sendgrid',
+      senderEmail: '',
+    });
+  });
+
+  it('requires a test address', () => {
+    const result = testEmailRequestSchema.safeParse({ to: '' });
+    expect(translate(firstMessage(result, 'to')!, 'en')).toBe('Please enter a valid email address');
+  });
+});
+
+describe('delivery outcome (spec §8 Email sending toasts)', () => {
+  const statuses = (...list: Array<'queued' | 'sending' | 'sent' | 'failed'>) => list.map((status) => ({ status }));
+
+  it('is pending while any delivery is queued or sending', () => {
+    expect(deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sending')))).toBeNull();
+  });
+
+  it('names all recipients on success, the failures on a partial send, and a total failure', () => {
+    const all = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sent', 'sent')))!;
+    expect(translate(all.key, 'en', all.values)).toBe('Successfully sent emails to all 3 recipients!');
+    const partial = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'failed', 'sent')))!;
+    expect(translate(partial.key, 'en', partial.values)).toBe(
+      'Sent emails to some recipients, but 1 failed. See console for details.',
+    );
+    const none = deliveryOutcomeMessage(countDeliveries(statuses('failed', 'failed')))!;
+    expect(translate(none.key, 'en', none.values)).toBe(
+      'Failed to send all emails. Check server logs and API key configuration.',
+    );
+    const empty = deliveryOutcomeMessage(countDeliveries([]))!;
+    expect(translate(empty.key, 'en')).toBe('No valid recipients with content to send emails.');
+  });
+});

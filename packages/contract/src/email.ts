@@ -1,0 +1,276 @@
+import { z } from 'zod';
+
+// ── Contact Us (spec §2 Contact Us, §5 Contact-us form) ──
+
+export const contactUsLimits = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  subjectMin: 5,
+  subjectMax: 200,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
+
+export const contactUsFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(contactUsLimits.nameMin, 'contactUs.validation.nameMin')
+    .max(contactUsLimits.nameMax, 'validation.tooLong'),
+  email: z
+    .string()
+    .trim()
+    .max(contactUsLimits.emailMax, 'validation.tooLong')
+    .email('contactUs.validation.emailInvalid'),
+  subject: z
+    .string()
+    .trim()
+    .min(contactUsLimits.subjectMin, 'contactUs.validation.subjectMin')
+    .max(contactUsLimits.subjectMax, 'validation.tooLong'),
+  message: z
+    .string()
+    .trim()
+    .min(contactUsLimits.messageMin, 'contactUs.validation.messageMin')
+    .max(contactUsLimits.messageMax, 'validation.tooLong'),
+});
+export type ContactUsForm = z.infer<typeof contactUsFormSchema>;
+
+export const contactUsResponseSchema = z.object({ success: z.literal(true) });
+export const contactUsInfoSchema = z.object({ supportEmail: z.string() });
+export type ContactUsInfo = z.infer<typeof contactUsInfoSchema>;
+
+/** The subject of the email support receives (spec §7 Contact form). */
+export const contactFormSubject = (subject: string) => `Contact Form: ${subject}`;
+
+// ── Messages and payloads (spec §3 Message to a contact, Email payload, Contact-message payload) ──
+
+export const messageMethods = ['email', 'sms', 'both'] as const;
+export const messageMethodSchema = z.enum(messageMethods);
+export type MessageMethod = z.infer<typeof messageMethodSchema>;
+
+export const emailPayloadSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  replyTo: z.string(),
+  from: z.string(),
+});
+export type EmailPayload = z.infer<typeof emailPayloadSchema>;
+
+export const contactMessagePayloadSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  replyTo: z.string(),
+});
+export type ContactMessagePayload = z.infer<typeof contactMessagePayloadSchema>;
+
+// ── Email providers and settings (spec §2 Settings → Email, §5 Email settings form, §9) ──
+
+/** Two providers; the first is the default (spec §9). */
+export const emailProviders = ['sendgrid', 'resend'] as const;
+export const emailProviderSchema = z.enum(emailProviders);
+export type EmailProvider = z.infer<typeof emailProviderSchema>;
+export const defaultEmailProvider: EmailProvider = 'sendgrid';
+export const emailProviderNames: Record<EmailProvider, string> = { sendgrid: 'SendGrid', resend: 'Resend' };
+
+/** Spec §5 key-format heuristic: contains "SG." and is longer than 15 characters, or is at least 50 long. */
+export function looksLikeEmailApiKey(key: string): boolean {
+  return (key.includes('SG.') && key.length > 15) || key.length >= 50;
+}
+
+export const emailTransportKinds = ['outbox', 'smtp', 'sendgrid', 'resend'] as const;
+export const emailTransportKindSchema = z.enum(emailTransportKinds);
+export type EmailTransportKind = z.infer<typeof emailTransportKindSchema>;
+
+export const emailTransportInfoSchema = z.object({ kind: emailTransportKindSchema, isExternal: z.boolean() });
+export type EmailTransportInfo = z.infer<typeof emailTransportInfoSchema>;
+
+/** What the server stores in user_settings.email_settings (the key lives apart, encrypted). */
+export const storedEmailSettingsSchema = z.object({
+  senderName: z.string().default(''),
+  replyTo: z.string().default(''),
+  provider: emailProviderSchema.default(defaultEmailProvider),
+  senderEmail: z.string().default(''),
+});
+export type StoredEmailSettings = z.infer<typeof storedEmailSettingsSchema>;
+
+/** GET /api/email-settings. The API key is never returned, only whether one is stored. */
+export const emailSettingsResponseSchema = storedEmailSettingsSchema.extend({
+  hasApiKey: z.boolean(),
+  /** The fixed product address SendGrid mail is sent from (the forced-sender warning names it). */
+  forcedSenderEmail: z.string(),
+  /** Used when the sender name / reply-to are left empty. */
+  accountName: z.string(),
+  accountEmail: z.string(),
+});
+export type EmailSettingsResponse = z.infer<typeof emailSettingsResponseSchema>;
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'validation.tooLong')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'email.invalidEmail');
+
+/** PUT /api/email-settings body. An empty or absent apiKey keeps the stored one. */
+export const emailSettingsUpdateSchema = z.object({
+  senderName: z.string().trim().max(100, 'validation.tooLong'),
+  replyTo: optionalEmail.default(''),
+  provider: emailProviderSchema.default(defaultEmailProvider),
+  senderEmail: optionalEmail.default(''),
+  apiKey: z.string().trim().max(500, 'validation.tooLong').optional(),
+});
+export type EmailSettingsUpdate = z.input<typeof emailSettingsUpdateSchema>;
+
+export type EmailSettingsIssue = {
+  field: 'senderName' | 'apiKey' | 'senderEmail';
+  key: string;
+  values?: Record<string, string>;
+};
+
+/**
+ * Spec §5 Email settings form, shared by the form and the server. Messages name the provider,
+ * so each issue carries its interpolation values.
+ */
+export function validateEmailSettings(
+  input: { senderName: string; provider: EmailProvider; senderEmail?: string | undefined; apiKey?: string | undefined },
+  { hasStoredApiKey }: { hasStoredApiKey: boolean },
+): EmailSettingsIssue[] {
+  const issues: EmailSettingsIssue[] = [];
+  const provider = emailProviderNames[input.provider];
+  const apiKey = input.apiKey?.trim() ?? '';
+  if (input.senderName.trim() === '') issues.push({ field: 'senderName', key: 'email.settings.senderNameRequired' });
+  if (apiKey === '' && !hasStoredApiKey) {
+    issues.push({ field: 'apiKey', key: 'email.settings.apiKeyRequired', values: { provider } });
+  } else if (apiKey !== '' && !looksLikeEmailApiKey(apiKey)) {
+    issues.push({ field: 'apiKey', key: 'email.settings.apiKeyInvalid', values: { provider } });
+  }
+  if (input.provider === 'resend' && (input.senderEmail ?? '').trim() === '') {
+    issues.push({ field: 'senderEmail', key: 'email.settings.senderEmailRequired', values: { provider } });
+  }
+  return issues;
+}
+
+export const testEmailRequestSchema = z.object({
+  to: z.string().trim().min(1, 'email.invalidEmail').max(254, 'validation.tooLong').email('email.invalidEmail'),
+});
+export const testEmailResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+// ── Delivery (ARCHITECTURE §4.11) ──
+
+export const deliveryStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
+export const deliveryStatusSchema = z.enum(deliveryStatuses);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const deliverySchema = z.object({
+  id: z.string(),
+  contactId: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  recipientEmail: z.string(),
+  status: deliveryStatusSchema,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const deliveryCountsSchema = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+});
+export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
+
+export function countDeliveries(deliveries: ReadonlyArray<{ status: DeliveryStatus }>): DeliveryCounts {
+  const counts: DeliveryCounts = { total: deliveries.length, queued: 0, sending: 0, sent: 0, failed: 0 };
+  for (const delivery of deliveries) counts[delivery.status] += 1;
+  return counts;
+}
+
+/** Done when no delivery is still waiting or in flight; the client polls until then. */
+export const isDeliveryDone = (counts: DeliveryCounts) => counts.queued === 0 && counts.sending === 0;
+
+/**
+ * The toast for a finished send (spec §8 Email sending toasts), as a catalogue key and its values.
+ * `null` while deliveries are still in flight.
+ */
+export function deliveryOutcomeMessage(counts: DeliveryCounts): { key: string; values: Record<string, number> } | null {
+  if (!isDeliveryDone(counts)) return null;
+  if (counts.total === 0) return { key: 'email.noValidRecipients', values: {} };
+  if (counts.failed === 0) return { key: 'email.sendSuccess', values: { count: counts.sent } };
+  if (counts.sent > 0) return { key: 'email.sendPartial', values: { failed: counts.failed } };
+  return { key: 'email.sendAllFailed', values: {} };
+}
+
+export const shareDeliveriesResponseSchema = z.object({
+  shareId: z.string(),
+  shareStatus: z.string(),
+  isDone: z.boolean(),
+  counts: deliveryCountsSchema,
+  deliveries: z.array(deliverySchema),
+});
+export type ShareDeliveriesResponse = z.infer<typeof shareDeliveriesResponseSchema>;
+
+/**
+ * What a send request answers at once: deliveries are queued, and the client polls
+ * GET /api/shares/:id/deliveries for the outcome. `no_recipients` counts as success (spec §5 Bulk email).
+ */
+export const sendOutcomes = ['queued', 'no_recipients', 'sms_not_supported'] as const;
+export const sendResultSchema = z.object({
+  shareId: z.string(),
+  outcome: z.enum(sendOutcomes),
+  queued: z.number().int(),
+  skipped: z.number().int(),
+  /** A notice for the user (no valid recipients, SMS warning), already translated. */
+  message: z.string().optional(),
+  /** Set when method was "both": email went out, SMS did not. */
+  warning: z.string().optional(),
+  deliveries: shareDeliveriesResponseSchema,
+});
+export type SendResult = z.infer<typeof sendResultSchema>;
+
+/** POST /api/shares/:id/send. Defaults: the share's contacts, its summaries, its subject. */
+export const sendShareRequestSchema = z.object({
+  contactIds: z.array(z.string().max(100)).max(1000).optional(),
+  bodies: z.record(z.string().max(100), z.string().max(50_000)).optional(),
+  subject: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong').optional(),
+  method: messageMethodSchema.default('email'),
+});
+export type SendShareRequest = z.input<typeof sendShareRequestSchema>;
+
+export const retryFailedResponseSchema = z.object({
+  requeued: z.number().int(),
+  deliveries: shareDeliveriesResponseSchema,
+});
+
+// ── Outbox (the embedded default transport; nothing leaves the machine) ──
+
+export const outboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  replyTo: z.string().nullable(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxPageSchema = z.object({
+  items: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;

@@ -1,0 +1,43 @@
+import { contactUsFormSchema, contactUsInfoSchema, contactUsResponseSchema } from '@life-updates/contract/email';
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { submitContactMessage } from './contact-us-service.ts';
+
+/** Contact Us is public (spec §6): anyone may write, at most 5 messages per 10 minutes per IP. */
+export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.deps;
+
+  typed.post(
+    '/api/contact-us',
+    {
+      schema: {
+        tags: ['contact-us'],
+        body: contactUsFormSchema,
+        response: { 200: contactUsResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      await submitContactMessage({
+        db,
+        config,
+        mailer: app.deps.mailer,
+        log: request.log,
+        userId: request.sessionUser?.id ?? null,
+        form: request.body,
+      });
+      return { success: true as const };
+    },
+  );
+
+  typed.get(
+    '/api/contact-us/info',
+    { schema: { tags: ['contact-us'], response: { 200: contactUsInfoSchema } } },
+    async () => {
+      return { supportEmail: config.SUPPORT_EMAIL };
+    },
+  );
+}

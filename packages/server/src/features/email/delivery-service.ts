@@ -1,0 +1,452 @@
+import {
+  countDeliveries,
+  isDeliveryDone,
+  type Delivery,
+  type DeliveryStatus,
+  type MessageMethod,
+  type ShareDeliveriesResponse,
+} from '@life-updates/contract/email';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { contacts, emailDeliveries, events, pendingShares, users, userSettings } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { getMonthlyUsage } from '../usage/usage-service.ts';
+import { resolveSender } from './email-settings-service.ts';
+import { renderEmail } from './render-email.ts';
+
+export const emailDeliveryQueue = 'email-delivery';
+export type EmailDeliveryJob = { deliveryId: string };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => uuidPattern.test(value);
+
+export const limitReached = () =>
+  new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
+
+/**
+ * The queue with its retry policy. `singleton` with the delivery id as key: at most one job per
+ * delivery is active at a time, so the claim below can safely take over a delivery left "sending".
+ */
+export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueue; config: Config }) {
+  const options = {
+    retryLimit: config.EMAIL_RETRY_LIMIT,
+    retryDelay: config.EMAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: Math.max(3600, config.EMAIL_RETRY_DELAY_SECONDS),
+    // Transports time out well before this (30-60 s), so an expired job means a dead worker.
+    expireInSeconds: 300,
+  };
+  const existing = await jobs.getQueue(emailDeliveryQueue);
+  if (existing) await jobs.updateQueue(emailDeliveryQueue, options);
+  else await jobs.createQueue(emailDeliveryQueue, { ...options, policy: 'singleton' });
+}
+
+/** One job per delivery. Without a job queue the rows stay queued and are picked up at the next start. */
+export async function enqueueDeliveries({ jobs, deliveryIds }: { jobs: JobQueue | undefined; deliveryIds: string[] }) {
+  if (!jobs || deliveryIds.length === 0) return;
+  await jobs.insert(
+    emailDeliveryQueue,
+    deliveryIds.map((deliveryId) => ({ data: { deliveryId } satisfies EmailDeliveryJob, singletonKey: deliveryId })),
+  );
+}
+
+async function getOwnedShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
+  if (!isUuid(shareId)) throw notFound('email.shareNotFound');
+  const [share] = await db
+    .select()
+    .from(pendingShares)
+    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+  if (!share) throw notFound('email.shareNotFound');
+  return share;
+}
+
+/**
+ * The limit check of ARCHITECTURE §4.5, inside the caller's transaction: the settings row is locked
+ * so two sends cannot both pass, and shares already in flight count as used.
+ */
+async function assertWithinMonthlyLimit({
+  tx,
+  userId,
+  now,
+  exceptShareId,
+  isLocked = true,
+}: {
+  tx: Database;
+  userId: string;
+  now: Date;
+  exceptShareId: string;
+  /** False for the early check outside a transaction, which only spares work; the locked one decides. */
+  isLocked?: boolean;
+}) {
+  if (isLocked) {
+    await tx.insert(userSettings).values({ userId }).onConflictDoNothing();
+    await tx.select({ id: userSettings.id }).from(userSettings).where(eq(userSettings.userId, userId)).for('update');
+  }
+  const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
+  const [inFlight] = await tx
+    .select({ count: count() })
+    .from(pendingShares)
+    .where(
+      and(eq(pendingShares.userId, userId), eq(pendingShares.status, 'sending'), ne(pendingShares.id, exceptShareId)),
+    );
+  if (used + (inFlight?.count ?? 0) >= total) throw limitReached();
+}
+
+export type SendShareOutcome = {
+  shareId: string;
+  outcome: 'queued' | 'no_recipients' | 'sms_not_supported';
+  queued: number;
+  skipped: number;
+  /** Catalogue key of a notice for the user. */
+  messageKey?: string;
+  /** Catalogue key of a warning (SMS asked for along with email). */
+  warningKey?: string;
+  deliveryIds: string[];
+};
+
+/**
+ * THE way a share is emailed (Create Content, Generate, Summeris, the scheduler): checks the monthly
+ * limit, skips recipients without an email or a body (spec §5 Bulk email), records one queued
+ * delivery per recipient and marks the share "sending" in one transaction, then queues a job per
+ * delivery. The worker sends them; `findShareDeliveries` reports progress.
+ */
+export async function sendShareToContacts({
+  db,
+  jobs,
+  userId,
+  shareId,
+  subject,
+  bodies,
+  method = 'email',
+  now = new Date(),
+}: {
+  db: Database;
+  jobs: JobQueue | undefined;
+  userId: string;
+  shareId: string;
+  subject?: string | undefined;
+  /** Text per contact id; the placeholder for the sender name is filled in when sending. */
+  bodies: Record<string, string>;
+  method?: MessageMethod;
+  now?: Date;
+}): Promise<SendShareOutcome> {
+  const share = await getOwnedShare({ db, userId, shareId });
+  // The limit comes first (spec §8: the user is sent to upgrade), except for SMS, which sends nothing.
+  if (method !== 'sms')
+    await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
+  if (method === 'sms') {
+    return {
+      shareId,
+      outcome: 'sms_not_supported',
+      queued: 0,
+      skipped: 0,
+      messageKey: 'email.smsNotImplemented',
+      deliveryIds: [],
+    };
+  }
+  const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
+  const requestedIds = Object.keys(bodies);
+  const validIds = requestedIds.filter(isUuid);
+  const found =
+    validIds.length === 0
+      ? []
+      : await db
+          .select({ id: contacts.id, name: contacts.name, email: contacts.email })
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
+  const recipients = found
+    .filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '')
+    .map((contact) => ({ ...contact, email: contact.email.trim(), body: bodies[contact.id]! }));
+  const skipped = requestedIds.length - recipients.length;
+  if (recipients.length === 0) {
+    return {
+      shareId,
+      outcome: 'no_recipients',
+      queued: 0,
+      skipped,
+      messageKey: 'email.noValidRecipients',
+      warningKey,
+      deliveryIds: [],
+    };
+  }
+
+  const [owner] = await db
+    .select({ name: users.name, locale: userSettings.locale, emailSettings: userSettings.emailSettings })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  const senderName = (owner?.emailSettings as { senderName?: string } | null)?.senderName?.trim() || owner?.name || '';
+  const resolvedSubject =
+    subject?.trim() ||
+    share.subject?.trim() ||
+    translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName });
+
+  const deliveryIds = await db.transaction(async (tx) => {
+    await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+    const [claimed] = await tx
+      .update(pendingShares)
+      .set({ status: 'sending', subject: resolvedSubject, contactIds: recipients.map((recipient) => recipient.id) })
+      .where(
+        and(
+          eq(pendingShares.id, shareId),
+          eq(pendingShares.userId, userId),
+          notInArray(pendingShares.status, ['sending', 'sent']),
+        ),
+      )
+      .returning({ id: pendingShares.id });
+    if (!claimed) throw conflict(share.status === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+    const rows = await tx
+      .insert(emailDeliveries)
+      .values(
+        recipients.map((recipient) => ({
+          userId,
+          shareId,
+          contactId: recipient.id,
+          recipientName: recipient.name,
+          recipientEmail: recipient.email,
+          subject: resolvedSubject,
+          body: recipient.body,
+        })),
+      )
+      .returning({ id: emailDeliveries.id });
+    return rows.map((row) => row.id);
+  });
+  await enqueueDeliveries({ jobs, deliveryIds });
+  return { shareId, outcome: 'queued', queued: deliveryIds.length, skipped, warningKey, deliveryIds };
+}
+
+/**
+ * Sends a user's existing share (Summeris Approve): its contacts and summaries unless the request
+ * names others. A single generated piece (key "summary", spec §3 Pending share) goes to every contact.
+ */
+export async function sendExistingShare({
+  db,
+  jobs,
+  userId,
+  shareId,
+  contactIds,
+  bodies,
+  subject,
+  method,
+}: {
+  db: Database;
+  jobs: JobQueue | undefined;
+  userId: string;
+  shareId: string;
+  contactIds?: string[] | undefined;
+  bodies?: Record<string, string> | undefined;
+  subject?: string | undefined;
+  method: MessageMethod;
+}): Promise<SendShareOutcome> {
+  const share = await getOwnedShare({ db, userId, shareId });
+  const summaries = { ...share.summaries, ...bodies };
+  if (bodies)
+    await db
+      .update(pendingShares)
+      .set({ summaries })
+      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+  const recipientIds = [...new Set(contactIds ?? share.contactIds)];
+  const bodyByContact = Object.fromEntries(
+    recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']),
+  );
+  return sendShareToContacts({ db, jobs, userId, shareId, subject, bodies: bodyByContact, method });
+}
+
+/** Puts the failed deliveries of a user's share back in the queue (Summeris → Sent "Retry failed"). */
+export async function retryFailedDeliveries({
+  db,
+  jobs,
+  userId,
+  shareId,
+  now = new Date(),
+}: {
+  db: Database;
+  jobs: JobQueue | undefined;
+  userId: string;
+  shareId: string;
+  now?: Date;
+}): Promise<number> {
+  const share = await getOwnedShare({ db, userId, shareId });
+  const deliveryIds = await db.transaction(async (tx) => {
+    // A share that was sent already counts in this month's usage; one where everything failed does not.
+    if (share.status !== 'sent') await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+    const rows = await tx
+      .update(emailDeliveries)
+      .set({ status: 'queued', lastError: null })
+      .where(
+        and(
+          eq(emailDeliveries.shareId, shareId),
+          eq(emailDeliveries.userId, userId),
+          eq(emailDeliveries.status, 'failed'),
+        ),
+      )
+      .returning({ id: emailDeliveries.id });
+    if (rows.length > 0 && share.status !== 'sent') {
+      await tx
+        .update(pendingShares)
+        .set({ status: 'sending' })
+        .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+    }
+    return rows.map((row) => row.id);
+  });
+  await enqueueDeliveries({ jobs, deliveryIds });
+  return deliveryIds.length;
+}
+
+function toDelivery(row: typeof emailDeliveries.$inferSelect): Delivery {
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    recipientName: row.recipientName,
+    recipientEmail: row.recipientEmail,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Status per recipient of a user's share, with counts; the client polls this until `isDone`. */
+export async function findShareDeliveries({
+  db,
+  userId,
+  shareId,
+}: {
+  db: Database;
+  userId: string;
+  shareId: string;
+}): Promise<ShareDeliveriesResponse> {
+  const share = await getOwnedShare({ db, userId, shareId });
+  const rows = await db
+    .select()
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.shareId, shareId), eq(emailDeliveries.userId, userId)))
+    .orderBy(asc(emailDeliveries.createdAt), asc(emailDeliveries.recipientEmail));
+  const deliveries = rows.map(toDelivery);
+  const counts = countDeliveries(deliveries);
+  return { shareId, shareStatus: share.status, isDone: isDeliveryDone(counts), counts, deliveries };
+}
+
+/**
+ * When no delivery of a share is waiting or in flight, the share is finished: "sent" (with sent_at,
+ * and its events "sent") if at least one email went out, else "failed". Safe to run twice.
+ */
+export async function finalizeShare({ db, shareId }: { db: Database; shareId: string }) {
+  const rows = await db
+    .select({ status: emailDeliveries.status })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.shareId, shareId));
+  const counts = countDeliveries(rows.map((row) => ({ status: row.status as DeliveryStatus })));
+  if (!isDeliveryDone(counts)) return;
+  if (counts.sent === 0) {
+    await db
+      .update(pendingShares)
+      .set({ status: 'failed' })
+      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.status, 'sending')));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [share] = await tx
+      .update(pendingShares)
+      .set({ status: 'sent', sentAt: sql`coalesce(${pendingShares.sentAt}, now())` })
+      .where(and(eq(pendingShares.id, shareId), ne(pendingShares.status, 'sent')))
+      .returning({ userId: pendingShares.userId, eventsIds: pendingShares.eventsIds });
+    const eventIds = (share?.eventsIds ?? []).filter(isUuid);
+    if (share && eventIds.length > 0) {
+      await tx
+        .update(events)
+        .set({ status: 'sent' })
+        .where(and(eq(events.userId, share.userId), inArray(events.id, eventIds)));
+    }
+  });
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}
+
+/**
+ * The worker's step for one delivery. The conditional UPDATE claims it, so a delivery already sent
+ * is never sent again. Success marks it sent; a permanent error (or the last attempt) marks it
+ * failed; a transient error puts it back in the queue and rethrows so the job is retried with back-off.
+ */
+export async function processDelivery({
+  db,
+  config,
+  serverTransport,
+  deliveryId,
+  isFinalAttempt,
+}: {
+  db: Database;
+  config: Config;
+  serverTransport: EmailTransport;
+  deliveryId: string;
+  isFinalAttempt: boolean;
+}): Promise<'sent' | 'failed' | 'skipped'> {
+  const [delivery] = await db
+    .update(emailDeliveries)
+    .set({ status: 'sending', attempts: sql`${emailDeliveries.attempts} + 1` })
+    // "sending" is claimable because a worker that died mid-send leaves it so; the queue's singleton
+    // policy keeps two jobs of one delivery from running at once. "failed" is final until the user
+    // asks for a retry, which puts it back to "queued" first.
+    .where(and(eq(emailDeliveries.id, deliveryId), inArray(emailDeliveries.status, ['queued', 'sending'])))
+    .returning();
+  if (!delivery) return 'skipped';
+  try {
+    const sender = await resolveSender({ db, config, serverTransport, userId: delivery.userId });
+    try {
+      const rendered = renderEmail({ body: delivery.body, senderName: sender.senderName, locale: sender.locale });
+      await sender.transport.send({
+        from: sender.from,
+        fromName: sender.fromName,
+        to: delivery.recipientEmail,
+        replyTo: sender.replyTo,
+        subject: delivery.subject,
+        text: rendered.text,
+        html: rendered.html,
+        userId: delivery.userId,
+      });
+    } finally {
+      if (sender.isUserTransport) await sender.transport.close();
+    }
+  } catch (error) {
+    const isFailed = error instanceof PermanentEmailError || isFinalAttempt;
+    await db
+      .update(emailDeliveries)
+      .set({ status: isFailed ? 'failed' : 'queued', lastError: describeError(error) })
+      .where(eq(emailDeliveries.id, deliveryId));
+    if (!isFailed) throw error;
+    if (delivery.shareId) await finalizeShare({ db, shareId: delivery.shareId });
+    return 'failed';
+  }
+  await db
+    .update(emailDeliveries)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null })
+    .where(eq(emailDeliveries.id, deliveryId));
+  if (delivery.shareId) await finalizeShare({ db, shareId: delivery.shareId });
+  return 'sent';
+}
+
+/**
+ * At start-up: every delivery left queued or sending gets a job again (a restart never loses one;
+ * a duplicate job finds it claimed or sent), and shares whose deliveries all finished are settled.
+ */
+export async function resumeUnfinishedDeliveries({ db, jobs }: { db: Database; jobs: JobQueue }) {
+  const unfinished = await db
+    .select({ id: emailDeliveries.id })
+    .from(emailDeliveries)
+    .where(inArray(emailDeliveries.status, ['queued', 'sending']));
+  await enqueueDeliveries({ jobs, deliveryIds: unfinished.map((row) => row.id) });
+  const sending = await db
+    .select({ id: pendingShares.id })
+    .from(pendingShares)
+    .where(eq(pendingShares.status, 'sending'));
+  for (const share of sending) await finalizeShare({ db, shareId: share.id });
+  return unfinished.length;
+}

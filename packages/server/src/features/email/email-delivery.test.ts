@@ -1,0 +1,404 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { addressOf, nameOf, startSmtpServer } from '../../../test/mail-servers.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
+import { startJobQueue } from '../../jobs.ts';
+import { registerWorkers } from '../../workers.ts';
+import { getMonthlyUsage } from '../usage/usage-service.ts';
+import { createEmailDeliveryQueue, sendShareToContacts } from './delivery-service.ts';
+
+const mailFrom = 'updates@life.test';
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  testApp = await createTestApp({
+    withJobs: true,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: mailFrom, EMAIL_RETRY_DELAY_SECONDS: '1', EMAIL_RETRY_LIMIT: '3' },
+  });
+});
+afterAll(async () => {
+  await testApp.close();
+  await testApp.app.deps.mailer.close();
+  await smtp.close();
+});
+afterEach(() => {
+  smtp.rules.clear();
+});
+
+const contactEmails = (prefix: string) => [
+  { name: 'Bob', email: `${prefix}.bob@example.com` },
+  { name: 'Carol', email: `${prefix}.carol@example.com` },
+  { name: 'Dan', email: `${prefix}.dan@example.com` },
+];
+
+async function send(
+  user: { headers: Record<string, string> },
+  shareId: string,
+  payload: object = {},
+  headers: Record<string, string> = {},
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/shares/${shareId}/send`,
+    headers: { ...user.headers, ...headers },
+    payload,
+  });
+}
+
+describe('sending a share through SMTP', () => {
+  it('delivers one personal message per contact with subject, sender, reply-to and both parts', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
+    const people = await insertContacts(db, user.id, contactEmails('three'));
+    const summaries = Object.fromEntries(
+      people.map((person) => [
+        person.id,
+        `Dear ${person.name},\n\nOnly for ${person.name}: <b>hi</b>.\n\n- first\n- second\n\n[Your Name]`,
+      ]),
+    );
+    const { share, events: shareEvents } = await insertShare(db, user.id, people, { summaries });
+
+    const response = await send(user, share.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'queued', queued: 3, skipped: 0 });
+
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done.counts).toEqual({ total: 3, queued: 0, sending: 0, sent: 3, failed: 0 });
+    expect(done.shareStatus).toBe('sent');
+
+    for (const person of people) {
+      const messages = smtp.to(person.email);
+      expect(messages).toHaveLength(1);
+      const { mail } = messages[0]!;
+      expect(mail.subject).toBe('News from Ann');
+      expect(addressOf(mail.from)).toBe(mailFrom);
+      expect(nameOf(mail.from)).toBe('Ann Lee');
+      expect(addressOf(mail.replyTo)).toBe(user.email);
+      expect(mail.text).toContain(`Only for ${person.name}: <b>hi</b>.`);
+      expect(mail.text).toContain('Best regards,\nAnn Lee');
+      expect(mail.text).not.toContain('[Your Name]');
+      expect(mail.html).toContain(`Only for ${person.name}: &lt;b&gt;hi&lt;/b&gt;.`);
+      expect(mail.html).toMatch(/<li[^>]*>first<\/li>/);
+      expect(mail.html).toContain('width:600px');
+      for (const other of people.filter((candidate) => candidate.id !== person.id)) {
+        expect(mail.html).not.toContain(`Only for ${other.name}`);
+        expect(mail.text).not.toContain(`Only for ${other.name}`);
+      }
+    }
+
+    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
+    expect(stored!.status).toBe('sent');
+    expect(stored!.sentAt).toBeInstanceOf(Date);
+    const eventRows = await db
+      .select()
+      .from(events)
+      .where(
+        inArray(
+          events.id,
+          shareEvents.map((event) => event.id),
+        ),
+      );
+    expect(eventRows.map((event) => event.status)).toEqual(['sent', 'sent']);
+    expect(await getMonthlyUsage({ db, userId: user.id })).toEqual({ used: 1, total: 10 });
+  });
+
+  it('uses the sender name and reply-to saved in Settings → Email', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
+    await db
+      .update(userSettings)
+      .set({
+        emailSettings: {
+          senderName: 'Annie',
+          replyTo: 'annie.replies@example.com',
+          provider: 'sendgrid',
+          senderEmail: '',
+        },
+      })
+      .where(eq(userSettings.userId, user.id));
+    const [person] = await insertContacts(db, user.id, [{ name: 'Eve', email: 'settings.eve@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!], { subject: null });
+    expect((await send(user, share.id)).statusCode).toBe(200);
+    await waitForDeliveries(testApp.app, user, share.id);
+    const [{ mail }] = smtp.to('settings.eve@example.com') as [(typeof smtp.received)[number]];
+    expect(nameOf(mail.from)).toBe('Annie');
+    expect(addressOf(mail.from)).toBe(mailFrom);
+    expect(addressOf(mail.replyTo)).toBe('annie.replies@example.com');
+    expect(mail.subject).toBe('Life update from Annie');
+    expect(mail.text).toContain('Best regards,\nAnnie');
+  });
+
+  it('reports a permanent rejection as a partial send, then delivers it on "retry failed"', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const people = await insertContacts(db, user.id, contactEmails('partial'));
+    const { share } = await insertShare(db, user.id, people);
+    smtp.rules.set('partial.dan@example.com', { code: 550, message: 'Mailbox unavailable' });
+
+    expect((await send(user, share.id)).statusCode).toBe(200);
+    const partial = await waitForDeliveries(testApp.app, user, share.id);
+    expect(partial.counts).toMatchObject({ sent: 2, failed: 1 });
+    expect(partial.shareStatus).toBe('sent');
+    const failed = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.dan@example.com')!;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+    expect(failed.lastError).toContain('Mailbox unavailable');
+    expect(smtp.to('partial.dan@example.com')).toHaveLength(0);
+
+    smtp.rules.clear();
+    const retry = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${share.id}/retry-failed`,
+      headers: user.headers,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().requeued).toBe(1);
+    const after = await waitForDeliveries(testApp.app, user, share.id);
+    expect(after.counts).toMatchObject({ sent: 3, failed: 0 });
+    expect(smtp.to('partial.dan@example.com')).toHaveLength(1);
+    // The two that went out the first time were not sent again.
+    expect(smtp.to('partial.bob@example.com')).toHaveLength(1);
+    expect(smtp.to('partial.carol@example.com')).toHaveLength(1);
+    // A share already sent counts once in the month.
+    expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(1);
+  });
+
+  it('retries a temporary rejection with back-off and delivers it', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Fay', email: 'later.fay@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!]);
+    smtp.rules.set('later.fay@example.com', { code: 451, message: 'Greylisted, try again', times: 1 });
+
+    expect((await send(user, share.id)).statusCode).toBe(200);
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done.counts).toMatchObject({ sent: 1, failed: 0 });
+    expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(smtp.to('later.fay@example.com')).toHaveLength(1);
+  });
+
+  it('marks the share failed, not sent, when every recipient fails, and keeps it out of the usage', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Gus', email: 'gone.gus@example.com' }]);
+    const { share, events: shareEvents } = await insertShare(db, user.id, [person!]);
+    smtp.rules.set('gone.gus@example.com', { code: 550, message: 'No such user' });
+    expect((await send(user, share.id)).statusCode).toBe(200);
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done).toMatchObject({ shareStatus: 'failed', counts: { sent: 0, failed: 1 } });
+    const eventRows = await db
+      .select()
+      .from(events)
+      .where(
+        inArray(
+          events.id,
+          shareEvents.map((event) => event.id),
+        ),
+      );
+    expect(eventRows.map((event) => event.status)).toEqual(['approved', 'approved']);
+    expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(0);
+  });
+});
+
+describe('what is not sent', () => {
+  it('refuses a send over the monthly limit with the spec message, in the request language', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    await db.update(userSettings).set({ monthlyShareLimit: 1 }).where(eq(userSettings.userId, user.id));
+    const people = await insertContacts(db, user.id, contactEmails('limit'));
+    const first = await insertShare(db, user.id, people);
+    const second = await insertShare(db, user.id, people);
+
+    expect((await send(user, first.share.id)).statusCode).toBe(200);
+    // While the first is still in flight it already counts.
+    const refused = await send(user, second.share.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'LIMIT_REACHED',
+      message: "You've reached your monthly usage limit. Upgrade to continue sharing.",
+    });
+    await waitForDeliveries(testApp.app, user, first.share.id);
+    const russian = await send(user, second.share.id, {}, { 'accept-language': 'ru' });
+    expect(russian.statusCode).toBe(403);
+    expect(russian.json().message).toBe('Вы исчерпали месячный лимит. Расширьте тариф, чтобы продолжить делиться.');
+    // The limit is checked first, before looking for recipients.
+    const empty = await send(user, second.share.id, { contactIds: [] });
+    expect(empty.json().code).toBe('LIMIT_REACHED');
+
+    const deliveries = await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, second.share.id));
+    expect(deliveries).toHaveLength(0);
+    const [secondShare] = await db.select().from(pendingShares).where(eq(pendingShares.id, second.share.id));
+    expect(secondShare!.status).toBe('generated');
+    expect(smtp.to('limit.bob@example.com')).toHaveLength(1);
+  });
+
+  it('skips recipients without an email or a body, and says so when none is left', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [withEmail, withoutEmail] = await insertContacts(db, user.id, [
+      { name: 'Hal', email: 'skip.hal@example.com' },
+      { name: 'Ida', email: '' },
+    ]);
+    const { share } = await insertShare(db, user.id, [withEmail!, withoutEmail!], {
+      summaries: { [withEmail!.id]: '   ', [withoutEmail!.id]: 'Hello Ida' },
+    });
+    const response = await send(user, share.id, {}, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      outcome: 'no_recipients',
+      queued: 0,
+      skipped: 2,
+      message: 'No valid recipients with content to send emails.',
+    });
+    const [unchanged] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
+    expect(unchanged!.status).toBe('generated');
+
+    const partial = await send(user, share.id, { bodies: { [withEmail!.id]: 'Hello Hal', 'not-a-contact': 'Hello?' } });
+    expect(partial.json()).toMatchObject({ outcome: 'queued', queued: 1, skipped: 1 });
+    await waitForDeliveries(testApp.app, user, share.id);
+    expect(smtp.to('skip.hal@example.com')[0]!.mail.text).toContain('Hello Hal');
+  });
+
+  it('gives the SMS warning and sends nothing for method sms; email with the warning for both', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Jo', email: 'sms.jo@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!]);
+    const sms = await send(user, share.id, { method: 'sms' });
+    expect(sms.json()).toMatchObject({
+      outcome: 'sms_not_supported',
+      queued: 0,
+      message: 'SMS sending is not implemented yet. No SMS was sent.',
+    });
+    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+
+    const both = await send(user, share.id, { method: 'both' });
+    expect(both.json()).toMatchObject({
+      outcome: 'queued',
+      queued: 1,
+      warning: 'SMS sending is not implemented yet. No SMS was sent.',
+    });
+    await waitForDeliveries(testApp.app, user, share.id);
+    expect(smtp.to('sms.jo@example.com')).toHaveLength(1);
+    const again = await send(user, share.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This share has already been sent.');
+  });
+
+  it("never lets a user send, retry or read another user's share", async () => {
+    const { db } = testApp.database;
+    const owner = await createVerifiedUser(testApp.app, db);
+    const stranger = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, owner.id, [{ name: 'Kim', email: 'private.kim@example.com' }]);
+    const { share } = await insertShare(db, owner.id, [person!]);
+    for (const [method, url] of [
+      ['POST', `/api/shares/${share.id}/send`],
+      ['POST', `/api/shares/${share.id}/retry-failed`],
+      ['GET', `/api/shares/${share.id}/deliveries`],
+    ] as const) {
+      const response = await testApp.app.inject({
+        method,
+        url,
+        headers: stranger.headers,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Share not found');
+    }
+    // Nor another user's contacts in their own share.
+    const { share: strangerShare } = await insertShare(db, stranger.id, []);
+    const sneaky = await send(stranger, strangerShare.id, { bodies: { [person!.id]: 'Hello Kim' } });
+    expect(sneaky.json()).toMatchObject({ outcome: 'no_recipients' });
+    expect(smtp.to('private.kim@example.com')).toHaveLength(0);
+    const anonymous = await testApp.app.inject({ method: 'GET', url: `/api/shares/${share.id}/deliveries` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/shares/not-a-uuid/deliveries', headers: owner.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('durability', () => {
+  it('delivers deliveries left queued when the server stopped, each exactly once', async () => {
+    const database = await openTestDatabase();
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: mailFrom,
+        EMAIL_RETRY_DELAY_SECONDS: '1',
+      },
+      { BASE_URL: 'http://localhost:3000' },
+    );
+    // First run: the queue exists and jobs are queued, but the server stops before a worker takes them.
+    const firstJobs = await startJobQueue(database, { error: () => {} });
+    const firstApp = await buildApp({ config, database, jobs: firstJobs, webDistDir: null });
+    await createEmailDeliveryQueue({ jobs: firstJobs, config });
+    await firstApp.ready();
+    const user = await createVerifiedUser(firstApp, database.db);
+    const people = await insertContacts(database.db, user.id, contactEmails('restart'));
+    const { share } = await insertShare(database.db, user.id, people);
+    const outcome = await sendShareToContacts({
+      db: database.db,
+      jobs: firstJobs,
+      userId: user.id,
+      shareId: share.id,
+      subject: 'Before the restart',
+      bodies: share.summaries,
+      method: 'email',
+    });
+    expect(outcome).toMatchObject({ outcome: 'queued', queued: 3 });
+    // One delivery was mid-send when the process died.
+    await database.db
+      .update(emailDeliveries)
+      .set({ status: 'sending', attempts: 1 })
+      .where(eq(emailDeliveries.id, outcome.deliveryIds[0]!));
+    await firstApp.close();
+    await firstJobs.stop({ graceful: false, timeout: 1000 });
+    await firstApp.deps.mailer.close();
+    expect(smtp.to('restart.bob@example.com')).toHaveLength(0);
+
+    // Second run on the same database: start-up resumes them.
+    const secondJobs = await startJobQueue(database, { error: () => {} });
+    const secondApp = await buildApp({ config, database, jobs: secondJobs, webDistDir: null });
+    await registerWorkers(secondApp, secondJobs);
+    await secondApp.ready();
+    try {
+      const done = await waitForDeliveries(secondApp, user, share.id);
+      expect(done.counts).toMatchObject({ sent: 3, failed: 0 });
+      // Let every job (the old ones and the resumed duplicates) finish before counting.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const result = (await database.db.execute(
+          sql`select count(*)::int as open from pgboss.job where name = 'email-delivery' and state in ('created', 'retry', 'active')`,
+        )) as unknown as { rows: Array<{ open: number }> };
+        if (result.rows[0]!.open === 0) break;
+        if (Date.now() > deadline) throw new Error('jobs did not finish');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      for (const person of people) {
+        const messages = smtp.to(person.email);
+        expect(messages).toHaveLength(1);
+        expect(messages[0]!.mail.subject).toBe('Before the restart');
+      }
+      const rows = await database.db
+        .select()
+        .from(emailDeliveries)
+        .where(and(eq(emailDeliveries.shareId, share.id), eq(emailDeliveries.status, 'sent')));
+      expect(rows).toHaveLength(3);
+    } finally {
+      await secondApp.close();
+      await secondJobs.stop({ graceful: false, timeout: 1000 });
+      await secondApp.deps.mailer.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  storedEmailSettingsSchema,
+  validateEmailSettings,
+  type EmailSettingsIssue,
+  type EmailSettingsResponse,
+  type EmailSettingsUpdate,
+  type StoredEmailSettings,
+} from '@life-updates/contract/email';
+import { emailSettingsUpdateSchema } from '@life-updates/contract/email';
+import { pickLocale, type Locale } from '@life-updates/contract/i18n';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { users, userSettings } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { createResendTransport } from '../../providers/email/resend-transport.ts';
+import { createSendgridTransport } from '../../providers/email/sendgrid-transport.ts';
+
+/** Settings → Email input that breaks the spec §5 rules; the route translates the issues. */
+export class EmailSettingsValidationError extends Error {
+  constructor(readonly issues: EmailSettingsIssue[]) {
+    super('invalid email settings');
+  }
+}
+
+async function readSettingsRow({ db, userId }: { db: Database; userId: string }) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      emailSettings: userSettings.emailSettings,
+      emailApiKeyEncrypted: userSettings.emailApiKeyEncrypted,
+      locale: userSettings.locale,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  // Tolerate a stored value from an older shape: unknown or broken fields fall back to defaults.
+  const parsed = storedEmailSettingsSchema.safeParse(row.emailSettings ?? {});
+  const settings: StoredEmailSettings = parsed.success ? parsed.data : storedEmailSettingsSchema.parse({});
+  return { ...row, settings };
+}
+
+export async function getEmailSettings({
+  db,
+  config,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+}): Promise<EmailSettingsResponse> {
+  const row = await readSettingsRow({ db, userId });
+  return {
+    ...row.settings,
+    hasApiKey: row.emailApiKeyEncrypted !== null && row.emailApiKeyEncrypted !== undefined,
+    forcedSenderEmail: config.MAIL_FROM,
+    accountName: row.name,
+    accountEmail: row.email,
+  };
+}
+
+/** Saves Settings → Email (spec §5 Email settings form). An empty key keeps the stored one; a new key is stored encrypted. */
+export async function saveEmailSettings({
+  db,
+  config,
+  userId,
+  update,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+  update: EmailSettingsUpdate;
+}): Promise<EmailSettingsResponse> {
+  const input = emailSettingsUpdateSchema.parse(update);
+  const current = await readSettingsRow({ db, userId });
+  const hasStoredApiKey = current.emailApiKeyEncrypted !== null && current.emailApiKeyEncrypted !== undefined;
+  const issues = validateEmailSettings(input, { hasStoredApiKey });
+  if (issues.length > 0) throw new EmailSettingsValidationError(issues);
+  const settings: StoredEmailSettings = {
+    senderName: input.senderName,
+    replyTo: input.replyTo,
+    provider: input.provider,
+    // SendGrid mail always leaves from the product address (spec §5); keep no address that is not used.
+    senderEmail: input.provider === 'resend' ? input.senderEmail : '',
+  };
+  const apiKey = input.apiKey?.trim();
+  const values = {
+    emailSettings: settings,
+    ...(apiKey ? { emailApiKeyEncrypted: createSecretBox(config.APP_SECRET).encrypt(apiKey) } : {}),
+  };
+  await db
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+  return getEmailSettings({ db, config, userId });
+}
+
+/** Forgets the user's own key: their mail goes through the server's transport again. */
+export async function removeEmailApiKey({
+  db,
+  config,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+}): Promise<EmailSettingsResponse> {
+  await db.update(userSettings).set({ emailApiKeyEncrypted: null }).where(eq(userSettings.userId, userId));
+  return getEmailSettings({ db, config, userId });
+}
+
+export type Sender = {
+  transport: EmailTransport;
+  /** True when the user's own provider key is used (the transport is theirs, made for this send). */
+  isUserTransport: boolean;
+  from: string;
+  fromName: string;
+  replyTo: string;
+  senderName: string;
+  locale: Locale;
+};
+
+/**
+ * Who a user's mail is from and how it leaves (ARCHITECTURE §4.1): their own provider key from
+ * Settings → Email when set, else the server's transport. From is MAIL_FROM (always for SendGrid;
+ * Resend uses the user's verified sender address); Reply-To is their setting or account email; the
+ * display name is their sender name or account name.
+ */
+export async function resolveSender({
+  db,
+  config,
+  serverTransport,
+  userId,
+}: {
+  db: Database;
+  config: Config;
+  serverTransport: EmailTransport;
+  userId: string;
+}): Promise<Sender> {
+  const row = await readSettingsRow({ db, userId });
+  const senderName = row.settings.senderName.trim() || row.name;
+  const base = {
+    fromName: senderName,
+    senderName,
+    replyTo: row.settings.replyTo.trim() || row.email,
+    locale: pickLocale(row.locale),
+  };
+  if (!row.emailApiKeyEncrypted) {
+    return { ...base, transport: serverTransport, isUserTransport: false, from: config.MAIL_FROM };
+  }
+  let apiKey: string;
+  try {
+    apiKey = createSecretBox(config.APP_SECRET).decrypt(row.emailApiKeyEncrypted);
+  } catch (error) {
+    // The server secret changed since the key was saved: only saving the key again helps.
+    throw new PermanentEmailError('The saved email provider key cannot be read; save it again in Settings → Email.', {
+      cause: error,
+    });
+  }
+  if (row.settings.provider === 'resend') {
+    const transport = createResendTransport({ apiKey, baseUrl: config.RESEND_BASE_URL });
+    return { ...base, transport, isUserTransport: true, from: row.settings.senderEmail || config.MAIL_FROM };
+  }
+  const transport = createSendgridTransport({ apiKey, baseUrl: config.SENDGRID_BASE_URL });
+  return { ...base, transport, isUserTransport: true, from: config.MAIL_FROM };
+}
+
+/** How this user's mail leaves: their own provider, else the server's transport (the UI says when mail stays here). */
+export async function getTransportInfo({
+  db,
+  userId,
+  serverTransport,
+}: {
+  db: Database;
+  userId: string;
+  serverTransport: EmailTransport;
+}) {
+  const row = await readSettingsRow({ db, userId });
+  if (row.emailApiKeyEncrypted) return { kind: row.settings.provider, isExternal: true };
+  return { kind: serverTransport.kind, isExternal: serverTransport.isExternal };
+}

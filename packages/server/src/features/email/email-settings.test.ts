@@ -1,0 +1,387 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { startHttpStub, type RecordedRequest } from '../../../test/mail-servers.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { userSettings } from '../../db/schema.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+
+const mailFrom = 'updates@life.test';
+const sendgridKey = 'SG.user-key-0123456789';
+const resendKey = 're_' + 'r'.repeat(47);
+
+type StubAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+let sendgridAnswer: (request: RecordedRequest) => StubAnswer = () => ({
+  status: 202,
+  headers: { 'x-message-id': 'sg' },
+});
+let resendAnswer: (request: RecordedRequest) => StubAnswer = () => ({ status: 200, body: { id: 're' } });
+let sendgrid: Awaited<ReturnType<typeof startHttpStub>>;
+let resend: Awaited<ReturnType<typeof startHttpStub>>;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  sendgrid = await startHttpStub((request) => sendgridAnswer(request));
+  resend = await startHttpStub((request) => resendAnswer(request));
+  // The server itself has only the outbox; users bring their own provider keys.
+  testApp = await createTestApp({
+    withJobs: true,
+    env: {
+      MAIL_FROM: mailFrom,
+      SENDGRID_BASE_URL: sendgrid.url,
+      RESEND_BASE_URL: resend.url,
+      EMAIL_RETRY_DELAY_SECONDS: '1',
+    },
+  });
+});
+afterAll(async () => {
+  await testApp.close();
+  await sendgrid.close();
+  await resend.close();
+});
+
+const put = (user: TestUser, payload: object, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'PUT', url: '/api/email-settings', headers: { ...user.headers, ...headers }, payload });
+const testEmail = (user: TestUser, to: string) =>
+  testApp.app.inject({ method: 'POST', url: '/api/email-settings/test', headers: user.headers, payload: { to } });
+
+describe('Settings → Email API', () => {
+  it('starts from the account defaults, without a key', async () => {
+    const user = await createUser(testApp.app);
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/email-settings', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      senderName: '',
+      replyTo: '',
+      provider: 'sendgrid',
+      senderEmail: '',
+      hasApiKey: false,
+      forcedSenderEmail: mailFrom,
+      accountName: 'Test User',
+      accountEmail: user.email,
+    });
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/email-settings' })).statusCode).toBe(401);
+  });
+
+  it('validates with the spec messages, naming the provider', async () => {
+    const user = await createUser(testApp.app);
+    const empty = await put(user, { senderName: ' ', provider: 'sendgrid' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a sender name',
+      fields: { senderName: 'Please enter a sender name', apiKey: 'Please enter a SendGrid API key' },
+    });
+    const badKey = await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: 'not-a-key' });
+    expect(badKey.json().fields).toEqual({ apiKey: 'This does not look like a valid SendGrid API key' });
+    const resendWithoutSender = await put(user, { senderName: 'Ann', provider: 'resend', apiKey: resendKey });
+    expect(resendWithoutSender.json().fields).toEqual({
+      senderEmail: 'Please enter a sender email address for Resend',
+    });
+    const russian = await put(user, { senderName: 'Ann', provider: 'resend' }, { 'accept-language': 'ru' });
+    expect(russian.json().fields).toEqual({
+      apiKey: 'Пожалуйста, введите API-ключ Resend',
+      senderEmail: 'Пожалуйста, введите адрес отправителя для Resend',
+    });
+    const badReplyTo = await put(user, { senderName: 'Ann', replyTo: 'nope', apiKey: sendgridKey });
+    expect(badReplyTo.statusCode).toBe(400);
+    expect(badReplyTo.json().fields.replyTo).toBe('Please enter a valid email address');
+  });
+
+  it('stores the key encrypted, never returns it, and keeps it when the field is left empty', async () => {
+    const user = await createUser(testApp.app);
+    const saved = await put(user, {
+      senderName: 'Ann',
+      replyTo: 'ann.replies@example.com',
+      provider: 'sendgrid',
+      apiKey: sendgridKey,
+      senderEmail: 'ignored@example.com',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      senderName: 'Ann',
+      replyTo: 'ann.replies@example.com',
+      provider: 'sendgrid',
+      senderEmail: '',
+      hasApiKey: true,
+    });
+    expect(saved.body).not.toContain(sendgridKey);
+    const [row] = await testApp.database.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+    expect(row!.emailApiKeyEncrypted).not.toContain(sendgridKey);
+    expect(createSecretBox(testApp.config.APP_SECRET).decrypt(row!.emailApiKeyEncrypted!)).toBe(sendgridKey);
+
+    const kept = await put(user, { senderName: 'Annie', provider: 'sendgrid' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ senderName: 'Annie', hasApiKey: true });
+    const transport = await testApp.app.inject({ method: 'GET', url: '/api/email/transport', headers: user.headers });
+    expect(transport.json()).toEqual({ kind: 'sendgrid', isExternal: true });
+
+    const removed = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/email-settings/api-key',
+      headers: user.headers,
+    });
+    expect(removed.json()).toMatchObject({ hasApiKey: false, senderName: 'Annie' });
+    const outbox = await testApp.app.inject({ method: 'GET', url: '/api/email/transport', headers: user.headers });
+    expect(outbox.json()).toEqual({ kind: 'outbox', isExternal: false });
+  });
+});
+
+describe('test email', () => {
+  it('requires an address', async () => {
+    const user = await createUser(testApp.app);
+    const response = await testEmail(user, '');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.to).toBe('Please enter a valid email address');
+  });
+
+  it("goes through the user's SendGrid key, from the product address, and reports success or failure", async () => {
+    const user = await createUser(testApp.app);
+    await put(user, {
+      senderName: 'Ann Lee',
+      replyTo: 'ann.replies@example.com',
+      provider: 'sendgrid',
+      apiKey: sendgridKey,
+    });
+    const before = sendgrid.requests.length;
+    const response = await testEmail(user, 'me@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Test email sent to me@example.com. Please check your inbox (and spam folder).',
+    });
+    const request = sendgrid.requests[before]!;
+    expect(request).toMatchObject({ method: 'POST', url: '/v3/mail/send' });
+    expect(request.headers.authorization).toBe(`Bearer ${sendgridKey}`);
+    expect(request.body).toMatchObject({
+      from: { email: mailFrom, name: 'Ann Lee' },
+      reply_to: { email: 'ann.replies@example.com' },
+      subject: 'Life Updates test email',
+      personalizations: [{ to: [{ email: 'me@example.com' }] }],
+    });
+    const content = (request.body as { content: Array<{ type: string; value: string }> }).content;
+    expect(content.map((part) => part.type)).toEqual(['text/plain', 'text/html']);
+    expect(content[1]!.value).toContain('Best regards,<br>Ann Lee');
+
+    sendgridAnswer = () => ({
+      status: 401,
+      body: { errors: [{ message: 'The provided authorization grant is invalid' }] },
+    });
+    try {
+      const failed = await testEmail(user, 'me@example.com');
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({
+        code: 'TEST_EMAIL_FAILED',
+        message: 'Failed to send test email. Check the console for more details.',
+      });
+    } finally {
+      sendgridAnswer = () => ({ status: 202, headers: { 'x-message-id': 'sg' } });
+    }
+  });
+
+  it('lands in the outbox when the user has no key and the server has no mail service', async () => {
+    const user = await createUser(testApp.app);
+    expect((await testEmail(user, 'me@example.com')).statusCode).toBe(200);
+    const outbox = await testApp.app.inject({ method: 'GET', url: '/api/outbox', headers: user.headers });
+    expect(outbox.json().items[0]).toMatchObject({
+      to: 'me@example.com',
+      subject: 'Life Updates test email',
+      replyTo: user.email,
+      from: `"Test User" <${mailFrom}>`,
+    });
+  });
+});
+
+describe("shares through the user's provider", () => {
+  it('sends each recipient a SendGrid request with the right key, sender, reply-to, subject and content', async () => {
+    const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });
+    await put(user, {
+      senderName: 'Ann',
+      replyTo: 'ann.replies@example.com',
+      provider: 'sendgrid',
+      apiKey: sendgridKey,
+    });
+    const people = await insertContacts(testApp.database.db, user.id, [
+      { name: 'Bob', email: 'sg.bob@example.com' },
+      { name: 'Cy', email: 'sg.cy@example.com' },
+    ]);
+    const { share } = await insertShare(testApp.database.db, user.id, people);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: `/api/shares/${share.id}/send`,
+          headers: user.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done.counts).toMatchObject({ sent: 2 });
+    for (const person of people) {
+      const request = sendgrid.requests.find((candidate) => JSON.stringify(candidate.body).includes(person.email))!;
+      expect(request.headers.authorization).toBe(`Bearer ${sendgridKey}`);
+      expect(request.body).toMatchObject({
+        from: { email: mailFrom, name: 'Ann' },
+        reply_to: { email: 'ann.replies@example.com' },
+        subject: 'News from Ann',
+      });
+      const [text, html] = (request.body as { content: Array<{ value: string }> }).content;
+      expect(text!.value).toContain(`Dear ${person.name},`);
+      expect(html!.value).toMatch(new RegExp(`<h2[^>]*>Dear ${person.name},</h2>|<p[^>]*>Dear ${person.name},</p>`));
+    }
+  });
+
+  it('sends through Resend from the verified sender address, and fails a rejected request without retrying', async () => {
+    const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });
+    const saved = await put(user, {
+      senderName: 'Ann',
+      provider: 'resend',
+      apiKey: resendKey,
+      senderEmail: 'ann@verified.example',
+    });
+    expect(saved.statusCode).toBe(200);
+    const [person] = await insertContacts(testApp.database.db, user.id, [
+      { name: 'Di', email: 'resend.di@example.com' },
+    ]);
+    const { share } = await insertShare(testApp.database.db, user.id, [person!]);
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${share.id}/send`,
+      headers: user.headers,
+      payload: {},
+    });
+    await waitForDeliveries(testApp.app, user, share.id);
+    const request = resend.requests.find((candidate) =>
+      JSON.stringify(candidate.body).includes('resend.di@example.com'),
+    )!;
+    expect(request).toMatchObject({ method: 'POST', url: '/emails' });
+    expect(request.headers.authorization).toBe(`Bearer ${resendKey}`);
+    expect(request.body).toMatchObject({
+      from: '"Ann" <ann@verified.example>',
+      to: 'resend.di@example.com',
+      reply_to: user.email,
+      subject: 'News from Ann',
+    });
+    expect((request.body as { text: string }).text).toContain('Dear Di,');
+    expect((request.body as { html: string }).html).toContain('Dear Di,');
+
+    resendAnswer = () => ({
+      status: 422,
+      body: { statusCode: 422, name: 'validation_error', message: 'The domain is not verified' },
+    });
+    try {
+      const [second] = await insertContacts(testApp.database.db, user.id, [
+        { name: 'Ed', email: 'resend.ed@example.com' },
+      ]);
+      const { share: rejected } = await insertShare(testApp.database.db, user.id, [second!]);
+      await testApp.app.inject({
+        method: 'POST',
+        url: `/api/shares/${rejected.id}/send`,
+        headers: user.headers,
+        payload: {},
+      });
+      const done = await waitForDeliveries(testApp.app, user, rejected.id);
+      expect(done.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(done.deliveries[0]!.lastError).toContain('The domain is not verified');
+    } finally {
+      resendAnswer = () => ({ status: 200, body: { id: 're' } });
+    }
+  });
+
+  it('retries a provider outage and delivers once it is back', async () => {
+    const user = await createVerifiedUser(testApp.app, testApp.database.db);
+    await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: sendgridKey });
+    const [person] = await insertContacts(testApp.database.db, user.id, [
+      { name: 'Flo', email: 'outage.flo@example.com' },
+    ]);
+    const { share } = await insertShare(testApp.database.db, user.id, [person!]);
+    let outages = 1;
+    sendgridAnswer = () =>
+      outages-- > 0 ? { status: 503, body: { errors: [{ message: 'Service unavailable' }] } } : { status: 202 };
+    try {
+      await testApp.app.inject({
+        method: 'POST',
+        url: `/api/shares/${share.id}/send`,
+        headers: user.headers,
+        payload: {},
+      });
+      const done = await waitForDeliveries(testApp.app, user, share.id);
+      expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      sendgridAnswer = () => ({ status: 202, headers: { 'x-message-id': 'sg' } });
+    }
+  });
+});
+
+describe('outbox', () => {
+  it("lists only the user's messages, newest first, in pages, and says they stay on this machine", async () => {
+    const user = await createUser(testApp.app);
+    const other = await createUser(testApp.app);
+    const people = await insertContacts(testApp.database.db, user.id, [
+      { name: 'Gil', email: 'outbox.gil@example.com' },
+      { name: 'Hui', email: 'outbox.hui@example.com' },
+      { name: 'Ivo', email: 'outbox.ivo@example.com' },
+    ]);
+    const { share } = await insertShare(testApp.database.db, user.id, people);
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${share.id}/send`,
+      headers: user.headers,
+      payload: {},
+    });
+    await waitForDeliveries(testApp.app, user, share.id);
+
+    const transport = await testApp.app.inject({ method: 'GET', url: '/api/email/transport', headers: user.headers });
+    expect(transport.json()).toEqual({ kind: 'outbox', isExternal: false });
+    const firstPage = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/outbox?page=1&pageSize=2',
+      headers: user.headers,
+    });
+    expect(firstPage.statusCode).toBe(200);
+    const body = firstPage.json();
+    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(body.items).toHaveLength(2);
+    expect(Date.parse(body.items[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(body.items[1].createdAt));
+    const secondPage = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/outbox?page=2&pageSize=2',
+      headers: user.headers,
+    });
+    const all = [...body.items, ...secondPage.json().items].map((item: { to: string }) => item.to).sort();
+    expect(all).toEqual(people.map((person) => person.email).sort());
+    expect(body.items[0].html).toContain('width:600px');
+
+    const othersView = await testApp.app.inject({ method: 'GET', url: '/api/outbox', headers: other.headers });
+    expect(othersView.json()).toMatchObject({ total: 0, items: [] });
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/outbox?pageSize=1000', headers: user.headers })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('server-wide provider key', () => {
+  it('sends through the server SendGrid key when the user has none', async () => {
+    const serverKey = 'SG.server-key-0123456789';
+    const serverApp = await createTestApp({
+      env: { SENDGRID_API_KEY: serverKey, SENDGRID_BASE_URL: sendgrid.url, MAIL_FROM: mailFrom },
+    });
+    try {
+      const user = await createVerifiedUser(serverApp.app, serverApp.database.db);
+      const info = await serverApp.app.inject({ method: 'GET', url: '/api/email/transport', headers: user.headers });
+      expect(info.json()).toEqual({ kind: 'sendgrid', isExternal: true });
+      const before = sendgrid.requests.length;
+      const response = await serverApp.app.inject({
+        method: 'POST',
+        url: '/api/email-settings/test',
+        headers: user.headers,
+        payload: { to: 'server@example.com' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(sendgrid.requests[before]!.headers.authorization).toBe(`Bearer ${serverKey}`);
+    } finally {
+      await serverApp.close();
+    }
+  });
+});

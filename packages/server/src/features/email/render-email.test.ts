@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail, replaceSenderName } from './render-email.ts';
+
+function content(html: string) {
+  // The part between the 600 px wrapper and the signature.
+  return html.slice(html.indexOf('color:#27272a;">') + 'color:#27272a;">'.length, html.lastIndexOf('</div>')).trim();
+}
+
+describe('renderEmail (spec §7 Email)', () => {
+  it('turns blocks whose lines start with - or * into a bullet list', () => {
+    const { html } = renderEmail({
+      body: 'We moved this week.\n\n- new flat\n* new job\n- new city',
+      senderName: 'Ann',
+    });
+    expect(html).toMatch(/<ul[^>]*><li[^>]*>new flat<\/li><li[^>]*>new job<\/li><li[^>]*>new city<\/li><\/ul>/);
+  });
+
+  it('makes a short line without a final period a heading, and long or finished sentences paragraphs', () => {
+    const long = 'This line is certainly going to be longer than eighty characters and has no final period';
+    const { html } = renderEmail({ body: `Big news\n\nWe got a dog.\n\n${long}\n\n## Next steps`, senderName: 'Ann' });
+    expect(html).toMatch(/<h2[^>]*>Big news<\/h2>/);
+    expect(html).toMatch(/<p[^>]*>We got a dog\.<\/p>/);
+    expect(html).toMatch(new RegExp(`<p[^>]*>${long}</p>`));
+    expect(html).toMatch(/<h2[^>]*>Next steps<\/h2>/);
+    expect(html).not.toContain('##');
+  });
+
+  it('keeps line breaks inside a paragraph and treats a mixed block as a paragraph', () => {
+    const { html } = renderEmail({ body: 'Dear Bob,\nthe week was long.\n- but fine', senderName: 'Ann' });
+    expect(html).toMatch(/<p[^>]*>Dear Bob,<br>the week was long\.<br>- but fine<\/p>/);
+  });
+
+  it('replaces the sender-name placeholders and signs with Best regards', () => {
+    const { html, text } = renderEmail({ body: 'Hello from {{sender_name}} and [Your Name].', senderName: 'Ann Lee' });
+    expect(html).toContain('Hello from Ann Lee and Ann Lee.');
+    expect(html).toMatch(/<p[^>]*>Best regards,<br>Ann Lee<\/p>/);
+    expect(text).toBe('Hello from Ann Lee and Ann Lee.\n\nBest regards,\nAnn Lee\n');
+    expect(replaceSenderName('[your name] / {{ sender_name }}', 'X')).toBe('X / X');
+  });
+
+  it('does not sign twice when the body already ends with Best regards', () => {
+    const { html, text } = renderEmail({ body: 'All good here.\n\nBest regards,\n[Your Name]', senderName: 'Ann' });
+    expect(text.match(/Best regards/g)).toHaveLength(1);
+    expect(html.match(/Best regards/g)).toHaveLength(1);
+    expect(html).toContain('Best regards,<br>Ann');
+  });
+
+  it('signs in the given language', () => {
+    expect(renderEmail({ body: 'Привет.', senderName: 'Аня', locale: 'ru' }).text).toBe(
+      'Привет.\n\nС наилучшими пожеланиями,\nАня\n',
+    );
+  });
+
+  it('is 600 px wide', () => {
+    expect(renderEmail({ body: 'Hi.', senderName: 'Ann' }).html).toContain('width:600px');
+  });
+
+  it('escapes every piece of user text, markup in an idea included', () => {
+    const body =
+      '<script>alert("x")</script> & **bold <b>move</b>**\n\n- <img src=x onerror=alert(1)>\n\n# <i>Title</i>';
+    const { html, text } = renderEmail({ body, senderName: '<Ann & "Co">' });
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<i>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; <strong>bold &lt;b&gt;move&lt;/b&gt;</strong>',
+    );
+    expect(html).toMatch(/<li[^>]*>&lt;img src=x onerror=alert\(1\)&gt;<\/li>/);
+    expect(html).toMatch(/<h2[^>]*>&lt;i&gt;Title&lt;\/i&gt;<\/h2>/);
+    expect(html).toContain('&lt;Ann &amp; &quot;Co&quot;&gt;');
+    // The text part is the text as written.
+    expect(text).toContain('<script>alert("x")</script>');
+    expect(content(html)).not.toContain('**');
+  });
+});

@@ -1,0 +1,91 @@
+import { translate, type Locale } from '@life-updates/contract/i18n';
+import escapeHtml from 'escape-html';
+
+export type RenderedEmail = { html: string; text: string };
+
+/** The email body is 600 px wide (spec §7 Email, §9 UI sizes). */
+export const emailBodyWidth = 600;
+
+const senderNamePlaceholder = /\{\{\s*sender_name\s*\}\}|\[\s*your name\s*\]/gi;
+const bulletLine = /^\s*[-*]\s+/;
+const markdownHeading = /^#{1,6}\s+/;
+/** Sentence punctuation that makes a short line a sentence, not a heading. */
+const finalPunctuation = /[.!?,;]$/;
+
+/** Replaces the sender-name placeholder ({{sender_name}} or [Your Name]) in a body. */
+export function replaceSenderName(body: string, senderName: string): string {
+  return body.replace(senderNamePlaceholder, senderName);
+}
+
+/** Escapes user text, then allows one piece of markdown that AI output often carries: **bold**. */
+function inline(text: string): string {
+  return escapeHtml(text).replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>');
+}
+
+const styles = {
+  heading: 'margin:24px 0 8px;font-size:18px;line-height:1.3;color:#111111;',
+  paragraph: 'margin:0 0 16px;',
+  list: 'margin:0 0 16px;padding-left:24px;',
+  item: 'margin:0 0 4px;',
+};
+
+function renderBlock(block: string): string {
+  const lines = block.split('\n').map((line) => line.trimEnd());
+  if (lines.every((line) => bulletLine.test(line))) {
+    const items = lines.map((line) => `<li style="${styles.item}">${inline(line.replace(bulletLine, ''))}</li>`);
+    return `<ul style="${styles.list}">${items.join('')}</ul>`;
+  }
+  if (lines.length === 1) {
+    const line = lines[0]!.trim();
+    if (markdownHeading.test(line))
+      return `<h2 style="${styles.heading}">${inline(line.replace(markdownHeading, ''))}</h2>`;
+    if (line.length < 80 && !finalPunctuation.test(line)) return `<h2 style="${styles.heading}">${inline(line)}</h2>`;
+  }
+  return `<p style="${styles.paragraph}">${lines.map((line) => inline(line.trim())).join('<br>')}</p>`;
+}
+
+function splitBlocks(text: string): string[] {
+  return text
+    .split(/\n[ \t]*\n/)
+    .map((block) => block.replace(/^\n+|\n+$/g, ''))
+    .filter((block) => block.trim() !== '');
+}
+
+/**
+ * Turns a plain-text body into the email's HTML and text parts (spec §7 Email): blank-line-separated
+ * blocks become bullet lists when every line starts with - or *, headings when a single short line
+ * (under 80 characters) without final punctuation, otherwise paragraphs. The sender-name
+ * placeholder is replaced and a "Best regards" signature added, unless the body already ends with
+ * one. Every piece of user text is HTML-escaped.
+ */
+export function renderEmail({
+  body,
+  senderName,
+  locale = 'en',
+}: {
+  body: string;
+  senderName: string;
+  locale?: Locale;
+}): RenderedEmail {
+  const bestRegards = translate('email.bestRegards', locale);
+  const filled = replaceSenderName(body.replace(/\r\n?/g, '\n'), senderName).trim();
+  const blocks = splitBlocks(filled);
+  const lastBlock = blocks.at(-1)?.trim().toLowerCase() ?? '';
+  const hasSignature = [bestRegards.toLowerCase(), 'best regards'].some((phrase) => lastBlock.startsWith(phrase));
+  const signatureText = hasSignature ? '' : `\n\n${bestRegards},\n${senderName}`;
+  const signatureHtml = hasSignature
+    ? ''
+    : `<p style="margin:24px 0 0;">${escapeHtml(bestRegards)},<br>${escapeHtml(senderName)}</p>`;
+  const content = blocks.map(renderBlock).join('\n');
+  const html = [
+    '<!doctype html>',
+    `<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>`,
+    '<body style="margin:0;padding:0;background-color:#f4f4f5;">',
+    `<div style="width:${emailBodyWidth}px;max-width:100%;margin:0 auto;padding:24px;box-sizing:border-box;background-color:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#27272a;">`,
+    content,
+    signatureHtml,
+    '</div>',
+    '</body></html>',
+  ].join('\n');
+  return { html, text: `${filled}${signatureText}\n` };
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
+import { pendingShares, userSettings } from '../../db/schema.ts';
+import { getMonthlyUsage, monthWindowUtc } from './usage-service.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('getMonthlyUsage (ARCHITECTURE §4.5)', () => {
+  it('counts the shares sent in the current UTC calendar month against the limit', async () => {
+    const { db } = testApp.database;
+    const user = await createUser(testApp.app);
+    const other = await createUser(testApp.app);
+    const now = new Date('2025-03-15T12:00:00Z');
+    await db.insert(pendingShares).values([
+      { userId: user.id, status: 'sent', sentAt: new Date('2025-03-01T00:00:00Z') },
+      { userId: user.id, status: 'sent', sentAt: new Date('2025-03-31T23:59:59Z') },
+      // Not counted: last month, next month, not sent, someone else's.
+      { userId: user.id, status: 'sent', sentAt: new Date('2025-02-28T23:59:59Z') },
+      { userId: user.id, status: 'sent', sentAt: new Date('2025-04-01T00:00:00Z') },
+      { userId: user.id, status: 'generated' },
+      { userId: user.id, status: 'failed' },
+      { userId: other.id, status: 'sent', sentAt: new Date('2025-03-10T00:00:00Z') },
+    ]);
+    expect(await getMonthlyUsage({ db, userId: user.id, now })).toEqual({ used: 2, total: 10 });
+    await db.update(userSettings).set({ monthlyShareLimit: 25 }).where(eq(userSettings.userId, user.id));
+    expect(await getMonthlyUsage({ db, userId: user.id, now })).toEqual({ used: 2, total: 25 });
+  });
+
+  it('falls back to 10 when the user has no settings row', async () => {
+    const user = await createUser(testApp.app);
+    await testApp.database.db.delete(userSettings).where(eq(userSettings.userId, user.id));
+    expect(await getMonthlyUsage({ db: testApp.database.db, userId: user.id })).toEqual({ used: 0, total: 10 });
+  });
+
+  it('takes the month in UTC', () => {
+    // 23:30 on 31 January in New York is already February in UTC.
+    expect(monthWindowUtc(new Date('2025-02-01T04:30:00Z'))).toEqual({
+      start: new Date('2025-02-01T00:00:00Z'),
+      end: new Date('2025-03-01T00:00:00Z'),
+    });
+    expect(monthWindowUtc(new Date('2025-12-31T23:59:59Z')).end).toEqual(new Date('2026-01-01T00:00:00Z'));
+  });
+});

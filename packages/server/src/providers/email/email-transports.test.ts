@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHttpStub, startSmtpServer } from '../../../test/mail-servers.ts';
+import {
+  PermanentEmailError,
+  TransientEmailError,
+  isPermanentHttpStatus,
+  type OutgoingEmail,
+} from './email-transport.ts';
+import { createResendTransport } from './resend-transport.ts';
+import { createSendgridTransport } from './sendgrid-transport.ts';
+import { createSmtpTransport } from './smtp-transport.ts';
+
+const message: OutgoingEmail = {
+  from: 'noreply@life.test',
+  fromName: 'Ann "the" Lee',
+  to: 'bob@example.com',
+  replyTo: 'ann@example.com',
+  subject: 'News',
+  text: 'Hello Bob',
+  html: '<p>Hello Bob</p>',
+};
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+describe('error classification', () => {
+  it.each([
+    [400, true],
+    [401, true],
+    [403, true],
+    [404, true],
+    [408, false],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])('HTTP %i is permanent: %s', (status, expected) => {
+    expect(isPermanentHttpStatus(status)).toBe(expected);
+  });
+});
+
+describe('SendGrid transport', () => {
+  it('posts /v3/mail/send with the bearer key, sender, reply-to, subject and both parts', async () => {
+    const stub = await startHttpStub(() => ({ status: 202, headers: { 'x-message-id': 'sg-1' } }));
+    cleanups.push(stub.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
+    await expect(transport.send(message)).resolves.toEqual({ messageId: 'sg-1' });
+    const [request] = stub.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/v3/mail/send' });
+    expect(request!.headers.authorization).toBe('Bearer SG.test-key-123456');
+    expect(request!.body).toMatchObject({
+      from: { email: 'noreply@life.test', name: 'Ann "the" Lee' },
+      reply_to: { email: 'ann@example.com' },
+      subject: 'News',
+      personalizations: [{ to: [{ email: 'bob@example.com' }] }],
+      content: [
+        { type: 'text/plain', value: 'Hello Bob' },
+        { type: 'text/html', value: '<p>Hello Bob</p>' },
+      ],
+    });
+  });
+
+  it('treats a rejected request as permanent and a rate limit or outage as transient', async () => {
+    const statuses = [400, 429, 503];
+    const stub = await startHttpStub((_request, index) => ({
+      status: statuses[index]!,
+      body: { errors: [{ message: `status ${statuses[index]}` }] },
+    }));
+    cleanups.push(stub.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
+    await expect(transport.send(message)).rejects.toBeInstanceOf(PermanentEmailError);
+    await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
+    const outage = await transport.send(message).catch((error: unknown) => error);
+    expect(outage).toBeInstanceOf(TransientEmailError);
+    expect((outage as Error).message).toContain('status 503');
+  });
+
+  it('treats an unreachable API as transient', async () => {
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: 'http://127.0.0.1:1' });
+    await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
+  });
+});
+
+describe('Resend transport', () => {
+  it('posts /emails with the bearer key, sender, reply-to, subject and both parts', async () => {
+    const stub = await startHttpStub(() => ({ status: 200, body: { id: 're-1' } }));
+    cleanups.push(stub.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: stub.url });
+    await expect(transport.send(message)).resolves.toEqual({ messageId: 're-1' });
+    const [request] = stub.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/emails' });
+    expect(request!.headers.authorization).toBe(`Bearer re_${'k'.repeat(47)}`);
+    expect(request!.body).toMatchObject({
+      from: '"Ann \\"the\\" Lee" <noreply@life.test>',
+      to: 'bob@example.com',
+      reply_to: 'ann@example.com',
+      subject: 'News',
+      text: 'Hello Bob',
+      html: '<p>Hello Bob</p>',
+    });
+  });
+
+  it('classifies 422 as permanent, 429 and 500 as transient, and no connection as transient', async () => {
+    const statuses = [422, 429, 500];
+    const stub = await startHttpStub((_request, index) => ({
+      status: statuses[index]!,
+      body: { statusCode: statuses[index], name: 'error', message: `status ${statuses[index]}` },
+    }));
+    cleanups.push(stub.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: stub.url });
+    await expect(transport.send(message)).rejects.toBeInstanceOf(PermanentEmailError);
+    await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
+    await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
+    const offline = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: 'http://127.0.0.1:1' });
+    await expect(offline.send(message)).rejects.toBeInstanceOf(TransientEmailError);
+  });
+});
+
+describe('SMTP transport', () => {
+  it('delivers through a pooled connection and classifies 4xx as transient, 5xx as permanent', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const transport = createSmtpTransport(smtp.url);
+    cleanups.push(() => transport.close());
+    smtp.rules.set('later@example.com', { code: 451, message: 'Try again later' });
+    smtp.rules.set('nobody@example.com', { code: 550, message: 'No such user' });
+    await transport.send(message);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.mail.from?.value[0]).toEqual({ address: 'noreply@life.test', name: 'Ann "the" Lee' });
+    await expect(transport.send({ ...message, to: 'later@example.com' })).rejects.toBeInstanceOf(TransientEmailError);
+    await expect(transport.send({ ...message, to: 'nobody@example.com' })).rejects.toBeInstanceOf(PermanentEmailError);
+  });
+});

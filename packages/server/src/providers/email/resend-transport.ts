@@ -1,0 +1,31 @@
+import { Resend } from 'resend';
+import { formatMailbox, httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
+
+/** Resend's email API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
+export function createResendTransport({
+  apiKey,
+  baseUrl,
+}: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): EmailTransport {
+  const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  return {
+    kind: 'resend',
+    isExternal: true,
+    async send(message: OutgoingEmail) {
+      const { data, error } = await resend.emails.send({
+        from: formatMailbox(message.from, message.fromName),
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+      // The client answers network failures with statusCode null: worth retrying.
+      if (error) throw httpEmailError('Resend', error.statusCode, error.message);
+      return { messageId: data.id };
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,47 @@
+import { Client } from '@sendgrid/client';
+import { MailService } from '@sendgrid/mail';
+import { httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
+
+type SendgridError = Error & { code?: number; response?: { body?: { errors?: Array<{ message?: string }> } } };
+
+/** SendGrid's v3 mail API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
+export function createSendgridTransport({
+  apiKey,
+  baseUrl,
+}: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): EmailTransport {
+  const client = new Client();
+  // Set the header directly: setApiKey() warns on the console for keys without the SG. prefix.
+  client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
+  if (baseUrl) client.setDefaultRequest('baseUrl', baseUrl);
+  const mail = new MailService();
+  mail.setClient(client);
+  mail.setTimeout(30_000);
+  return {
+    kind: 'sendgrid',
+    isExternal: true,
+    async send(message: OutgoingEmail) {
+      try {
+        const [response] = await mail.send({
+          from: { email: message.from, ...(message.fromName ? { name: message.fromName } : {}) },
+          to: message.to,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        const messageId = response.headers['x-message-id'];
+        return { messageId: typeof messageId === 'string' ? messageId : '' };
+      } catch (error) {
+        const failure = error as SendgridError;
+        const status = typeof failure.code === 'number' ? failure.code : undefined;
+        const detail = failure.response?.body?.errors?.map((item) => item.message).join('; ') || failure.message;
+        // No `cause`: a client error without a response carries the request, Authorization header included.
+        throw httpEmailError('SendGrid', status, detail);
+      }
+    },
+    async close() {},
+  };
+}
