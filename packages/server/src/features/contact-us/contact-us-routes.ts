@@ -18,7 +18,7 @@ export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Databa
         body: contactUsFormSchema,
         response: { 200: contactUsResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { isPublic: true, rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request) => {
       await submitContactMessage({
@@ -35,7 +35,7 @@ export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Databa
 
   typed.get(
     '/api/contact-us/info',
-    { schema: { tags: ['contact-us'], response: { 200: contactUsInfoSchema } } },
+    { config: { isPublic: true }, schema: { tags: ['contact-us'], response: { 200: contactUsInfoSchema } } },
     async () => {
       return { supportEmail: config.SUPPORT_EMAIL };
     },
