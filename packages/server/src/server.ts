@@ -16,7 +16,11 @@ if (!config.DATABASE_URL) {
   }
 }
 
-const database = await openDatabase({ connectionString: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  connectionString: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  onIdleError: (error) => console.error('database connection lost:', error.message),
+});
 const jobs = await startJobQueue(database, { error: (object, message) => console.error(message, object) });
 const app = await buildApp({ config, database, jobs });
 await registerWorkers(app, jobs);

@@ -25,9 +25,15 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
  * (or in memory for `memory://`). Applies the committed migrations before returning.
  */
-export async function openDatabase(options: { connectionString?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  connectionString?: string | undefined;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.connectionString) {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     await migratePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
