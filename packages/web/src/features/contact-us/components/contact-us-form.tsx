@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactUsFormSchema, type ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { ApiRequestError } from '@/lib/api-client';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+/** The Contact Us form (spec §2 Contact Us, §5 Contact-us form, §8 Contact us). */
+export function ContactUsForm({ defaults }: { defaults: { name: string; email: string } }) {
+  const { t } = useTranslation();
+  const send = useSendContactMessage();
+  const emptyForm = { name: defaults.name, email: defaults.email, subject: '', message: '' };
+  const form = useForm<ContactUsFormValues>({ resolver: zodResolver(contactUsFormSchema), defaultValues: emptyForm });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const [field, text] of Object.entries(error.fields)) {
+          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message') form.setError(field, { message: text });
+        }
+      }
+      toast.error(t('contactUs.failed'));
+      return;
+    }
+    toast.success(t('contactUs.success'));
+    form.reset(emptyForm);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('contactUs.name')} error={message(errors.name?.message)}>
+          <Input autoComplete="name" {...form.register('name')} />
+        </FormField>
+        <FormField label={t('contactUs.email')} error={message(errors.email?.message)}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+      </div>
+      <FormField label={t('contactUs.subject')} error={message(errors.subject?.message)}>
+        <Input {...form.register('subject')} />
+      </FormField>
+      <FormField label={t('contactUs.message')} error={message(errors.message?.message)}>
+        <Textarea rows={6} {...form.register('message')} />
+      </FormField>
+      <Button type="submit" disabled={send.isPending}>
+        {send.isPending ? t('contactUs.sending') : t('contactUs.send')}
+      </Button>
+    </form>
+  );
+}
