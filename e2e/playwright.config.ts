@@ -49,6 +49,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Every test registers its own account from 127.0.0.1; the per-IP limits are tested in the API suite.
+      RATE_LIMIT_SCALE: '50',
       NODE_ENV: 'production',
       ...(process.env.E2E_SERVER_ENV ? JSON.parse(process.env.E2E_SERVER_ENV) : {}),
     },

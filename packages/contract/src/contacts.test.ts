@@ -14,8 +14,8 @@ import {
   type ContactFields,
 } from './contacts.ts';
 import { translate } from './i18n.ts';
-import en from './locales/en.json' with { type: 'json' };
-import ru from './locales/ru.json' with { type: 'json' };
+import en from './locales/en.ts';
+import ru from './locales/ru.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8');
 

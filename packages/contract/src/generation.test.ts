@@ -8,8 +8,8 @@ import {
   toneOfVoiceExampleKeys,
 } from './generation.ts';
 import { translate } from './i18n.ts';
-import en from './locales/en.json' with { type: 'json' };
-import ru from './locales/ru.json' with { type: 'json' };
+import en from './locales/en.ts';
+import ru from './locales/ru.ts';
 import {
   defaultPreferences,
   normalizePreferences,

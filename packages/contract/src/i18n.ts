@@ -1,5 +1,5 @@
-import en from './locales/en.json' with { type: 'json' };
-import ru from './locales/ru.json' with { type: 'json' };
+import en from './locales/en.ts';
+import ru from './locales/ru.ts';
 
 export const locales = ['en', 'ru'] as const;
 export type Locale = (typeof locales)[number];

@@ -132,7 +132,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: 600 * config.RATE_LIMIT_SCALE,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
   });

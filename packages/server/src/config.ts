@@ -39,6 +39,8 @@ const environmentSchema = z.object({
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Multiplies every per-IP rate limit: for many users behind one address, and for test runs. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -63,11 +63,11 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
       storage: 'database',
       modelName: 'rateLimit',
       window: 60,
-      max: 100,
+      max: 100 * config.RATE_LIMIT_SCALE,
       customRules: {
-        '/sign-in/email': { window: 60, max: 20 },
-        '/sign-up/email': { window: 60, max: 10 },
-        '/send-verification-email': { window: 60, max: 5 },
+        '/sign-in/email': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
+        '/sign-up/email': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
+        '/send-verification-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
       },
     },
     advanced: {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { wasSignedOut } from '@/features/auth/api/sign-out';
 
 /** Protected area: "Loading..." while the session is checked; signed-out visitors go to /login. */
 export function ProtectedLayout() {
@@ -16,6 +17,7 @@ export function ProtectedLayout() {
     );
   }
   if (isError || !me) {
+    if (wasSignedOut()) return <Navigate to={paths.landing} replace />;
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
   return <Outlet />;

@@ -1,5 +1,12 @@
 import type { LoginForm } from '@life-updates/contract/auth';
 import { api } from '@/lib/api-client';
+import { clearSignedOut } from './sign-out';
 
-export const signIn = (form: LoginForm) =>
-  api<{ user: { id: string } }>('/api/auth/sign-in/email', { method: 'POST', body: { email: form.email, password: form.password } });
+export async function signIn(form: LoginForm) {
+  const result = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
+    method: 'POST',
+    body: { email: form.email, password: form.password },
+  });
+  clearSignedOut();
+  return result;
+}

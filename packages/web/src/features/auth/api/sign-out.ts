@@ -7,6 +7,22 @@ import { api } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
 import { meQueryKey } from './get-me';
 
+let hasJustSignedOut = false;
+
+/** Remembers that the user left on purpose, until the next sign-in (see ProtectedLayout). */
+function markSignedOut() {
+  hasJustSignedOut = true;
+}
+
+/** True after a deliberate sign-out, until the next sign-in: the protected area then goes to / rather than /login. */
+export function wasSignedOut(): boolean {
+  return hasJustSignedOut;
+}
+
+export function clearSignedOut() {
+  hasJustSignedOut = false;
+}
+
 export const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
 
 /** Signs out, forgets cached data, says so and goes to / (spec §8 Authentication). */
@@ -17,9 +33,10 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
-      // Leave the protected area first, so it does not bounce to /login on the way out.
-      await navigate(paths.landing);
+      // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
+      markSignedOut();
       queryClient.setQueryData(meQueryKey, null);
+      await navigate(paths.landing, { replace: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       clearCache();
       toast.success(t('auth.loggedOut'));

@@ -1,0 +1,42 @@
+// The en catalogue, one file per section: a feature adds its own section file and one line here.
+import admin from './en/admin.json' with { type: 'json' };
+import app from './en/app.json' with { type: 'json' };
+import auth from './en/auth.json' with { type: 'json' };
+import common from './en/common.json' with { type: 'json' };
+import contactUs from './en/contactUs.json' with { type: 'json' };
+import contacts from './en/contacts.json' with { type: 'json' };
+import email from './en/email.json' with { type: 'json' };
+import errors from './en/errors.json' with { type: 'json' };
+import generation from './en/generation.json' with { type: 'json' };
+import ideas from './en/ideas.json' with { type: 'json' };
+import landing from './en/landing.json' with { type: 'json' };
+import nav from './en/nav.json' with { type: 'json' };
+import notFound from './en/notFound.json' with { type: 'json' };
+import schedule from './en/schedule.json' with { type: 'json' };
+import settings from './en/settings.json' with { type: 'json' };
+import summeris from './en/summeris.json' with { type: 'json' };
+import templates from './en/templates.json' with { type: 'json' };
+import titles from './en/titles.json' with { type: 'json' };
+import validation from './en/validation.json' with { type: 'json' };
+
+export default {
+  admin,
+  app,
+  auth,
+  common,
+  contactUs,
+  contacts,
+  email,
+  errors,
+  generation,
+  ideas,
+  landing,
+  nav,
+  notFound,
+  schedule,
+  settings,
+  summeris,
+  templates,
+  titles,
+  validation,
+};

@@ -1,0 +1,42 @@
+// The ru catalogue, one file per section: a feature adds its own section file and one line here.
+import admin from './ru/admin.json' with { type: 'json' };
+import app from './ru/app.json' with { type: 'json' };
+import auth from './ru/auth.json' with { type: 'json' };
+import common from './ru/common.json' with { type: 'json' };
+import contactUs from './ru/contactUs.json' with { type: 'json' };
+import contacts from './ru/contacts.json' with { type: 'json' };
+import email from './ru/email.json' with { type: 'json' };
+import errors from './ru/errors.json' with { type: 'json' };
+import generation from './ru/generation.json' with { type: 'json' };
+import ideas from './ru/ideas.json' with { type: 'json' };
+import landing from './ru/landing.json' with { type: 'json' };
+import nav from './ru/nav.json' with { type: 'json' };
+import notFound from './ru/notFound.json' with { type: 'json' };
+import schedule from './ru/schedule.json' with { type: 'json' };
+import settings from './ru/settings.json' with { type: 'json' };
+import summeris from './ru/summeris.json' with { type: 'json' };
+import templates from './ru/templates.json' with { type: 'json' };
+import titles from './ru/titles.json' with { type: 'json' };
+import validation from './ru/validation.json' with { type: 'json' };
+
+export default {
+  admin,
+  app,
+  auth,
+  common,
+  contactUs,
+  contacts,
+  email,
+  errors,
+  generation,
+  ideas,
+  landing,
+  nav,
+  notFound,
+  schedule,
+  settings,
+  summeris,
+  templates,
+  titles,
+  validation,
+};
