@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { ContactsManager } from '@/features/contacts/components/contacts-manager';
 import { usePageTitle } from '@/lib/use-page-title';
 
+/** /contacts (spec §2 Contacts). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle('contacts');
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">{t('titles.contacts').split(' | ')[0]}</h1>
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      <div>
+        <h1 className="text-3xl font-bold">{t('contacts.title')}</h1>
+        <p className="mt-1 text-muted-foreground">{t('contacts.subtitle')}</p>
+      </div>
+      <ContactsManager />
     </div>
   );
 }

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactFormSchema, relationships, type Contact, type ContactInput } from '@life-updates/contract/contacts';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiRequestError } from '@/lib/api-client';
+import { useCreateContact } from '../api/create-contact';
+import { useUpdateContact } from '../api/update-contact';
+
+type FormValues = { name: string; email: string; phone: string; relationship: string };
+const formFields = ['name', 'email', 'phone', 'relationship'] as const;
+type FormFieldName = (typeof formFields)[number];
+const isFormField = (field: string): field is FormFieldName => (formFields as readonly string[]).includes(field);
+
+const valuesOf = (contact: Contact | null): FormValues => ({
+  name: contact?.name ?? '',
+  email: contact?.email ?? '',
+  phone: contact?.phone ?? '',
+  relationship: contact?.relationship ?? '',
+});
+
+/**
+ * The contact dialog of spec §2 Contacts / §5 Contact form: create mode without a contact, edit
+ * mode with one. Validation is the contract's schema; an error clears as soon as its field is
+ * edited, and the form is checked again, as a whole, on each submit, so nothing is sent while an
+ * error remains.
+ */
+export function ContactFormDialog({
+  open,
+  onOpenChange,
+  contact,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  contact: Contact | null;
+}) {
+  const { t } = useTranslation();
+  const isEditing = contact !== null;
+  const createContact = useCreateContact();
+  const updateContact = useUpdateContact();
+  const form = useForm<FormValues, unknown, FormValues>({
+    // The schema's output is the trimmed form; the form keeps strings, so the resolver's types are widened here.
+    resolver: zodResolver(contactFormSchema) as never,
+    defaultValues: valuesOf(contact),
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const relationshipId = useId();
+
+  useEffect(() => {
+    if (open) form.reset(valuesOf(contact));
+  }, [open, contact, form]);
+
+  // Spec §5: "An error clears when its field is edited."
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name && form.getFieldState(name).error) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const errorText = (field: FormFieldName) => {
+    const error = errors[field];
+    if (!error?.message) return undefined;
+    // Server messages arrive translated; the schema's are catalogue keys.
+    return error.type === 'server' ? error.message : t(error.message);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    // `values` is the schema's output (trimmed); '' clears an optional field on update.
+    const input: ContactInput = {
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      relationship: values.relationship as ContactInput['relationship'],
+    };
+    try {
+      if (contact) await updateContact.mutateAsync({ id: contact.id, input });
+      else await createContact.mutateAsync(input);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) {
+        // Spec §8 Contacts screen: not logged in → "You must login" and the dialog closes.
+        toast.error(t('contacts.toasts.mustLogin'));
+        onOpenChange(false);
+        return;
+      }
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (isFormField(field)) form.setError(field, { type: 'server', message });
+        }
+      }
+      // Spec §8: the error's message, else "Failed to save contact". Nothing typed is lost.
+      toast.error(error instanceof ApiRequestError ? error.message : t('contacts.toasts.saveFailed'));
+      return;
+    }
+    toast.success(t(isEditing ? 'contacts.toasts.updated' : 'contacts.toasts.added'));
+    onOpenChange(false);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent aria-describedby={undefined}>
+        <DialogHeader>
+          <DialogTitle>{t(isEditing ? 'contacts.editTitle' : 'contacts.newTitle')}</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField label={t('contacts.form.name')} error={errorText('name')}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label={t('contacts.form.email')} error={errorText('email')}>
+            <Input type="email" autoComplete="off" inputMode="email" {...form.register('email')} />
+          </FormField>
+          <FormField label={t('contacts.form.phone')} error={errorText('phone')}>
+            <Input
+              type="tel"
+              autoComplete="off"
+              inputMode="tel"
+              placeholder={t('contacts.form.phonePlaceholder')}
+              {...form.register('phone')}
+            />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="relationship"
+            render={({ field }) => (
+              // Not FormField: the Select root is not the element the label names, its trigger is.
+              <div className="space-y-1.5">
+                <Label htmlFor={relationshipId}>{t('contacts.form.relationship')}</Label>
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger
+                    id={relationshipId}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    aria-invalid={errors.relationship ? true : undefined}
+                    aria-describedby={errors.relationship ? `${relationshipId}-error` : undefined}
+                  >
+                    <SelectValue placeholder={t('contacts.form.relationshipPlaceholder')} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {relationships.map((relationship) => (
+                      <SelectItem key={relationship} value={relationship}>
+                        {t(`contacts.relationships.${relationship}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                {errors.relationship ? (
+                  <p id={`${relationshipId}-error`} role="alert" className="text-sm text-destructive">
+                    {errorText('relationship')}
+                  </p>
+                ) : null}
+              </div>
+            )}
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              {t('contacts.form.cancel')}
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting
+                ? t('contacts.form.saving')
+                : t(isEditing ? 'contacts.form.update' : 'contacts.form.create')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

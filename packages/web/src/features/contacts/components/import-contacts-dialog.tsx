@@ -1,0 +1,243 @@
+import { contactFileTypes, parseContactsFile } from '@life-updates/contract/contacts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiRequestError } from '@/lib/api-client';
+import { contactsQueryOptions } from '../api/get-contacts';
+import { useImportContacts } from '../api/import-contacts';
+import { buildImportPreview, type ImportPreview, type ImportPreviewRow } from '../lib/import-preview';
+
+type Step =
+  | { kind: 'choose'; fileError: string | null }
+  | { kind: 'reading' }
+  | { kind: 'preview'; fileName: string; preview: ImportPreview };
+
+const accept = `${contactFileTypes.csv.accept},${contactFileTypes.vcard.accept}`;
+
+/**
+ * Import from a CSV or vCard file (ARCHITECTURE §4.12): the file is read in the browser with the
+ * contract's parsers, every row is shown with its problems, and only then are the good rows sent.
+ */
+export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const importContacts = useImportContacts();
+  const [step, setStep] = useState<Step>({ kind: 'choose', fileError: null });
+  const summaryId = useId();
+
+  const close = (next: boolean) => {
+    if (importContacts.isPending) return;
+    onOpenChange(next);
+    if (!next) setStep({ kind: 'choose', fileError: null });
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setStep({ kind: 'reading' });
+    try {
+      const [text, existing] = await Promise.all([
+        file.text(),
+        // Fresh, unfiltered: the whole list decides which emails are already contacts.
+        queryClient.fetchQuery({ ...contactsQueryOptions({}), staleTime: 0 }),
+      ]);
+      const parsed = parseContactsFile(text, file.name);
+      if (parsed.fileError) {
+        setStep({ kind: 'choose', fileError: t(parsed.fileError) });
+        return;
+      }
+      const preview = buildImportPreview(
+        parsed,
+        existing.map((contact) => contact.email),
+      );
+      setStep({ kind: 'preview', fileName: file.name, preview });
+    } catch (error) {
+      setStep({
+        kind: 'choose',
+        fileError: error instanceof ApiRequestError ? error.message : t('contacts.import.fileUnreadable'),
+      });
+    }
+  };
+
+  const onImport = async (preview: ImportPreview) => {
+    try {
+      const result = await importContacts.mutateAsync({ contacts: preview.ready.map((entry) => entry.contact) });
+      const skipped = preview.counts.existing + preview.counts.duplicateInFile + result.skipped.length;
+      const failed = preview.counts.invalid + result.errors.length;
+      const description = [
+        t('contacts.import.created', { count: result.created }),
+        skipped > 0 ? t('contacts.import.skipped', { count: skipped }) : null,
+        failed > 0 ? t('contacts.import.failed', { count: failed }) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      if (result.created > 0) toast.success(t('contacts.import.success'), { description });
+      else toast.info(t('contacts.import.resultTitle'), { description });
+      close(false);
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('contacts.errors.importFailed'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{t('contacts.import.title')}</DialogTitle>
+          <DialogDescription>{t('contacts.import.description')}</DialogDescription>
+        </DialogHeader>
+
+        {step.kind === 'choose' ? (
+          <div className="space-y-3">
+            <FormField
+              label={t('contacts.import.fileLabel')}
+              hint={t('contacts.import.formatsHint')}
+              error={step.fileError ?? undefined}
+            >
+              <Input
+                type="file"
+                accept={accept}
+                onChange={(event) => void onFile(event)}
+                className="h-auto cursor-pointer py-2"
+              />
+            </FormField>
+          </div>
+        ) : null}
+
+        {step.kind === 'reading' ? <Spinner label={t('contacts.import.reading')} /> : null}
+
+        {step.kind === 'preview' ? (
+          <section aria-labelledby={summaryId} className="min-w-0 space-y-3">
+            <h3 id={summaryId} className="font-semibold">
+              {t('contacts.import.previewTitle')}: <span className="break-all font-normal">{step.fileName}</span>
+            </h3>
+            <ul className="space-y-1 text-sm">
+              <li>{t('contacts.import.ready', { count: step.preview.counts.ready })}</li>
+              {step.preview.counts.invalid > 0 ? (
+                <li className="text-destructive">
+                  {t('contacts.import.invalid', { count: step.preview.counts.invalid })}
+                </li>
+              ) : null}
+              {step.preview.counts.duplicateInFile > 0 ? (
+                <li>{t('contacts.import.duplicatesInFile', { count: step.preview.counts.duplicateInFile })}</li>
+              ) : null}
+              {step.preview.counts.existing > 0 ? <li>{t('contacts.import.existingNote')}</li> : null}
+            </ul>
+            <PreviewTable rows={step.preview.rows} />
+          </section>
+        ) : null}
+
+        <DialogFooter>
+          {step.kind === 'preview' ? (
+            <Button
+              variant="ghost"
+              disabled={importContacts.isPending}
+              onClick={() => setStep({ kind: 'choose', fileError: null })}
+            >
+              {t('contacts.import.chooseAnother')}
+            </Button>
+          ) : null}
+          <Button variant="outline" disabled={importContacts.isPending} onClick={() => close(false)}>
+            {t('contacts.cancel')}
+          </Button>
+          {step.kind === 'preview' ? (
+            <Button
+              disabled={importContacts.isPending || step.preview.ready.length === 0}
+              onClick={() => void onImport(step.preview)}
+            >
+              {importContacts.isPending
+                ? t('contacts.import.importing')
+                : t('contacts.import.confirm', { count: step.preview.ready.length })}
+            </Button>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
+  const { t } = useTranslation();
+  const status = (row: ImportPreviewRow) => {
+    switch (row.status) {
+      case 'ready':
+        return <Badge variant="success">{t('contacts.import.statusReady')}</Badge>;
+      case 'existing':
+        return <Badge variant="warning">{t('contacts.import.skippedExisting')}</Badge>;
+      case 'duplicateInFile':
+        return <Badge variant="warning">{t('contacts.import.skippedDuplicateInFile')}</Badge>;
+      case 'invalid':
+        return (
+          <ul className="space-y-0.5 text-destructive">
+            {Object.entries(row.problems).map(([field, key]) => (
+              <li key={field}>{t(key)}</li>
+            ))}
+          </ul>
+        );
+    }
+  };
+  return (
+    // Scrolls on its own on narrow screens; focusable so keyboard users can scroll it too.
+    <div
+      className="max-h-80 overflow-auto rounded-md border border-border"
+      tabIndex={0}
+      role="region"
+      aria-label={t('contacts.import.previewTitle')}
+    >
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <thead className="sticky top-0 bg-muted">
+          <tr>
+            <th scope="col" className="px-2 py-1.5">
+              {t('contacts.import.columnRow')}
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              {t('contacts.import.columnName')}
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              {t('contacts.import.columnEmail')}
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              {t('contacts.import.columnPhone')}
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              {t('contacts.import.columnRelationship')}
+            </th>
+            <th scope="col" className="px-2 py-1.5">
+              {t('contacts.import.columnStatus')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.row} data-status={row.status} className="border-t border-border align-top">
+              <td className="px-2 py-1.5 tabular-nums">{row.row}</td>
+              <td className="px-2 py-1.5 break-words">{row.name ?? '—'}</td>
+              <td className="px-2 py-1.5 break-all">{row.email ?? '—'}</td>
+              <td className="px-2 py-1.5">{row.phone ?? ''}</td>
+              <td className="px-2 py-1.5">
+                {row.relationship
+                  ? t(`contacts.relationships.${row.relationship}`, { defaultValue: row.relationship })
+                  : ''}
+              </td>
+              <td className="px-2 py-1.5">{status(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
