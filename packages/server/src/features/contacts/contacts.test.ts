@@ -1,10 +1,12 @@
 import {
   parseContactsCsv,
+  parseContactsFile,
   parseContactsVcard,
   type Contact,
   type ContactImportResult,
 } from '@life-updates/contract/contacts';
 import { eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
@@ -478,6 +480,90 @@ describe('import (ARCHITECTURE §4.12)', () => {
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.json().created).toBe(1000);
     expect(await listContacts(bulkUser)).toHaveLength(1000);
+  });
+});
+
+describe('import of real files, read as the web app reads them (ARCHITECTURE §4.12)', () => {
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../../../../contract/test/fixtures/${name}`, import.meta.url), 'utf8');
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createUser(app);
+    // Already a contact, in another case: the vCard 3.0 file's Anna Smith must not be doubled.
+    await addContact(user, { name: 'Anna (old)', email: 'Anna.Smith@example.com' });
+  });
+
+  async function importFile(name: string) {
+    const parsed = parseContactsFile(fixture(name), name);
+    expect(parsed.fileError).toBeNull();
+    const response = await call(user, 'POST', '/api/contacts/import', {
+      contacts: parsed.contacts.map((entry) => entry.contact),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { parsed, result: response.json() as ContactImportResult };
+  }
+
+  const stored = async (email: string) => {
+    const [contact] = await listContacts(user, `?search=${encodeURIComponent(email)}`);
+    return contact && { ...contact, id: undefined, templateId: undefined, createdAt: undefined, updatedAt: undefined };
+  };
+
+  it('vCard 3.0: Cyrillic name, preferred email and phone, folded note; the existing email is skipped', async () => {
+    const { parsed, result } = await importFile('contacts-3.0.vcf');
+    expect(parsed.errors.map((error) => error.row)).toEqual([3]);
+    expect(result).toEqual({
+      created: 1,
+      skipped: [{ row: 2, email: 'anna.smith@example.com', reason: 'existing' }],
+      errors: [],
+    });
+    expect(await stored('ivan.ivanov@example.ru')).toMatchObject({
+      name: 'Иван Петрович Иванов',
+      phone: '+7 (912) 345-67-89',
+      relationship: 'family',
+      description: 'Брат. Любит походы, рыбалку и длинные истории о том, как всё было на самом деле.',
+    });
+    expect(await listContacts(user, '?search=anna.smith')).toHaveLength(1);
+  });
+
+  it('vCard 4.0: PREF=1 email, tel: URI, Russian category, escaped newline', async () => {
+    const { result } = await importFile('contacts-4.0.vcf');
+    expect(result).toMatchObject({ created: 2, skipped: [], errors: [] });
+    expect(await stored('kostya@example.org')).toMatchObject({
+      name: 'Константин Константинопольский',
+      phone: '+7-912-000-11-22',
+      relationship: 'colleague',
+      description: 'Работаем вместе с 2019 года\nОтдел разработки',
+    });
+    expect(await stored('jane.doe@example.com')).toMatchObject({ name: 'Jane Doe', relationship: 'client' });
+  });
+
+  it('CSV: quoted fields with commas and quotes, multi-line text, Cyrillic names and Russian headers', async () => {
+    const { parsed, result } = await importFile('contacts.csv');
+    expect(parsed.errors.map((error) => error.row)).toEqual([3, 5, 6]);
+    expect(result).toMatchObject({ created: 3, skipped: [], errors: [] });
+    expect(await stored('petr@example.ru')).toMatchObject({
+      name: 'Петров, Пётр',
+      phone: '+7 (999) 123-45-67',
+      relationship: 'friend',
+      description: 'Познакомились в "Школе №5", Москва',
+    });
+    expect(await stored('maria@example.ru')).toMatchObject({
+      name: 'Мария Сидорова',
+      description: 'Многострочное\nописание',
+    });
+  });
+
+  it('importing the same files again adds nothing', async () => {
+    const before = await listContacts(user);
+    for (const name of ['contacts-3.0.vcf', 'contacts-4.0.vcf', 'contacts.csv']) {
+      const { result } = await importFile(name);
+      expect(result.created, name).toBe(0);
+      expect(
+        result.skipped.every((skip) => skip.reason === 'existing'),
+        name,
+      ).toBe(true);
+    }
+    expect(await listContacts(user)).toHaveLength(before.length);
   });
 });
 

@@ -59,12 +59,16 @@ export function ContactFormDialog({
   }, [open, contact, form]);
 
   // Spec §5: "An error clears when its field is edited."
-  useEffect(() => {
-    const subscription = form.watch((_values, { name }) => {
-      if (name && form.getFieldState(name).error) form.clearErrors(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name && isFormField(name) && form.getFieldState(name).error) form.clearErrors(name);
+        },
+      }),
+    [form],
+  );
 
   const errorText = (field: FormFieldName) => {
     const error = errors[field];

@@ -191,17 +191,12 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
     }
   };
   return (
-    // Scrolls on its own on narrow screens; focusable so keyboard users can scroll it too.
-    <div
-      className="max-h-80 overflow-auto rounded-md border border-border"
-      tabIndex={0}
-      role="region"
-      aria-label={t('contacts.import.previewTitle')}
-    >
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <thead className="sticky top-0 bg-muted">
+    // Phone and relationship columns fold away below 640 px so the table fits a phone screen.
+    <div className="rounded-md border border-border">
+      <table className="w-full table-fixed text-left text-sm">
+        <thead className="bg-muted">
           <tr>
-            <th scope="col" className="px-2 py-1.5">
+            <th scope="col" className="w-12 px-2 py-1.5">
               {t('contacts.import.columnRow')}
             </th>
             <th scope="col" className="px-2 py-1.5">
@@ -210,10 +205,10 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
             <th scope="col" className="px-2 py-1.5">
               {t('contacts.import.columnEmail')}
             </th>
-            <th scope="col" className="px-2 py-1.5">
+            <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
               {t('contacts.import.columnPhone')}
             </th>
-            <th scope="col" className="px-2 py-1.5">
+            <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
               {t('contacts.import.columnRelationship')}
             </th>
             <th scope="col" className="px-2 py-1.5">
@@ -225,15 +220,15 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
           {rows.map((row) => (
             <tr key={row.row} data-status={row.status} className="border-t border-border align-top">
               <td className="px-2 py-1.5 tabular-nums">{row.row}</td>
-              <td className="px-2 py-1.5 break-words">{row.name ?? '—'}</td>
-              <td className="px-2 py-1.5 break-all">{row.email ?? '—'}</td>
-              <td className="px-2 py-1.5">{row.phone ?? ''}</td>
-              <td className="px-2 py-1.5">
+              <td className="break-words px-2 py-1.5">{row.name ?? '—'}</td>
+              <td className="break-all px-2 py-1.5">{row.email ?? '—'}</td>
+              <td className="hidden break-words px-2 py-1.5 sm:table-cell">{row.phone ?? ''}</td>
+              <td className="hidden px-2 py-1.5 sm:table-cell">
                 {row.relationship
                   ? t(`contacts.relationships.${row.relationship}`, { defaultValue: row.relationship })
                   : ''}
               </td>
-              <td className="px-2 py-1.5">{status(row)}</td>
+              <td className="break-words px-2 py-1.5">{status(row)}</td>
             </tr>
           ))}
         </tbody>
