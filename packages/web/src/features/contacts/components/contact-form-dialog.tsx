@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactFormSchema, relationships, type Contact, type ContactInput } from '@life-updates/contract/contacts';
+import {
+  contactFormSchema,
+  relationships,
+  type Contact,
+  type ContactForm,
+  type ContactFormInput,
+  type ContactInput,
+  type Relationship,
+} from '@life-updates/contract/contacts';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +22,8 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
 
-type FormValues = { name: string; email: string; phone: string; relationship: string };
+/** What the inputs hold: '' for an empty optional field. */
+type FormValues = { name: string; email: string; phone: string; relationship: Relationship | '' };
 const formFields = ['name', 'email', 'phone', 'relationship'] as const;
 type FormFieldName = (typeof formFields)[number];
 const isFormField = (field: string): field is FormFieldName => (formFields as readonly string[]).includes(field);
@@ -45,9 +54,8 @@ export function ContactFormDialog({
   const isEditing = contact !== null;
   const createContact = useCreateContact();
   const updateContact = useUpdateContact();
-  const form = useForm<FormValues, unknown, FormValues>({
-    // The schema's output is the trimmed form; the form keeps strings, so the resolver's types are widened here.
-    resolver: zodResolver(contactFormSchema) as never,
+  const form = useForm<ContactFormInput, unknown, ContactForm>({
+    resolver: zodResolver(contactFormSchema),
     defaultValues: valuesOf(contact),
     reValidateMode: 'onSubmit',
   });
@@ -82,8 +90,8 @@ export function ContactFormDialog({
     const input: ContactInput = {
       name: values.name,
       email: values.email,
-      phone: values.phone,
-      relationship: values.relationship as ContactInput['relationship'],
+      phone: values.phone ?? '',
+      relationship: values.relationship ?? '',
     };
     try {
       if (contact) await updateContact.mutateAsync({ id: contact.id, input });
@@ -137,7 +145,7 @@ export function ContactFormDialog({
               // Not FormField: the Select root is not the element the label names, its trigger is.
               <div className="space-y-1.5">
                 <Label htmlFor={relationshipId}>{t('contacts.form.relationship')}</Label>
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
                   <SelectTrigger
                     id={relationshipId}
                     ref={field.ref}
