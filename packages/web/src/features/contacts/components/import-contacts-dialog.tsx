@@ -175,11 +175,23 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
   const status = (row: ImportPreviewRow) => {
     switch (row.status) {
       case 'ready':
-        return <Badge variant="success">{t('contacts.import.statusReady')}</Badge>;
+        return (
+          <Badge variant="success" className="whitespace-normal rounded-md">
+            {t('contacts.import.statusReady')}
+          </Badge>
+        );
       case 'existing':
-        return <Badge variant="warning">{t('contacts.import.skippedExisting')}</Badge>;
+        return (
+          <Badge variant="warning" className="whitespace-normal rounded-md">
+            {t('contacts.import.skippedExisting')}
+          </Badge>
+        );
       case 'duplicateInFile':
-        return <Badge variant="warning">{t('contacts.import.skippedDuplicateInFile')}</Badge>;
+        return (
+          <Badge variant="warning" className="whitespace-normal rounded-md">
+            {t('contacts.import.skippedDuplicateInFile')}
+          </Badge>
+        );
       case 'invalid':
         return (
           <ul className="space-y-0.5 text-destructive">
@@ -191,7 +203,7 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
     }
   };
   return (
-    // Phone and relationship columns fold away below 640 px so the table fits a phone screen.
+    // Email, phone and relationship columns fold away below 640 px so the table fits a phone screen.
     <div className="rounded-md border border-border">
       <table className="w-full table-fixed text-left text-sm">
         <thead className="bg-muted">
@@ -202,7 +214,7 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
             <th scope="col" className="px-2 py-1.5">
               {t('contacts.import.columnName')}
             </th>
-            <th scope="col" className="px-2 py-1.5">
+            <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
               {t('contacts.import.columnEmail')}
             </th>
             <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
@@ -220,8 +232,12 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
           {rows.map((row) => (
             <tr key={row.row} data-status={row.status} className="border-t border-border align-top">
               <td className="px-2 py-1.5 tabular-nums">{row.row}</td>
-              <td className="break-words px-2 py-1.5">{row.name ?? '—'}</td>
-              <td className="break-all px-2 py-1.5">{row.email ?? '—'}</td>
+              <td className="break-words px-2 py-1.5">
+                {row.name ?? '—'}
+                {/* Below 640 px the email sits under the name instead of in its own column. */}
+                <span className="block break-all text-muted-foreground sm:hidden">{row.email ?? '—'}</span>
+              </td>
+              <td className="hidden break-all px-2 py-1.5 sm:table-cell">{row.email ?? '—'}</td>
               <td className="hidden break-words px-2 py-1.5 sm:table-cell">{row.phone ?? ''}</td>
               <td className="hidden px-2 py-1.5 sm:table-cell">
                 {row.relationship
