@@ -1,7 +1,17 @@
 import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
-import { createContact, createIdea, generatedText, getIdea, outboxRecipients, shareForIdea } from './generation-helpers';
+import {
+  createContact,
+  createIdea,
+  generatedText,
+  getIdea,
+  outboxRecipients,
+  shareForIdea,
+} from './generation-helpers';
 
-test('Create Content: no idea, then generate, edit, save for later, approve and email an idea', async ({ page, account }) => {
+test('Create Content: no idea, then generate, edit, save for later, approve and email an idea', async ({
+  page,
+  account,
+}) => {
   await signInThroughApi(page, account);
   await page.goto('/create');
   await expect(page).toHaveTitle('Create Content | Life Updates');
@@ -11,7 +21,10 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await expect(page.getByRole('dialog').getByText('No ideas found.')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const idea = await createIdea(page, 'Finished my first marathon in Berlin today after months of training with friends.');
+  const idea = await createIdea(
+    page,
+    'Finished my first marathon in Berlin today after months of training with friends.',
+  );
   const other = await createIdea(page, 'Started learning to play the cello at the community music school.');
   const ann = await createContact(page, 'Ann Friend', 'ann@example.com');
   const bob = await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
@@ -29,7 +42,9 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   // Create Content defaults the length to Medium (spec §9).
   const length = page.getByRole('radiogroup', { name: 'Length' });
   await expect(length.getByRole('radio', { name: 'Medium' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'LinkedIn' })).toHaveAttribute('aria-checked', 'true');
+  await expect(
+    page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'LinkedIn' }),
+  ).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('button', { name: 'Save for later' }).click();
   await expect(page.getByText('No text to save.')).toBeVisible();

@@ -18,7 +18,10 @@ export async function createIdea(page: Page, content: string, base?: string): Pr
 }
 
 export async function createContact(page: Page, name: string, email: string, relationship = 'friend') {
-  const response = await page.request.post('/api/contacts', { data: { name, email, relationship }, headers: origin(page) });
+  const response = await page.request.post('/api/contacts', {
+    data: { name, email, relationship },
+    headers: origin(page),
+  });
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()) as { id: string };
 }
