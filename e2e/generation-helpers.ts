@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** Data for the Create Content and Generate specs, made through the real API in the page's session. */
-function origin(page: Page) {
+function origin() {
   return { origin: process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}` };
 }
 
@@ -11,7 +11,7 @@ export type CreatedIdea = { id: string; title: string; content: string; createdA
 export async function createIdea(page: Page, content: string, base?: string): Promise<CreatedIdea> {
   const response = await page.request.post(`${base ?? ''}/api/events`, {
     data: { content },
-    headers: base ? { origin: base } : origin(page),
+    headers: base ? { origin: base } : origin(),
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as CreatedIdea;
@@ -20,7 +20,7 @@ export async function createIdea(page: Page, content: string, base?: string): Pr
 export async function createContact(page: Page, name: string, email: string, relationship = 'friend') {
   const response = await page.request.post('/api/contacts', {
     data: { name, email, relationship },
-    headers: origin(page),
+    headers: origin(),
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()) as { id: string };
