@@ -124,9 +124,12 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
 test('Create Content: with no contacts the picker leads to the Contacts screen', async ({ page, account }) => {
   await signInThroughApi(page, account);
   const idea = await createIdea(page, 'Planted tomatoes and basil on the balcony this weekend.');
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/create?idea=${idea.id}`);
   await page.getByRole('button', { name: 'Generate Content' }).click();
   await expect(generatedText(page)).toHaveValue(/tomatoes/i);
+  // Works at 375 px wide: nothing sticks out sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('button', { name: 'Email to Contacts' }).click();
   const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
   await expect(picker.getByText('No contacts found. Please add contacts first.')).toBeVisible();
