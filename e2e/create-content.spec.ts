@@ -1,0 +1,139 @@
+import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
+import {
+  createContact,
+  createIdea,
+  generatedText,
+  getIdea,
+  outboxRecipients,
+  shareForIdea,
+} from './generation-helpers';
+
+test('Create Content: no idea, then generate, edit, save for later, approve and email an idea', async ({
+  page,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await page.goto('/create');
+  await expect(page).toHaveTitle('Create Content | Life Updates');
+  await expect(page.getByText('No Idea Selected')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Choose an idea' }).click();
+  await expect(page.getByRole('dialog').getByText('No ideas found.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const idea = await createIdea(
+    page,
+    'Finished my first marathon in Berlin today after months of training with friends.',
+  );
+  const other = await createIdea(page, 'Started learning to play the cello at the community music school.');
+  const ann = await createContact(page, 'Ann Friend', 'ann@example.com');
+  const bob = await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
+  expect(ann.id).not.toBe(bob.id);
+
+  // The dashboard hands the idea over as navigation state `selectedIdea` (spec §2 route table).
+  await page.evaluate((selectedIdea) => {
+    window.history.replaceState({ usr: { selectedIdea }, key: 'e2e', idx: 0 }, '', '/create');
+  }, idea);
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/create\\?idea=${idea.id}$`));
+  await expect(page.getByText('Finished my first...')).toBeVisible();
+  await expect(page.getByText(idea.content)).toBeVisible();
+  await expect(generatedText(page)).toHaveAttribute('placeholder', 'Content will appear here');
+  // Create Content defaults the length to Medium (spec §9).
+  const length = page.getByRole('radiogroup', { name: 'Length' });
+  await expect(length.getByRole('radio', { name: 'Medium' })).toHaveAttribute('aria-checked', 'true');
+  await expect(
+    page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'LinkedIn' }),
+  ).toHaveAttribute('aria-checked', 'true');
+
+  await page.getByRole('button', { name: 'Save for later' }).click();
+  await expect(page.getByText('No text to save.')).toBeVisible();
+
+  await length.getByRole('radio', { name: 'Short' }).click();
+  await page.getByRole('radiogroup', { name: 'Structure' }).getByRole('radio', { name: 'Bulletins' }).click();
+  await page.getByRole('button', { name: 'Generate Content' }).click();
+  await expect(page.getByText('Text generated!')).toBeVisible();
+  await expect(generatedText(page)).toHaveValue(/marathon/i);
+  await expect(page.getByText('Written by Built-in offline composer (not an AI model)')).toBeVisible();
+  await expect(page.getByText(/The built-in offline composer is not an AI model/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const generated = await generatedText(page).inputValue();
+  await generatedText(page).fill(`${generated}\n\nEdited by me.`);
+  await page.getByRole('button', { name: 'Save for later' }).click();
+  const saved = page.getByRole('dialog', { name: 'Saved' });
+  await expect(saved.getByText('Idea saved successfully.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saved.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await getIdea(page, idea.id)).status).toBe('saved_for_later');
+  expect((await getIdea(page, idea.id)).preferences).toMatchObject({ length: 'short', structure: 'bulletins' });
+  expect((await shareForIdea(page, idea.id))?.summaries.summary).toContain('Edited by me.');
+
+  // Reopened, the idea brings its saved text and preferences back (spec §4 Pending share status).
+  await page.goto(`/create?idea=${idea.id}`);
+  await expect(generatedText(page)).toHaveValue(/Edited by me\.$/);
+  await expect(length.getByRole('radio', { name: 'Short' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'Telegram' }).click();
+  await page.getByRole('button', { name: 'Approve & Finish' }).click();
+  const approved = page.getByRole('dialog', { name: 'Approved' });
+  await expect(approved.getByText('Idea approved.')).toBeVisible();
+  await approved.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await getIdea(page, idea.id)).toMatchObject({ status: 'approved', preferences: { platform: 'telegram' } });
+
+  // Email to two contacts through the pipeline; the default transport keeps them in the outbox.
+  await page.goto(`/create?idea=${idea.id}`);
+  await expect(generatedText(page)).toHaveValue(/Edited by me\.$/);
+  await page.getByRole('button', { name: 'Email to Contacts' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
+  const send = picker.getByRole('button', { name: 'Send Email' });
+  await expect(send).toBeDisabled();
+  await picker.getByRole('button', { name: 'Select All' }).click();
+  await expect(picker.getByText('Selected', { exact: true })).toHaveCount(2);
+  await picker.getByRole('button', { name: 'Clear All' }).click();
+  await expect(picker.getByText('Selected', { exact: true })).toHaveCount(0);
+  await expect(send).toBeDisabled();
+  await picker.getByRole('button', { name: /Ann Friend/ }).click();
+  await picker.getByRole('button', { name: /Bob Colleague/ }).click();
+  await expect(picker.getByRole('button', { name: /Ann Friend/ })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolations(page);
+  await send.click();
+  const sent = page.getByRole('dialog', { name: 'Sent.' });
+  await expect(sent.getByText('Email sent.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Successfully sent emails to all 2 recipients!')).toBeVisible();
+  const outbox = await outboxRecipients(page);
+  expect(outbox.map((message) => message.to).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+  expect(outbox[0]!.text).toContain('Edited by me.');
+  await sent.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await getIdea(page, idea.id)).status).toBe('sent');
+
+  // A sent idea opens with its sent text; Change idea switches to another one.
+  await page.goto(`/create?idea=${idea.id}`);
+  await expect(generatedText(page)).toHaveValue(/Edited by me\.$/);
+  await page.getByRole('button', { name: 'Change idea' }).click();
+  const ideasDialog = page.getByRole('dialog', { name: 'Choose an idea' });
+  await expectNoAxeViolations(page);
+  await ideasDialog.getByRole('button', { name: /Started learning to/ }).click();
+  await expect(page).toHaveURL(new RegExp(`idea=${other.id}$`));
+  await expect(page.getByText(other.content)).toBeVisible();
+  await expect(generatedText(page)).toHaveValue('');
+});
+
+test('Create Content: with no contacts the picker leads to the Contacts screen', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  const idea = await createIdea(page, 'Planted tomatoes and basil on the balcony this weekend.');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/create?idea=${idea.id}`);
+  await page.getByRole('button', { name: 'Generate Content' }).click();
+  await expect(generatedText(page)).toHaveValue(/tomatoes/i);
+  // Works at 375 px wide: nothing sticks out sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Email to Contacts' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
+  await expect(picker.getByText('No contacts found. Please add contacts first.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await picker.getByRole('button', { name: 'Add Contacts' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+});

@@ -1,0 +1,294 @@
+import type { Browser, Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, expectNoAxeViolations, signInThroughApi, strongPassword, test } from './fixtures';
+import {
+  createContact,
+  createIdea,
+  generatedText,
+  getIdea,
+  outboxRecipients,
+  shareForIdea,
+} from './generation-helpers';
+
+/** "Jan 5, 2025 • 3:04 PM" (Chromium may put a narrow no-break space before PM). */
+const createdDatePattern = /^[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2}\s[AP]M$/;
+
+async function openWithSelectedIdeas(page: Page, selectedIdeas: unknown[]) {
+  // The dashboard hands the ideas over as navigation state `selectedIdeas`.
+  await page.goto('/generate');
+  await page.evaluate((ideas) => {
+    window.history.replaceState({ usr: { selectedIdeas: ideas }, key: 'e2e', idx: 0 }, '', '/generate');
+  }, selectedIdeas);
+  await page.reload();
+}
+
+test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules, approve and email', async ({
+  page,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await page.goto('/generate');
+  await expect(page).toHaveTitle('Generate | Life Updates');
+  await expect(page.getByText('No ideas selected')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByText('Please select an idea first')).toBeVisible();
+
+  const first = await createIdea(page, 'Adopted a rescue dog named Pepper from the local shelter.');
+  const longText =
+    'Gave a talk about accessible web forms at the city JavaScript meetup and answered questions for almost an hour afterwards.';
+  const second = await createIdea(page, longText);
+  await createContact(page, 'Ann Friend', 'ann@example.com');
+  await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
+
+  await openWithSelectedIdeas(page, [first, second.id]);
+  await expect(page).toHaveURL(new RegExp(`/generate\\?ideas=${first.id},${second.id}$`));
+  const chosen = page.getByRole('listitem').filter({ hasText: 'Gave a talk...' });
+  await expect(chosen.getByText(`${longText.slice(0, 100)}...`)).toBeVisible();
+  await expect(chosen.locator('time')).toHaveText(createdDatePattern);
+  await expect(page.getByRole('radiogroup', { name: 'Length' }).getByRole('radio', { name: 'Short' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expectNoAxeViolations(page);
+
+  // Edit opens the idea editor (ARCHITECTURE §4.4).
+  await page.getByRole('button', { name: 'Edit: Adopted a rescue...' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Event' });
+  await expectNoAxeViolations(page);
+  await editor.getByLabel('Content').fill('Adopted a rescue dog named Pepper from the shelter on Main Street.');
+  await editor.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Event updated')).toBeVisible();
+  await expect(page.getByText('Adopted a rescue dog named Pepper from the shelter on Main Street.')).toBeVisible();
+
+  await page.getByRole('radiogroup', { name: 'Tone' }).getByRole('radio', { name: 'Professional' }).click();
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByText('Text generated!')).toBeVisible();
+  await expect(generatedText(page)).toHaveValue(/Main Street/);
+  const generated = await generatedText(page).inputValue();
+  await generatedText(page).fill(`${generated}\n\nWritten on the Generate screen.`);
+  await page.getByRole('button', { name: 'Save for later' }).click();
+  await page.getByRole('dialog', { name: 'Saved' }).getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await getIdea(page, first.id)).toMatchObject({
+    status: 'saved_for_later',
+    preferences: { tone: 'professional' },
+  });
+
+  // One idea: the text of the first saved-for-later share with it, the idea's own preferences (spec §4).
+  await page.goto(`/generate?ideas=${first.id}`);
+  await expect(generatedText(page)).toHaveValue(/Written on the Generate screen\.$/);
+  await expect(
+    page.getByRole('radiogroup', { name: 'Tone' }).getByRole('radio', { name: 'Professional' }),
+  ).toHaveAttribute('aria-checked', 'true');
+
+  // Approve & Finish works here too.
+  await page.goto(`/generate?ideas=${first.id},${second.id}`);
+  await expect(generatedText(page)).toHaveValue(/Written on the Generate screen\.$/);
+  await page.getByRole('button', { name: 'Approve & Finish' }).click();
+  await page.getByRole('dialog', { name: 'Approved' }).getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await getIdea(page, second.id)).status).toBe('approved');
+  expect((await shareForIdea(page, second.id))?.status).toBe('approved');
+
+  // Only saved-for-later text comes back here (spec §4); Send Email really sends (ARCHITECTURE §4.4).
+  await page.goto(`/generate?ideas=${first.id},${second.id}`);
+  await expect(page.getByText('Gave a talk...')).toBeVisible();
+  await expect(generatedText(page)).toHaveValue('');
+  await generatedText(page).fill('Two bits of news: Pepper the dog, and my meetup talk.');
+  await page.getByRole('button', { name: 'Email to Contacts' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
+  await picker.getByRole('button', { name: 'Select All' }).click();
+  await picker.getByRole('button', { name: 'Send Email' }).click();
+  const sent = page.getByRole('dialog', { name: 'Sent.' });
+  await expect(sent.getByText('Email sent.')).toBeVisible({ timeout: 30_000 });
+  expect((await outboxRecipients(page)).map((message) => message.to).sort()).toEqual([
+    'ann@example.com',
+    'bob@example.com',
+  ]);
+  await sent.getByRole('button', { name: 'Ok' }).click();
+  expect((await getIdea(page, first.id)).status).toBe('sent');
+  expect((await getIdea(page, second.id)).status).toBe('sent');
+
+  await page.goto(`/generate?ideas=${first.id}`);
+  await page.getByRole('button', { name: 'Change idea' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+// ── A local OpenAI-compatible server (chat completions over server-sent events) ──
+
+type FakeModelServer = {
+  url: string;
+  requests: Array<Record<string, unknown>>;
+  clientClosed: Promise<void>;
+  close: () => Promise<void>;
+};
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** The first request streams `words` slowly and ends; later ones stream two words and stay open. */
+async function startFakeModelServer(words: string[]): Promise<FakeModelServer> {
+  const requests: Array<Record<string, unknown>> = [];
+  const open = new Set<ServerResponse>();
+  let markClosed: () => void = () => {};
+  const clientClosed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-e2e', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'local-llm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const server: Server = createServer(async (request, response) => {
+    let raw = '';
+    for await (const piece of request) raw += piece;
+    requests.push(raw ? (JSON.parse(raw) as Record<string, unknown>) : {});
+    const isFirst = requests.length === 1;
+    let isFinished = false;
+    open.add(response);
+    response.on('close', () => {
+      open.delete(response);
+      if (!isFinished) markClosed();
+    });
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const word of isFirst ? words : words.slice(0, 2)) {
+      if (response.destroyed) return;
+      response.write(chunk({ content: word }, null));
+      await pause(isFirst ? 400 : 50);
+    }
+    if (!isFirst) return;
+    response.write(chunk({}, 'stop'));
+    response.write('data: [DONE]\n\n');
+    isFinished = true;
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    clientClosed,
+    close: async () => {
+      for (const response of open) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A second app server configured with the local model (the main one runs with the offline composer only). */
+async function startAppServer(port: number, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-e2e-ai-'));
+  const baseUrl = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: fileURLToPath(new URL('../packages/server', import.meta.url)),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '50',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`app server did not start: ${stderr}`);
+    await pause(300);
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signedInPage(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
+  const page = await context.newPage();
+  const email = `ai-${Date.now()}@example.com`;
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password: strongPassword, name: 'AI Person' },
+    headers: { origin: baseUrl },
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    data: { email, password: strongPassword },
+    headers: { origin: baseUrl },
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  return { context, page };
+}
+
+test('Generate with a local OpenAI-compatible model: the words stream in, and Stop keeps them', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const words = ['Pepper ', 'the ', 'rescue ', 'dog ', 'now ', 'sleeps ', 'on ', 'my ', 'sofa.'];
+  const model = await startFakeModelServer(words);
+  const app = await startAppServer(3113, {
+    OPENAI_BASE_URL: model.url,
+    OPENAI_API_KEY: 'e2e-key',
+    OPENAI_MODEL: 'local-llm',
+  });
+  try {
+    const { context, page } = await signedInPage(browser, app.baseUrl);
+    const origin = { origin: app.baseUrl };
+    const models = await (await page.request.get('/api/ai/models')).json();
+    expect(models.models.map((entry: { id: string }) => entry.id)).toEqual(['offline', 'openai']);
+    const settings = await page.request.put('/api/ai-settings', {
+      data: { model: 'openai', temperature: 0.3, maxTokens: 600, personalizationStrength: 'high' },
+      headers: origin,
+    });
+    expect(settings.ok(), await settings.text()).toBeTruthy();
+    const idea = await createIdea(page, 'Adopted a rescue dog named Pepper.', app.baseUrl);
+
+    await page.goto(`/generate?ideas=${idea.id}`);
+    await expect(page.getByText('Adopted a rescue...')).toBeVisible();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    // The first words show while the rest is still being written.
+    await expect(generatedText(page)).toHaveValue(/^Pepper the/);
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    expect(await generatedText(page).inputValue()).not.toContain('sofa.');
+    await expect(generatedText(page)).toHaveValue('Pepper the rescue dog now sleeps on my sofa.');
+    await expect(page.getByText('Text generated!')).toBeVisible();
+    await expect(page.getByText('Written by OpenAI (local-llm)')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    const sent = model.requests[0]!;
+    expect(sent).toMatchObject({ model: 'local-llm', temperature: 0.3, stream: true });
+    expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(600);
+    expect(JSON.stringify(sent.messages)).toContain('Adopted a rescue dog named Pepper.');
+
+    // Stop: the second answer never ends by itself; stopping keeps what arrived and ends the provider call.
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(generatedText(page)).toHaveValue('Pepper the ');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByText('Generation stopped.')).toBeVisible();
+    await model.clientClosed;
+    await expect(generatedText(page)).toHaveValue('Pepper the ');
+    await expect(generatedText(page)).toBeEditable();
+    await context.close();
+  } finally {
+    await app.stop();
+    await model.close();
+  }
+});

@@ -1,0 +1,127 @@
+import { defaultPreferences, normalizePreferences } from '@life-updates/contract/preferences';
+import { singleSummaryKey, type Share } from '@life-updates/contract/shares';
+import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { type Idea, useIdeas } from '../api/get-ideas';
+import { useShareForEvent } from '../api/get-share-for-event';
+import { selectedIdeaId } from '../selection';
+import { GenerationWorkspace } from './generation-workspace';
+import { IdeaPickerDialog } from './idea-picker-dialog';
+
+export function shareText(share: Share | null | undefined): string {
+  if (!share) return '';
+  return share.summaries[singleSummaryKey] ?? Object.values(share.summaries)[0] ?? '';
+}
+
+/** Create Content (spec §2, §4 Create Content flow): one idea, its preferences, generate, one exit. */
+export function CreateContent() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const ideaId = selectedIdeaId(location.state, searchParams);
+  const ideas = useIdeas();
+  const [isPickerOpen, setPickerOpen] = useState(false);
+
+  // Keep the chosen idea in the URL so a reload opens it again.
+  useEffect(() => {
+    if (ideaId && searchParams.get('idea') !== ideaId) {
+      void navigate({ search: `?idea=${encodeURIComponent(ideaId)}` }, { replace: true });
+    }
+  }, [ideaId, searchParams, navigate]);
+
+  const idea = ideaId ? ideas.data?.events.find((candidate) => candidate.id === ideaId) : undefined;
+
+  function pick(next: Idea) {
+    setPickerOpen(false);
+    setSearchParams({ idea: next.id });
+  }
+
+  const picker = (
+    <IdeaPickerDialog
+      open={isPickerOpen}
+      onOpenChange={setPickerOpen}
+      ideas={ideas.data?.events ?? []}
+      isLoading={ideas.isPending}
+      selectedId={idea?.id ?? null}
+      onPick={pick}
+    />
+  );
+
+  if (ideaId && ideas.isPending) {
+    return <Spinner label={t('common.loading')} className="flex justify-center py-16" />;
+  }
+  if (ideas.isError && ideaId) {
+    return (
+      <div className="space-y-3 py-12 text-center">
+        <p className="text-destructive">{t('ideas.toasts.loadFailed')}</p>
+        <Button variant="outline" onClick={() => void ideas.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!idea) {
+    return (
+      <Card className="mx-auto max-w-lg text-center">
+        <CardHeader className="items-center">
+          <LightbulbIcon className="size-10 text-muted-foreground" aria-hidden />
+          <CardTitle>{t('generation.noIdeaSelected')}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+          <Button onClick={() => void navigate(paths.dashboard)}>{t('generation.goToMyStories')}</Button>
+          <Button variant="outline" onClick={() => setPickerOpen(true)}>
+            {t('generation.chooseIdea')}
+          </Button>
+        </CardContent>
+        {picker}
+      </Card>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="min-w-0 space-y-1">
+            <p className="text-sm text-muted-foreground">{t('generation.selectedIdea')}</p>
+            <CardTitle className="break-words">{idea.title}</CardTitle>
+          </div>
+          <Button variant="outline" size="sm" onClick={() => setPickerOpen(true)}>
+            <RefreshCwIcon aria-hidden />
+            {t('generation.changeIdea')}
+          </Button>
+        </CardHeader>
+        <CardContent>
+          <p className="whitespace-pre-wrap break-words text-sm">{idea.content}</p>
+        </CardContent>
+      </Card>
+      <IdeaWorkspace key={idea.id} idea={idea} />
+      {picker}
+    </div>
+  );
+}
+
+/** Waits for the idea's saved / approved / sent share, then opens with its text (spec §4). */
+function IdeaWorkspace({ idea }: { idea: Idea }) {
+  const { t } = useTranslation();
+  const share = useShareForEvent(idea.id);
+  if (share.isPending) return <Spinner label={t('common.loading')} className="flex justify-center py-10" />;
+  return (
+    <GenerationWorkspace
+      eventIds={[idea.id]}
+      isAnyApproved={idea.status === 'approved'}
+      initialText={shareText(share.data)}
+      // Stored preferences, else the Create Content defaults (length Medium, spec §9).
+      initialPreferences={normalizePreferences(idea.preferences, defaultPreferences)}
+      preferencesTitle={t('generation.choosePreferences')}
+      generateLabel={t('generation.generateContent')}
+    />
+  );
+}

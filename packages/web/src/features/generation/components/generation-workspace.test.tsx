@@ -1,0 +1,169 @@
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { GenerationWorkspace } from './generation-workspace';
+
+const models = {
+  models: [
+    {
+      id: 'offline',
+      label: 'Built-in offline composer (not an AI model)',
+      isAiModel: false,
+      description: 'Not an AI model.',
+    },
+    { id: 'openai', label: 'OpenAI (local-llm)', isAiModel: true },
+  ],
+  defaultModel: 'openai',
+};
+
+/** A streamed answer whose pieces the test releases one by one; it records the abort. */
+function controllableStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    body,
+    push: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    /** What a real fetch does to the body when its request is aborted. */
+    abort: () => controller.error(new DOMException('The operation was aborted.', 'AbortError')),
+  };
+}
+
+function stubFetch(handleGenerate: (init: RequestInit) => Promise<Response>) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      if (url === '/api/ai/models') return Response.json(models);
+      if (url === '/api/generate/stream') return handleGenerate(init);
+      return Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function renderWorkspace(initialText = '') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/create',
+        element: (
+          <GenerationWorkspace
+            eventIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']}
+            isAnyApproved={false}
+            initialText={initialText}
+            initialPreferences={defaultPreferences}
+            preferencesTitle="Choose Preferences"
+            generateLabel="Generate Content"
+          />
+        ),
+      },
+    ],
+    { initialEntries: ['/create'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const textArea = () => screen.getByRole('textbox', { name: 'Generated Text' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('GenerationWorkspace', () => {
+  it('shows a spinner before the first words, streams them in, then lets the user edit', async () => {
+    const stream = controllableStream();
+    let release!: () => void;
+    const headersSent = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = stubFetch(async () => {
+      await headersSent;
+      return new Response(stream.body, { headers: { 'x-generation-model': 'openai' } });
+    });
+    renderWorkspace();
+    expect(textArea()).toHaveAttribute('placeholder', 'Content will appear here');
+    await userEvent.click(screen.getByRole('radio', { name: 'Telegram' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Content' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Generating...');
+    expect(textArea()).toHaveAttribute('readonly');
+
+    release();
+    stream.push('Hello ');
+    await waitFor(() => expect(textArea()).toHaveValue('Hello '));
+    expect(screen.queryByRole('status')).toBeNull();
+    stream.push('world.');
+    await waitFor(() => expect(textArea()).toHaveValue('Hello world.'));
+    stream.end();
+
+    expect(await screen.findByText('Text generated!')).toBeInTheDocument();
+    expect(screen.getByText('Written by OpenAI (local-llm)')).toBeInTheDocument();
+    expect(textArea()).not.toHaveAttribute('readonly');
+    await userEvent.type(textArea(), ' Edited.');
+    expect(textArea()).toHaveValue('Hello world. Edited.');
+
+    const request = calls.find((call) => call.url === '/api/generate/stream')!;
+    expect(JSON.parse(String(request.init.body))).toMatchObject({
+      eventIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
+      preferences: { platform: 'telegram', length: 'medium' },
+    });
+  });
+
+  it('Stop aborts the request and keeps the words that arrived', async () => {
+    const stream = controllableStream();
+    let signal: AbortSignal | undefined;
+    stubFetch(async (init) => {
+      signal = init.signal ?? undefined;
+      signal?.addEventListener('abort', stream.abort);
+      return new Response(stream.body, { headers: { 'x-generation-model': 'offline' } });
+    });
+    renderWorkspace();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Content' }));
+    stream.push('Partial text');
+    await waitFor(() => expect(textArea()).toHaveValue('Partial text'));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(signal?.aborted).toBe(true);
+    expect(await screen.findByText('Generation stopped.')).toBeInTheDocument();
+    expect(textArea()).toHaveValue('Partial text');
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    // The offline composer is labelled as not an AI model.
+    expect(screen.getByText('Written by Built-in offline composer (not an AI model)')).toBeInTheDocument();
+  });
+
+  it('a failure shows the spec toast and gives back the text from before', async () => {
+    stubFetch(async () =>
+      Response.json(
+        { code: 'GENERATION_FAILED', message: 'Failed to generate summary. Please try again.' },
+        { status: 502 },
+      ),
+    );
+    renderWorkspace('My earlier text');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Content' }));
+    expect(await screen.findByText('Failed to generate summary. Please try again.')).toBeInTheDocument();
+    expect(textArea()).toHaveValue('My earlier text');
+  });
+
+  it('refuses to save an empty text or open the picker without text', async () => {
+    const calls = stubFetch(async () => new Response('x'));
+    renderWorkspace();
+    await userEvent.click(screen.getByRole('button', { name: 'Save for later' }));
+    expect(await screen.findByText('No text to save.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Email to Contacts' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.url.startsWith('/api/shares'))).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import type { Preferences } from '@life-updates/contract/preferences';
+import { CheckCircle2Icon, MailIcon, SaveIcon, SparklesIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ApiRequestError } from '@/lib/api-client';
+import { useGenerationStream } from '../hooks/use-generation-stream';
+import { useShareActions } from '../hooks/use-share-actions';
+import { ContactPickerDialog } from './contact-picker-dialog';
+import { GeneratedTextPanel } from './generated-text-panel';
+import { PreferencesPanel } from './preferences-panel';
+import { ResultDialog } from './result-dialog';
+
+/**
+ * What Create Content and Generate share: the preferences, the Generate button, the streamed and
+ * editable text, and the three exits. Mount it with a `key` per idea set so it starts afresh.
+ */
+export function GenerationWorkspace({
+  eventIds,
+  isAnyApproved,
+  initialText,
+  initialPreferences,
+  preferencesTitle,
+  generateLabel,
+}: {
+  eventIds: readonly string[];
+  isAnyApproved: boolean;
+  initialText: string;
+  initialPreferences: Preferences;
+  preferencesTitle: string;
+  generateLabel: string;
+}) {
+  const { t } = useTranslation();
+  const [preferences, setPreferences] = useState(initialPreferences);
+  const stream = useGenerationStream(initialText);
+  const actions = useShareActions({ eventIds, text: stream.text, preferences, isAnyApproved });
+
+  async function generate() {
+    if (eventIds.length === 0) {
+      toast.error(t('generation.toasts.selectIdeaFirst'));
+      return;
+    }
+    const outcome = await stream.generate({ eventIds: [...eventIds], preferences });
+    if (outcome.kind === 'done') toast.success(t('generation.toasts.textGenerated'));
+    else if (outcome.kind === 'stopped') toast.info(t('generation.cancelled'));
+    else {
+      const { error } = outcome;
+      const message =
+        error instanceof ApiRequestError
+          ? error.message || t('generation.toasts.generateFailed')
+          : t('generation.toasts.generateFailedRetry');
+      toast.error(message);
+    }
+  }
+
+  const isLocked = stream.isGenerating || actions.isBusy;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <CardTitle>{preferencesTitle}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <PreferencesPanel value={preferences} onChange={setPreferences} disabled={isLocked} />
+          <Button className="w-full" size="lg" disabled={isLocked} onClick={() => void generate()}>
+            <SparklesIcon aria-hidden />
+            {stream.isGenerating ? t('generation.generating') : generateLabel}
+          </Button>
+        </CardContent>
+      </Card>
+      <Card className="lg:col-span-3">
+        <CardContent className="space-y-4 pt-6">
+          <GeneratedTextPanel
+            text={stream.text}
+            onTextChange={stream.setText}
+            phase={stream.phase}
+            model={stream.model}
+            onStop={stream.stop}
+          />
+          <div className="grid gap-2 sm:grid-cols-3">
+            <Button variant="outline" disabled={isLocked} onClick={actions.saveForLater}>
+              <SaveIcon aria-hidden />
+              {actions.isSaving ? t('common.saving') : t('generation.saveForLater')}
+            </Button>
+            <Button variant="secondary" disabled={isLocked} onClick={actions.approve}>
+              <CheckCircle2Icon aria-hidden />
+              {actions.isApproving ? t('common.saving') : t('generation.approveAndFinish')}
+            </Button>
+            <Button disabled={isLocked} onClick={actions.openPicker}>
+              <MailIcon aria-hidden />
+              {t('generation.emailToContacts')}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      <ContactPickerDialog
+        open={actions.isPickerOpen}
+        onOpenChange={actions.setPickerOpen}
+        isProcessing={actions.isSending}
+        onSend={(contactIds) => void actions.send(contactIds)}
+      />
+      <ResultDialog result={actions.result} onClose={actions.closeResult} />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { Preferences } from '@life-updates/contract/preferences';
+import type { Share } from '@life-updates/contract/shares';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
+import { approveIdeas, useApproveIdeas } from '../api/approve-ideas';
+import { getShareDeliveries } from '../api/get-share-deliveries';
+import { saveForLater, useSaveForLater } from '../api/save-for-later';
+import { sendShare } from '../api/send-share';
+import type { ShareResult } from '../components/result-dialog';
+
+const pollIntervalMs = 1000;
+/** After this long the emails keep going in the background; Summeris → Sent shows their progress. */
+const pollLimitMs = 120_000;
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function waitForDeliveries(shareId: string, initial: ShareDeliveriesResponse) {
+  let current = initial;
+  const startedAt = Date.now();
+  while (!current.isDone && Date.now() - startedAt < pollLimitMs) {
+    await pause(pollIntervalMs);
+    current = await getShareDeliveries(shareId);
+  }
+  return current;
+}
+
+/**
+ * The three exits of Create Content and Generate (spec §4 Create Content flow, ARCHITECTURE §4.4):
+ * Save for later, Approve & Finish, and Email to Contacts through the email pipeline, with the
+ * validation and toasts of spec §5 / §8.
+ */
+export function useShareActions({
+  eventIds,
+  text,
+  preferences,
+  isAnyApproved,
+}: {
+  eventIds: readonly string[];
+  text: string;
+  preferences: Preferences;
+  /** An approved idea stays approved while it is emailed, instead of going back to "Later". */
+  isAnyApproved: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useSaveForLater();
+  const approve = useApproveIdeas();
+  const [result, setResult] = useState<ShareResult | null>(null);
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const [isSending, setSending] = useState(false);
+
+  function canSave(): boolean {
+    if (eventIds.length === 0) {
+      toast.error(t('generation.toasts.selectIdeaFirst'));
+      return false;
+    }
+    if (text.trim() === '') {
+      toast.error(t('generation.toasts.noTextToSave'));
+      return false;
+    }
+    return true;
+  }
+
+  const request = () => ({ eventIds: [...eventIds], text, preferences });
+
+  function saveForLaterAction() {
+    if (!canSave()) return;
+    save.mutate(request(), {
+      onSuccess: () => setResult('saved'),
+      onError: (error) => toast.error(errorMessage(error, t('generation.toasts.errorSaving'))),
+    });
+  }
+
+  function approveAction() {
+    if (!canSave()) return;
+    approve.mutate(request(), {
+      onSuccess: () => setResult('approved'),
+      onError: (error) => toast.error(errorMessage(error, t('generation.toasts.errorUpdatingEventStatus'))),
+    });
+  }
+
+  function openPicker() {
+    if (canSave()) setPickerOpen(true);
+  }
+
+  async function send(contactIds: string[]) {
+    if (!canSave()) return;
+    setSending(true);
+    let loadingToast: string | number | undefined;
+    try {
+      // The text is kept in the ideas' share first, so nothing is lost if sending fails.
+      const share: Share = await (isAnyApproved ? approveIdeas(request()) : saveForLater(request()));
+      const sent = await sendShare({ shareId: share.id, request: { contactIds } });
+      if (sent.warning) toast.warning(sent.warning);
+      if (sent.outcome !== 'queued') {
+        toast.info(sent.message ?? t('email.noValidRecipients'));
+        setPickerOpen(false);
+        return;
+      }
+      loadingToast = toast.loading(t('email.sending'));
+      const deliveries = await waitForDeliveries(share.id, sent.deliveries);
+      const outcome = deliveryOutcomeMessage(deliveries.counts);
+      const options = { id: loadingToast };
+      setPickerOpen(false);
+      if (!outcome) {
+        toast.info(t('generation.toasts.stillSending'), options);
+        return;
+      }
+      const message = t(outcome.key, outcome.values);
+      if (outcome.key === 'email.sendSuccess') toast.success(message, options);
+      else if (outcome.key === 'email.sendPartial') toast.warning(message, options);
+      else toast.error(message, options);
+      if (deliveries.counts.sent > 0) setResult('sent');
+    } catch (error) {
+      const options = loadingToast === undefined ? {} : { id: loadingToast };
+      if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {
+        // Spec §8: the monthly-limit error closes the dialog and goes to /settings.
+        toast.error(error.message, options);
+        setPickerOpen(false);
+        void navigate(paths.settings);
+        return;
+      }
+      if (error instanceof NetworkError) toast.error(t('email.networkError'), options);
+      else toast.error(errorMessage(error, t('generation.toasts.sendShareFailed')), options);
+    } finally {
+      setSending(false);
+      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      void queryClient.invalidateQueries({ queryKey: ['shares'] });
+      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+    }
+  }
+
+  return {
+    saveForLater: saveForLaterAction,
+    approve: approveAction,
+    openPicker,
+    send,
+    isPickerOpen,
+    setPickerOpen,
+    isSending,
+    isSaving: save.isPending,
+    isApproving: approve.isPending,
+    isBusy: save.isPending || approve.isPending || isSending,
+    result,
+    closeResult: () => setResult(null),
+  };
+}
