@@ -31,12 +31,12 @@ describe('nextRunAt', () => {
   });
 
   it('waits for a start date in the future', () => {
-    expect(next({ frequency: 'weekly', startDate: '2031-07-04', startTime: '07:15' }, 'UTC', '2025-01-01T00:00:00Z')).toBe(
-      '2031-07-04T07:15:00.000Z',
-    );
-    expect(next({ frequency: 'monthly', startDate: '2031-07-31', startTime: '07:15' }, 'Asia/Tokyo', '2025-01-01T00:00:00Z')).toBe(
-      '2031-07-30T22:15:00.000Z',
-    );
+    expect(
+      next({ frequency: 'weekly', startDate: '2031-07-04', startTime: '07:15' }, 'UTC', '2025-01-01T00:00:00Z'),
+    ).toBe('2031-07-04T07:15:00.000Z');
+    expect(
+      next({ frequency: 'monthly', startDate: '2031-07-31', startTime: '07:15' }, 'Asia/Tokyo', '2025-01-01T00:00:00Z'),
+    ).toBe('2031-07-30T22:15:00.000Z');
   });
 
   it('runs monthly on the start day, on the last day of a month that lacks it', () => {
@@ -68,12 +68,12 @@ describe('nextRunAt', () => {
   });
 
   it('moves a time skipped by the spring change forward by the gap, and takes the first of a repeated one', () => {
-    expect(zonedTimeToInstant({ year: 2025, month: 3, day: 9, hour: 2, minute: 30 }, 'America/New_York').toISOString()).toBe(
-      '2025-03-09T07:30:00.000Z',
-    );
-    expect(zonedTimeToInstant({ year: 2025, month: 11, day: 2, hour: 1, minute: 30 }, 'America/New_York').toISOString()).toBe(
-      '2025-11-02T05:30:00.000Z',
-    );
+    expect(
+      zonedTimeToInstant({ year: 2025, month: 3, day: 9, hour: 2, minute: 30 }, 'America/New_York').toISOString(),
+    ).toBe('2025-03-09T07:30:00.000Z');
+    expect(
+      zonedTimeToInstant({ year: 2025, month: 11, day: 2, hour: 1, minute: 30 }, 'America/New_York').toISOString(),
+    ).toBe('2025-11-02T05:30:00.000Z');
     const daily = { frequency: 'daily', startDate: '2025-03-08', startTime: '02:30' } as const;
     expect(next(daily, 'America/New_York', '2025-03-08T08:00:00Z')).toBe('2025-03-09T07:30:00.000Z');
     expect(next(daily, 'America/New_York', '2025-03-09T07:30:00Z')).toBe('2025-03-10T06:30:00.000Z');
@@ -95,7 +95,9 @@ describe('schedule form schema (spec §5)', () => {
       selectedContacts: 'all',
     });
     expect(scheduleSchema.safeParse(defaultSchedule('2025-05-01')).success).toBe(true);
-    expect(scheduleSchema.safeParse({ ...defaultSchedule('2025-05-01'), selectedContacts: ['a', 'b'] }).success).toBe(true);
+    expect(scheduleSchema.safeParse({ ...defaultSchedule('2025-05-01'), selectedContacts: ['a', 'b'] }).success).toBe(
+      true,
+    );
     expect(scheduleSchema.safeParse({ ...defaultSchedule('2025-05-01'), selectedContacts: [] }).success).toBe(true);
   });
 
