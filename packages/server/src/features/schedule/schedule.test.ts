@@ -7,6 +7,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/test-a
 import { emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
+import { scheduleQueue } from './schedule-worker.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let testApp: TestApp;
@@ -166,6 +167,11 @@ describe('GET/PUT /api/schedule', () => {
 });
 
 describe('the scheduled run', () => {
+  it('is ticked every minute by the job queue’s cron', async () => {
+    const schedules = await testApp.jobs!.getSchedules(scheduleQueue);
+    expect(schedules.map((entry) => entry.cron)).toEqual(['* * * * *']);
+  });
+
   it('does nothing but record "nothing to share" when no idea is Ready, and keeps 09:00 across the DST change', async () => {
     const user = await createVerifiedUser(testApp.app, testApp.database.db);
     await addContact(user, 'Bob', 'bob.nothing@example.com');
