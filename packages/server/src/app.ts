@@ -27,6 +27,7 @@ import { transcriptionRoutes } from './features/transcription/transcription-rout
 import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
+import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { requireUser, type SessionUser } from './lib/session.ts';
@@ -189,6 +190,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(sharesRoutes, { db: database.db });
   await app.register(emailRoutes, { db: database.db });
   await app.register(contactUsRoutes, { db: database.db });
+  await app.register(scheduleRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

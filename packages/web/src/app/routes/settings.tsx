@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { ScheduleSettings } from '@/features/schedule/components/schedule-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'account', 'admin'] as const;
@@ -27,7 +28,7 @@ function NotYetAvailable() {
 
 function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId, ReactNode> {
   return {
-    scheduling: <NotYetAvailable />,
+    scheduling: <ScheduleSettings />,
     templates: <NotYetAvailable />,
     email: <NotYetAvailable />,
     voice: <NotYetAvailable />,

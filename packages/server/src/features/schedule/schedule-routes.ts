@@ -1,0 +1,43 @@
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import {
+  scheduleResponseSchema,
+  scheduleSaveResponseSchema,
+  scheduleUpdateSchema,
+} from '@life-updates/contract/schedule';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { requireUser, signedInOnly } from '../../lib/session.ts';
+import { getSchedule, saveSchedule } from './schedule-service.ts';
+
+/** Settings → Scheduling (spec §2, §5 Schedule form; ARCHITECTURE §4.3). */
+export async function scheduleRoutes(
+  app: FastifyInstance,
+  { db, now = () => new Date() }: { db: Database; now?: () => Date },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // A missing session is a 401 before any validation of the body.
+  app.addHook('onRequest', signedInOnly);
+
+  typed.get(
+    '/api/schedule',
+    { schema: { tags: ['schedule'], response: { 200: scheduleResponseSchema, 401: apiErrorSchema } } },
+    async (request) => getSchedule({ db, userId: requireUser(request).id, now: now() }),
+  );
+
+  typed.put(
+    '/api/schedule',
+    {
+      schema: {
+        tags: ['schedule'],
+        body: scheduleUpdateSchema,
+        response: { 200: scheduleSaveResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const saved = await saveSchedule({ db, userId: requireUser(request).id, update: request.body, now: now() });
+      return { ...saved, message: translate('schedule.saved', pickLocale(request.headers['accept-language'])) };
+    },
+  );
+}

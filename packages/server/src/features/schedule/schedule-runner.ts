@@ -1,0 +1,287 @@
+import { maxEventsPerGeneration, normalizePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
+import {
+  allContacts,
+  isTimeZone,
+  nextRunAt,
+  scheduleSchema,
+  type Schedule,
+  type ScheduleRun,
+  type ScheduleRunOutcome,
+} from '@life-updates/contract/schedule';
+import type { ShareEventSnapshot } from '@life-updates/contract/shares';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { contacts, events, pendingShares, summaryTemplates, userSettings } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendShareToContacts } from '../email/delivery-service.ts';
+import { generateText, type GenerationLog } from '../generation/generation-service.ts';
+import { isUuid } from './schedule-service.ts';
+
+/** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
+export const scheduledShareSource = 'schedule';
+
+/** Users handled per tick at most; the rest are still due at the next tick. */
+const maxUsersPerTick = 50;
+
+export type ScheduleRunnerLog = GenerationLog & { warn: (details: object, message: string) => void };
+
+export type ScheduleRunnerDependencies = {
+  db: Database;
+  config: Config;
+  jobs: JobQueue | undefined;
+  /** The clock; tests move it. */
+  now: () => Date;
+  log: ScheduleRunnerLog;
+};
+
+type ClaimedRun = { userId: string; schedule: Schedule };
+
+/**
+ * Takes one user whose run is due and moves their next run forward in the same transaction.
+ * `FOR UPDATE SKIP LOCKED` plus the moved time mean two instances never take the same run; a
+ * crash mid-run loses that one run rather than sending it twice.
+ */
+async function claimDueRun({ db, now }: { db: Database; now: Date }): Promise<ClaimedRun | 'none' | 'skipped'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: userSettings.userId, schedule: userSettings.schedule, timeZone: userSettings.timeZone })
+      .from(userSettings)
+      .where(lte(userSettings.nextScheduledRunAt, now))
+      .orderBy(asc(userSettings.nextScheduledRunAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return 'none';
+    const schedule = scheduleSchema.safeParse(row.schedule);
+    const timeZone = row.timeZone ?? '';
+    // A schedule that no longer reads stops rather than firing every minute.
+    const next =
+      schedule.success && isTimeZone(timeZone) ? nextRunAt({ schedule: schedule.data, timeZone, after: now }) : null;
+    await tx.update(userSettings).set({ nextScheduledRunAt: next }).where(eq(userSettings.userId, row.userId));
+    return schedule.success && next ? { userId: row.userId, schedule: schedule.data } : 'skipped';
+  });
+}
+
+/**
+ * The user's Ready (approved) ideas not yet shared, oldest first: ideas already in a share being
+ * sent, or in an earlier scheduled share still waiting in Summeris, are left out.
+ */
+async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) {
+  const approved = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.userId, userId), eq(events.status, 'approved')))
+    .orderBy(sql`coalesce(${events.date}, ${events.createdAt}) asc`, asc(events.createdAt), asc(events.id));
+  if (approved.length === 0) return [];
+  const taken = await db
+    .select({ eventsIds: pendingShares.eventsIds })
+    .from(pendingShares)
+    .where(
+      and(
+        eq(pendingShares.userId, userId),
+        or(
+          eq(pendingShares.status, 'sending'),
+          and(
+            eq(pendingShares.source, scheduledShareSource),
+            inArray(pendingShares.status, ['pending', 'generated', 'approved']),
+          ),
+        ),
+      ),
+    );
+  const takenIds = new Set(taken.flatMap((share) => share.eventsIds));
+  return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxEventsPerGeneration);
+}
+
+async function findRecipients({ db, userId, schedule }: { db: Database; userId: string; schedule: Schedule }) {
+  const selected = schedule.selectedContacts;
+  if (selected !== allContacts && selected.filter(isUuid).length === 0) return [];
+  return db
+    .select({ id: contacts.id, name: contacts.name, relationship: contacts.relationship })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        selected === allContacts ? undefined : inArray(contacts.id, selected.filter(isUuid)),
+      ),
+    )
+    .orderBy(asc(contacts.createdAt), asc(contacts.id));
+}
+
+/** The user's default email structure (spec §3 summary template, is_default), if they made one. */
+async function findDefaultTemplate({ db, userId }: { db: Database; userId: string }) {
+  const [template] = await db
+    .select({ id: summaryTemplates.id, template: summaryTemplates.template })
+    .from(summaryTemplates)
+    .where(and(eq(summaryTemplates.userId, userId), eq(summaryTemplates.isDefault, true)))
+    .orderBy(asc(summaryTemplates.updatedAt))
+    .limit(1);
+  return template ?? null;
+}
+
+type Idea = typeof events.$inferSelect;
+type Recipient = Awaited<ReturnType<typeof findRecipients>>[number];
+
+/**
+ * One personal text per contact, written by the user's chosen model (or the offline composer)
+ * from the ideas and the default template. Kept in one function on purpose: the per-contact
+ * summaries service can take its place without touching the rest of the run.
+ */
+export async function composeScheduledSummaries({
+  dependencies,
+  userId,
+  ideas,
+  recipients,
+  template,
+}: {
+  dependencies: Pick<ScheduleRunnerDependencies, 'db' | 'config' | 'log'>;
+  userId: string;
+  ideas: readonly Idea[];
+  recipients: readonly Recipient[];
+  template: string | undefined;
+}): Promise<Record<string, string>> {
+  // Personal updates read best as a letter; an idea's own stored preferences win.
+  const preferences = normalizePreferences(ideas[0]?.preferences, {
+    ...preferenceFallbacks,
+    platform: 'newsletter',
+    structure: 'letter',
+  });
+  const rawIdeas = ideas.map((idea) => ({
+    title: idea.title,
+    content: idea.content,
+    date: idea.date ?? idea.createdAt,
+  }));
+  const summaries: Record<string, string> = {};
+  for (const recipient of recipients) {
+    const { text } = await generateText({
+      db: dependencies.db,
+      config: dependencies.config,
+      userId,
+      events: rawIdeas,
+      preferences,
+      contact: { name: recipient.name, relationship: recipient.relationship ?? undefined },
+      template,
+      log: dependencies.log,
+    });
+    summaries[recipient.id] = text;
+  }
+  return summaries;
+}
+
+async function recordRun({ db, userId, run }: { db: Database; userId: string; run: ScheduleRun }) {
+  await db.update(userSettings).set({ lastScheduledRun: run }).where(eq(userSettings.userId, userId));
+}
+
+/**
+ * One scheduled run for one user (ARCHITECTURE §4.3): the Ready ideas become a share for the
+ * selected contacts in Summeris; with Automatic Sharing it goes through the email pipeline at once,
+ * within the monthly limit (over it, the share waits in Pending and the run says why).
+ */
+export async function runScheduleForUser({
+  dependencies,
+  userId,
+  schedule,
+  now,
+}: {
+  dependencies: ScheduleRunnerDependencies;
+  userId: string;
+  schedule: Schedule;
+  now: Date;
+}): Promise<ScheduleRun> {
+  const { db, jobs } = dependencies;
+  const finish = async (outcome: ScheduleRunOutcome, details: Partial<ScheduleRun> = {}) => {
+    const run: ScheduleRun = {
+      at: now.toISOString(),
+      outcome,
+      shareId: null,
+      ideaCount: 0,
+      contactCount: 0,
+      ...details,
+    };
+    await recordRun({ db, userId, run });
+    return run;
+  };
+
+  const ideas = await findReadyIdeas({ db, userId });
+  if (ideas.length === 0) return finish('nothing_to_share');
+  const recipients = await findRecipients({ db, userId, schedule });
+  const counts = { ideaCount: ideas.length, contactCount: recipients.length };
+  if (recipients.length === 0) return finish('no_contacts', counts);
+
+  const template = await findDefaultTemplate({ db, userId });
+  let summaries: Record<string, string>;
+  try {
+    summaries = await composeScheduledSummaries({
+      dependencies,
+      userId,
+      ideas,
+      recipients,
+      template: template?.template,
+    });
+  } catch (error) {
+    dependencies.log.warn({ err: error, userId }, 'scheduled share could not be written');
+    return finish('failed', counts);
+  }
+
+  const snapshots: ShareEventSnapshot[] = ideas.map((idea) => ({
+    id: idea.id,
+    title: idea.title,
+    content: idea.content,
+    date: idea.date?.toISOString() ?? null,
+    createdAt: idea.createdAt.toISOString(),
+  }));
+  const [share] = await db
+    .insert(pendingShares)
+    .values({
+      userId,
+      status: 'generated',
+      eventsIds: ideas.map((idea) => idea.id),
+      events: snapshots,
+      contactIds: recipients.map((recipient) => recipient.id),
+      summaries,
+      templateId: template?.id ?? null,
+      source: scheduledShareSource,
+      generatedAt: now,
+    })
+    .returning({ id: pendingShares.id });
+  const shareId = share!.id;
+  if (!schedule.autoSend) return finish('pending', { ...counts, shareId });
+
+  try {
+    const result = await sendShareToContacts({ db, jobs, userId, shareId, bodies: summaries, now });
+    if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
+    return finish('sent', { ...counts, contactCount: result.queued, shareId });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'LIMIT_REACHED')
+      return finish('limit_reached', { ...counts, shareId });
+    // The share is written and waits in Summeris Pending, where the user can send it.
+    dependencies.log.warn({ err: error, userId, shareId }, 'scheduled share could not be sent');
+    return finish('pending', { ...counts, shareId });
+  }
+}
+
+/**
+ * The minute tick: runs every user whose next run is due at `now()`, one at a time. A failure for
+ * one user is logged and recorded, and does not stop the others.
+ */
+export async function runDueSchedules(dependencies: ScheduleRunnerDependencies): Promise<number> {
+  let handled = 0;
+  for (let index = 0; index < maxUsersPerTick; index += 1) {
+    const now = dependencies.now();
+    const claimed = await claimDueRun({ db: dependencies.db, now });
+    if (claimed === 'none') break;
+    if (claimed === 'skipped') continue;
+    try {
+      await runScheduleForUser({ dependencies, userId: claimed.userId, schedule: claimed.schedule, now });
+    } catch (error) {
+      dependencies.log.warn({ err: error, userId: claimed.userId }, 'scheduled run failed');
+      await recordRun({
+        db: dependencies.db,
+        userId: claimed.userId,
+        run: { at: now.toISOString(), outcome: 'failed', shareId: null, ideaCount: 0, contactCount: 0 },
+      }).catch(() => {});
+    }
+    handled += 1;
+  }
+  return handled;
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobQueue } from '../../jobs.ts';
+import { runDueSchedules } from './schedule-runner.ts';
+
+export const scheduleQueue = 'sharing-schedule';
+
+/**
+ * The sharing-schedule tick (ARCHITECTURE §4.3): pg-boss's cron puts one job a minute in the queue
+ * (one for the whole cluster), and a worker runs every user whose next run is due.
+ */
+export async function registerScheduleWorker(
+  app: FastifyInstance,
+  jobs: JobQueue,
+  { now = () => new Date() }: { now?: () => Date } = {},
+) {
+  const { config, database } = app.deps;
+  // A tick that outlives the next one is not run twice at once; a stuck one expires.
+  const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
+  const existing = await jobs.getQueue(scheduleQueue);
+  if (existing) await jobs.updateQueue(scheduleQueue, options);
+  else await jobs.createQueue(scheduleQueue, { ...options, policy: 'singleton' });
+  await jobs.schedule(scheduleQueue, '* * * * *');
+  await jobs.work(scheduleQueue, { pollingIntervalSeconds: 5 }, async () => {
+    const handled = await runDueSchedules({ db: database.db, config, jobs, now, log: app.log });
+    if (handled > 0) app.log.info({ handled }, 'scheduled sharing runs done');
+  });
+}
