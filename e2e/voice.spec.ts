@@ -167,9 +167,8 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
     const append = FormData.prototype.append;
     FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, fileName?: string) {
       appended.push(value instanceof Blob ? { name, fileName, type: value.type, size: value.size } : { name });
-      return fileName === undefined
-        ? append.call(this, name, value as string)
-        : append.call(this, name, value as Blob, fileName);
+      const original = append as (this: FormData, ...args: unknown[]) => void;
+      original.apply(this, fileName === undefined ? [name, value] : [name, value, fileName]);
     } as typeof FormData.prototype.append;
   });
   await page.goto('/dashboard');
