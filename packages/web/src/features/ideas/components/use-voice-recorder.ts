@@ -116,7 +116,9 @@ export function useVoiceRecorder({
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
       if (session !== sessionRef.current) return;
-      const reason = error instanceof Error && error.message ? error.message : t('ideas.recorder.tryAgain');
+      // DOMException (NotAllowedError, NotFoundError, ...) carries the browser's reason.
+      const message = (error as { message?: unknown } | null)?.message;
+      const reason = typeof message === 'string' && message ? message : t('ideas.recorder.tryAgain');
       toast.error(`${t('ideas.recorder.microphoneError')} ${reason}`);
       callbacks.current.onFinished();
       return;
