@@ -227,3 +227,17 @@ test('one column at 375 px with the short prompt', async ({ page, account }) => 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);
 });
+
+test('"Loading application data..." covers the screen until the ideas arrive', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  await createIdeaThroughApi(page, 'Slow network idea');
+  // Hold the real answer back for a moment so the overlay can be seen.
+  await page.route('**/api/events', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading application data...' })).toBeVisible();
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+  await expect(card(page, 'Slow network idea')).toBeVisible();
+});
