@@ -1,12 +1,106 @@
+import { countOpenEvents, type Event, type EventStatus } from '@life-updates/contract/events';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useEvents } from '@/features/ideas/api/get-events';
+import { useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
+import { useUsage } from '@/features/ideas/api/get-usage';
+import { IdeaForm } from '@/features/ideas/components/idea-form';
+import { IdeaOrganizer } from '@/features/ideas/components/idea-organizer';
+import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
+import { UsageMeter } from '@/features/ideas/components/usage-meter';
+import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
 
+/** My Stories (spec §2): usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle('dashboard');
+  const navigate = useNavigate();
+  const events = useEvents();
+  const usage = useUsage();
+  const summaries = useIdeaSummaries();
+
+  // The organizer's selection lives here so flows composed on this page (e.g. sharing the selected
+  // ideas with contacts) can read it.
+  const [tab, setTab] = useState<EventStatus>('raw_ideas');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const ideas = useMemo(() => events.data?.events ?? [], [events.data]);
+  /** The selected ideas of the current tab, newest first; ids of deleted ideas drop out. */
+  const selectedIdeas: Event[] = useMemo(
+    () => ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id)),
+    [ideas, tab, selectedIds],
+  );
+
+  const loadError = events.error ?? usage.error;
+  useEffect(() => {
+    if (loadError)
+      toast.error(t('ideas.loadAppDataError', { message: errorMessage(loadError, t('ideas.toasts.loadFailed')) }));
+  }, [loadError, t]);
+
+  const changeTab = (next: EventStatus) => {
+    setTab(next);
+    setSelectedIds(new Set());
+  };
+
+  const toggle = (id: string) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  // "Create" starts Create Content with the idea; "Open" does the same and Create Content reloads
+  // the idea's saved share (spec §2 My Stories, §4 Pending share status).
+  const openSelected = () => {
+    const [selectedIdea] = selectedIdeas;
+    if (selectedIdea) void navigate(paths.create, { state: { selectedIdea } });
+  };
+
+  const isLoading = events.isPending || usage.isPending;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">{t('titles.dashboard').split(' | ')[0]}</h1>
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      {isLoading ? <LoadingOverlay /> : null}
+      <h1 className="text-2xl font-bold">{t('ideas.title')}</h1>
+      {events.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive p-4 text-sm"
+        >
+          <span>{t('ideas.toasts.loadFailed')}</span>
+          <Button variant="outline" size="sm" onClick={() => void events.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          {usage.data ? <UsageMeter usage={usage.data} /> : null}
+          <IdeaForm
+            openIdeas={
+              events.data ? { open: countOpenEvents(events.data.events), limit: events.data.maxEvents } : undefined
+            }
+          />
+        </div>
+        <div className="lg:col-span-2">
+          <IdeaOrganizer
+            ideas={ideas}
+            summaries={summaries.data}
+            tab={tab}
+            onTabChange={changeTab}
+            selectedIds={selectedIds}
+            onToggle={toggle}
+            onOpenSelected={openSelected}
+            // The share-with-contacts flow (template picker → contact picker → Generate Summaries)
+            // goes here, fed with `selectedIdeas`.
+            shareAction={null}
+          />
+        </div>
+      </div>
     </div>
   );
 }

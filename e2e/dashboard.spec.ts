@@ -1,0 +1,243 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
+
+const origin = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+/** Creates an idea through the real API, as the signed-in user of the page. */
+async function createIdeaThroughApi(page: Page, content: string): Promise<{ id: string }> {
+  const response = await page.request.post('/api/events', { data: { content }, headers: { origin: origin() } });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
+const organizer = (page: Page) => page.getByRole('tabpanel');
+const card = (page: Page, title: string) => organizer(page).getByRole('button', { name: new RegExp(`^${title}`) });
+
+test('type and save ideas; whitespace is ignored; the usage meter and the voice notice', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+
+  // Usage meter: nothing sent yet this month.
+  await expect(page.getByText('Monthly Usage')).toBeVisible();
+  await expect(page.getByText('0 of 10 contact shares used')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Monthly usage: 0%' })).toBeVisible();
+  await expect(page.getByText('Limit reached')).toHaveCount(0);
+
+  // Empty organizer.
+  await expect(page.getByRole('tab', { name: /Raw/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No raw ideas yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  // Desktop shows the longer prompt; Save Event waits for real text.
+  await expect(entryBox(page)).toHaveAttribute('placeholder', /^What happened today\? Describe/);
+  const save = page.getByRole('button', { name: 'Save Event' });
+  await expect(save).toBeDisabled();
+  await entryBox(page).fill('    \n   ');
+  await expect(save).toBeDisabled();
+  await entryBox(page).press('Enter');
+  await expect(page.getByText('No raw ideas yet')).toBeVisible();
+
+  await entryBox(page).fill('  Went hiking in the Alps with my sister  ');
+  await save.click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(entryBox(page)).toHaveValue('');
+  await expect(card(page, 'Went hiking in\\.\\.\\.')).toBeVisible();
+  await expect(organizer(page).getByText('Went hiking in the Alps with my sister')).toBeVisible();
+
+  await entryBox(page).fill('Short note');
+  await save.click();
+  await expect(card(page, 'Short note')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Raw/ })).toContainText('2');
+  await expect(page.getByText('2 of 10 open ideas')).toBeVisible();
+
+  // Stored as typed text, newest first.
+  const list = await (await page.request.get('/api/events')).json();
+  expect(
+    list.events.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
+  ).toEqual([
+    ['Short note', false],
+    ['Went hiking in the Alps with my sister', false],
+  ]);
+
+  // No transcription provider is configured for this server: Record Voice says so instead of recording.
+  await page.getByRole('button', { name: 'Record Voice' }).click();
+  await expect(page.getByText(/Voice input needs a transcription provider/).first()).toBeVisible();
+  await expect(page.getByText('Recording in progress...')).toHaveCount(0);
+});
+
+test('the open-ideas limit is explained when saving one more', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  for (let index = 1; index <= 10; index += 1) await createIdeaThroughApi(page, `Idea number ${index}`);
+  await page.goto('/dashboard');
+  await expect(page.getByText('10 of 10 open ideas')).toBeVisible();
+  await entryBox(page).fill('One idea too many');
+  await page.getByRole('button', { name: 'Save Event' }).click();
+  await expect(page.getByText('Unnable adding event')).toBeVisible();
+  await expect(page.getByText(/You have reached the limit of 10 open ideas/)).toBeVisible();
+  // Nothing is lost: the text stays in the box.
+  await expect(entryBox(page)).toHaveValue('One idea too many');
+});
+
+test('edit an idea, and delete one after the confirmation', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  await createIdeaThroughApi(page, 'Keep this one around');
+  await createIdeaThroughApi(page, 'Old words to change');
+  await page.goto('/dashboard');
+
+  await page.getByRole('button', { name: 'Edit Old words to...' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByLabel('Content')).toHaveValue('Old words to change');
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Content').fill('   ');
+  await expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, 'Old words to\\.\\.\\.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Old words to...' }).click();
+  await dialog.getByLabel('Content').fill('Brand new wording for this idea');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Event updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, 'Brand new wording\\.\\.\\.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Brand new wording...' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Event' });
+  await expect(
+    confirm.getByText('Are you sure you want to delete this event? This action cannot be undone.'),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card(page, 'Brand new wording\\.\\.\\.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Brand new wording...' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Event deleted')).toBeVisible();
+  await expect(card(page, 'Brand new wording\\.\\.\\.')).toHaveCount(0);
+  await expect(card(page, 'Keep this one\\.\\.\\.')).toBeVisible();
+  const list = await (await page.request.get('/api/events')).json();
+  expect(list.events.map((idea: { content: string }) => idea.content)).toEqual(['Keep this one around']);
+});
+
+test('selection and the bottom button; Create opens Create Content with the idea', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  const first = await createIdeaThroughApi(page, 'First idea of the day');
+  await createIdeaThroughApi(page, 'Second idea of the day');
+  await page.goto('/dashboard');
+
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  await expect(create).toBeDisabled();
+  const firstCard = card(page, 'First idea of\\.\\.\\.');
+  const secondCard = card(page, 'Second idea of\\.\\.\\.');
+  await firstCard.click();
+  await expect(firstCard).toHaveAttribute('aria-pressed', 'true');
+  await expect(create).toBeEnabled();
+  await secondCard.click();
+  await expect(secondCard).toHaveAttribute('aria-pressed', 'true');
+  await expect(firstCard).toHaveAttribute('aria-pressed', 'true');
+  await secondCard.click();
+  await expect(secondCard).toHaveAttribute('aria-pressed', 'false');
+  await firstCard.press('Enter');
+  await expect(firstCard).toHaveAttribute('aria-pressed', 'false');
+  await expect(create).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  await firstCard.press(' ');
+  await expect(firstCard).toHaveAttribute('aria-pressed', 'true');
+  await create.click();
+  await expect(page).toHaveURL(/\/create$/);
+  const state = await page.evaluate(() => (window.history.state as { usr?: { selectedIdea?: { id: string } } }).usr);
+  expect(state?.selectedIdea?.id).toBe(first.id);
+});
+
+test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  const later = await createIdeaThroughApi(page, 'Later idea waiting here');
+  const ready = await createIdeaThroughApi(page, 'Ready idea with text');
+  await createIdeaThroughApi(page, 'Still a raw idea');
+  const moved = await page.request.post('/api/events/status', {
+    data: { ids: [later.id], status: 'saved_for_later' },
+    headers: { origin: origin() },
+  });
+  expect(moved.ok()).toBeTruthy();
+  const approved = await page.request.post('/api/shares/approve', {
+    data: {
+      eventIds: [ready.id],
+      text: 'Our polished post about the ready idea',
+      preferences: {
+        platform: 'linkedin',
+        length: 'short',
+        tone: 'casual',
+        intent: 'educate',
+        sentiment: 'awe',
+        structure: 'storytelling',
+      },
+    },
+    headers: { origin: origin() },
+  });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('tab', { name: /Raw/ })).toContainText('1');
+  await expect(page.getByRole('tab', { name: /Later/ })).toContainText('1');
+  await expect(page.getByRole('tab', { name: /Ready/ })).toContainText('1');
+  await expect(page.getByRole('tab', { name: /Sent/ })).toContainText('0');
+  await expect(card(page, 'Still a raw\\.\\.\\.')).toBeVisible();
+
+  await page.getByRole('tab', { name: /Later/ }).click();
+  await expect(card(page, 'Later idea waiting\\.\\.\\.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Later idea waiting...' })).toBeVisible();
+  const open = page.getByRole('button', { name: 'Open', exact: true });
+  await expect(open).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /Ready/ }).click();
+  const readyCard = card(page, 'Ready idea with\\.\\.\\.');
+  await expect(readyCard).toContainText('Our polished post about the ready idea');
+  await expect(readyCard).not.toContainText('Ready idea with text');
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await readyCard.click();
+  await expect(open).toBeEnabled();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('tab', { name: /Sent/ }).click();
+  await expect(page.getByText('No sent stories yet')).toBeVisible();
+  await page.getByRole('tab', { name: /Ready/ }).click();
+  // Changing tabs clears the selection.
+  await expect(open).toBeDisabled();
+  await readyCard.click();
+  await open.click();
+  await expect(page).toHaveURL(/\/create$/);
+  const state = await page.evaluate(() => (window.history.state as { usr?: { selectedIdea?: { id: string } } }).usr);
+  expect(state?.selectedIdea?.id).toBe(ready.id);
+});
+
+test('one column at 375 px with the short prompt', async ({ page, account }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInThroughApi(page, account);
+  await page.goto('/dashboard');
+  await expect(entryBox(page)).toHaveAttribute('placeholder', 'What happened today?');
+  const meter = await page.getByText('Monthly Usage').boundingBox();
+  const organizerTitle = await page.getByText('Idea Organizer').boundingBox();
+  expect(meter && organizerTitle && organizerTitle.y > meter.y).toBeTruthy();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+});
+
+test('"Loading application data..." covers the screen until the ideas arrive', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  await createIdeaThroughApi(page, 'Slow network idea');
+  // Hold the real answer back for a moment so the overlay can be seen.
+  await page.route('**/api/events', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading application data...' })).toBeVisible();
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+  await expect(card(page, 'Slow network idea')).toBeVisible();
+});

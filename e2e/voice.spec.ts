@@ -1,0 +1,286 @@
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expectNoAxeViolations, strongPassword } from './fixtures';
+
+/**
+ * Voice input end to end (spec §2 My Stories, §4 Recorder, §8 Recording and transcription): real
+ * Chromium records a fake microphone fed by a WAV that espeak-ng speaks, our server forwards the
+ * recording to an OpenAI-compatible transcription server started here, and the text comes back for
+ * review. This spec runs its own app server (with TRANSCRIPTION_BASE_URL) beside the shared one.
+ */
+
+const appPort = Number(process.env.E2E_PORT ?? 3100) + 10;
+const appBase = `http://localhost:${appPort}`;
+const serverDir = path.resolve(import.meta.dirname, '../packages/server');
+const spoken = 'Walked the dog along the river this morning';
+
+// The fake microphone's file must exist before Chromium starts.
+const audioDir = path.join(tmpdir(), `life-updates-voice-${appPort}`);
+mkdirSync(audioDir, { recursive: true });
+const wavPath = path.join(audioDir, 'speech.wav');
+execFileSync('espeak-ng', ['-w', wavPath, spoken]);
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const baseArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--no-first-run',
+];
+
+test.use({
+  baseURL: appBase,
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      ...baseArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wavPath}`,
+    ],
+  },
+});
+test.describe.configure({ mode: 'serial' });
+
+type Received = { path: string; fileName: string; fileType: string; size: number; model: string };
+const received: Received[] = [];
+/** What the transcription server answers next: the text, or an HTTP failure with the provider's message. */
+let nextAnswer: { status: number; body: unknown } | null = null;
+
+let transcriptionServer: Server;
+let appServer: ChildProcess;
+let dataDir: string;
+
+async function startTranscriptionServer(): Promise<string> {
+  transcriptionServer = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const reply = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      try {
+        const form = await new Request('http://transcription.local/', {
+          method: 'POST',
+          headers: { 'content-type': request.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        }).formData();
+        const file = form.get('file');
+        const model = form.get('model');
+        if (!(file instanceof File) || typeof model !== 'string')
+          return reply(400, { error: { message: 'file and model are required' } });
+        received.push({ path: request.url ?? '', fileName: file.name, fileType: file.type, size: file.size, model });
+        if (request.url !== '/v1/audio/transcriptions') return reply(404, { error: { message: 'not found' } });
+        if (file.name !== 'recording.webm' || file.size === 0 || model === '') {
+          return reply(400, { error: { message: 'expected a non-empty recording.webm and a model' } });
+        }
+        // A short pause, as a real model takes, so the progress bar can be seen.
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        const answer = nextAnswer ?? { status: 200, body: { text: spoken } };
+        nextAnswer = null;
+        reply(answer.status, answer.body);
+      } catch (error) {
+        reply(400, { error: { message: String(error) } });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => transcriptionServer.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(transcriptionServer.address() as AddressInfo).port}/v1`;
+}
+
+async function startAppServer(transcriptionBaseUrl: string) {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-voice-data-'));
+  let stderr = '';
+  appServer = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      DATA_DIR: dataDir,
+      BASE_URL: appBase,
+      TRANSCRIPTION_BASE_URL: transcriptionBaseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '50',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  appServer.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (appServer.exitCode !== null) throw new Error(`the app server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${appBase}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app server did not start: ${stderr}`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await startAppServer(await startTranscriptionServer());
+});
+
+test.afterAll(async () => {
+  if (appServer && appServer.exitCode === null) {
+    const exited = new Promise((resolve) => appServer.once('exit', resolve));
+    appServer.kill('SIGTERM');
+    await exited;
+  }
+  await new Promise((resolve) => transcriptionServer?.close(resolve));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signUpAndIn(request: APIRequestContext) {
+  const email = `voice-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const headers = { origin: appBase };
+  const signUp = await request.post(`${appBase}/api/auth/sign-up/email`, {
+    data: { email, password: strongPassword, name: 'Voice Person' },
+    headers,
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  const signIn = await request.post(`${appBase}/api/auth/sign-in/email`, {
+    data: { email, password: strongPassword },
+    headers,
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+}
+
+const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
+
+test('record, pause, resume, stop, review and save a voice idea', async ({ page }) => {
+  await signUpAndIn(page.request);
+  // Chromium does not hand blob request bodies to Playwright, so note the form fields as the page adds them.
+  await page.addInitScript(() => {
+    const appended: unknown[] = [];
+    (window as unknown as { appendedFormFields: unknown[] }).appendedFormFields = appended;
+    const append = FormData.prototype.append;
+    FormData.prototype.append = function (this: FormData, name: string, value: string | Blob, fileName?: string) {
+      appended.push(value instanceof Blob ? { name, fileName, type: value.type, size: value.size } : { name });
+      const original = append as (this: FormData, ...args: unknown[]) => void;
+      original.apply(this, fileName === undefined ? [name, value] : [name, value, fileName]);
+    } as typeof FormData.prototype.append;
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Record Voice' }).click();
+  const panel = page.getByRole('region', { name: 'Recording in progress...' });
+  await expect(panel).toBeVisible();
+  const timer = panel.getByRole('timer');
+  await expect(timer).toHaveText('00:01 / 02:00', { timeout: 5_000 });
+  await expect(panel.getByText('Recording', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await expect(panel.getByText('Paused', { exact: true })).toBeVisible();
+  const pausedAt = await timer.textContent();
+  await page.waitForTimeout(1_500);
+  await expect(timer).toHaveText(pausedAt ?? '');
+  await panel.getByRole('button', { name: 'Resume' }).click();
+  await expect(timer).not.toHaveText(pausedAt ?? '', { timeout: 5_000 });
+
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByText('Converting speech to text...')).toBeVisible();
+  await expect(panel.getByRole('progressbar', { name: 'Transcription progress' })).toBeVisible();
+
+  await expect(page.getByText('Voice successfully transcribed!')).toBeVisible();
+  await expect(page.getByText('Review and submit your transcribed event')).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(page.getByText('Review your transcribed event before saving')).toBeVisible();
+  await expect(entryBox(page)).toHaveValue(spoken);
+  await expect(entryBox(page)).toHaveAttribute('placeholder', 'Review and edit your transcribed event...');
+  await expectNoAxeViolations(page);
+
+  // The browser uploaded the recording as the multipart field "file" named recording.webm ...
+  const fields = await page.evaluate(() => (window as unknown as { appendedFormFields: unknown[] }).appendedFormFields);
+  expect(fields).toEqual([
+    { name: 'file', fileName: 'recording.webm', type: expect.stringMatching(/^audio\/webm/), size: expect.any(Number) },
+  ]);
+  expect((fields[0] as { size: number }).size).toBeGreaterThan(1000);
+  // ... and the provider received a non-empty recording.webm with the model.
+  expect(received.at(-1)).toMatchObject({
+    path: '/v1/audio/transcriptions',
+    fileName: 'recording.webm',
+    fileType: 'audio/webm',
+    model: 'whisper-1',
+  });
+  expect(received.at(-1)!.size).toBeGreaterThan(1000);
+
+  // Editing in review keeps the voice flag.
+  await entryBox(page).fill(`${spoken}, then coffee`);
+  await page.getByRole('button', { name: 'Save Event' }).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(entryBox(page)).toHaveValue('');
+  await expect(page.getByText('Review your transcribed event before saving')).toBeHidden();
+
+  const list = await (await page.request.get('/api/events')).json();
+  expect(list.events).toHaveLength(1);
+  expect(list.events[0]).toMatchObject({
+    content: `${spoken}, then coffee`,
+    isAudioRecording: true,
+    status: 'raw_ideas',
+  });
+});
+
+test("transcription failures: the provider's message, no speech, and closing the panel", async ({ page }) => {
+  await signUpAndIn(page.request);
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Recording in progress...' });
+
+  nextAnswer = { status: 503, body: { error: { message: 'The speech model is overloaded' } } };
+  await page.getByRole('button', { name: 'Record Voice' }).click();
+  await expect(panel.getByRole('timer')).toHaveText('00:01 / 02:00', { timeout: 5_000 });
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText('The speech model is overloaded')).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(entryBox(page)).toHaveValue('');
+
+  nextAnswer = { status: 200, body: { text: '   ' } };
+  await page.getByRole('button', { name: 'Record Voice' }).click();
+  await expect(panel.getByRole('timer')).toHaveText('00:01 / 02:00', { timeout: 5_000 });
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText('No speech detected. Please try again.')).toBeVisible();
+  await expect(entryBox(page)).toHaveValue('');
+
+  // Closing while recording returns to typing and sends nothing.
+  const before = received.length;
+  await page.getByRole('button', { name: 'Record Voice' }).click();
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+  await expect(entryBox(page)).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(received.length).toBe(before);
+  expect((await (await page.request.get('/api/events')).json()).events).toHaveLength(0);
+});
+
+test('a denied microphone shows the error toast', async () => {
+  // A browser of its own whose media permission prompt always answers "deny".
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: appBase, locale: 'en-US' });
+    const page = await context.newPage();
+    await signUpAndIn(page.request);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Record Voice' }).click();
+    await expect(page.getByText(/^Error: Could not access microphone\. \S/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Recording in progress...' })).toBeHidden();
+    await expect(entryBox(page)).toBeVisible();
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,10 @@
+import type { EventList } from '@life-updates/contract/events';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The user's ideas, newest first, with the open-ideas limit (spec §7 events). */
+export const getEvents = () => api<EventList>('/api/events');
+
+export const eventsQueryKey = ['events'] as const;
+export const eventsQueryOptions = () => queryOptions({ queryKey: eventsQueryKey, queryFn: getEvents });
+export const useEvents = () => useQuery(eventsQueryOptions());

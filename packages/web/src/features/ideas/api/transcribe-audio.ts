@@ -1,0 +1,23 @@
+import { audioFieldName, type TranscriptionResult } from '@life-updates/contract/events';
+import { api } from '@/lib/api-client';
+
+const extensions: Record<string, string> = {
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'mp4',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+};
+
+/** File name for a recording: recording.webm for Chromium and Firefox (spec §7 Speech to text). */
+export function recordingFileName(mimeType: string) {
+  const base = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return `recording.${extensions[base] ?? 'webm'}`;
+}
+
+/** Speech to text through our server (ARCHITECTURE §4.1): multipart, the recording in the field "file". */
+export async function transcribeAudio(audio: Blob, { signal }: { signal?: AbortSignal } = {}): Promise<string> {
+  const form = new FormData();
+  form.append(audioFieldName, audio, recordingFileName(audio.type));
+  const result = await api<TranscriptionResult>('/api/transcription', { method: 'POST', body: form, signal });
+  return result.text;
+}

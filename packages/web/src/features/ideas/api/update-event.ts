@@ -1,0 +1,16 @@
+import type { Event } from '@life-updates/contract/events';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { eventsQueryKey } from './get-events';
+
+/** The Edit Event dialog: new content; the server re-derives the title (spec §3). */
+export const updateEvent = ({ id, content }: { id: string; content: string }) =>
+  api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: { content } });
+
+export function useUpdateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEvent,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
+  });
+}

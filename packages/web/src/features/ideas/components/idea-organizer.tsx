@@ -1,0 +1,134 @@
+import { organizerTabs, previewContent, type Event, type EventStatus } from '@life-updates/contract/events';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiRequestError } from '@/lib/api-client';
+import { useDeleteEvent } from '../api/delete-event';
+import { EditIdeaDialog } from './edit-idea-dialog';
+import { IdeaCard } from './idea-card';
+
+/** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot (spec §2 My Stories). */
+const isEditable = (status: EventStatus) => status === 'raw_ideas' || status === 'saved_for_later';
+/** Ready and Sent cards show the saved summary text instead of the raw content (spec §2). */
+const showsSummary = (status: EventStatus) => status === 'approved' || status === 'sent';
+
+/**
+ * The Idea Organizer (spec §2 My Stories): tabs Raw / Later / Ready / Sent with count badges, cards
+ * that toggle selection, and the bottom button "Create" (Raw) or "Open" (other tabs). The selection
+ * lives with the caller, which also decides what the bottom button and `shareAction` do.
+ */
+export function IdeaOrganizer({
+  ideas,
+  summaries,
+  tab,
+  onTabChange,
+  selectedIds,
+  onToggle,
+  onOpenSelected,
+  shareAction,
+}: {
+  ideas: readonly Event[];
+  summaries?: ReadonlyMap<string, string> | undefined;
+  tab: EventStatus;
+  onTabChange: (tab: EventStatus) => void;
+  selectedIds: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onOpenSelected: () => void;
+  /** Extra actions for the selection (the share-with-contacts flow), shown beside the bottom button. */
+  shareAction?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const deleteEvent = useDeleteEvent();
+  const [editing, setEditing] = useState<Event | null>(null);
+  const [deleting, setDeleting] = useState<Event | null>(null);
+
+  const ideasOf = (status: EventStatus) => ideas.filter((idea) => idea.status === status);
+  const hasSelection = ideasOf(tab).some((idea) => selectedIds.has(idea.id));
+
+  const confirmDelete = async (idea: Event) => {
+    try {
+      await deleteEvent.mutateAsync(idea.id);
+    } catch (error) {
+      toast.error(t('ideas.toasts.deleteFailed'), {
+        description: error instanceof ApiRequestError ? error.message : undefined,
+      });
+      return;
+    }
+    toast.success(t('ideas.toasts.deleted'));
+  };
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="text-base">{t('ideas.organizer.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Tabs value={tab} onValueChange={(value) => onTabChange(value as EventStatus)}>
+          <TabsList className="grid w-full grid-cols-4">
+            {organizerTabs.map(({ status, labelKey }) => (
+              <TabsTrigger key={status} value={status} className="px-1.5">
+                {t(labelKey)}
+                <Badge variant={status === tab ? 'default' : 'outline'} className="px-1.5 py-0">
+                  {ideasOf(status).length}
+                </Badge>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {organizerTabs.map(({ status, emptyKey }) => {
+            const list = ideasOf(status);
+            return (
+              <TabsContent key={status} value={status}>
+                {list.length === 0 ? (
+                  <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
+                    {t(emptyKey)}
+                  </p>
+                ) : (
+                  <ul className="max-h-[400px] space-y-2 overflow-y-auto p-0.5">
+                    {list.map((idea) => (
+                      <IdeaCard
+                        key={idea.id}
+                        idea={idea}
+                        snippet={previewContent(
+                          (showsSummary(status) ? summaries?.get(idea.id) : undefined) ?? idea.content,
+                        )}
+                        isSelected={selectedIds.has(idea.id)}
+                        onToggle={() => onToggle(idea.id)}
+                        onEdit={isEditable(status) ? () => setEditing(idea) : undefined}
+                        onDelete={isEditable(status) ? () => setDeleting(idea) : undefined}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </TabsContent>
+            );
+          })}
+        </Tabs>
+
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {shareAction}
+          <Button onClick={onOpenSelected} disabled={!hasSelection} className="min-w-28">
+            {tab === 'raw_ideas' ? t('ideas.organizer.create') : t('ideas.organizer.open')}
+          </Button>
+        </div>
+      </CardContent>
+
+      {editing ? <EditIdeaDialog key={editing.id} idea={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title={t('ideas.deleteDialog.title')}
+        description={t('ideas.deleteDialog.message')}
+        cancelLabel={t('ideas.deleteDialog.cancel')}
+        confirmLabel={t('ideas.deleteDialog.confirm')}
+        onConfirm={() => {
+          if (deleting) void confirmDelete(deleting);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+/** spec §9: the mobile layout applies below 768 px. */
+const mobileQuery = '(max-width: 767.98px)';
+
+function subscribe(onChange: () => void) {
+  const list = window.matchMedia(mobileQuery);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+export function useIsMobile() {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(mobileQuery).matches,
+    () => false,
+  );
+}
