@@ -148,9 +148,17 @@ test('selection and the bottom button; Create opens Create Content with the idea
   await firstCard.press(' ');
   await expect(firstCard).toHaveAttribute('aria-pressed', 'true');
   await create.click();
-  await expect(page).toHaveURL(/\/create$/);
-  const state = await page.evaluate(() => (window.history.state as { usr?: { selectedIdea?: { id: string } } }).usr);
-  expect(state?.selectedIdea?.id).toBe(first.id);
+  await expect(page).toHaveURL(new RegExp(`/create\\?idea=${first.id}$`));
+  await expect(page.getByText('First idea of the day').first()).toBeVisible();
+
+  // Several selected ideas go to the Generate screen, which writes one post from all of them.
+  await page.goto('/dashboard');
+  await firstCard.click();
+  await secondCard.click();
+  await create.click();
+  await expect(page).toHaveURL(/\/generate/);
+  await expect(page.getByText('First idea of the day').first()).toBeVisible();
+  await expect(page.getByText('Second idea of the day').first()).toBeVisible();
 });
 
 test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page, account }) => {
@@ -211,9 +219,7 @@ test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page
   await expect(open).toBeDisabled();
   await readyCard.click();
   await open.click();
-  await expect(page).toHaveURL(/\/create$/);
-  const state = await page.evaluate(() => (window.history.state as { usr?: { selectedIdea?: { id: string } } }).usr);
-  expect(state?.selectedIdea?.id).toBe(ready.id);
+  await expect(page).toHaveURL(new RegExp(`/create\\?idea=${ready.id}$`));
 });
 
 test('one column at 375 px with the short prompt', async ({ page, account }) => {

@@ -54,10 +54,13 @@ export function Component() {
     });
 
   // "Create" starts Create Content with the idea; "Open" does the same and Create Content reloads
-  // the idea's saved share (spec §2 My Stories, §4 Pending share status).
+  // the idea's saved share (spec §2 My Stories, §4 Pending share status). Several selected ideas
+  // go to the Generate screen, which writes one post from all of them ("Idea/s Chosen").
   const openSelected = () => {
     const [selectedIdea] = selectedIdeas;
-    if (selectedIdea) void navigate(paths.create, { state: { selectedIdea } });
+    if (!selectedIdea) return;
+    if (selectedIdeas.length > 1) void navigate(paths.generate, { state: { selectedIdeas } });
+    else void navigate(paths.create, { state: { selectedIdea } });
   };
 
   const isLoading = events.isPending || usage.isPending;
