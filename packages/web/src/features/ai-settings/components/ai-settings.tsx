@@ -14,7 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChoiceChips } from '@/components/ui/choice-chips';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
@@ -77,7 +77,15 @@ function SliderField({
   );
 }
 
-function AiSettingsForm({ saved, models, defaultModel }: { saved: AiSettingsValues; models: AiModel[]; defaultModel: string }) {
+function AiSettingsForm({
+  saved,
+  models,
+  defaultModel,
+}: {
+  saved: AiSettingsValues;
+  models: AiModel[];
+  defaultModel: string;
+}) {
   const { t } = useTranslation();
   const updateSettings = useUpdateAiSettings();
   const isKnownModel = models.some((model) => model.id === saved.model);
@@ -110,7 +118,8 @@ function AiSettingsForm({ saved, models, defaultModel }: { saved: AiSettingsValu
       await updateSettings.mutateAsync(parsed.data);
       toast.success(t('generation.aiSettings.saved'));
     } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.fields) setErrors(failure.fields as Partial<Record<FieldName, string>>);
+      if (failure instanceof ApiRequestError && failure.fields)
+        setErrors(failure.fields as Partial<Record<FieldName, string>>);
       toast.error(failure instanceof ApiRequestError ? failure.message : t('errors.internal'));
     }
   };
@@ -123,7 +132,11 @@ function AiSettingsForm({ saved, models, defaultModel }: { saved: AiSettingsValu
           <TabsTrigger value="tone">{t('generation.aiSettings.toneOfVoice')}</TabsTrigger>
         </TabsList>
         <TabsContent value="model" className="space-y-6">
-          <FormField label={t('generation.aiSettings.model')} hint={t('generation.aiSettings.modelHint')} error={errors.model}>
+          <FormField
+            label={t('generation.aiSettings.model')}
+            hint={t('generation.aiSettings.modelHint')}
+            error={errors.model}
+          >
             <Select value={values.model} onValueChange={(model) => change('model', model)}>
               <SelectTrigger>
                 <SelectValue />
@@ -231,7 +244,6 @@ export function AiSettings() {
     <Card>
       <CardHeader>
         <CardTitle>{t('generation.aiSettings.title')}</CardTitle>
-        <CardDescription>{t('generation.aiSettings.modelHint')}</CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isPending || models.isPending ? <Spinner label={t('common.loading')} /> : null}

@@ -6,6 +6,7 @@ export const emailSettingsQueryKey = ['email-settings'] as const;
 
 export const getEmailSettings = () => api<EmailSettingsResponse>('/api/email-settings');
 
-export const emailSettingsQueryOptions = () => queryOptions({ queryKey: emailSettingsQueryKey, queryFn: getEmailSettings });
+export const emailSettingsQueryOptions = () =>
+  queryOptions({ queryKey: emailSettingsQueryKey, queryFn: getEmailSettings });
 
 export const useEmailSettings = () => useQuery(emailSettingsQueryOptions());

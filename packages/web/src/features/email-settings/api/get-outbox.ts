@@ -9,7 +9,11 @@ export const getOutbox = (page: number) =>
   api<OutboxPage>('/api/outbox', { query: { page, pageSize: outboxPageSize } });
 
 export const outboxQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...outboxQueryKey, page], queryFn: () => getOutbox(page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...outboxQueryKey, page],
+    queryFn: () => getOutbox(page),
+    placeholderData: keepPreviousData,
+  });
 
 export const useOutbox = ({ page, enabled }: { page: number; enabled: boolean }) =>
   useQuery({ ...outboxQueryOptions(page), enabled });

@@ -51,7 +51,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
     event.preventDefault();
     const found: Partial<Record<FieldName, string>> = {};
     for (const issue of validateEmailSettings(fields, { hasStoredApiKey: settings.hasApiKey })) {
-      found[issue.field] ??= t(issue.key, issue.values);
+      found[issue.field] ??= t(issue.key, issue.values ?? {});
     }
     const parsed = emailSettingsUpdateSchema.safeParse(fields);
     if (!parsed.success) {
@@ -67,7 +67,10 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
     try {
       const saved = await updateSettings.mutateAsync({ ...fields, apiKey: fields.apiKey.trim() || undefined });
       const isNewReplyTo = saved.replyTo !== '' && saved.replyTo !== settings.replyTo;
-      toast.success(t('email.settings.saved'), isNewReplyTo ? { description: t('email.settings.replyToSaved') } : undefined);
+      toast.success(
+        t('email.settings.saved'),
+        isNewReplyTo ? { description: t('email.settings.replyToSaved') } : undefined,
+      );
       setFields((current) => ({ ...current, apiKey: '' }));
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
@@ -90,7 +93,9 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
     <Card>
       <CardHeader>
         <CardTitle>{t('email.settings.title')}</CardTitle>
-        <CardDescription>{settings.hasApiKey ? t('email.settings.apiKeyStored') : t('email.settings.usingServerTransport')}</CardDescription>
+        <CardDescription>
+          {settings.hasApiKey ? t('email.settings.apiKeyStored') : t('email.settings.usingServerTransport')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">

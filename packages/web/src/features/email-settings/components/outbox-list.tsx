@@ -53,7 +53,9 @@ export function OutboxList() {
                     <dt className="text-muted-foreground">{t('email.outbox.sentAt')}</dt>
                     <dd>{formatDate(message.createdAt)}</dd>
                   </dl>
-                  <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-muted p-2 font-sans">{message.text}</pre>
+                  <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-muted p-2 font-sans">
+                    {message.text}
+                  </pre>
                 </details>
               </li>
             ))}

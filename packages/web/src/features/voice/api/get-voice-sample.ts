@@ -5,7 +5,6 @@ import { api } from '@/lib/api-client';
 /** The voice sample is part of the user's AI settings (GET /api/ai-settings); same cache entry. */
 export const aiSettingsQueryKey = ['ai-settings'] as const;
 
-
 export const voiceSampleQueryOptions = () =>
   queryOptions({
     queryKey: aiSettingsQueryKey,

@@ -11,6 +11,8 @@ export function useUpdateVoiceSample() {
   return useMutation({
     mutationFn: updateVoiceSample,
     onSuccess: ({ voiceSample }) =>
-      queryClient.setQueryData<AiSettings>(aiSettingsQueryKey, (current) => (current ? { ...current, voiceSample } : current)),
+      queryClient.setQueryData<AiSettings>(aiSettingsQueryKey, (current) =>
+        current ? { ...current, voiceSample } : current,
+      ),
   });
 }
