@@ -15,6 +15,31 @@ import { useUpdateContactRequest } from '../api/update-contact-request';
 
 type Filter = ContactRequestStatus | 'all';
 
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+function StatusFilter({
+  value,
+  onChange,
+  ...triggerProps
+}: TriggerProps & { value: Filter; onChange: (value: Filter) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as Filter)}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {contactRequestStatuses.map((status) => (
+          <SelectItem key={status} value={status}>
+            {t(`admin.statuses.${status}`)}
+          </SelectItem>
+        ))}
+        <SelectItem value="all">{t('admin.requests.all')}</SelectItem>
+      </SelectContent>
+    </Select>
+  );
+}
+
 /** Contact Us / upgrade requests (spec §2 Contact Us; ARCHITECTURE §4.4), with a new / handled status. */
 export function ContactRequests() {
   const { t, i18n } = useTranslation();
@@ -46,25 +71,13 @@ export function ContactRequests() {
       <CardContent className="space-y-4">
         <div className="max-w-xs">
           <FormField label={t('admin.requests.filter')}>
-            <Select
+            <StatusFilter
               value={filter}
-              onValueChange={(value) => {
-                setFilter(value as Filter);
+              onChange={(value) => {
+                setFilter(value);
                 setPage(1);
               }}
-            >
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {contactRequestStatuses.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {t(`admin.statuses.${status}`)}
-                  </SelectItem>
-                ))}
-                <SelectItem value="all">{t('admin.requests.all')}</SelectItem>
-              </SelectContent>
-            </Select>
+            />
           </FormField>
         </div>
         {requests.isPending ? <Spinner label={t('common.loading')} /> : null}

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminUserFormSchema, userRoles, type AdminUser, type AdminUserForm } from '@life-updates/contract/admin';
+import {
+  adminUserFormSchema,
+  userRoles,
+  type AdminUser,
+  type AdminUserForm,
+  type UserRole,
+} from '@life-updates/contract/admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -17,6 +23,31 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUpdateAdminUser } from '../api/update-admin-user';
+
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  ...triggerProps
+}: TriggerProps & { value: UserRole; onChange: (value: UserRole) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as UserRole)} disabled={disabled}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {userRoles.map((role) => (
+          <SelectItem key={role} value={role}>
+            {t(`admin.roles.${role}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
 
 /** Change a user's role, monthly share limit and open-ideas limit (ARCHITECTURE §4.4). */
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
@@ -58,18 +89,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
                 hint={isSelf ? t('admin.edit.ownRoleHint') : undefined}
                 error={message(errors.role?.message)}
               >
-                <Select value={field.value} onValueChange={field.onChange} disabled={isSelf}>
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {userRoles.map((role) => (
-                      <SelectItem key={role} value={role}>
-                        {t(`admin.roles.${role}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <RoleSelect value={field.value} onChange={field.onChange} disabled={isSelf} />
               </FormField>
             )}
           />

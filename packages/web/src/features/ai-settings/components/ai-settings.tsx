@@ -35,6 +35,31 @@ type FieldName = keyof Values;
 const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
 const roundTemperature = (value: number) => Math.round(roundToStep(value, temperatureRange.step) * 10) / 10;
 
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+/** The models GET /api/ai/models offers; FormField labels the trigger. */
+function ModelSelect({
+  models,
+  value,
+  onChange,
+  ...triggerProps
+}: TriggerProps & { models: AiModel[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {models.map((model) => (
+          <SelectItem key={model.id} value={model.id}>
+            {model.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
 function SliderField({
   label,
   valueText,
@@ -137,18 +162,7 @@ function AiSettingsForm({
             hint={t('generation.aiSettings.modelHint')}
             error={errors.model}
           >
-            <Select value={values.model} onValueChange={(model) => change('model', model)}>
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {models.map((model) => (
-                  <SelectItem key={model.id} value={model.id}>
-                    {model.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ModelSelect models={models} value={values.model} onChange={(model) => change('model', model)} />
           </FormField>
           {selectedModel && !selectedModel.isAiModel && selectedModel.description ? (
             <p role="note" className="flex items-start gap-2 rounded-md border border-border bg-muted p-3 text-sm">

@@ -20,6 +20,31 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useRemoveEmailApiKey } from '../api/remove-email-api-key';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+/** The provider choice, SendGrid first (the default), Resend second (spec §9); FormField labels its trigger. */
+function ProviderSelect({
+  value,
+  onChange,
+  ...triggerProps
+}: TriggerProps & { value: EmailProvider; onChange: (value: EmailProvider) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as EmailProvider)}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {emailProviders.map((provider) => (
+          <SelectItem key={provider} value={provider}>
+            {t(`email.providers.${provider}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
 type Fields = { senderName: string; replyTo: string; provider: EmailProvider; senderEmail: string; apiKey: string };
 type FieldName = keyof Fields;
 
@@ -117,18 +142,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
             />
           </FormField>
           <FormField label={t('email.settings.provider')}>
-            <Select value={fields.provider} onValueChange={(value) => change('provider', value)}>
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {emailProviders.map((provider) => (
-                  <SelectItem key={provider} value={provider}>
-                    {t(`email.providers.${provider}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ProviderSelect value={fields.provider} onChange={(value) => change('provider', value)} />
           </FormField>
           <div className="space-y-2">
             <FormField
