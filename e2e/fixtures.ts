@@ -7,10 +7,7 @@ export const strongPassword = 'Passw0rd!';
 export type TestAccount = { email: string; password: string; name: string };
 
 /** Creates an account through the real API (never by writing to the database). */
-export async function registerAccount(
-  request: APIRequestContext,
-  overrides: Partial<TestAccount> = {},
-): Promise<TestAccount> {
+export async function registerAccount(request: APIRequestContext, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
   const account = {
     email: `e2e-${randomUUID().slice(0, 8)}@example.com`,
     password: strongPassword,
@@ -51,9 +48,7 @@ export async function signInThroughApi(page: Page, account: TestAccount) {
 /** An axe scan of the current page; any violation fails the test. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary, 'axe violations').toEqual([]);
 }
 
