@@ -17,15 +17,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useUpdateAccount } from '../api/update-account';
 
 /** Settings → Account (spec §2): profile, password, language and sign out. */
-export function AccountSettings({
-  me,
-  onSignOut,
-  isSigningOut,
-}: {
-  me: Me;
-  onSignOut: () => void;
-  isSigningOut: boolean;
-}) {
+export function AccountSettings({ me, onSignOut, isSigningOut }: { me: Me; onSignOut: () => void; isSigningOut: boolean }) {
   const { t } = useTranslation();
   const updateAccount = useUpdateAccount();
   const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
@@ -46,8 +38,7 @@ export function AccountSettings({
     try {
       const saved = await updateAccount.mutateAsync(update);
       toast.success(t('auth.accountUpdated'));
-      if (update.email && saved.email !== update.email.toLowerCase())
-        toast.info(t('settings.account.verificationSent'));
+      if (update.email && saved.email !== update.email.toLowerCase()) toast.info(t('settings.account.verificationSent'));
       form.reset({ fullName: saved.fullName, email: saved.email, newPassword: '', confirmNewPassword: '' });
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
@@ -56,9 +47,7 @@ export function AccountSettings({
           if (name === 'fullName' || name === 'email' || name === 'newPassword') form.setError(name, { message: text });
         }
       }
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'),
-      );
+      toast.error(error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'));
     }
   });
 
@@ -84,16 +73,8 @@ export function AccountSettings({
           <FormField label={t('settings.account.newPassword')} error={message(errors.newPassword?.message)}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          <FormField
-            label={t('settings.account.confirmNewPassword')}
-            error={message(errors.confirmNewPassword?.message)}
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              disabled={newPassword === ''}
-              {...form.register('confirmNewPassword')}
-            />
+          <FormField label={t('settings.account.confirmNewPassword')} error={message(errors.confirmNewPassword?.message)}>
+            <Input type="password" autoComplete="new-password" disabled={newPassword === ''} {...form.register('confirmNewPassword')} />
           </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={updateAccount.isPending}>

@@ -37,10 +37,7 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -71,10 +68,7 @@ export function LoginForm() {
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
           {formError}
         </p>
       ) : null}

@@ -12,11 +12,7 @@ import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { signUp } from '../api/sign-up';
 
-const serverFieldNames: Record<string, keyof RegisterFormValues> = {
-  name: 'fullName',
-  email: 'email',
-  password: 'password',
-};
+const serverFieldNames: Record<string, keyof RegisterFormValues> = { name: 'fullName', email: 'email', password: 'password' };
 
 export function RegisterForm() {
   const { t } = useTranslation();
@@ -31,8 +27,7 @@ export function RegisterForm() {
 
   const onInvalid = () => {
     // spec §5 Register: an email without @ is also announced as a toast.
-    if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt')
-      toast.error(t('validation.emailNeedsAt'));
+    if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt') toast.error(t('validation.emailNeedsAt'));
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -72,10 +67,7 @@ export function RegisterForm() {
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
           {formError}
         </p>
       ) : null}

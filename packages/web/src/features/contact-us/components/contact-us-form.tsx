@@ -24,8 +24,7 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
         for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message')
-            form.setError(field, { message: text });
+          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message') form.setError(field, { message: text });
         }
       }
       toast.error(t('contactUs.failed'));
