@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { eventsRoutes } from './features/events/events-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(emailRoutes, { db: database.db });
   await app.register(contactUsRoutes, { db: database.db });
   await app.register(scheduleRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

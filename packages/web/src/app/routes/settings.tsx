@@ -7,9 +7,13 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountSettings } from '@/features/account/components/account-settings';
+import { AdminPanel } from '@/features/admin/components/admin-panel';
+import { AiSettings } from '@/features/ai-settings/components/ai-settings';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { ScheduleSettings } from '@/features/schedule/components/schedule-settings';
+import { EmailSettings } from '@/features/email-settings/components/email-settings';
+import { VoiceSettings } from '@/features/voice/components/voice-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'account', 'admin'] as const;
@@ -30,11 +34,11 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
   return {
     scheduling: <ScheduleSettings />,
     templates: <NotYetAvailable />,
-    email: <NotYetAvailable />,
-    voice: <NotYetAvailable />,
-    ai: <NotYetAvailable />,
+    email: <EmailSettings />,
+    voice: <VoiceSettings />,
+    ai: <AiSettings />,
     account: <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />,
-    admin: <NotYetAvailable />,
+    admin: <AdminPanel currentUserId={me.id} />,
   };
 }
 

@@ -1,0 +1,108 @@
+import {
+  adminStatsSchema,
+  adminUserSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
+  contactRequestSchema,
+  contactRequestsPageSchema,
+  contactRequestsQuerySchema,
+  contactRequestUpdateSchema,
+} from '@life-updates/contract/admin';
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { adminOnly, requireAdmin } from '../../lib/session.ts';
+import {
+  findContactRequests,
+  findUsers,
+  getAdminStats,
+  updateContactRequestStatus,
+  updateUser,
+} from './admin-service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const userParams = z.object({ id: z.string().min(1).max(100) });
+const requestParams = z.object({ id: z.uuid('admin.errors.requestNotFound') });
+
+/** Settings → Admin (spec §2; ARCHITECTURE §4.4, §4.6): every route is for admins only, checked here. */
+export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // 401 signed out, 403 for a user, before any input is read.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/admin/')) await adminOnly(request, reply);
+  });
+
+  typed.get(
+    '/api/admin/stats',
+    { schema: { tags: ['admin'], response: { 200: adminStatsSchema, ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      return getAdminStats({ db });
+    },
+  );
+
+  typed.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return findUsers({ db, ...request.query });
+    },
+  );
+
+  typed.patch(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: userParams,
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return updateUser({ db, adminId: admin.id, userId: request.params.id, update: request.body });
+    },
+  );
+
+  typed.get(
+    '/api/admin/contact-requests',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: contactRequestsQuerySchema,
+        response: { 200: contactRequestsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return findContactRequests({ db, ...request.query });
+    },
+  );
+
+  typed.patch(
+    '/api/admin/contact-requests/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: requestParams,
+        body: contactRequestUpdateSchema,
+        response: { 200: contactRequestSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return updateContactRequestStatus({ db, requestId: request.params.id, status: request.body.status });
+    },
+  );
+}

@@ -1,0 +1,222 @@
+import type {
+  AdminStats,
+  AdminUser,
+  AdminUsersPage,
+  AdminUserUpdate,
+  ContactRequest,
+  ContactRequestsPage,
+  ContactRequestStatus,
+} from '@life-updates/contract/admin';
+import { defaultMaxEvents, defaultMonthlyShareLimit } from '@life-updates/contract/events';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contactMessages, events, pendingShares, userSettings, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { monthWindowUtc } from '../usage/usage-service.ts';
+
+/**
+ * Admin services read across every account on purpose: they are reached only through routes that
+ * check the admin role on the server (ARCHITECTURE §4.6).
+ */
+
+/** The three cards of Settings → Admin (spec §2): Total Summaries counts the rows of pending_shares. */
+export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
+  const [[userCount], [shareCount], [eventCount]] = await Promise.all([
+    db.select({ total: count() }).from(users),
+    db.select({ total: count() }).from(pendingShares),
+    db.select({ total: count() }).from(events),
+  ]);
+  return {
+    totalUsers: userCount?.total ?? 0,
+    totalSummaries: shareCount?.total ?? 0,
+    totalEvents: eventCount?.total ?? 0,
+  };
+}
+
+/** `%` and `_` typed in the search box are literal characters, not wildcards. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined; now: Date }) {
+  const { start, end } = monthWindowUtc(now);
+  const sentThisMonth = db
+    .select({ userId: pendingShares.userId, sent: count().as('sent') })
+    .from(pendingShares)
+    .where(and(eq(pendingShares.status, 'sent'), gte(pendingShares.sentAt, start), lt(pendingShares.sentAt, end)))
+    .groupBy(pendingShares.userId)
+    .as('sent_this_month');
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      monthlyShareLimit: userSettings.monthlyShareLimit,
+      maxEvents: userSettings.maxEvents,
+      sharesThisMonth: sql<number>`coalesce(${sentThisMonth.sent}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(sentThisMonth, eq(sentThisMonth.userId, users.id))
+    .where(where)
+    .orderBy(users.createdAt, users.id)
+    .$dynamic();
+}
+
+/** The users table: oldest first (the first account, the admin, leads), searched and paged. */
+export async function findUsers({
+  db,
+  search,
+  page,
+  pageSize,
+  now = new Date(),
+}: {
+  db: Database;
+  search: string;
+  page: number;
+  pageSize: number;
+  now?: Date;
+}): Promise<AdminUsersPage> {
+  const pattern = likePattern(search);
+  const where: SQL | undefined =
+    search === ''
+      ? undefined
+      : or(
+          ilike(users.username, pattern),
+          ilike(users.name, pattern),
+          ilike(users.email, pattern),
+          ilike(users.id, pattern),
+        );
+  const [rows, [total]] = await Promise.all([
+    selectUsers({ db, where, now })
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toAdminUser), total: total?.total ?? 0, page, pageSize };
+}
+
+function toAdminUser(row: {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: string;
+  createdAt: Date;
+  monthlyShareLimit: number | null;
+  maxEvents: number | null;
+  sharesThisMonth: number;
+}): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    createdAt: row.createdAt.toISOString(),
+    sharesThisMonth: row.sharesThisMonth,
+    monthlyShareLimit: row.monthlyShareLimit ?? defaultMonthlyShareLimit,
+    maxEvents: row.maxEvents ?? defaultMaxEvents,
+  };
+}
+
+/**
+ * Changes a user's role and limits in one transaction. An admin cannot take away their own
+ * admin role: the instance would risk having no admin left.
+ */
+export async function updateUser({
+  db,
+  adminId,
+  userId,
+  update,
+  now = new Date(),
+}: {
+  db: Database;
+  adminId: string;
+  userId: string;
+  update: AdminUserUpdate;
+  now?: Date;
+}): Promise<AdminUser> {
+  if (userId === adminId && update.role === 'user') {
+    throw new AppError({ status: 409, code: 'OWN_ADMIN_ROLE', message: 'admin.errors.ownAdminRole' });
+  }
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('admin.errors.userNotFound');
+    if (update.role !== undefined) await tx.update(users).set({ role: update.role }).where(eq(users.id, userId));
+    const limits = {
+      ...(update.monthlyShareLimit !== undefined ? { monthlyShareLimit: update.monthlyShareLimit } : {}),
+      ...(update.maxEvents !== undefined ? { maxEvents: update.maxEvents } : {}),
+    };
+    if (Object.keys(limits).length > 0) {
+      await tx
+        .insert(userSettings)
+        .values({ userId, ...limits })
+        .onConflictDoUpdate({ target: userSettings.userId, set: limits });
+    }
+  });
+  const [updated] = await selectUsers({ db, where: eq(users.id, userId), now });
+  if (!updated) throw notFound('admin.errors.userNotFound');
+  return toAdminUser(updated);
+}
+
+function toContactRequest(row: typeof contactMessages.$inferSelect): ContactRequest {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    status: row.status === 'handled' ? 'handled' : 'new',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Contact Us / upgrade requests, newest first; `status` filters, `newCount` is always the whole backlog. */
+export async function findContactRequests({
+  db,
+  status,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  status?: ContactRequestStatus | undefined;
+  page: number;
+  pageSize: number;
+}): Promise<ContactRequestsPage> {
+  const where = status ? eq(contactMessages.status, status) : undefined;
+  const [rows, [total], [newCount]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(contactMessages).where(where),
+    db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+  ]);
+  return {
+    items: rows.map(toContactRequest),
+    total: total?.total ?? 0,
+    newCount: newCount?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+export async function updateContactRequestStatus({
+  db,
+  requestId,
+  status,
+}: {
+  db: Database;
+  requestId: string;
+  status: ContactRequestStatus;
+}): Promise<ContactRequest> {
+  const [row] = await db.update(contactMessages).set({ status }).where(eq(contactMessages.id, requestId)).returning();
+  if (!row) throw notFound('admin.errors.requestNotFound');
+  return toContactRequest(row);
+}

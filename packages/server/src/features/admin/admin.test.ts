@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { pendingShares } from '../../db/schema.ts';
+
+let testApp: TestApp;
+let admin: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // ARCHITECTURE §4.6: the first account on a fresh instance is the admin.
+  admin = await createUser(testApp.app, 'root@example.com');
+  alice = await createUser(testApp.app, 'alice@example.com');
+  bob = await createUser(testApp.app, 'bob.builder@example.com');
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+function call(
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: { ...(user ? user.headers : { origin: testBaseUrl }), ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function submitContactMessage(subject: string) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/contact-us',
+    headers: { origin: testBaseUrl },
+    payload: { name: 'Nina', email: 'nina@example.com', subject, message: 'Please raise my monthly limit to 40.' },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+const adminRoutes: Array<['GET' | 'PATCH', string, object?]> = [
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/users'],
+  ['PATCH', '/api/admin/users/some-id', { role: 'admin' }],
+  ['GET', '/api/admin/contact-requests'],
+  ['PATCH', '/api/admin/contact-requests/00000000-0000-4000-8000-000000000000', { status: 'handled' }],
+];
+
+describe('admin authorisation (ARCHITECTURE §4.6)', () => {
+  it.each(adminRoutes)('%s %s answers 401 signed out and 403 for a user', async (method, url, payload) => {
+    const signedOut = await call(null, method, url, payload);
+    expect(signedOut.statusCode).toBe(401);
+    const user = await call(alice, method, url, payload);
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have access to this' });
+  });
+
+  it('a user made admin gets in, and loses access when made a user again', async () => {
+    const carol = await createUser(testApp.app);
+    expect((await call(carol, 'GET', '/api/admin/stats')).statusCode).toBe(403);
+    expect((await call(admin, 'PATCH', `/api/admin/users/${carol.id}`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await call(carol, 'GET', '/api/admin/stats')).statusCode).toBe(200);
+    expect((await call(admin, 'PATCH', `/api/admin/users/${carol.id}`, { role: 'user' })).statusCode).toBe(200);
+    expect((await call(carol, 'GET', '/api/admin/stats')).statusCode).toBe(403);
+  });
+});
+
+describe('stats', () => {
+  it('counts users, summaries (pending shares) and events across all accounts', async () => {
+    const before = (await call(admin, 'GET', '/api/admin/stats')).json();
+    const created = await call(alice, 'POST', '/api/events', { content: 'We adopted a cat named Lisbon' });
+    expect(created.statusCode).toBe(201);
+    await call(bob, 'POST', '/api/events', { content: 'Finished the garden shed' });
+    await testApp.database.db.insert(pendingShares).values({ userId: bob.id, status: 'pending' });
+    const after = (await call(admin, 'GET', '/api/admin/stats')).json();
+    expect(after).toEqual({
+      totalUsers: before.totalUsers,
+      totalSummaries: before.totalSummaries + 1,
+      totalEvents: before.totalEvents + 2,
+    });
+    expect(after.totalUsers).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('users', () => {
+  it('lists users oldest first with role, limits and shares sent this month', async () => {
+    const lastMonth = new Date();
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await testApp.database.db.insert(pendingShares).values([
+      { userId: alice.id, status: 'sent', sentAt: new Date() },
+      { userId: alice.id, status: 'sent', sentAt: new Date() },
+      { userId: alice.id, status: 'sent', sentAt: lastMonth },
+      { userId: alice.id, status: 'approved' },
+    ]);
+    const response = await call(admin, 'GET', '/api/admin/users?pageSize=100');
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.items[0]).toMatchObject({ id: admin.id, username: 'root', email: 'root@example.com', role: 'admin' });
+    const aliceRow = page.items.find((item: { id: string }) => item.id === alice.id);
+    expect(aliceRow).toEqual({
+      id: alice.id,
+      username: 'alice',
+      name: 'Test User',
+      email: 'alice@example.com',
+      role: 'user',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      sharesThisMonth: 2,
+      monthlyShareLimit: 10,
+      maxEvents: 10,
+    });
+  });
+
+  it('searches by username, email or id, case-insensitively, and pages', async () => {
+    const byName = (await call(admin, 'GET', '/api/admin/users?search=BOB.B')).json();
+    expect(byName.items.map((item: { id: string }) => item.id)).toEqual([bob.id]);
+    expect(byName.total).toBe(1);
+    const byId = (await call(admin, 'GET', `/api/admin/users?search=${alice.id.slice(0, 13)}`)).json();
+    expect(byId.items.map((item: { id: string }) => item.id)).toEqual([alice.id]);
+    // `%` is a literal character, not a wildcard.
+    expect((await call(admin, 'GET', '/api/admin/users?search=%25')).json().total).toBe(0);
+
+    const first = (await call(admin, 'GET', '/api/admin/users?pageSize=2&page=1')).json();
+    const second = (await call(admin, 'GET', '/api/admin/users?pageSize=2&page=2')).json();
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(second.page).toBe(2);
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+    expect((await call(admin, 'GET', '/api/admin/users?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('changes the monthly share limit, and the usage meter follows', async () => {
+    const response = await call(admin, 'PATCH', `/api/admin/users/${bob.id}`, { monthlyShareLimit: 40 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: bob.id, monthlyShareLimit: 40, maxEvents: 10, role: 'user' });
+    expect((await call(bob, 'GET', '/api/usage')).json()).toMatchObject({ total: 40 });
+  });
+
+  it('changes the open-ideas limit, and the next idea over it is refused', async () => {
+    const dave = await createUser(testApp.app);
+    expect((await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxEvents: 1 })).json()).toMatchObject({
+      maxEvents: 1,
+    });
+    expect((await call(dave, 'POST', '/api/events', { content: 'First open idea' })).statusCode).toBe(201);
+    const refused = await call(dave, 'POST', '/api/events', { content: 'Second open idea' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('limit of 1 open ideas');
+    await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxEvents: 2 });
+    expect((await call(dave, 'POST', '/api/events', { content: 'Second open idea' })).statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ role: 'owner' }, 'role', 'The role must be user or admin'],
+    [{ monthlyShareLimit: -1 }, 'monthlyShareLimit', 'The monthly share limit must be a whole number from 0 to 100000'],
+    [
+      { monthlyShareLimit: 2.5 },
+      'monthlyShareLimit',
+      'The monthly share limit must be a whole number from 0 to 100000',
+    ],
+    [{ maxEvents: 'ten' }, 'maxEvents', 'The maximum of open ideas must be a whole number from 0 to 100000'],
+    [{}, 'body', 'Nothing to update'],
+  ])('refuses %j with the catalogue message', async (payload, field, message) => {
+    const response = await call(admin, 'PATCH', `/api/admin/users/${alice.id}`, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('answers in Russian when asked', async () => {
+    const response = await call(
+      admin,
+      'PATCH',
+      `/api/admin/users/${alice.id}`,
+      { role: 'owner' },
+      { 'accept-language': 'ru' },
+    );
+    expect(response.json().message).toBe('Роль должна быть «пользователь» или «администратор»');
+  });
+
+  it('refuses to take away your own admin role, and answers 404 for an unknown user', async () => {
+    const own = await call(admin, 'PATCH', `/api/admin/users/${admin.id}`, { role: 'user' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ code: 'OWN_ADMIN_ROLE', message: 'You cannot remove your own admin role.' });
+    expect((await call(admin, 'GET', '/api/admin/stats')).statusCode).toBe(200);
+    // Raising one's own limits is allowed.
+    expect((await call(admin, 'PATCH', `/api/admin/users/${admin.id}`, { monthlyShareLimit: 99 })).statusCode).toBe(
+      200,
+    );
+    const missing = await call(admin, 'PATCH', '/api/admin/users/nobody', { maxEvents: 3 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('User not found');
+  });
+});
+
+describe('Contact Us / upgrade requests', () => {
+  it('lists requests newest first with their status, marks one handled, and filters', async () => {
+    await submitContactMessage('Upgrade request one');
+    await submitContactMessage('Upgrade request two');
+    const list = (await call(admin, 'GET', '/api/admin/contact-requests')).json();
+    expect(list.items.map((item: { subject: string }) => item.subject)).toEqual([
+      'Upgrade request two',
+      'Upgrade request one',
+    ]);
+    expect(list.items[0]).toMatchObject({ name: 'Nina', email: 'nina@example.com', status: 'new', userId: null });
+    expect(list.newCount).toBe(2);
+
+    const handled = await call(admin, 'PATCH', `/api/admin/contact-requests/${list.items[1].id}`, {
+      status: 'handled',
+    });
+    expect(handled.statusCode).toBe(200);
+    expect(handled.json()).toMatchObject({ subject: 'Upgrade request one', status: 'handled' });
+
+    const onlyNew = (await call(admin, 'GET', '/api/admin/contact-requests?status=new')).json();
+    expect(onlyNew.items.map((item: { subject: string }) => item.subject)).toEqual(['Upgrade request two']);
+    expect(onlyNew.newCount).toBe(1);
+    const onlyHandled = (await call(admin, 'GET', '/api/admin/contact-requests?status=handled')).json();
+    expect(onlyHandled.total).toBe(1);
+
+    const reopened = await call(admin, 'PATCH', `/api/admin/contact-requests/${list.items[1].id}`, { status: 'new' });
+    expect(reopened.json().status).toBe('new');
+  });
+
+  it('refuses an unknown status and answers 404 for an unknown request', async () => {
+    const badStatus = await call(admin, 'PATCH', '/api/admin/contact-requests/00000000-0000-4000-8000-000000000000', {
+      status: 'done',
+    });
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().fields.status).toBe('The status must be new or handled');
+    const missing = await call(admin, 'PATCH', '/api/admin/contact-requests/00000000-0000-4000-8000-000000000000', {
+      status: 'handled',
+    });
+    expect(missing.statusCode).toBe(404);
+    const malformed = await call(admin, 'PATCH', '/api/admin/contact-requests/not-a-uuid', { status: 'handled' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Request not found');
+  });
+});

@@ -1,0 +1,54 @@
+import { FileTextIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent } from '@/components/ui/card';
+import { useAdminStats } from '../api/get-admin-stats';
+import { ContactRequests } from './contact-requests';
+import { UsersTable } from './users-table';
+
+function StatCard({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-4 pt-6">
+        <span className="rounded-full bg-muted p-3" aria-hidden>
+          {icon}
+        </span>
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold tabular-nums">{value ?? '…'}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Settings → Admin (spec §2; ARCHITECTURE §4.4): figures, users and requests, all from the server. */
+export function AdminPanel({ currentUserId }: { currentUserId: string }) {
+  const { t } = useTranslation();
+  const stats = useAdminStats();
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted-foreground">{t('admin.description')}</p>
+      {stats.isError ? <p className="text-sm text-destructive">{t('admin.stats.loadFailed')}</p> : null}
+      <section className="grid gap-4 sm:grid-cols-3" aria-label={t('admin.title')}>
+        <StatCard
+          label={t('admin.stats.totalUsers')}
+          value={stats.data?.totalUsers}
+          icon={<UsersIcon className="size-5" />}
+        />
+        <StatCard
+          label={t('admin.stats.totalSummaries')}
+          value={stats.data?.totalSummaries}
+          icon={<FileTextIcon className="size-5" />}
+        />
+        <StatCard
+          label={t('admin.stats.totalEvents')}
+          value={stats.data?.totalEvents}
+          icon={<LightbulbIcon className="size-5" />}
+        />
+      </section>
+      <UsersTable currentUserId={currentUserId} />
+      <ContactRequests />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { contactRequestStatuses, type ContactRequestStatus } from '@life-updates/contract/admin';
+import { CheckIcon, RotateCcwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiRequestError } from '@/lib/api-client';
+import { contactRequestsPageSize, useContactRequests } from '../api/get-contact-requests';
+import { useUpdateContactRequest } from '../api/update-contact-request';
+
+type Filter = ContactRequestStatus | 'all';
+
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+function StatusFilter({
+  value,
+  onChange,
+  ...triggerProps
+}: TriggerProps & { value: Filter; onChange: (value: Filter) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as Filter)}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {contactRequestStatuses.map((status) => (
+          <SelectItem key={status} value={status}>
+            {t(`admin.statuses.${status}`)}
+          </SelectItem>
+        ))}
+        <SelectItem value="all">{t('admin.requests.all')}</SelectItem>
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Contact Us / upgrade requests (spec §2 Contact Us; ARCHITECTURE §4.4), with a new / handled status. */
+export function ContactRequests() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<Filter>('new');
+  const [page, setPage] = useState(1);
+  const requests = useContactRequests({ status: filter === 'all' ? undefined : filter, page });
+  const updateRequest = useUpdateContactRequest();
+  const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / contactRequestsPageSize));
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  const setStatus = async (requestId: string, status: ContactRequestStatus) => {
+    try {
+      await updateRequest.mutateAsync({ requestId, status });
+      toast.success(t(status === 'handled' ? 'admin.requests.markedHandled' : 'admin.requests.markedNew'));
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('admin.requests.updateFailed'));
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>{t('admin.requests.title')}</CardTitle>
+        {requests.data ? (
+          <Badge variant="warning">{t('admin.requests.newCount', { count: requests.data.newCount })}</Badge>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="max-w-xs">
+          <FormField label={t('admin.requests.filter')}>
+            <StatusFilter
+              value={filter}
+              onChange={(value) => {
+                setFilter(value);
+                setPage(1);
+              }}
+            />
+          </FormField>
+        </div>
+        {requests.isPending ? <Spinner label={t('common.loading')} /> : null}
+        {requests.isError ? <p className="text-sm text-destructive">{t('admin.requests.loadFailed')}</p> : null}
+        {requests.data && requests.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('admin.requests.empty')}</p>
+        ) : null}
+        {requests.data && requests.data.items.length > 0 ? (
+          <ul className="space-y-3" aria-label={t('admin.requests.title')}>
+            {requests.data.items.map((request) => (
+              <li key={request.id} className="space-y-2 rounded-md border border-border p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h3 className="font-medium">{request.subject}</h3>
+                    <p className="text-sm text-muted-foreground">
+                      {t('admin.requests.from', { name: request.name, email: request.email })} ·{' '}
+                      {t('admin.requests.received', { date: formatDate(request.createdAt) })}
+                    </p>
+                  </div>
+                  <Badge variant={request.status === 'new' ? 'warning' : 'success'}>
+                    {t(`admin.statuses.${request.status}`)}
+                  </Badge>
+                </div>
+                <p className="whitespace-pre-wrap break-words text-sm">{request.message}</p>
+                {request.status === 'new' ? (
+                  <Button
+                    size="sm"
+                    onClick={() => void setStatus(request.id, 'handled')}
+                    disabled={updateRequest.isPending}
+                  >
+                    <CheckIcon aria-hidden />
+                    {t('admin.requests.markHandled')}
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void setStatus(request.id, 'new')}
+                    disabled={updateRequest.isPending}
+                  >
+                    <RotateCcwIcon aria-hidden />
+                    {t('admin.requests.markNew')}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {pages > 1 ? (
+          <nav className="flex items-center justify-between gap-2" aria-label={t('admin.requests.title')}>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('admin.requests.previous')}
+            </Button>
+            <span className="text-sm text-muted-foreground">{t('admin.requests.pageInfo', { page, pages })}</span>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('admin.requests.next')}
+            </Button>
+          </nav>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

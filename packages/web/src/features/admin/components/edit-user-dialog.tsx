@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  adminUserFormSchema,
+  userRoles,
+  type AdminUser,
+  type AdminUserForm,
+  type UserRole,
+} from '@life-updates/contract/admin';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiRequestError } from '@/lib/api-client';
+import { useUpdateAdminUser } from '../api/update-admin-user';
+
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  ...triggerProps
+}: TriggerProps & { value: UserRole; onChange: (value: UserRole) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as UserRole)} disabled={disabled}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {userRoles.map((role) => (
+          <SelectItem key={role} value={role}>
+            {t(`admin.roles.${role}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Change a user's role, monthly share limit and open-ideas limit (ARCHITECTURE §4.4). */
+export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const updateUser = useUpdateAdminUser();
+  const form = useForm<AdminUserForm>({
+    resolver: zodResolver(adminUserFormSchema),
+    defaultValues: { role: user.role, monthlyShareLimit: user.monthlyShareLimit, maxEvents: user.maxEvents },
+  });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await updateUser.mutateAsync({ userId: user.id, update: values });
+      toast.success(t('admin.edit.saved'));
+      onClose();
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('admin.edit.failed'));
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('admin.edit.title')}</DialogTitle>
+          <DialogDescription>
+            {t('admin.edit.description', { username: user.username, email: user.email })}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <FormField
+                label={t('admin.edit.role')}
+                hint={isSelf ? t('admin.edit.ownRoleHint') : undefined}
+                error={message(errors.role?.message)}
+              >
+                <RoleSelect value={field.value} onChange={field.onChange} disabled={isSelf} />
+              </FormField>
+            )}
+          />
+          <FormField
+            label={t('admin.edit.monthlyShareLimit')}
+            hint={t('admin.edit.monthlyShareLimitHint')}
+            error={message(errors.monthlyShareLimit?.message)}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              {...form.register('monthlyShareLimit', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField
+            label={t('admin.edit.maxEvents')}
+            hint={t('admin.edit.maxEventsHint')}
+            error={message(errors.maxEvents?.message)}
+          >
+            <Input type="number" inputMode="numeric" min={0} {...form.register('maxEvents', { valueAsNumber: true })} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t('admin.edit.cancel')}
+            </Button>
+            <Button type="submit" disabled={updateUser.isPending}>
+              {updateUser.isPending ? t('admin.edit.saving') : t('admin.edit.save')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

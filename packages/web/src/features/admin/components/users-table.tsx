@@ -1,0 +1,142 @@
+import type { AdminUser } from '@life-updates/contract/admin';
+import { PencilIcon, SearchIcon } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { adminUsersPageSize, useAdminUsers } from '../api/get-admin-users';
+import { EditUserDialog } from './edit-user-dialog';
+
+/** The users table of Settings → Admin: real accounts from the database, searched and paged. */
+export function UsersTable({ currentUserId }: { currentUserId: string }) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const deferredSearch = useDeferredValue(search.trim());
+  const users = useAdminUsers({ search: deferredSearch, page });
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / adminUsersPageSize));
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('admin.users.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="relative max-w-md">
+          <SearchIcon className="absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            className="pl-9"
+            aria-label={t('admin.users.search')}
+            placeholder={t('admin.users.searchPlaceholder')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        {users.isPending ? <Spinner label={t('common.loading')} /> : null}
+        {users.isError ? <p className="text-sm text-destructive">{t('admin.users.loadFailed')}</p> : null}
+        {users.data && users.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('admin.users.empty')}</p>
+        ) : null}
+        {users.data && users.data.items.length > 0 ? (
+          <div className="overflow-x-auto rounded-md border border-border">
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <thead className="bg-muted text-muted-foreground">
+                <tr>
+                  <th scope="col" className="p-2 font-medium">
+                    {t('admin.users.username')}
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    {t('admin.users.role')}
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    {t('admin.users.id')}
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    {t('admin.users.email')}
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    {t('admin.users.created')}
+                  </th>
+                  <th scope="col" className="p-2 text-right font-medium">
+                    {t('admin.users.sharesThisMonth')}
+                  </th>
+                  <th scope="col" className="p-2 text-right font-medium">
+                    {t('admin.users.monthlyShareLimit')}
+                  </th>
+                  <th scope="col" className="p-2 text-right font-medium">
+                    {t('admin.users.maxEvents')}
+                  </th>
+                  <th scope="col" className="p-2 font-medium">
+                    <span className="sr-only">{t('admin.users.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {users.data.items.map((user) => (
+                  <tr key={user.id}>
+                    <td className="p-2 font-medium">
+                      {user.username}
+                      {user.id === currentUserId ? (
+                        <span className="ml-1 text-muted-foreground">({t('admin.users.you')})</span>
+                      ) : null}
+                    </td>
+                    <td className="p-2">
+                      <Badge variant={user.role === 'admin' ? 'default' : 'outline'}>
+                        {t(`admin.roles.${user.role}`)}
+                      </Badge>
+                    </td>
+                    <td className="max-w-[10rem] truncate p-2 font-mono text-xs" title={user.id}>
+                      {user.id}
+                    </td>
+                    <td className="p-2 break-all">{user.email}</td>
+                    <td className="p-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                    <td className="p-2 text-right tabular-nums">{user.sharesThisMonth}</td>
+                    <td className="p-2 text-right tabular-nums">{user.monthlyShareLimit}</td>
+                    <td className="p-2 text-right tabular-nums">{user.maxEvents}</td>
+                    <td className="p-2 text-right">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={t('admin.users.editUser', { username: user.username })}
+                        onClick={() => setEditing(user)}
+                      >
+                        <PencilIcon aria-hidden />
+                        {t('admin.users.edit')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {users.data ? (
+          <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('admin.users.title')}>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('admin.users.previous')}
+            </Button>
+            <span className="text-sm text-muted-foreground">
+              {t('admin.users.pageInfo', { page, pages, total: users.data.total })}
+            </span>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('admin.users.next')}
+            </Button>
+          </nav>
+        ) : null}
+      </CardContent>
+      {editing ? (
+        <EditUserDialog user={editing} isSelf={editing.id === currentUserId} onClose={() => setEditing(null)} />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  emailProviderNames,
+  emailProviders,
+  emailSettingsUpdateSchema,
+  validateEmailSettings,
+  type EmailProvider,
+  type EmailSettingsResponse,
+} from '@life-updates/contract/email';
+import { AlertTriangleIcon, KeyRoundIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiRequestError } from '@/lib/api-client';
+import { useRemoveEmailApiKey } from '../api/remove-email-api-key';
+import { useUpdateEmailSettings } from '../api/update-email-settings';
+
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+/** The provider choice, SendGrid first (the default), Resend second (spec §9); FormField labels its trigger. */
+function ProviderSelect({
+  value,
+  onChange,
+  ...triggerProps
+}: TriggerProps & { value: EmailProvider; onChange: (value: EmailProvider) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as EmailProvider)}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {emailProviders.map((provider) => (
+          <SelectItem key={provider} value={provider}>
+            {t(`email.providers.${provider}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+type Fields = { senderName: string; replyTo: string; provider: EmailProvider; senderEmail: string; apiKey: string };
+type FieldName = keyof Fields;
+
+/**
+ * Settings → Email form (spec §2, §5 Email settings form). The key is sent once and never shown
+ * again (ARCHITECTURE §4.1): a saved key is only reported, with a way to replace or remove it.
+ */
+export function EmailSettingsForm({ settings }: { settings: EmailSettingsResponse }) {
+  const { t } = useTranslation();
+  const updateSettings = useUpdateEmailSettings();
+  const removeKey = useRemoveEmailApiKey();
+  const [isConfirmingRemoval, setIsConfirmingRemoval] = useState(false);
+  const [fields, setFields] = useState<Fields>({
+    senderName: settings.senderName || settings.accountName,
+    replyTo: settings.replyTo,
+    provider: settings.provider,
+    senderEmail: settings.senderEmail,
+    apiKey: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const providerName = emailProviderNames[fields.provider];
+
+  const change = (name: FieldName, value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Partial<Record<FieldName, string>> = {};
+    for (const issue of validateEmailSettings(fields, { hasStoredApiKey: settings.hasApiKey })) {
+      found[issue.field] ??= t(issue.key, issue.values ?? {});
+    }
+    const parsed = emailSettingsUpdateSchema.safeParse(fields);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as FieldName;
+        found[name] ??= t(issue.message);
+      }
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    try {
+      const saved = await updateSettings.mutateAsync({ ...fields, apiKey: fields.apiKey.trim() || undefined });
+      const isNewReplyTo = saved.replyTo !== '' && saved.replyTo !== settings.replyTo;
+      toast.success(
+        t('email.settings.saved'),
+        isNewReplyTo ? { description: t('email.settings.replyToSaved') } : undefined,
+      );
+      setFields((current) => ({ ...current, apiKey: '' }));
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        setErrors(error.fields as Partial<Record<FieldName, string>>);
+      }
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.internal'));
+    }
+  };
+
+  const onRemoveKey = async () => {
+    try {
+      await removeKey.mutateAsync();
+      toast.success(t('email.settings.apiKeyRemoved'));
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.internal'));
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('email.settings.title')}</CardTitle>
+        <CardDescription>
+          {settings.hasApiKey ? t('email.settings.apiKeyStored') : t('email.settings.usingServerTransport')}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('email.settings.senderName')} error={errors.senderName}>
+            <Input
+              value={fields.senderName}
+              placeholder={t('email.settings.senderNamePlaceholder')}
+              autoComplete="name"
+              onChange={(event) => change('senderName', event.target.value)}
+            />
+          </FormField>
+          <FormField label={t('email.settings.replyTo')} error={errors.replyTo}>
+            <Input
+              type="email"
+              value={fields.replyTo}
+              placeholder={t('email.settings.replyToPlaceholder')}
+              autoComplete="email"
+              onChange={(event) => change('replyTo', event.target.value)}
+            />
+          </FormField>
+          <FormField label={t('email.settings.provider')}>
+            <ProviderSelect value={fields.provider} onChange={(value) => change('provider', value)} />
+          </FormField>
+          <div className="space-y-2">
+            <FormField
+              label={t('email.settings.apiKey')}
+              hint={settings.hasApiKey ? t('email.settings.apiKeyStored') : undefined}
+              error={errors.apiKey}
+            >
+              <Input
+                type="password"
+                autoComplete="off"
+                value={fields.apiKey}
+                placeholder={
+                  settings.hasApiKey
+                    ? t('email.settings.apiKeyReplacePlaceholder')
+                    : t('email.settings.apiKeyPlaceholder', { provider: providerName })
+                }
+                onChange={(event) => change('apiKey', event.target.value)}
+              />
+            </FormField>
+            {settings.hasApiKey ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => setIsConfirmingRemoval(true)}
+                disabled={removeKey.isPending}
+              >
+                <KeyRoundIcon aria-hidden />
+                {t('email.settings.removeApiKey')}
+              </Button>
+            ) : null}
+          </div>
+          {fields.provider === 'resend' ? (
+            <FormField label={t('email.settings.senderEmail')} error={errors.senderEmail}>
+              <Input
+                type="email"
+                value={fields.senderEmail}
+                placeholder={t('email.settings.senderEmailPlaceholder', { provider: providerName })}
+                onChange={(event) => change('senderEmail', event.target.value)}
+              />
+            </FormField>
+          ) : (
+            <p
+              role="note"
+              className="flex items-start gap-2 rounded-md border border-warning bg-warning/10 p-3 text-sm sm:col-span-2"
+            >
+              <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {t('email.settings.forcedSenderWarning', { address: settings.forcedSenderEmail })}
+            </p>
+          )}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={updateSettings.isPending}>
+              {updateSettings.isPending ? t('email.settings.saving') : t('email.settings.save')}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+      <ConfirmDialog
+        open={isConfirmingRemoval}
+        onOpenChange={setIsConfirmingRemoval}
+        title={t('email.settings.removeApiKeyConfirmTitle')}
+        description={t('email.settings.removeApiKeyConfirm', { provider: emailProviderNames[settings.provider] })}
+        confirmLabel={t('email.settings.removeApiKey')}
+        cancelLabel={t('email.test.cancel')}
+        onConfirm={() => void onRemoveKey()}
+      />
+    </Card>
+  );
+}
