@@ -27,6 +27,8 @@ import { transcriptionRoutes } from './features/transcription/transcription-rout
 import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
+import { summariesRoutes } from './features/summaries/summaries-routes.ts';
+import { templatesRoutes } from './features/templates/templates-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { requireUser, type SessionUser } from './lib/session.ts';
@@ -187,6 +189,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(contactsRoutes, { db: database.db });
   await app.register(generationRoutes, { db: database.db, config });
   await app.register(sharesRoutes, { db: database.db });
+  await app.register(templatesRoutes, { db: database.db });
+  await app.register(summariesRoutes, { db: database.db, config });
   await app.register(emailRoutes, { db: database.db });
   await app.register(contactUsRoutes, { db: database.db });
 
