@@ -105,9 +105,7 @@ export function isBuiltInTemplateId(id: string): id is BuiltInTemplateId {
 /** A user template named like a built-in is hidden from the list (spec §3). */
 export function isNamedLikeBuiltIn(name: string): boolean {
   const normalized = name.trim().toLocaleLowerCase('en-US');
-  return Object.values(builtInTemplates).some(
-    (builtIn) => builtIn.name.toLocaleLowerCase('en-US') === normalized,
-  );
+  return Object.values(builtInTemplates).some((builtIn) => builtIn.name.toLocaleLowerCase('en-US') === normalized);
 }
 
 function eventTime(event: RawIdea): number {
@@ -119,7 +117,12 @@ function eventTime(event: RawIdea): number {
 function formatEventDate(event: RawIdea): string | undefined {
   const time = eventTime(event);
   if (!Number.isFinite(time)) return undefined;
-  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(time).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The events as "- [date] content" lines, oldest first (the fallback default's list). */

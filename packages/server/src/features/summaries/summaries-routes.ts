@@ -39,7 +39,7 @@ export async function summariesRoutes(app: FastifyInstance, { db, config }: { db
     {
       schema: { tags, body: generateSummariesRequestSchema, response: { 200: shareResponseSchema, ...errors } },
       // One text per contact: generation costs money or CPU.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => ({
       share: await generateSummaries({

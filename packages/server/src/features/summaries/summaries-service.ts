@@ -20,7 +20,8 @@ const isUuid = (value: string) => uuidPattern.test(value);
 
 const shareNotFound = () => notFound('email.shareNotFound');
 /** Only a share still waiting for review can be edited or cancelled (spec §2 Summeris). */
-const notPending = () => new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
+const notPending = () =>
+  new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
 
 /** The user's contacts with these ids, in the order asked for; another user's (or a missing) one is a 404. */
 async function findOwnContacts({ db, userId, contactIds }: { db: Database; userId: string; contactIds: string[] }) {
@@ -110,22 +111,26 @@ async function toSummerisShares({ db, userId, shares }: { db: Database; userId: 
           .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
   const contactsById = new Map(contactRows.map((row) => [row.id, row]));
   const templateNames = await findTemplateNames({ db, userId });
-  return shares.map(
-    (share): SummerisShare => ({
-      ...share,
-      contacts: share.contactIds.flatMap((id) => {
-        const contact = contactsById.get(id);
-        return contact ? [contact] : [];
-      }),
-      templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
+  return shares.map((share): SummerisShare => ({
+    ...share,
+    contacts: share.contactIds.flatMap((id) => {
+      const contact = contactsById.get(id);
+      return contact ? [contact] : [];
     }),
-  );
+    templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
+  }));
 }
 
 const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
 
 /** Summeris (spec §2): Pending and Sent, each newest first, with contact and template names. */
-export async function findSummerisShares({ db, userId }: { db: Database; userId: string }): Promise<SummerisListResponse> {
+export async function findSummerisShares({
+  db,
+  userId,
+}: {
+  db: Database;
+  userId: string;
+}): Promise<SummerisListResponse> {
   const shares = await findShares({ db, userId, statuses: [...pendingTabStatuses, ...sentTabStatuses] });
   const all = await toSummerisShares({ db, userId, shares });
   all.sort((left, right) => newestFirst(right) - newestFirst(left));
@@ -161,12 +166,19 @@ export async function updateContactSummary({
 }): Promise<SummerisShare> {
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
-  const isKnownKey = share.contactIds.includes(contactId) || (contactId === singleSummaryKey && singleSummaryKey in share.summaries);
+  const isKnownKey =
+    share.contactIds.includes(contactId) || (contactId === singleSummaryKey && singleSummaryKey in share.summaries);
   if (!isKnownKey) throw notFound('contacts.errors.notFound');
   const [updated] = await db
     .update(pendingShares)
     .set({ summaries: { ...share.summaries, [contactId]: text } })
-    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
+    .where(
+      and(
+        eq(pendingShares.id, shareId),
+        eq(pendingShares.userId, userId),
+        inArray(pendingShares.status, [...pendingTabStatuses]),
+      ),
+    )
     .returning();
   if (!updated) throw notPending();
   const [result] = await toSummerisShares({ db, userId, shares: [toShare(updated)] });
@@ -179,7 +191,13 @@ export async function cancelShare({ db, userId, shareId }: { db: Database; userI
   if (!isPendingStatus(share.status)) throw notPending();
   const deleted = await db
     .delete(pendingShares)
-    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
+    .where(
+      and(
+        eq(pendingShares.id, shareId),
+        eq(pendingShares.userId, userId),
+        inArray(pendingShares.status, [...pendingTabStatuses]),
+      ),
+    )
     .returning({ id: pendingShares.id });
   if (deleted.length === 0) throw notPending();
 }

@@ -102,13 +102,17 @@ describe('templates API (spec §2 Settings → Templates, §3, §5 Template form
     const second = await create(user, body('Second', true));
     let result = await list(user);
     expect(result.defaultTemplateId).toBe(second.id);
-    expect(result.templates.filter((template) => template.isDefault).map((template) => template.id)).toEqual([second.id]);
+    expect(result.templates.filter((template) => template.isDefault).map((template) => template.id)).toEqual([
+      second.id,
+    ]);
 
     const third = await create(user, body('Third'));
     await call(user, 'PUT', `/api/templates/${first.id}`, body('First', true));
     result = await list(user);
     expect(result.defaultTemplateId).toBe(first.id);
-    expect(result.templates.filter((template) => template.isDefault).map((template) => template.id)).toEqual([first.id]);
+    expect(result.templates.filter((template) => template.isDefault).map((template) => template.id)).toEqual([
+      first.id,
+    ]);
     expect(result.templates.find((template) => template.id === third.id)?.isDefault).toBe(false);
 
     // Turning the default off leaves the fallback default.
