@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { TemplatesSettings } from '@/features/templates/components/templates-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'account', 'admin'] as const;
@@ -28,7 +29,7 @@ function NotYetAvailable() {
 function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId, ReactNode> {
   return {
     scheduling: <NotYetAvailable />,
-    templates: <NotYetAvailable />,
+    templates: <TemplatesSettings />,
     email: <NotYetAvailable />,
     voice: <NotYetAvailable />,
     ai: <NotYetAvailable />,
