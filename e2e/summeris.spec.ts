@@ -8,7 +8,10 @@ async function createIdea(request: APIRequestContext, content: string) {
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
-async function createContact(request: APIRequestContext, contact: { name: string; email: string; relationship?: string }) {
+async function createContact(
+  request: APIRequestContext,
+  contact: { name: string; email: string; relationship?: string },
+) {
   const response = await request.post('/api/contacts', { data: contact, headers: { origin: origin() } });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
@@ -44,7 +47,9 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await expect(page.getByRole('button', { name: /^Share/ })).toBeDisabled();
   await page.getByRole('checkbox', { name: /Lisbon/ }).check();
   await page.getByRole('button', { name: /^Share/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Choose a Template' }).getByRole('radio', { name: /Default Template/ })).toBeChecked();
+  await expect(
+    page.getByRole('dialog', { name: 'Choose a Template' }).getByRole('radio', { name: /Default Template/ }),
+  ).toBeChecked();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   const contactDialog = page.getByRole('dialog', { name: 'Select Contacts' });
@@ -59,7 +64,12 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await contactDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The share to approve: both ideas, Personal Brand, both contacts.
-  await shareIdeas(page, ['We moved to Lisbon and found a flat near the river.', 'I started a new job at the port.'], 'Personal Brand', ['Maria Silva', 'Oleg Petrov']);
+  await shareIdeas(
+    page,
+    ['We moved to Lisbon and found a flat near the river.', 'I started a new job at the port.'],
+    'Personal Brand',
+    ['Maria Silva', 'Oleg Petrov'],
+  );
   await expect(page).toHaveTitle('Summeris | Life Updates');
   await expect(page.getByRole('tab', { name: /Pending\s*1/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Sent\s*0/ })).toBeVisible();
@@ -77,15 +87,24 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await card.getByRole('button', { name: 'Save summary for Maria Silva' }).click();
   await expect(page.getByText('Summary successfully updated!')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Summary for Maria Silva' })).toHaveValue('Maria, only for you: we live in Lisbon now!');
+  await expect(page.getByRole('textbox', { name: 'Summary for Maria Silva' })).toHaveValue(
+    'Maria, only for you: we live in Lisbon now!',
+  );
 
   // Regenerating for the same ordered ideas updates that share (dedupe): still one pending share.
-  await shareIdeas(page, ['We moved to Lisbon and found a flat near the river.', 'I started a new job at the port.'], 'Corporate Report', ['Maria Silva', 'Oleg Petrov']);
+  await shareIdeas(
+    page,
+    ['We moved to Lisbon and found a flat near the river.', 'I started a new job at the port.'],
+    'Corporate Report',
+    ['Maria Silva', 'Oleg Petrov'],
+  );
   await expect(page.getByRole('tab', { name: /Pending\s*1/ })).toBeVisible();
   const regenerated = page.getByRole('article', { name: /Share with Maria Silva, Oleg Petrov/ });
   await expect(regenerated.getByText('Corporate Report')).toBeVisible();
   await expect(regenerated.getByRole('textbox', { name: 'Summary for Maria Silva' })).toHaveValue(/Dear Maria Silva,/);
-  await regenerated.getByRole('textbox', { name: 'Summary for Maria Silva' }).fill('Maria, only for you: we live in Lisbon now!');
+  await regenerated
+    .getByRole('textbox', { name: 'Summary for Maria Silva' })
+    .fill('Maria, only for you: we live in Lisbon now!');
   await regenerated.getByRole('button', { name: 'Save summary for Maria Silva' }).click();
   await expect(page.getByText('Summary successfully updated!').first()).toBeVisible();
 
