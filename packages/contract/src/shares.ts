@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { eventIdListSchema, generatedTextMaxLength } from './generation.ts';
 import { preferencesSchema } from './preferences.ts';
 
-/** Pending share statuses (spec §4 Pending share status). */
-export const shareStatuses = ['pending', 'generated', 'saved_for_later', 'approved', 'sent'] as const;
+/**
+ * Pending share statuses (spec §4 Pending share status), plus the delivery pipeline's "sending"
+ * (emails queued or in flight) and "failed" (every email failed; ARCHITECTURE §4.11).
+ */
+export const shareStatuses = [
+  'pending',
+  'generated',
+  'saved_for_later',
+  'approved',
+  'sent',
+  'sending',
+  'failed',
+] as const;
 export type ShareStatus = (typeof shareStatuses)[number];
 
 /**

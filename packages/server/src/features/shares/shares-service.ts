@@ -81,6 +81,7 @@ export async function upsertShareForEvents({
   summaries,
   templateId,
   status,
+  contactIds,
 }: {
   db: Executor;
   userId: string;
@@ -88,7 +89,10 @@ export async function upsertShareForEvents({
   summaries: Record<string, string>;
   templateId: string | null;
   status: ShareStatus;
+  /** The contacts of per-contact summaries (Summeris); left as they are when absent. */
+  contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
+  const contacts = contactIds ? { contactIds: [...contactIds] } : {};
   const ownEvents = await findOwnEvents({ db, userId, eventIds });
   const orderedIds = JSON.stringify(eventIds);
   const snapshots: ShareEventSnapshot[] = ownEvents.map((event) => ({
@@ -115,14 +119,23 @@ export async function upsertShareForEvents({
   if (existing) {
     const [updated] = await db
       .update(pendingShares)
-      .set({ summaries, templateId, status, events: snapshots, generatedAt: now })
+      .set({ summaries, templateId, status, events: snapshots, generatedAt: now, ...contacts })
       .where(and(eq(pendingShares.id, existing.id), eq(pendingShares.userId, userId)))
       .returning();
     return toShare(updated!);
   }
   const [created] = await db
     .insert(pendingShares)
-    .values({ userId, status, eventsIds: [...eventIds], events: snapshots, summaries, templateId, generatedAt: now })
+    .values({
+      userId,
+      status,
+      eventsIds: [...eventIds],
+      events: snapshots,
+      summaries,
+      templateId,
+      generatedAt: now,
+      ...contacts,
+    })
     .returning();
   return toShare(created!);
 }

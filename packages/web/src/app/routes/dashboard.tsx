@@ -12,6 +12,7 @@ import { IdeaForm } from '@/features/ideas/components/idea-form';
 import { IdeaOrganizer } from '@/features/ideas/components/idea-organizer';
 import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
 import { UsageMeter } from '@/features/ideas/components/usage-meter';
+import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -33,6 +34,12 @@ export function Component() {
   const selectedIdeas: Event[] = useMemo(
     () => ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id)),
     [ideas, tab, selectedIds],
+  );
+
+  /** The selection in the order it was ticked: a share's ideas keep that order (spec §4 dedupe rule). */
+  const sharedIdeaIds = useMemo(
+    () => [...selectedIds].filter((id) => selectedIdeas.some((idea) => idea.id === id)),
+    [selectedIds, selectedIdeas],
   );
 
   const loadError = events.error ?? usage.error;
@@ -98,9 +105,9 @@ export function Component() {
             selectedIds={selectedIds}
             onToggle={toggle}
             onOpenSelected={openSelected}
-            // The share-with-contacts flow (template picker → contact picker → Generate Summaries)
-            // goes here, fed with `selectedIdeas`.
-            shareAction={null}
+            // Template picker → contact picker → Generate Summaries (spec §2 My Stories dialogs);
+            // sent ideas are not shared again.
+            shareAction={tab === 'sent' ? null : <ShareIdeasFlow selectedIdeaIds={sharedIdeaIds} />}
           />
         </div>
       </div>

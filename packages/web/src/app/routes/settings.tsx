@@ -14,6 +14,7 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { ScheduleSettings } from '@/features/schedule/components/schedule-settings';
 import { EmailSettings } from '@/features/email-settings/components/email-settings';
 import { VoiceSettings } from '@/features/voice/components/voice-settings';
+import { TemplatesSettings } from '@/features/templates/components/templates-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'account', 'admin'] as const;
@@ -25,15 +26,10 @@ export function resolveTab(requested: string | null, isAdmin: boolean): TabId {
   return tab === 'admin' && !isAdmin ? 'scheduling' : tab;
 }
 
-function NotYetAvailable() {
-  const { t } = useTranslation();
-  return <p className="text-muted-foreground">{t('settings.comingSoon')}</p>;
-}
-
 function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId, ReactNode> {
   return {
     scheduling: <ScheduleSettings />,
-    templates: <NotYetAvailable />,
+    templates: <TemplatesSettings />,
     email: <EmailSettings />,
     voice: <VoiceSettings />,
     ai: <AiSettings />,

@@ -1,0 +1,203 @@
+import { singleSummaryKey, type Share } from '@life-updates/contract/shares';
+import {
+  pendingTabStatuses,
+  sentTabStatuses,
+  type SummerisListResponse,
+  type SummerisShare,
+} from '@life-updates/contract/summeris';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { contacts, events, pendingShares } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { TextGenerator } from '../../providers/ai/text-generator.ts';
+import { findIdeasForGeneration, generateText, type GenerationLog } from '../generation/generation-service.ts';
+import { findShares, toShare, upsertShareForEvents } from '../shares/shares-service.ts';
+import { findTemplateNames, getTemplateForUse } from '../templates/templates-service.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => uuidPattern.test(value);
+
+const shareNotFound = () => notFound('email.shareNotFound');
+/** Only a share still waiting for review can be edited or cancelled (spec §2 Summeris). */
+const notPending = () =>
+  new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
+
+/** The user's contacts with these ids, in the order asked for; another user's (or a missing) one is a 404. */
+async function findOwnContacts({ db, userId, contactIds }: { db: Database; userId: string; contactIds: string[] }) {
+  if (!contactIds.every(isUuid)) throw notFound('contacts.errors.notFound');
+  const rows = await db
+    .select({ id: contacts.id, name: contacts.name, email: contacts.email, relationship: contacts.relationship })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return contactIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('contacts.errors.notFound');
+    return row;
+  });
+}
+
+/**
+ * My Stories → template → contacts → "Generate Summaries" (spec §2, §5 Sharing and generating):
+ * one text per contact, the template filled for that contact and, with an AI model, written for
+ * their relationship (the offline composer fills the template). The texts land in one share of
+ * status "generated"; a share with the same ordered events is updated instead (spec §4).
+ * Everything is generated before anything is written, so a failure leaves no half-made share.
+ */
+export async function generateSummaries({
+  db,
+  config,
+  userId,
+  eventIds,
+  templateId,
+  contactIds,
+  generators,
+  log,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+  eventIds: string[];
+  templateId: string;
+  contactIds: string[];
+  generators?: TextGenerator[] | undefined;
+  log?: GenerationLog | undefined;
+}): Promise<Share> {
+  const template = await getTemplateForUse({ db, userId, templateId });
+  const ideas = await findIdeasForGeneration({ db, userId, eventIds });
+  const recipients = await findOwnContacts({ db, userId, contactIds });
+  const [firstEvent] = await db
+    .select({ preferences: events.preferences })
+    .from(events)
+    .where(and(eq(events.userId, userId), eq(events.id, eventIds[0]!)));
+  const summaries: Record<string, string> = {};
+  for (const contact of recipients) {
+    const { text } = await generateText({
+      db,
+      config,
+      userId,
+      events: ideas,
+      // The first idea's stored choices, or the defaults (spec §5 Option fallbacks).
+      preferences: firstEvent?.preferences ?? {},
+      contact: { name: contact.name, relationship: contact.relationship ?? undefined },
+      template: template.template,
+      generators,
+      log,
+    });
+    summaries[contact.id] = text;
+  }
+  return db.transaction((tx) =>
+    upsertShareForEvents({
+      db: tx,
+      userId,
+      eventIds,
+      summaries,
+      templateId: template.id,
+      status: 'generated',
+      contactIds: recipients.map((contact) => contact.id),
+    }),
+  );
+}
+
+async function toSummerisShares({ db, userId, shares }: { db: Database; userId: string; shares: Share[] }) {
+  const contactIds = [...new Set(shares.flatMap((share) => share.contactIds))].filter(isUuid);
+  const contactRows =
+    contactIds.length === 0
+      ? []
+      : await db
+          .select({ id: contacts.id, name: contacts.name, email: contacts.email, relationship: contacts.relationship })
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
+  const contactsById = new Map(contactRows.map((row) => [row.id, row]));
+  const templateNames = await findTemplateNames({ db, userId });
+  return shares.map((share): SummerisShare => ({
+    ...share,
+    contacts: share.contactIds.flatMap((id) => {
+      const contact = contactsById.get(id);
+      return contact ? [contact] : [];
+    }),
+    templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
+  }));
+}
+
+const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
+
+/** Summeris (spec §2): Pending and Sent, each newest first, with contact and template names. */
+export async function findSummerisShares({
+  db,
+  userId,
+}: {
+  db: Database;
+  userId: string;
+}): Promise<SummerisListResponse> {
+  const shares = await findShares({ db, userId, statuses: [...pendingTabStatuses, ...sentTabStatuses] });
+  const all = await toSummerisShares({ db, userId, shares });
+  all.sort((left, right) => newestFirst(right) - newestFirst(left));
+  const isPending = (share: Share) => (pendingTabStatuses as readonly string[]).includes(share.status);
+  return { pending: all.filter(isPending), sent: all.filter((share) => !isPending(share)) };
+}
+
+async function getOwnShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
+  if (!isUuid(shareId)) throw shareNotFound();
+  const [row] = await db
+    .select()
+    .from(pendingShares)
+    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+  if (!row) throw shareNotFound();
+  return row;
+}
+
+const isPendingStatus = (status: string) => (pendingTabStatuses as readonly string[]).includes(status);
+
+/** Summeris → Pending: saves one contact's edited text ("Summary successfully updated!"). */
+export async function updateContactSummary({
+  db,
+  userId,
+  shareId,
+  contactId,
+  text,
+}: {
+  db: Database;
+  userId: string;
+  shareId: string;
+  contactId: string;
+  text: string;
+}): Promise<SummerisShare> {
+  const share = await getOwnShare({ db, userId, shareId });
+  if (!isPendingStatus(share.status)) throw notPending();
+  const isKnownKey =
+    share.contactIds.includes(contactId) || (contactId === singleSummaryKey && singleSummaryKey in share.summaries);
+  if (!isKnownKey) throw notFound('contacts.errors.notFound');
+  const [updated] = await db
+    .update(pendingShares)
+    .set({ summaries: { ...share.summaries, [contactId]: text } })
+    .where(
+      and(
+        eq(pendingShares.id, shareId),
+        eq(pendingShares.userId, userId),
+        inArray(pendingShares.status, [...pendingTabStatuses]),
+      ),
+    )
+    .returning();
+  if (!updated) throw notPending();
+  const [result] = await toSummerisShares({ db, userId, shares: [toShare(updated)] });
+  return result!;
+}
+
+/** Summeris → Cancel: a pending share is deleted (spec §4 Summeris actions); a sent one stays. */
+export async function cancelShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
+  const share = await getOwnShare({ db, userId, shareId });
+  if (!isPendingStatus(share.status)) throw notPending();
+  const deleted = await db
+    .delete(pendingShares)
+    .where(
+      and(
+        eq(pendingShares.id, shareId),
+        eq(pendingShares.userId, userId),
+        inArray(pendingShares.status, [...pendingTabStatuses]),
+      ),
+    )
+    .returning({ id: pendingShares.id });
+  if (deleted.length === 0) throw notPending();
+}

@@ -1,0 +1,330 @@
+import type { SummerisListResponse, SummerisShare } from '@life-updates/contract/summeris';
+import type { Share } from '@life-updates/contract/shares';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createVerifiedUser, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/fake-ai-server.ts';
+import { startSmtpServer } from '../../../test/mail-servers.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { events, pendingShares, userSettings } from '../../db/schema.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(testApp: TestApp, user: TestUser, method: Method, url: string, payload?: object) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function createEvent(testApp: TestApp, user: TestUser, content: string) {
+  const response = await call(testApp, user, 'POST', '/api/events', { content });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return (response.json() as { id: string }).id;
+}
+
+async function createContact(
+  testApp: TestApp,
+  user: TestUser,
+  contact: { name: string; email: string; relationship?: string },
+) {
+  const response = await call(testApp, user, 'POST', '/api/contacts', contact);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return (response.json() as { id: string }).id;
+}
+
+describe('per-contact summaries and Summeris (offline composer, real SMTP)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    testApp = await createTestApp({
+      withJobs: true,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'updates@life.test', EMAIL_RETRY_DELAY_SECONDS: '1' },
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await testApp.app.deps.mailer.close();
+    await smtp.close();
+  });
+
+  async function setUp(prefix: string) {
+    const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });
+    const eventIds = [
+      await createEvent(testApp, user, 'We moved to Lisbon and found a flat near the river.'),
+      await createEvent(testApp, user, 'I started a new job at the port.'),
+    ];
+    const maria = await createContact(testApp, user, {
+      name: 'Maria',
+      email: `${prefix}.maria@example.com`,
+      relationship: 'family',
+    });
+    const oleg = await createContact(testApp, user, { name: 'Oleg', email: `${prefix}.oleg@example.com` });
+    return { user, eventIds, maria, oleg };
+  }
+
+  async function generate(user: TestUser, payload: object) {
+    return call(testApp, user, 'POST', '/api/summaries/generate', payload);
+  }
+
+  async function summeris(user: TestUser) {
+    const response = await call(testApp, user, 'GET', '/api/summeris');
+    expect(response.statusCode).toBe(200);
+    return response.json() as SummerisListResponse;
+  }
+
+  it('writes one text per contact from the template, as a generated share', async () => {
+    const { user, eventIds, maria, oleg } = await setUp('one');
+    const response = await generate(user, { eventIds, templateId: 'personal-brand', contactIds: [maria, oleg] });
+    expect(response.statusCode, response.body).toBe(200);
+    const share = (response.json() as { share: Share }).share;
+    expect(share).toMatchObject({ status: 'generated', templateId: 'personal-brand', contactIds: [maria, oleg] });
+    expect(share.generatedAt).not.toBeNull();
+    expect(share.eventsIds).toEqual(eventIds);
+    const forMaria = share.summaries[maria]!;
+    const forOleg = share.summaries[oleg]!;
+    expect(forMaria).toContain('Hi Maria,');
+    expect(forMaria).toContain('As my family,');
+    expect(forOleg).toContain('Hi Oleg,');
+    expect(forOleg).toContain('As my friend,');
+    expect(forMaria).toContain('Lisbon');
+    expect(forMaria).not.toContain('{{');
+
+    const list = await summeris(user);
+    expect(list.sent).toEqual([]);
+    expect(list.pending).toHaveLength(1);
+    expect(list.pending[0]).toMatchObject({
+      id: share.id,
+      templateName: 'Personal Brand',
+      contacts: [
+        { id: maria, name: 'Maria', relationship: 'family' },
+        { id: oleg, name: 'Oleg', relationship: null },
+      ],
+    });
+  });
+
+  it("uses the user's own template, and the fallback default (shown without a template name)", async () => {
+    const { user, eventIds, maria } = await setUp('own');
+    const created = await call(testApp, user, 'POST', '/api/templates', {
+      name: 'Family letter',
+      template: 'Dear {{name}} ({{relationship}}), news: {{events}} -- end',
+    });
+    const templateId = (created.json() as { template: { id: string } }).template.id;
+    const own = await generate(user, { eventIds, templateId, contactIds: [maria] });
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as { share: Share }).share.summaries[maria]).toMatch(
+      /^Dear Maria \(family\), news: [\s\S]+ -- end$/,
+    );
+    expect((await summeris(user)).pending[0]!.templateName).toBe('Family letter');
+
+    const fallback = await generate(user, { eventIds: [eventIds[1]!], templateId: 'default', contactIds: [maria] });
+    expect(fallback.statusCode).toBe(200);
+    expect((fallback.json() as { share: Share }).share.summaries[maria]).toContain('Hi Maria,');
+    const card = (await summeris(user)).pending.find((item) => item.eventsIds.length === 1)!;
+    expect(card.templateId).toBe('default');
+    expect(card.templateName).toBeNull();
+  });
+
+  it('validates with the spec messages', async () => {
+    const { user, eventIds, maria } = await setUp('valid');
+    const noTemplate = await generate(user, { eventIds, templateId: '', contactIds: [maria] });
+    expect(noTemplate.statusCode).toBe(400);
+    expect(noTemplate.json().message).toBe('Please select a template');
+    const missingTemplate = await generate(user, { eventIds, contactIds: [maria] });
+    expect(missingTemplate.json().message).toBe('Please select a template');
+    const noContacts = await generate(user, { eventIds, templateId: 'startup', contactIds: [] });
+    expect(noContacts.statusCode).toBe(400);
+    expect(noContacts.json().message).toBe('Please select at least one contact');
+    const noIdeas = await generate(user, { eventIds: [], templateId: 'startup', contactIds: [maria] });
+    expect(noIdeas.statusCode).toBe(400);
+    expect(noIdeas.json().message).toBe('Please select an idea first');
+    const unknownTemplate = await generate(user, {
+      eventIds,
+      templateId: '00000000-0000-4000-8000-000000000000',
+      contactIds: [maria],
+    });
+    expect(unknownTemplate.statusCode).toBe(404);
+    expect(unknownTemplate.json().message).toBe('No summary template found');
+    expect((await summeris(user)).pending).toEqual([]);
+  });
+
+  it('updates the share with the same ordered events instead of making another (dedupe)', async () => {
+    const { user, eventIds, maria, oleg } = await setUp('dedupe');
+    const first = (await generate(user, { eventIds, templateId: 'startup', contactIds: [maria, oleg] })).json() as {
+      share: Share;
+    };
+    const second = (await generate(user, { eventIds, templateId: 'corporate', contactIds: [oleg] })).json() as {
+      share: Share;
+    };
+    expect(second.share.id).toBe(first.share.id);
+    expect(second.share).toMatchObject({ templateId: 'corporate', contactIds: [oleg] });
+    expect(Object.keys(second.share.summaries)).toEqual([oleg]);
+    expect(second.share.summaries[oleg]).toContain('Dear Oleg,');
+    // The other order is another share (spec §4: identical ordered events_ids).
+    const reversed = (await generate(user, {
+      eventIds: [...eventIds].reverse(),
+      templateId: 'startup',
+      contactIds: [maria],
+    }).then((response) => response.json())) as { share: Share };
+    expect(reversed.share.id).not.toBe(first.share.id);
+    expect((await summeris(user)).pending).toHaveLength(2);
+  });
+
+  it("refuses another user's events, contacts, template and shares (404)", async () => {
+    const owner = await setUp('owner');
+    const stranger = await createVerifiedUser(testApp.app, testApp.database.db);
+    const strangerEvent = await createEvent(testApp, stranger, 'Stranger idea');
+    const strangerContact = await createContact(testApp, stranger, { name: 'Zed', email: 'zed@example.com' });
+    expect(
+      (await generate(stranger, { eventIds: owner.eventIds, templateId: 'startup', contactIds: [strangerContact] }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await generate(stranger, { eventIds: [strangerEvent], templateId: 'startup', contactIds: [owner.maria] }))
+        .statusCode,
+    ).toBe(404);
+    const share = (
+      (
+        await generate(owner.user, { eventIds: owner.eventIds, templateId: 'startup', contactIds: [owner.maria] })
+      ).json() as {
+        share: Share;
+      }
+    ).share;
+    expect((await summeris(stranger)).pending).toEqual([]);
+    const edit = await call(testApp, stranger, 'PUT', `/api/summeris/${share.id}/summaries/${owner.maria}`, {
+      text: 'Hijacked',
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().message).toBe('Share not found');
+    expect((await call(testApp, stranger, 'DELETE', `/api/summeris/${share.id}`)).statusCode).toBe(404);
+    expect((await call(testApp, stranger, 'POST', `/api/shares/${share.id}/send`, {})).statusCode).toBe(404);
+    expect((await summeris(owner.user)).pending[0]!.summaries[owner.maria]).not.toBe('Hijacked');
+  });
+
+  it('edits one text, cancels a share, and approve emails each contact their own edited text, then marks the events sent', async () => {
+    const { user, eventIds, maria, oleg } = await setUp('approve');
+    const share = (
+      (await generate(user, { eventIds, templateId: 'personal-brand', contactIds: [maria, oleg] })).json() as {
+        share: Share;
+      }
+    ).share;
+
+    const edited = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${maria}`, {
+      text: 'Maria, only for you: we are in Lisbon now!',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const editedShare = (edited.json() as { share: SummerisShare }).share;
+    expect(editedShare.summaries[maria]).toBe('Maria, only for you: we are in Lisbon now!');
+    expect(editedShare.summaries[oleg]).toBe(share.summaries[oleg]);
+    const empty = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${maria}`, { text: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('No text to save.');
+    const unknown = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/summary`, { text: 'x' });
+    expect(unknown.statusCode).toBe(404);
+
+    // A second share, cancelled: it is deleted.
+    const other = (
+      (await generate(user, { eventIds: [eventIds[0]!], templateId: 'startup', contactIds: [oleg] })).json() as {
+        share: Share;
+      }
+    ).share;
+    const cancelled = await call(testApp, user, 'DELETE', `/api/summeris/${other.id}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(await testApp.database.db.select().from(pendingShares).where(eq(pendingShares.id, other.id))).toEqual([]);
+    expect((await call(testApp, user, 'DELETE', `/api/summeris/${other.id}`)).statusCode).toBe(404);
+
+    // Approve = the email pipeline.
+    const sent = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 2 });
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done.counts).toMatchObject({ sent: 2, failed: 0 });
+
+    const [toMaria] = smtp.to('approve.maria@example.com');
+    const [toOleg] = smtp.to('approve.oleg@example.com');
+    expect(toMaria!.mail.text).toContain('Maria, only for you: we are in Lisbon now!');
+    expect(toOleg!.mail.text).toContain('Hi Oleg,');
+    expect(toOleg!.mail.text).not.toContain('only for you');
+
+    const list = await summeris(user);
+    expect(list.pending).toEqual([]);
+    expect(list.sent.map((item) => item.id)).toEqual([share.id]);
+    expect(list.sent[0]).toMatchObject({ status: 'sent', contacts: [{ name: 'Maria' }, { name: 'Oleg' }] });
+    expect(list.sent[0]!.sentAt).not.toBeNull();
+    const eventRows = await testApp.database.db.select().from(events).where(inArray(events.id, eventIds));
+    expect(eventRows.map((row) => row.status)).toEqual(['sent', 'sent']);
+
+    // A sent share is read-only and cannot be cancelled.
+    const late = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${oleg}`, { text: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect((await call(testApp, user, 'DELETE', `/api/summeris/${share.id}`)).statusCode).toBe(409);
+  });
+
+  it('approve refuses over the monthly limit with the spec message', async () => {
+    const { user, eventIds, maria } = await setUp('limit');
+    await testApp.database.db
+      .insert(userSettings)
+      .values({ userId: user.id, monthlyShareLimit: 0 })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { monthlyShareLimit: 0 } });
+    const share = (
+      (await generate(user, { eventIds, templateId: 'startup', contactIds: [maria] })).json() as {
+        share: Share;
+      }
+    ).share;
+    const response = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, {});
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe("You've reached your monthly usage limit. Upgrade to continue sharing.");
+    expect((await summeris(user)).pending.map((item) => item.id)).toEqual([share.id]);
+  });
+});
+
+describe('per-contact summaries with an AI model', () => {
+  let fake: FakeAiServer;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeAiServer();
+    testApp = await createTestApp({
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'gpt-4o-mini' },
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+  });
+
+  it("asks the model once per contact, for that contact's relationship and with the template", async () => {
+    const user = await createUser(testApp.app);
+    const eventId = await createEvent(testApp, user, 'Climbed Mount Elbrus with two friends.');
+    const maria = await createContact(testApp, user, { name: 'Maria', email: 'm@example.com', relationship: 'family' });
+    const boss = await createContact(testApp, user, {
+      name: 'Pavel',
+      email: 'p@example.com',
+      relationship: 'colleague',
+    });
+    fake.reply(openAiCompletion('Text for Maria.'), openAiCompletion('Text for Pavel.'));
+    const response = await call(testApp, user, 'POST', '/api/summaries/generate', {
+      eventIds: [eventId],
+      templateId: 'corporate',
+      contactIds: [maria, boss],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { share: Share }).share.summaries).toEqual({
+      [maria]: 'Text for Maria.',
+      [boss]: 'Text for Pavel.',
+    });
+    const prompts = fake.requests.map(
+      (request) => (request.body as { messages: Array<{ content: string }> }).messages[0]!.content,
+    );
+    expect(prompts).toHaveLength(2);
+    expect(prompts[0]).toContain("personal update for Maria (the author's family)");
+    expect(prompts[0]).toContain('Dear Maria,');
+    expect(prompts[1]).toContain("personal update for Pavel (the author's colleague)");
+    expect(prompts[1]).toContain('Please find below a brief report');
+    expect(prompts[1]).toContain('Climbed Mount Elbrus');
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  builtInTemplates,
+  fallbackTemplate,
+  fallbackTemplateId,
+  isBuiltInTemplateId,
+  isNamedLikeBuiltIn,
+  type Template,
+  type TemplateForm,
+  type TemplateListResponse,
+} from '@life-updates/contract/templates';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { summaryTemplates } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+
+type TemplateRow = typeof summaryTemplates.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** spec §3: built-in structures cannot be edited or deleted. */
+const builtInReadOnly = () =>
+  new AppError({ status: 403, code: 'TEMPLATE_READ_ONLY', message: 'templates.errors.readOnly' });
+/** spec §8: "No summary template found". */
+const templateNotFound = () => notFound('templates.errors.notFound');
+
+function toTemplate(row: TemplateRow): Template {
+  return {
+    id: row.id,
+    name: row.name,
+    template: row.template,
+    structureDescription: row.structureDescription,
+    isDefault: row.isDefault,
+    isBuiltIn: false,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function builtInToTemplate(builtIn: (typeof builtInTemplates)[keyof typeof builtInTemplates]): Template {
+  return { ...builtIn, isDefault: false, isBuiltIn: true, createdAt: null, updatedAt: null };
+}
+
+/**
+ * Settings → Templates and the template picker (spec §2): the built-ins, then the user's own,
+ * newest first; a user template named like a built-in is hidden (spec §3).
+ */
+export async function findTemplates({ db, userId }: { db: Database; userId: string }): Promise<TemplateListResponse> {
+  const rows = await db
+    .select()
+    .from(summaryTemplates)
+    .where(eq(summaryTemplates.userId, userId))
+    .orderBy(desc(summaryTemplates.createdAt), desc(summaryTemplates.id));
+  const own = rows.filter((row) => !isNamedLikeBuiltIn(row.name)).map(toTemplate);
+  const userDefault = own.find((template) => template.isDefault);
+  return {
+    templates: [...Object.values(builtInTemplates).map(builtInToTemplate), ...own],
+    fallback: builtInToTemplate(fallbackTemplate),
+    defaultTemplateId: userDefault?.id ?? fallbackTemplateId,
+  };
+}
+
+async function getOwnRow({ db, userId, templateId }: { db: Database; userId: string; templateId: string }) {
+  if (!uuidPattern.test(templateId)) throw templateNotFound();
+  const [row] = await db
+    .select()
+    .from(summaryTemplates)
+    .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)));
+  if (!row) throw templateNotFound();
+  return row;
+}
+
+/**
+ * The template a share is written with: a built-in, the fallback default, or one of the user's own.
+ * Another user's template is "No summary template found".
+ */
+export async function getTemplateForUse({
+  db,
+  userId,
+  templateId,
+}: {
+  db: Database;
+  userId: string;
+  templateId: string;
+}): Promise<{ id: string; name: string; template: string }> {
+  if (templateId === fallbackTemplateId) return fallbackTemplate;
+  if (isBuiltInTemplateId(templateId)) return builtInTemplates[templateId];
+  const row = await getOwnRow({ db, userId, templateId });
+  return { id: row.id, name: row.name, template: row.template };
+}
+
+/** Names of templates by id, for Summeris cards; built-ins included. Unknown ids are left out. */
+export async function findTemplateNames({ db, userId }: { db: Database; userId: string }) {
+  const rows = await db
+    .select({ id: summaryTemplates.id, name: summaryTemplates.name })
+    .from(summaryTemplates)
+    .where(eq(summaryTemplates.userId, userId));
+  const names = new Map<string, string>(rows.map((row) => [row.id, row.name]));
+  for (const builtIn of Object.values(builtInTemplates)) names.set(builtIn.id, builtIn.name);
+  return names;
+}
+
+function toColumns(form: TemplateForm) {
+  return {
+    name: form.name,
+    template: form.template,
+    structureDescription: form.structureDescription?.trim() || null,
+    isDefault: form.isDefault,
+  };
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** One default per user: a new default unsets the old one, in the caller's transaction. */
+async function unsetOtherDefaults(tx: Transaction, userId: string, keepId?: string) {
+  await tx
+    .update(summaryTemplates)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(summaryTemplates.userId, userId),
+        eq(summaryTemplates.isDefault, true),
+        keepId ? ne(summaryTemplates.id, keepId) : undefined,
+      ),
+    );
+}
+
+export async function createTemplate({
+  db,
+  userId,
+  form,
+}: {
+  db: Database;
+  userId: string;
+  form: TemplateForm;
+}): Promise<Template> {
+  return db.transaction(async (tx) => {
+    if (form.isDefault) await unsetOtherDefaults(tx, userId);
+    const [row] = await tx
+      .insert(summaryTemplates)
+      .values({ userId, ...toColumns(form) })
+      .returning();
+    return toTemplate(row!);
+  });
+}
+
+export async function updateTemplate({
+  db,
+  userId,
+  templateId,
+  form,
+}: {
+  db: Database;
+  userId: string;
+  templateId: string;
+  form: TemplateForm;
+}): Promise<Template> {
+  if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
+  await getOwnRow({ db, userId, templateId });
+  return db.transaction(async (tx) => {
+    if (form.isDefault) await unsetOtherDefaults(tx, userId, templateId);
+    const [row] = await tx
+      .update(summaryTemplates)
+      .set(toColumns(form))
+      .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)))
+      .returning();
+    if (!row) throw templateNotFound();
+    return toTemplate(row);
+  });
+}
+
+export async function deleteTemplate({
+  db,
+  userId,
+  templateId,
+}: {
+  db: Database;
+  userId: string;
+  templateId: string;
+}): Promise<void> {
+  if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
+  await getOwnRow({ db, userId, templateId });
+  await db
+    .delete(summaryTemplates)
+    .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)));
+}

@@ -1,0 +1,16 @@
+import type { SendResult } from '@life-updates/contract/email';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { summerisQueryKey } from './get-summeris';
+
+/** Summeris → Approve: the share goes through the email pipeline with its contacts and texts (spec §4). */
+export const approveShare = (shareId: string) =>
+  api<SendResult>(`/api/shares/${encodeURIComponent(shareId)}/send`, { method: 'POST', body: { method: 'email' } });
+
+export function useApproveShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveShare,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: summerisQueryKey }),
+  });
+}

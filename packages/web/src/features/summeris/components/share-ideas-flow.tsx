@@ -1,0 +1,313 @@
+import { fallbackTemplateId, type Template } from '@life-updates/contract/templates';
+import { Share2Icon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { useGenerateSummaries } from '../api/generate-summaries';
+import { useShareContacts } from '../api/get-share-contacts';
+import { useShareTemplates } from '../api/get-share-templates';
+
+type Step = 'closed' | 'template' | 'contacts';
+
+/**
+ * My Stories → Share (spec §2 dialogs, §5 Sharing and generating): the selected ideas, a template,
+ * then contacts; "Generate Summaries" writes one text per contact into a pending share and opens Summeris.
+ */
+export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] }) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>('closed');
+  const [templateId, setTemplateId] = useState<string | null>(null);
+
+  const start = () => {
+    if (selectedIdeaIds.length === 0) {
+      toast.error(t('generation.toasts.selectIdeaFirst'));
+      return;
+    }
+    setStep('template');
+  };
+
+  return (
+    <>
+      <Button onClick={start} disabled={selectedIdeaIds.length === 0}>
+        <Share2Icon aria-hidden />
+        {selectedIdeaIds.length > 0
+          ? t('summeris.shareSelected', { count: selectedIdeaIds.length })
+          : t('summeris.share')}
+      </Button>
+      <TemplatePicker
+        open={step === 'template'}
+        onClose={() => setStep('closed')}
+        selectedId={templateId}
+        onSelect={setTemplateId}
+        onContinue={() => setStep('contacts')}
+      />
+      <ContactPicker
+        open={step === 'contacts'}
+        onClose={() => setStep('closed')}
+        eventIds={selectedIdeaIds}
+        templateId={templateId}
+      />
+    </>
+  );
+}
+
+function templateName(template: Template, t: ReturnType<typeof useTranslation>['t']) {
+  return template.isBuiltIn
+    ? t(`templates.builtIns.${template.id}.name`, { defaultValue: template.name })
+    : template.name;
+}
+
+function TemplatePicker({
+  open,
+  onClose,
+  selectedId,
+  onSelect,
+  onContinue,
+}: {
+  open: boolean;
+  onClose: () => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onContinue: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  const templates = useShareTemplates(open);
+  const [error, setError] = useState<string | null>(null);
+  const data = templates.data;
+
+  // The user's default (or the fallback default) is chosen until the user picks another.
+  useEffect(() => {
+    if (data && selectedId === null) onSelect(data.defaultTemplateId);
+  }, [data, selectedId, onSelect]);
+
+  const options = data ? [data.fallback, ...data.templates] : [];
+  const proceed = () => {
+    if (!selectedId || !options.some((option) => option.id === selectedId)) {
+      setError(t('summeris.validation.selectTemplate'));
+      return;
+    }
+    setError(null);
+    onContinue();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t('ideas.templatePicker.title')}</DialogTitle>
+          <DialogDescription>
+            {t('templates.variables.title')}: {'{{events}}, {{relationship}}, {{name}}'}
+          </DialogDescription>
+        </DialogHeader>
+        {templates.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : templates.isError ? (
+          <p role="alert">{t('templates.toasts.loadFailed')}</p>
+        ) : (
+          <fieldset className="space-y-2">
+            <legend className="sr-only">{t('ideas.templatePicker.title')}</legend>
+            {options.map((option) => (
+              <label
+                key={option.id}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.id}
+                  checked={selectedId === option.id}
+                  onChange={() => {
+                    onSelect(option.id);
+                    setError(null);
+                  }}
+                  className="mt-1 accent-primary"
+                />
+                <span className="space-y-0.5">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {templateName(option, t)}
+                    {option.id === data?.defaultTemplateId && option.id !== fallbackTemplateId ? (
+                      <Badge variant="success">{t('templates.defaultBadge')}</Badge>
+                    ) : null}
+                  </span>
+                  {option.structureDescription ? (
+                    <span className="block text-sm text-muted-foreground">
+                      {option.isBuiltIn
+                        ? t(`templates.builtIns.${option.id}.description`, {
+                            defaultValue: option.structureDescription,
+                          })
+                        : option.structureDescription}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('ideas.templatePicker.cancel')}
+          </Button>
+          <Button onClick={proceed} disabled={templates.isPending}>
+            {t('ideas.templatePicker.continue')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ContactPicker({
+  open,
+  onClose,
+  eventIds,
+  templateId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  eventIds: string[];
+  templateId: string | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contacts = useShareContacts(open);
+  const generate = useGenerateSummaries();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const list = contacts.data?.contacts ?? [];
+
+  const toggle = (id: string, isChecked: boolean) => {
+    setError(null);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isChecked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    if (!templateId) {
+      setError(t('summeris.validation.selectTemplate'));
+      return;
+    }
+    const contactIds = list.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
+    if (contactIds.length === 0) {
+      setError(t('summeris.validation.selectContact'));
+      return;
+    }
+    try {
+      await generate.mutateAsync({ eventIds, templateId, contactIds });
+    } catch (failure) {
+      // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
+      toast.error(failure instanceof ApiRequestError ? failure.message : t('summeris.toasts.generateFailed'));
+      return;
+    }
+    toast.success(t('summeris.toasts.generated'));
+    onClose();
+    void navigate(paths.summeris);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next || generate.isPending ? undefined : onClose())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t('ideas.contactPicker.title')}</DialogTitle>
+          <DialogDescription className="flex items-center gap-2">
+            <Badge variant="secondary">
+              {t('ideas.contactPicker.selected')}: {selected.size}
+            </Badge>
+          </DialogDescription>
+        </DialogHeader>
+        {contacts.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : contacts.isError ? (
+          <p role="alert">{t('summeris.toasts.contactsLoadFailed')}</p>
+        ) : list.length === 0 ? (
+          <div className="space-y-3 py-4 text-center">
+            <p>{t('ideas.contactPicker.noContacts')}</p>
+            <Link to={paths.contacts} className={buttonVariants({ variant: 'outline' })}>
+              {t('ideas.contactPicker.addContacts')}
+            </Link>
+          </div>
+        ) : (
+          <div className="space-y-3">
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setError(null);
+                  setSelected(new Set(list.map((contact) => contact.id)));
+                }}
+              >
+                {t('ideas.contactPicker.selectAll')}
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setSelected(new Set())}>
+                {t('ideas.contactPicker.clearAll')}
+              </Button>
+            </div>
+            <ul className="max-h-80 space-y-1 overflow-y-auto">
+              {list.map((contact) => (
+                <li key={contact.id} className="flex items-center gap-3 rounded-md p-2 hover:bg-muted/50">
+                  <Checkbox
+                    id={`share-contact-${contact.id}`}
+                    checked={selected.has(contact.id)}
+                    onCheckedChange={(state) => toggle(contact.id, state === true)}
+                  />
+                  <Label
+                    htmlFor={`share-contact-${contact.id}`}
+                    className="flex flex-1 cursor-pointer flex-wrap items-center gap-2"
+                  >
+                    {contact.name}
+                    {contact.relationship ? (
+                      <span className="text-xs text-muted-foreground">
+                        {t(`contacts.relationships.${contact.relationship}`, { defaultValue: contact.relationship })}
+                      </span>
+                    ) : null}
+                  </Label>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={generate.isPending}>
+            {t('ideas.contactPicker.cancel')}
+          </Button>
+          {list.length > 0 ? (
+            <Button onClick={() => void submit()} disabled={generate.isPending}>
+              {generate.isPending ? t('ideas.contactPicker.processing') : t('ideas.contactPicker.generate')}
+            </Button>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { isBuiltInTemplateId } from '@life-updates/contract/templates';
+import type { SummerisShare } from '@life-updates/contract/summeris';
+import type { TFunction } from 'i18next';
+
+/** The card's template line: a built-in's name in the user's language, a user's own, or "Default Template". */
+export function templateLabel(share: SummerisShare, t: TFunction): string {
+  if (share.templateId && isBuiltInTemplateId(share.templateId)) {
+    return t(`templates.builtIns.${share.templateId}.name`, { defaultValue: share.templateName ?? '' });
+  }
+  return share.templateName ?? t('summeris.defaultTemplate');
+}
+
+export function formatDateTime(value: string | null, language: string): string {
+  if (!value) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+/** One entry per text of the share: each contact's own, or the single generated piece (spec §3 Pending share). */
+export function recipientsOf(share: SummerisShare, t: TFunction) {
+  const names = new Map(share.contacts.map((contact) => [contact.id, contact.name]));
+  const entries = share.contactIds.map((id) => ({
+    key: id,
+    name: names.get(id) ?? t('summeris.unknownContact'),
+    text: share.summaries[id] ?? share.summaries.summary ?? '',
+  }));
+  if (entries.length === 0 && share.summaries.summary !== undefined) {
+    return [{ key: 'summary', name: t('summeris.singleSummary'), text: share.summaries.summary }];
+  }
+  return entries;
+}

@@ -1,0 +1,307 @@
+import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { SummerisShare } from '@life-updates/contract/summeris';
+import { useQueryClient } from '@tanstack/react-query';
+import { RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { useApproveShare } from '../api/approve-share';
+import { useCancelShare } from '../api/cancel-share';
+import { deliveriesQueryKey, getDeliveries, useDeliveries } from '../api/get-deliveries';
+import { useSummeris } from '../api/get-summeris';
+import { useRetryFailed } from '../api/retry-failed';
+import { useUpdateSummary } from '../api/update-summary';
+import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
+
+/** Summeris (spec §2): shares waiting for review, and shares sent, newest first. */
+export function SummerisPage() {
+  const { t } = useTranslation();
+  const summeris = useSummeris();
+  const [tab, setTab] = useState<'pending' | 'sent'>('pending');
+
+  if (summeris.isPending) return <Spinner label={t('common.loading')} />;
+  if (summeris.isError) {
+    return (
+      <div className="space-y-2">
+        <p role="alert">{t('summeris.toasts.loadFailed')}</p>
+        <Button variant="outline" onClick={() => void summeris.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const { pending, sent } = summeris.data;
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value === 'sent' ? 'sent' : 'pending')}>
+      <TabsList>
+        <TabsTrigger value="pending">
+          {t('summeris.tabs.pending')}
+          <Badge variant="secondary" className="ml-2">
+            {pending.length}
+          </Badge>
+        </TabsTrigger>
+        <TabsTrigger value="sent">
+          {t('summeris.tabs.sent')}
+          <Badge variant="secondary" className="ml-2">
+            {sent.length}
+          </Badge>
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="pending" className="space-y-4">
+        {pending.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{t('summeris.empty.pending')}</p>
+        ) : (
+          pending.map((share) => <PendingShareCard key={share.id} share={share} />)
+        )}
+      </TabsContent>
+      <TabsContent value="sent" className="space-y-4">
+        {sent.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{t('summeris.empty.sent')}</p>
+        ) : (
+          sent.map((share) => <SentShareCard key={share.id} share={share} />)
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function ShareHeader({ share, titleId, date }: { share: SummerisShare; titleId: string; date: string }) {
+  const { t } = useTranslation();
+  const names = recipientsOf(share, t)
+    .filter((recipient) => recipient.key !== 'summary')
+    .map((recipient) => recipient.name);
+  return (
+    <CardHeader className="space-y-1">
+      <CardTitle id={titleId} className="text-base">
+        {t('summeris.shareWith')} {names.length > 0 ? names.join(', ') : t('summeris.noRecipients')}
+      </CardTitle>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <Badge variant="outline">{templateLabel(share, t)}</Badge>
+        <span>{date}</span>
+      </div>
+    </CardHeader>
+  );
+}
+
+function SummaryEditor({
+  share,
+  recipient,
+}: {
+  share: SummerisShare;
+  recipient: { key: string; name: string; text: string };
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(recipient.text);
+  const updateSummary = useUpdateSummary();
+  const isChanged = text !== recipient.text;
+
+  const save = async () => {
+    try {
+      await updateSummary.mutateAsync({ shareId: share.id, contactId: recipient.key, text });
+      toast.success(t('summeris.toasts.summaryUpdated'));
+    } catch (error) {
+      toast.error(
+        error instanceof ApiRequestError && error.status < 500
+          ? error.message
+          : t('summeris.toasts.summaryUpdateFailed'),
+      );
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{t('summeris.summaryFor', { name: recipient.name })}</Label>
+      <Textarea id={id} rows={8} value={text} onChange={(event) => setText(event.target.value)} />
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!isChanged || updateSummary.isPending}
+        aria-label={t('summeris.saveSummaryFor', { name: recipient.name })}
+        onClick={() => void save()}
+      >
+        {updateSummary.isPending ? t('common.saving') : t('summeris.saveSummary')}
+      </Button>
+    </div>
+  );
+}
+
+const pollInterval = 1000;
+const pollLimit = 180;
+
+function PendingShareCard({ share }: { share: SummerisShare }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const cancelShare = useCancelShare();
+  const approveShare = useApproveShare();
+  const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  const [isSending, setIsSending] = useState(false);
+  const recipients = recipientsOf(share, t);
+
+  const cancel = async () => {
+    try {
+      await cancelShare.mutateAsync(share.id);
+      toast.success(t('summeris.toasts.cancelled'));
+    } catch {
+      toast.error(t('summeris.toasts.cancelFailed'));
+    }
+  };
+
+  /** spec §8 Email sending toasts: a loading toast, then the outcome once every email is done. */
+  const approve = async () => {
+    setIsSending(true);
+    const toastId = toast.loading(t('email.sending'));
+    try {
+      const result = await approveShare.mutateAsync(share.id);
+      if (result.outcome !== 'queued') {
+        toast.info(result.message ?? t('email.noValidRecipients'), { id: toastId });
+        return;
+      }
+      let deliveries: ShareDeliveriesResponse = result.deliveries;
+      for (let attempt = 0; !deliveries.isDone && attempt < pollLimit; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, pollInterval));
+        deliveries = await getDeliveries(share.id);
+        queryClient.setQueryData(deliveriesQueryKey(share.id), deliveries);
+      }
+      const outcome = deliveryOutcomeMessage(deliveries.counts);
+      if (!outcome) toast.dismiss(toastId);
+      else if (deliveries.counts.failed === 0) toast.success(t(outcome.key, outcome.values), { id: toastId });
+      else toast.error(t(outcome.key, outcome.values), { id: toastId });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {
+        toast.error(error.message, { id: toastId });
+        void navigate(paths.settings);
+        return;
+      }
+      toast.error(
+        error instanceof ApiRequestError && error.status < 500 ? error.message : t('summeris.toasts.sendFailed'),
+        {
+          id: toastId,
+        },
+      );
+    } finally {
+      setIsSending(false);
+      void queryClient.invalidateQueries({ queryKey: ['summeris'] });
+    }
+  };
+
+  return (
+    <Card role="article" aria-labelledby={titleId}>
+      <ShareHeader
+        share={share}
+        titleId={titleId}
+        date={t('summeris.generatedAt', { date: formatDateTime(share.generatedAt ?? share.createdAt, i18n.language) })}
+      />
+      <CardContent className="space-y-4">
+        {recipients.map((recipient) => (
+          <SummaryEditor key={`${recipient.key}:${recipient.text}`} share={share} recipient={recipient} />
+        ))}
+      </CardContent>
+      <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="outline"
+          disabled={isSending || cancelShare.isPending}
+          onClick={() => setIsConfirmingCancel(true)}
+        >
+          <XIcon aria-hidden />
+          {t('summeris.cancel')}
+        </Button>
+        <Button disabled={isSending} onClick={() => void approve()}>
+          <SendIcon aria-hidden />
+          {isSending ? t('summeris.sending') : t('summeris.approve')}
+        </Button>
+      </CardFooter>
+      <ConfirmDialog
+        open={isConfirmingCancel}
+        onOpenChange={setIsConfirmingCancel}
+        title={t('summeris.cancelDialog.title')}
+        description={t('summeris.cancelDialog.message')}
+        cancelLabel={t('summeris.cancelDialog.keep')}
+        confirmLabel={t('summeris.cancelDialog.confirm')}
+        onConfirm={() => void cancel()}
+      />
+    </Card>
+  );
+}
+
+const statusVariant = { queued: 'secondary', sending: 'warning', sent: 'success', failed: 'destructive' } as const;
+
+function SentShareCard({ share }: { share: SummerisShare }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const deliveries = useDeliveries(share.id);
+  const retryFailed = useRetryFailed();
+  const recipients = recipientsOf(share, t);
+  const byContact = new Map((deliveries.data?.deliveries ?? []).map((delivery) => [delivery.contactId, delivery]));
+
+  const retry = async () => {
+    try {
+      await retryFailed.mutateAsync(share.id);
+      toast.success(t('email.retryQueued'));
+    } catch (error) {
+      toast.error(
+        error instanceof ApiRequestError && error.status < 500 ? error.message : t('summeris.toasts.sendFailed'),
+      );
+    }
+  };
+
+  return (
+    <Card role="article" aria-labelledby={titleId}>
+      <ShareHeader
+        share={share}
+        titleId={titleId}
+        date={
+          share.sentAt
+            ? t('summeris.sentAt', { date: formatDateTime(share.sentAt, i18n.language) })
+            : t('summeris.generatedAt', { date: formatDateTime(share.generatedAt ?? share.createdAt, i18n.language) })
+        }
+      />
+      <CardContent className="space-y-4">
+        {recipients.map((recipient) => {
+          const delivery = byContact.get(recipient.key);
+          return (
+            <section
+              key={recipient.key}
+              aria-label={t('summeris.summaryFor', { name: recipient.name })}
+              className="space-y-2"
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-medium">{recipient.name}</h3>
+                {delivery ? (
+                  <Badge variant={statusVariant[delivery.status]}>{t(`email.status.${delivery.status}`)}</Badge>
+                ) : null}
+              </div>
+              {delivery?.status === 'failed' && delivery.lastError ? (
+                <p className="text-sm text-destructive">{delivery.lastError}</p>
+              ) : null}
+              <p className="whitespace-pre-wrap rounded-md border border-border bg-muted/40 p-3 text-sm">
+                {recipient.text}
+              </p>
+            </section>
+          );
+        })}
+      </CardContent>
+      {deliveries.data && deliveries.data.counts.failed > 0 && deliveries.data.isDone ? (
+        <CardFooter className="justify-end">
+          <Button variant="outline" disabled={retryFailed.isPending} onClick={() => void retry()}>
+            <RotateCcwIcon aria-hidden />
+            {retryFailed.isPending ? t('email.retrying') : t('email.retryFailed')}
+          </Button>
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}
