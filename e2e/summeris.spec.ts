@@ -150,9 +150,12 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   expect(toOleg[0]!.text).toContain('Dear Oleg Petrov,');
   expect(toOleg[0]!.text).not.toContain('only for you');
 
-  // Both ideas are now sent: they leave the list of ideas to share.
+  // Both ideas are now sent: My Stories lists them under Sent, and Raw is empty.
   await page.goto('/dashboard');
-  await expect(page.getByText('No ideas yet')).toBeVisible();
+  await expect(page.getByText('No raw ideas yet')).toBeVisible();
+  await page.getByRole('tab', { name: /Sent/ }).click();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: /^We moved to/ })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: /^I started a/ })).toBeVisible();
 });
 
 test('Summeris empty states and the old paths', async ({ page, account }) => {
