@@ -76,6 +76,16 @@ test('add with validation, edit and delete a contact', async ({ page, account })
   await expect(renamed.getByText('friend')).toBeVisible();
   await expect(card(page, 'Анна Иванова')).toHaveCount(0);
 
+  // A relationship set earlier can be cleared again.
+  await renamed.getByRole('button', { name: 'Edit Анна Петрова' }).click();
+  await edit.getByRole('combobox', { name: 'Relationship' }).click();
+  await page.getByRole('option', { name: 'No relationship' }).click();
+  await expect(edit.getByRole('combobox', { name: 'Relationship' })).toHaveText('Select relationship type');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Contact updated successfully!').first()).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(renamed.getByText('friend')).toHaveCount(0);
+
   await renamed.getByRole('button', { name: 'Delete Анна Петрова' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Contact' });
   await expect(

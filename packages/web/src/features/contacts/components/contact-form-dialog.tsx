@@ -23,6 +23,8 @@ import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
 
 /** What the inputs hold: '' for an empty optional field. */
+const noRelationship = 'none';
+
 type FormValues = { name: string; email: string; phone: string; relationship: Relationship | '' };
 const formFields = ['name', 'email', 'phone', 'relationship'] as const;
 type FormFieldName = (typeof formFields)[number];
@@ -145,7 +147,12 @@ export function ContactFormDialog({
               // Not FormField: the Select root is not the element the label names, its trigger is.
               <div className="space-y-1.5">
                 <Label htmlFor={relationshipId}>{t('contacts.form.relationship')}</Label>
-                <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
+                <Select
+                  value={field.value ?? ''}
+                  // "No relationship" clears a relationship set earlier (Radix items cannot hold '').
+                  onValueChange={(value) => field.onChange(value === noRelationship ? '' : value)}
+                  name={field.name}
+                >
                   <SelectTrigger
                     id={relationshipId}
                     ref={field.ref}
@@ -156,6 +163,7 @@ export function ContactFormDialog({
                     <SelectValue placeholder={t('contacts.form.relationshipPlaceholder')} />
                   </SelectTrigger>
                   <SelectContent>
+                    <SelectItem value={noRelationship}>{t('contacts.form.noRelationship')}</SelectItem>
                     {relationships.map((relationship) => (
                       <SelectItem key={relationship} value={relationship}>
                         {t(`contacts.relationships.${relationship}`)}
