@@ -31,6 +31,8 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
+    // No half-faded toasts in axe scans: sonner drops its transitions for reduced motion.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
