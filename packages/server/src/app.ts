@@ -55,6 +55,15 @@ declare module 'fastify' {
   }
 }
 
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || depth > 32) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole app; `server.ts` only listens. Tests call this and use `app.inject()`. */
@@ -146,14 +155,38 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // CSRF: a state-changing API request from a browser must come from our own origin.
+  // CSRF: a state-changing API request from a browser must come from our own origin. Browsers
+  // send Origin on cross-site POSTs; Referer and Sec-Fetch-Site cover the ones that do not (older
+  // browsers, privacy extensions stripping Origin). Clients without any of them (curl, scripts)
+  // carry no ambient cookie to abuse. The session cookie is also SameSite=Lax (docs/security.md).
   const allowedOrigin = new URL(config.BASE_URL).origin;
+  const originOf = (value: string) => {
+    try {
+      return new URL(value).origin;
+    } catch {
+      return 'invalid';
+    }
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== allowedOrigin) {
+    const { origin, referer } = request.headers;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const isForeign =
+      (origin !== undefined && origin !== allowedOrigin) ||
+      (origin === undefined && referer !== undefined && originOf(referer) !== allowedOrigin) ||
+      fetchSite === 'cross-site' ||
+      fetchSite === 'same-site';
+    if (isForeign) {
       const locale = pickLocale(request.headers['accept-language']);
       return reply.status(403).send({ code: 'FORBIDDEN_ORIGIN', message: translate('errors.forbidden', locale) });
+    }
+  });
+
+  // PostgreSQL text cannot hold NUL: refuse it in any body or query as bad input (a 400), instead
+  // of letting the database fail the request with a 500 half-way (ARCHITECTURE §5).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query)) {
+      throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: 'validation.invalidInput' });
     }
   });
 
