@@ -18,7 +18,13 @@ it('the security table lists every API route the app serves, and only those', ()
     .sort();
   const listed = apiEndpoints.map((endpoint) => endpoint.route).sort();
   // A new route needs a row in test/security/api-endpoints.ts (tenancy, bad input and sign-in checks use it).
-  expect(served.filter((route) => !listed.includes(route)), 'routes missing from api-endpoints.ts').toEqual([]);
-  expect(listed.filter((route) => !served.includes(route)), 'rows naming no route').toEqual([]);
+  expect(
+    served.filter((route) => !listed.includes(route)),
+    'routes missing from api-endpoints.ts',
+  ).toEqual([]);
+  expect(
+    listed.filter((route) => !served.includes(route)),
+    'rows naming no route',
+  ).toEqual([]);
   expect(new Set(listed).size).toBe(listed.length);
 });

@@ -84,7 +84,12 @@ export const apiEndpoints: ApiEndpoint[] = [
   // Account
   { route: 'GET /api/me', access: 'own-data' },
   { route: 'POST /api/me/welcome', access: 'own-data' },
-  { route: 'PATCH /api/account', access: 'own-data', bodySchema: accountUpdateSchema, body: () => ({ fullName: 'Ann Lee' }) },
+  {
+    route: 'PATCH /api/account',
+    access: 'own-data',
+    bodySchema: accountUpdateSchema,
+    body: () => ({ fullName: 'Ann Lee' }),
+  },
 
   // Ideas
   { route: 'GET /api/events', access: 'own-data' },
@@ -128,7 +133,11 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/contacts',
     access: 'own-data',
     bodySchema: contactInputSchema,
-    body: () => ({ name: 'Bob Stone', email: `bob-${Math.random().toString(36).slice(2)}@example.com`, relationship: 'friend' }),
+    body: () => ({
+      name: 'Bob Stone',
+      email: `bob-${Math.random().toString(36).slice(2)}@example.com`,
+      relationship: 'friend',
+    }),
   },
   {
     route: 'PUT /api/contacts/{id}',
@@ -154,7 +163,12 @@ export const apiEndpoints: ApiEndpoint[] = [
     bodySchema: aiConfigSchema,
     body: () => ({ model: offlineModelId, temperature: 0.5, maxTokens: 1000, personalizationStrength: 'high' }),
   },
-  { route: 'PUT /api/voice-sample', access: 'own-data', bodySchema: voiceSampleRequestSchema, body: () => ({ voiceSample: 'Hi all!' }) },
+  {
+    route: 'PUT /api/voice-sample',
+    access: 'own-data',
+    bodySchema: voiceSampleRequestSchema,
+    body: () => ({ voiceSample: 'Hi all!' }),
+  },
   {
     route: 'POST /api/generate',
     access: 'owned-id',
@@ -195,8 +209,16 @@ export const apiEndpoints: ApiEndpoint[] = [
     bodySchema: sendShareRequestSchema,
     body: (ids) => ({ contactIds: [ids.contactId], subject: 'News' }),
   },
-  { route: 'POST /api/shares/{id}/retry-failed', access: 'owned-id', url: (ids) => `/api/shares/${ids.shareId}/retry-failed` },
-  { route: 'GET /api/shares/{id}/deliveries', access: 'owned-id', url: (ids) => `/api/shares/${ids.shareId}/deliveries` },
+  {
+    route: 'POST /api/shares/{id}/retry-failed',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/${ids.shareId}/retry-failed`,
+  },
+  {
+    route: 'GET /api/shares/{id}/deliveries',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/${ids.shareId}/deliveries`,
+  },
 
   // Email
   { route: 'GET /api/email-settings', access: 'own-data' },
@@ -207,7 +229,12 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ senderName: 'Ann', provider: 'sendgrid', apiKey: 'SG.0123456789abcdef' }),
   },
   { route: 'DELETE /api/email-settings/api-key', access: 'own-data' },
-  { route: 'POST /api/email-settings/test', access: 'own-data', bodySchema: testEmailRequestSchema, body: () => ({ to: 'me@example.com' }) },
+  {
+    route: 'POST /api/email-settings/test',
+    access: 'own-data',
+    bodySchema: testEmailRequestSchema,
+    body: () => ({ to: 'me@example.com' }),
+  },
   { route: 'GET /api/email/transport', access: 'own-data' },
   { route: 'GET /api/outbox', access: 'own-data', querySchema: outboxQuerySchema },
 ];
@@ -215,5 +242,7 @@ export const apiEndpoints: ApiEndpoint[] = [
 /** A well-formed id that names nothing, for routes whose ids must be UUIDs. */
 export const unknownId = uuid;
 
-export const methodOf = (endpoint: ApiEndpoint) => endpoint.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export const pathOf = (endpoint: ApiEndpoint, ids?: OwnedIds) => (ids && endpoint.url ? endpoint.url(ids) : endpoint.route.split(' ')[1]!);
+export const methodOf = (endpoint: ApiEndpoint) =>
+  endpoint.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const pathOf = (endpoint: ApiEndpoint, ids?: OwnedIds) =>
+  ids && endpoint.url ? endpoint.url(ids) : endpoint.route.split(' ')[1]!;

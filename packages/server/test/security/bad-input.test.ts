@@ -37,7 +37,14 @@ beforeAll(async () => {
   };
   const event = await post('/api/events', { content: 'An idea to fuzz' });
   const contact = await post('/api/contacts', { name: 'Fuzz Friend', email: 'fuzz.friend@example.com' });
-  const preferences = { platform: 'linkedin', length: 'short', tone: 'casual', intent: 'educate', sentiment: 'awe', structure: 'storytelling' };
+  const preferences = {
+    platform: 'linkedin',
+    length: 'short',
+    tone: 'casual',
+    intent: 'educate',
+    sentiment: 'awe',
+    structure: 'storytelling',
+  };
   const share = await post('/api/shares/save-for-later', { eventIds: [event.id], text: 'A post', preferences });
   ids = { eventId: event.id, contactId: contact.id, shareId: share.share.id };
 });
@@ -73,39 +80,48 @@ const withQuery = apiEndpoints.filter((endpoint) => endpoint.querySchema);
 const withIds = apiEndpoints.filter((endpoint) => endpoint.url);
 
 describe('bad JSON bodies', () => {
-  it.each(withBody.map((endpoint) => [endpoint.route, endpoint] as const))('%s', async (_route, endpoint: ApiEndpoint) => {
-    await fc.assert(
-      fc.asyncProperty(badBodies(endpoint.body?.(ids) ?? {}, endpoint.bodySchema), async (payload) => {
-        await expectRefusedCleanly({ method: methodOf(endpoint), url: pathOf(endpoint, ids), payload });
-      }),
-      { numRuns },
-    );
-  });
+  it.each(withBody.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s',
+    async (_route, endpoint: ApiEndpoint) => {
+      await fc.assert(
+        fc.asyncProperty(badBodies(endpoint.body?.(ids) ?? {}, endpoint.bodySchema), async (payload) => {
+          await expectRefusedCleanly({ method: methodOf(endpoint), url: pathOf(endpoint, ids), payload });
+        }),
+        { numRuns },
+      );
+    },
+  );
 });
 
 describe('bad query strings', () => {
-  it.each(withQuery.map((endpoint) => [endpoint.route, endpoint] as const))('%s', async (_route, endpoint: ApiEndpoint) => {
-    await fc.assert(
-      fc.asyncProperty(badQueries(endpoint.querySchema!), async (query) => {
-        await expectRefusedCleanly({ method: 'GET', url: `${pathOf(endpoint, ids)}?${query}` });
-      }),
-      { numRuns },
-    );
-  });
+  it.each(withQuery.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s',
+    async (_route, endpoint: ApiEndpoint) => {
+      await fc.assert(
+        fc.asyncProperty(badQueries(endpoint.querySchema!), async (query) => {
+          await expectRefusedCleanly({ method: 'GET', url: `${pathOf(endpoint, ids)}?${query}` });
+        }),
+        { numRuns },
+      );
+    },
+  );
 });
 
 describe('ids that name nothing', () => {
-  it.each(withIds.map((endpoint) => [endpoint.route, endpoint] as const))('%s', async (_route, endpoint: ApiEndpoint) => {
-    await fc.assert(
-      fc.asyncProperty(badIds, async (id) => {
-        const body = endpoint.body?.(ids);
-        await expectRefusedCleanly({
-          method: methodOf(endpoint),
-          url: endpoint.url!({ eventId: id, contactId: id, shareId: id }),
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        });
-      }),
-      { numRuns: numRuns / 2 },
-    );
-  });
+  it.each(withIds.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s',
+    async (_route, endpoint: ApiEndpoint) => {
+      await fc.assert(
+        fc.asyncProperty(badIds, async (id) => {
+          const body = endpoint.body?.(ids);
+          await expectRefusedCleanly({
+            method: methodOf(endpoint),
+            url: endpoint.url!({ eventId: id, contactId: id, shareId: id }),
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+        }),
+        { numRuns: numRuns / 2 },
+      );
+    },
+  );
 });

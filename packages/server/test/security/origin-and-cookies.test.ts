@@ -32,7 +32,14 @@ beforeAll(async () => {
   };
   const event = await post('/api/events', { content: 'An idea' });
   const contact = await post('/api/contacts', { name: 'Friend', email: 'friend@example.com' });
-  const preferences = { platform: 'linkedin', length: 'short', tone: 'casual', intent: 'educate', sentiment: 'awe', structure: 'storytelling' };
+  const preferences = {
+    platform: 'linkedin',
+    length: 'short',
+    tone: 'casual',
+    intent: 'educate',
+    sentiment: 'awe',
+    structure: 'storytelling',
+  };
   const share = await post('/api/shares/save-for-later', { eventIds: [event.id], text: 'A post', preferences });
   ids = { eventId: event.id, contactId: contact.id, shareId: share.share.id };
 });
@@ -51,22 +58,25 @@ describe('cross-site requests with the session cookie (CSRF)', () => {
     ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
   ];
 
-  it.each(stateChanging.map((endpoint) => [endpoint.route, endpoint] as const))('%s is refused from another site', async (_route, endpoint) => {
-    const before = await snapshotRows(testApp.database.db, null);
-    for (const [, headers] of foreignHeaders) {
-      const body = endpoint.body?.(ids);
-      const response = await testApp.app.inject({
-        method: methodOf(endpoint),
-        url: pathOf(endpoint, ids),
-        headers: { cookie: user.cookie, ...headers },
-        remoteAddress: nextClientIp(),
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'FORBIDDEN_ORIGIN', message: expect.any(String) });
-    }
-    expect(await snapshotRows(testApp.database.db, null)).toEqual(before);
-  });
+  it.each(stateChanging.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s is refused from another site',
+    async (_route, endpoint) => {
+      const before = await snapshotRows(testApp.database.db, null);
+      for (const [, headers] of foreignHeaders) {
+        const body = endpoint.body?.(ids);
+        const response = await testApp.app.inject({
+          method: methodOf(endpoint),
+          url: pathOf(endpoint, ids),
+          headers: { cookie: user.cookie, ...headers },
+          remoteAddress: nextClientIp(),
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN_ORIGIN', message: expect.any(String) });
+      }
+      expect(await snapshotRows(testApp.database.db, null)).toEqual(before);
+    },
+  );
 
   it('sign-in, sign-up and sign-out are refused from another site too', async () => {
     for (const [url, payload] of [
@@ -106,7 +116,11 @@ describe('cross-site requests with the session cookie (CSRF)', () => {
   });
 
   it('reading stays possible from anywhere (GET changes nothing), but CORS grants no other origin', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/events', headers: { cookie: user.cookie, origin: 'https://evil.example' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
@@ -140,7 +154,12 @@ describe('the session cookie', () => {
     beforeAll(async () => {
       database = await openTestDatabase();
       const config = loadConfig(
-        { NODE_ENV: 'production', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789', TRUST_PROXY: 'true' },
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+          TRUST_PROXY: 'true',
+        },
         { BASE_URL: httpsBase },
       );
       app = await buildApp({ config, database, webDistDir: null });
@@ -154,9 +173,19 @@ describe('the session cookie', () => {
     it('is Secure with the __Secure- prefix, and HSTS and the CSP upgrade are on', async () => {
       const headers = { 'content-type': 'application/json', origin: httpsBase, 'x-forwarded-proto': 'https' };
       const email = 'secure@example.com';
-      const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers, payload: { email, name: 'Sec', password: strongPassword } });
+      const signUp = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers,
+        payload: { email, name: 'Sec', password: strongPassword },
+      });
       expect(signUp.statusCode, signUp.body).toBe(200);
-      const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email, password: strongPassword } });
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers,
+        payload: { email, password: strongPassword },
+      });
       expect(signIn.statusCode, signIn.body).toBe(200);
       const session = setCookies(signIn.headers).find((cookie) => cookie.includes('session_token='));
       expect(session).toMatch(/^__Secure-better-auth\.session_token=/);
@@ -183,7 +212,11 @@ describe('security headers', () => {
   });
 
   it('a refused request shows no internals', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/contacts/export?format=../../etc/passwd', headers: user.headers });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/contacts/export?format=../../etc/passwd',
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/at .*\.ts:\d+|stack|node_modules/);
   });
@@ -194,7 +227,12 @@ describe('rate limits (sign-in limits and lockout: features/auth/auth.test.ts)',
     const remoteAddress = '10.250.0.1';
     let limited;
     for (let index = 0; index < 601; index += 1) {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: user.headers, remoteAddress });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/usage',
+        headers: user.headers,
+        remoteAddress,
+      });
       if (response.statusCode === 429) {
         limited = { index, body: response.json() as unknown };
         break;
@@ -202,7 +240,12 @@ describe('rate limits (sign-in limits and lockout: features/auth/auth.test.ts)',
       expect(response.statusCode).toBe(200);
     }
     expect(limited).toEqual({ index: 600, body: { code: 'RATE_LIMITED', message: expect.any(String) } });
-    const otherAddress = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: user.headers, remoteAddress: '10.250.0.2' });
+    const otherAddress = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/usage',
+      headers: user.headers,
+      remoteAddress: '10.250.0.2',
+    });
     expect(otherAddress.statusCode).toBe(200);
   });
 

@@ -72,14 +72,24 @@ export function badValueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   const variants = schema.anyOf ?? [schema];
   for (const variant of variants) {
     if (variant.maxLength !== undefined) options.push(repeatedBeyond(variant.maxLength));
-    if (variant.minLength !== undefined && variant.minLength > 1) options.push(fc.string({ maxLength: variant.minLength - 1 }));
+    if (variant.minLength !== undefined && variant.minLength > 1)
+      options.push(fc.string({ maxLength: variant.minLength - 1 }));
     if (variant.enum) options.push(fc.string({ maxLength: 20 }).filter((value) => !variant.enum!.includes(value)));
     if (variant.format) options.push(fc.string({ maxLength: 40 }));
-    if (variant.maximum !== undefined) options.push(fc.integer({ min: 1, max: 1e9 }).map((over) => variant.maximum! + over));
-    if (variant.minimum !== undefined) options.push(fc.integer({ min: 1, max: 1e9 }).map((under) => variant.minimum! - under));
-    if (variant.type === 'number' || variant.type === 'integer') options.push(fc.constantFrom(0.05, 1e308, -0, 2 ** 53 + 1));
+    if (variant.maximum !== undefined)
+      options.push(fc.integer({ min: 1, max: 1e9 }).map((over) => variant.maximum! + over));
+    if (variant.minimum !== undefined)
+      options.push(fc.integer({ min: 1, max: 1e9 }).map((under) => variant.minimum! - under));
+    if (variant.type === 'number' || variant.type === 'integer')
+      options.push(fc.constantFrom(0.05, 1e308, -0, 2 ** 53 + 1));
     if (variant.maxItems !== undefined && variant.maxItems <= 1000) {
-      options.push(fc.constant(Array.from({ length: variant.maxItems + 1 }, (_, index) => (variant.items?.type === 'string' ? `x${index}` : {}))));
+      options.push(
+        fc.constant(
+          Array.from({ length: variant.maxItems + 1 }, (_, index) =>
+            variant.items?.type === 'string' ? `x${index}` : {},
+          ),
+        ),
+      );
     }
     if (variant.minItems !== undefined && variant.minItems > 0) options.push(fc.constant([]));
     if (variant.items) options.push(badValueFor(variant.items).map((item) => [item]));
@@ -88,7 +98,11 @@ export function badValueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 /** Every property path of an object schema (two levels deep), with its schema. */
-export function propertyPaths(schema: JsonSchema, prefix: string[] = [], depth = 0): Array<{ path: string[]; schema: JsonSchema }> {
+export function propertyPaths(
+  schema: JsonSchema,
+  prefix: string[] = [],
+  depth = 0,
+): Array<{ path: string[]; schema: JsonSchema }> {
   const paths: Array<{ path: string[]; schema: JsonSchema }> = [];
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     paths.push({ path: [...prefix, key], schema: property });
@@ -132,7 +146,10 @@ export function badBodies(valid: unknown, schema: z.ZodType | undefined): fc.Arb
       }
     }),
     fc
-      .tuple(fc.constantFrom('userId', 'user_id', 'id', 'role', 'status', '__proto__', 'constructor'), fc.jsonValue({ maxDepth: 1 }))
+      .tuple(
+        fc.constantFrom('userId', 'user_id', 'id', 'role', 'status', '__proto__', 'constructor'),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
       .map(([key, value]) => JSON.stringify(valid).replace(/^\{/, `{${JSON.stringify(key)}:${JSON.stringify(value)},`)),
   ];
   if (valid !== undefined) {
@@ -143,7 +160,9 @@ export function badBodies(valid: unknown, schema: z.ZodType | undefined): fc.Arb
     options.push(
       fc
         .constantFrom(...paths)
-        .chain(({ path, schema: property }) => badValueFor(property).map((value) => JSON.stringify(withValueAt(valid, path, value)))),
+        .chain(({ path, schema: property }) =>
+          badValueFor(property).map((value) => JSON.stringify(withValueAt(valid, path, value))),
+        ),
       fc.constantFrom(...paths).map(({ path }) => JSON.stringify(withValueAt(valid, path, undefined, true))),
     );
   }
@@ -153,7 +172,10 @@ export function badBodies(valid: unknown, schema: z.ZodType | undefined): fc.Arb
 /** Query strings built from a query schema's keys: bad values, repeated keys, unknown keys. */
 export function badQueries(schema: z.ZodType): fc.Arbitrary<string> {
   const keys = Object.keys(jsonSchemaOf(schema).properties ?? {});
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })), fc.oneof(nastyStrings, fc.string({ unit: 'binary', maxLength: 30 }), fc.integer().map(String)));
+  const pair = fc.tuple(
+    fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })),
+    fc.oneof(nastyStrings, fc.string({ unit: 'binary', maxLength: 30 }), fc.integer().map(String)),
+  );
   return fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => {
     const search = new URLSearchParams();
     for (const [key, value] of pairs) search.append(key, value.replaceAll(/[\ud800-\udfff]/g, '?'));
@@ -164,7 +186,9 @@ export function badQueries(schema: z.ZodType): fc.Arbitrary<string> {
 /** Path ids (already URL-encoded) that name nothing: random text, unknown UUIDs, traversal, NUL. */
 export const badIds = fc.oneof(
   fc.string({ minLength: 1, maxLength: 120 }).map(encodeURIComponent),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map((text) => encodeURIComponent(text.replaceAll(/[\ud800-\udfff]/g, '?'))),
+  fc
+    .string({ unit: 'binary', minLength: 1, maxLength: 20 })
+    .map((text) => encodeURIComponent(text.replaceAll(/[\ud800-\udfff]/g, '?'))),
   fc.uuid(),
   fc.constantFrom('%00', '..%2F..%2Fetc', '0', '-1', 'null', 'undefined', `${'9'.repeat(40)}`),
 );

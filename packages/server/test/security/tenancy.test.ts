@@ -50,11 +50,29 @@ beforeAll(async () => {
   const sentEvent = await created('/api/events', { content: 'Owner secret idea lisbon-7731' });
   const pendingEvent = await created('/api/events', { content: 'Owner second idea porto-5512' });
   const contact = await created('/api/contacts', { name: 'Owner Friend', email: 'owner.friend.9931@example.com' });
-  const preferences = { platform: 'linkedin', length: 'short', tone: 'casual', intent: 'educate', sentiment: 'awe', structure: 'storytelling' };
-  const sentShare = await created('/api/shares/approve', { eventIds: [sentEvent.id], text: 'Owner post braga-1204', preferences });
-  const pendingShare = await created('/api/shares/save-for-later', { eventIds: [pendingEvent.id], text: 'Owner post faro-8842', preferences });
+  const preferences = {
+    platform: 'linkedin',
+    length: 'short',
+    tone: 'casual',
+    intent: 'educate',
+    sentiment: 'awe',
+    structure: 'storytelling',
+  };
+  const sentShare = await created('/api/shares/approve', {
+    eventIds: [sentEvent.id],
+    text: 'Owner post braga-1204',
+    preferences,
+  });
+  const pendingShare = await created('/api/shares/save-for-later', {
+    eventIds: [pendingEvent.id],
+    text: 'Owner post faro-8842',
+    preferences,
+  });
 
-  const send = await post(`/api/shares/${sentShare.share.id}/send`, { contactIds: [contact.id], subject: 'Owner subject' });
+  const send = await post(`/api/shares/${sentShare.share.id}/send`, {
+    contactIds: [contact.id],
+    subject: 'Owner subject',
+  });
   if (send.statusCode !== 200) throw new Error(`send: ${send.body}`);
   const delivered = await waitForDeliveries(app, owner, sentShare.share.id);
   if (delivered.counts.sent !== 1) throw new Error(`delivery: ${JSON.stringify(delivered)}`);
@@ -121,7 +139,11 @@ describe('the other user’s own data', () => {
 
   it('the contacts export holds none of the owner’s contacts', async () => {
     for (const format of ['csv', 'vcard']) {
-      const response = await testApp.app.inject({ method: 'GET', url: `/api/contacts/export?format=${format}`, headers: intruder.headers });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/contacts/export?format=${format}`,
+        headers: intruder.headers,
+      });
       expect(response.statusCode).toBe(200);
       for (const marker of ownerMarkers) expect(response.body).not.toContain(marker);
     }
@@ -129,7 +151,12 @@ describe('the other user’s own data', () => {
 
   it('sending one’s own share to the owner’s contact reaches nobody', async () => {
     const { app } = testApp;
-    const event = await app.inject({ method: 'POST', url: '/api/events', headers: intruder.headers, payload: { content: 'Intruder idea' } });
+    const event = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: intruder.headers,
+      payload: { content: 'Intruder idea' },
+    });
     const share = await app.inject({
       method: 'POST',
       url: '/api/shares/approve',
@@ -137,7 +164,14 @@ describe('the other user’s own data', () => {
       payload: {
         eventIds: [(event.json() as { id: string }).id],
         text: 'Intruder text',
-        preferences: { platform: 'linkedin', length: 'short', tone: 'casual', intent: 'educate', sentiment: 'awe', structure: 'storytelling' },
+        preferences: {
+          platform: 'linkedin',
+          length: 'short',
+          tone: 'casual',
+          intent: 'educate',
+          sentiment: 'awe',
+          structure: 'storytelling',
+        },
       },
     });
     const shareId = (share.json() as { share: { id: string } }).share.id;
@@ -158,9 +192,17 @@ describe('the other user’s own data', () => {
     const list = await testApp.app.inject({ method: 'GET', url: '/api/events', headers: owner.headers });
     expect(list.body).toContain('lisbon-7731');
     expect(list.body).toContain('porto-5512');
-    const contact = await testApp.app.inject({ method: 'GET', url: `/api/contacts/${pendingIds.contactId}`, headers: owner.headers });
+    const contact = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/contacts/${pendingIds.contactId}`,
+      headers: owner.headers,
+    });
     expect(contact.statusCode).toBe(200);
-    const deliveries = await testApp.app.inject({ method: 'GET', url: `/api/shares/${sentIds.shareId}/deliveries`, headers: owner.headers });
+    const deliveries = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/shares/${sentIds.shareId}/deliveries`,
+      headers: owner.headers,
+    });
     expect(deliveries.json()).toMatchObject({ counts: { sent: 1 } });
     const outbox = await testApp.app.inject({ method: 'GET', url: '/api/outbox', headers: owner.headers });
     expect(outbox.body).toContain('owner.friend.9931');
@@ -170,16 +212,23 @@ describe('the other user’s own data', () => {
 describe('signed out', () => {
   const privateRoutes = apiEndpoints.filter((endpoint) => endpoint.access !== 'public');
 
-  it.each(privateRoutes.map((endpoint) => [endpoint.route, endpoint] as const))('%s → 401', async (_route, endpoint) => {
-    const before = await snapshotRows(testApp.database.db, null);
-    const response = await call(endpoint, null, pendingIds);
-    expect(response.statusCode, response.body).toBe(401);
-    expectErrorShape(response);
-    expect(await snapshotRows(testApp.database.db, null)).toEqual(before);
-  });
+  it.each(privateRoutes.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s → 401',
+    async (_route, endpoint) => {
+      const before = await snapshotRows(testApp.database.db, null);
+      const response = await call(endpoint, null, pendingIds);
+      expect(response.statusCode, response.body).toBe(401);
+      expectErrorShape(response);
+      expect(await snapshotRows(testApp.database.db, null)).toEqual(before);
+    },
+  );
 
   it('a forged or expired session cookie is no session', async () => {
-    for (const cookie of ['better-auth.session_token=forged.value', `${owner.cookie}x`, owner.cookie.replace(/=./, '=Z')]) {
+    for (const cookie of [
+      'better-auth.session_token=forged.value',
+      `${owner.cookie}x`,
+      owner.cookie.replace(/=./, '=Z'),
+    ]) {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/events', headers: { cookie } });
       expect(response.statusCode).toBe(401);
     }
