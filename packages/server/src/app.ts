@@ -95,9 +95,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale)]))
         : undefined;
-      return reply
-        .status(error.status)
-        .send({ code: error.code, message: translate(error.message, locale, error.values), fields });
+      return reply.status(error.status).send({ code: error.code, message: translate(error.message, locale, error.values), fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -195,28 +193,21 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Resolve the session once per API request; routes then call requireUser(request).
   app.decorateRequest('sessionUser', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/') || request.url.startsWith('/api/docs'))
-      return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/') || request.url.startsWith('/api/docs')) return;
     const headers = new Headers();
     if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
     if (!request.headers.cookie) return;
     const session = await auth.api.getSession({ headers });
     if (session) {
       const role = (session.user as { role?: string }).role === 'admin' ? 'admin' : 'user';
-      request.sessionUser = {
-        id: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-        role,
-      } satisfies SessionUser;
+      request.sessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role } satisfies SessionUser;
     }
   });
 
   // Secure by default: every API route needs a session unless it says `config: { isPublic: true }`,
   // and a signed-out request gets 401 before its input is even read.
   app.addHook('onRequest', async (request) => {
-    const isApiRoute =
-      request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/docs');
+    const isApiRoute = request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/docs');
     if (!isApiRoute || request.is404 || request.routeOptions.config.isPublic === true) return;
     requireUser(request);
   });
