@@ -35,7 +35,14 @@ const duration = Number(options.duration ?? 8);
 const connections = Number(options.connections ?? 50);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const password = 'Passw0rd!';
-const preferences = { platform: 'linkedin', length: 'short', tone: 'casual', intent: 'educate', sentiment: 'awe', structure: 'storytelling' };
+const preferences = {
+  platform: 'linkedin',
+  length: 'short',
+  tone: 'casual',
+  intent: 'educate',
+  sentiment: 'awe',
+  structure: 'storytelling',
+};
 const results = { machine: machine(), api: [], fanOut: [], streaming: null, startup: [], bundle: null };
 
 function machine() {
@@ -74,7 +81,17 @@ async function startServer(env) {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDirectory,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, NODE_ENV: 'production', LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_SCALE: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -104,7 +121,11 @@ async function startServer(env) {
 async function call(baseUrl, cookie, method, url, body) {
   const response = await fetch(`${baseUrl}${url}`, {
     method,
-    headers: { origin: baseUrl, ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      origin: baseUrl,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -119,7 +140,10 @@ async function signIn(baseUrl, email) {
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 function summarise(result) {
@@ -141,10 +165,15 @@ async function load({ url, method = 'GET', headers = {}, body }) {
 async function startBareServer(json, status = 200) {
   const server = createServer((request, response) => {
     request.resume();
-    request.on('end', () => response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(json));
+    request.on('end', () =>
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(json),
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 async function startSmtp() {
@@ -162,7 +191,11 @@ async function startSmtp() {
     },
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}`, arrivals, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    arrivals,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** An OpenAI-compatible streaming server: 40 tokens, 10 ms apart, the first at once. */
@@ -180,7 +213,10 @@ async function startStreamingServer() {
     response.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** Milliseconds until the first byte of body text that is not SSE framing / empty. */
@@ -248,7 +284,12 @@ async function benchDatabase(kind) {
   try {
     // First start on an empty database: migrations run. The outbox verifies accounts at sign-up.
     const fresh = await startServer(databaseEnv);
-    results.startup.push({ database: label, dataDir: 'new', coldStartMs: Math.round(fresh.coldStartMs), idleRssMiB: Math.round(rssMiB(fresh.pid)) });
+    results.startup.push({
+      database: label,
+      dataDir: 'new',
+      coldStartMs: Math.round(fresh.coldStartMs),
+      idleRssMiB: Math.round(rssMiB(fresh.pid)),
+    });
     const email = `bench-${randomUUID().slice(0, 6)}@example.com`;
     await call(fresh.baseUrl, null, 'POST', '/api/auth/sign-up/email', { email, name: 'Bench User', password });
     await fresh.stop();
@@ -256,13 +297,26 @@ async function benchDatabase(kind) {
 
     const smtp = await startSmtp();
     const streaming = await startStreamingServer();
-    const server = await startServer({ ...databaseEnv, SMTP_URL: smtp.url, OPENAI_BASE_URL: streaming.url, OPENAI_API_KEY: 'bench-key' });
+    const server = await startServer({
+      ...databaseEnv,
+      SMTP_URL: smtp.url,
+      OPENAI_BASE_URL: streaming.url,
+      OPENAI_API_KEY: 'bench-key',
+    });
     const idleRss = rssMiB(server.pid);
-    results.startup.push({ database: label, dataDir: 'existing', coldStartMs: Math.round(server.coldStartMs), idleRssMiB: Math.round(idleRss) });
+    results.startup.push({
+      database: label,
+      dataDir: 'existing',
+      coldStartMs: Math.round(server.coldStartMs),
+      idleRssMiB: Math.round(idleRss),
+    });
     const { baseUrl } = server;
     const cookie = await signIn(baseUrl, email);
     for (let index = 0; index < 50; index += 1) {
-      await call(baseUrl, cookie, 'POST', '/api/events', { content: `Idea number ${index}: something happened today that is worth telling people about.`, tags: ['bench'] });
+      await call(baseUrl, cookie, 'POST', '/api/events', {
+        content: `Idea number ${index}: something happened today that is worth telling people about.`,
+        tags: ['bench'],
+      });
     }
     const list = await call(baseUrl, cookie, 'GET', '/api/events');
     if (list.json.events.length !== 50) throw new Error('expected 50 ideas');
@@ -272,19 +326,36 @@ async function benchDatabase(kind) {
     const listRss = rssMiB(server.pid);
     log(`${label}: load on POST /api/events…`);
     const body = JSON.stringify({ content: 'A new idea from the benchmark', tags: ['bench'] });
-    const createFigures = await load({ url: `${baseUrl}/api/events`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+    const createFigures = await load({
+      url: `${baseUrl}/api/events`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
     results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
     results.api.push({ database: label, endpoint: 'POST /api/events', ...createFigures });
 
     // (b) 1,000 recipients through the real worker.
     log(`${label}: 1,000-recipient share…`);
-    const rows = Array.from({ length: 1000 }, (_, index) => ({ name: `Friend ${index}`, email: `friend-${index}@example.com` }));
+    const rows = Array.from({ length: 1000 }, (_, index) => ({
+      name: `Friend ${index}`,
+      email: `friend-${index}@example.com`,
+    }));
     await call(baseUrl, cookie, 'POST', '/api/contacts/import', { contacts: rows });
     const contacts = (await call(baseUrl, cookie, 'GET', '/api/contacts?search=friend-')).json.contacts;
     const event = (await call(baseUrl, cookie, 'POST', '/api/events', { content: 'Big news for everyone' })).json;
-    const share = (await call(baseUrl, cookie, 'POST', '/api/shares/approve', { eventIds: [event.id], text: 'Hello from the benchmark', preferences })).json.share;
+    const share = (
+      await call(baseUrl, cookie, 'POST', '/api/shares/approve', {
+        eventIds: [event.id],
+        text: 'Hello from the benchmark',
+        preferences,
+      })
+    ).json.share;
     const sendStarted = performance.now();
-    const send = await call(baseUrl, cookie, 'POST', `/api/shares/${share.id}/send`, { contactIds: contacts.map((contact) => contact.id), subject: 'Bench' });
+    const send = await call(baseUrl, cookie, 'POST', `/api/shares/${share.id}/send`, {
+      contactIds: contacts.map((contact) => contact.id),
+      subject: 'Bench',
+    });
     const acceptedMs = performance.now() - sendStarted;
     const deadline = Date.now() + 90_000;
     while (smtp.arrivals.length < 1000 && Date.now() < deadline) await pause(50);
@@ -300,7 +371,12 @@ async function benchDatabase(kind) {
       deliveryRows: `${counts.sent} sent, ${counts.failed} failed, ${counts.queued} queued, ${counts.sending} sending`,
       peakRssMiB: Math.round(rssMiB(server.pid)),
     });
-    results.startup.push({ database: label, dataDir: 'after load', coldStartMs: null, idleRssMiB: Math.round(Math.max(listRss, rssMiB(server.pid))) });
+    results.startup.push({
+      database: label,
+      dataDir: 'after load',
+      coldStartMs: null,
+      idleRssMiB: Math.round(Math.max(listRss, rssMiB(server.pid))),
+    });
 
     // (c) Streaming overhead, on the first database only.
     if (!results.streaming) {
@@ -323,7 +399,11 @@ async function benchDatabase(kind) {
           }),
         );
       }
-      results.streaming = { runs: 15, directMedianMs: +median(direct).toFixed(1), throughServerMedianMs: +median(through).toFixed(1) };
+      results.streaming = {
+        runs: 15,
+        directMedianMs: +median(direct).toFixed(1),
+        throughServerMedianMs: +median(through).toFixed(1),
+      };
     }
     await server.stop();
     await smtp.close();
@@ -333,10 +413,18 @@ async function benchDatabase(kind) {
     if (!results.api.some((row) => row.database === 'bare node:http')) {
       log('bare node:http…');
       const bareList = await startBareServer(JSON.stringify(list.json));
-      results.api.push({ database: 'bare node:http', endpoint: 'GET (same 50-idea JSON)', ...(await load({ url: bareList.url })) });
+      results.api.push({
+        database: 'bare node:http',
+        endpoint: 'GET (same 50-idea JSON)',
+        ...(await load({ url: bareList.url })),
+      });
       await bareList.close();
       const bareCreate = await startBareServer(JSON.stringify(list.json.events[0]), 201);
-      results.api.push({ database: 'bare node:http', endpoint: 'POST (same idea JSON)', ...(await load({ url: bareCreate.url, method: 'POST', body })) });
+      results.api.push({
+        database: 'bare node:http',
+        endpoint: 'POST (same idea JSON)',
+        ...(await load({ url: bareCreate.url, method: 'POST', body })),
+      });
       await bareCreate.close();
     }
   } finally {
@@ -353,16 +441,27 @@ function bundleSizes() {
   const gzipKiB = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
   const entry = referenced.map((file) => ({ file, gzipKiB: +gzipKiB(file).toFixed(1) }));
   const assets = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-  const routeNames = readdirSync(path.join(root, 'packages/web/src/app/routes')).map((file) => file.replace(/\.tsx?$/, ''));
+  const routeNames = readdirSync(path.join(root, 'packages/web/src/app/routes')).map((file) =>
+    file.replace(/\.tsx?$/, ''),
+  );
   const routes = routeNames
     .map((name) => ({ route: name, files: assets.filter((file) => file.startsWith(`${name}-`)) }))
     .filter((route) => route.files.length > 0)
-    .map((route) => ({ route: route.route, gzipKiB: +route.files.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0).toFixed(1) }));
+    .map((route) => ({
+      route: route.route,
+      gzipKiB: +route.files.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0).toFixed(1),
+    }));
   const allJs = assets.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0);
   return {
     entry,
-    entryJsGzipKiB: +entry.filter((item) => item.file.endsWith('.js')).reduce((sum, item) => sum + item.gzipKiB, 0).toFixed(1),
-    entryCssGzipKiB: +entry.filter((item) => item.file.endsWith('.css')).reduce((sum, item) => sum + item.gzipKiB, 0).toFixed(1),
+    entryJsGzipKiB: +entry
+      .filter((item) => item.file.endsWith('.js'))
+      .reduce((sum, item) => sum + item.gzipKiB, 0)
+      .toFixed(1),
+    entryCssGzipKiB: +entry
+      .filter((item) => item.file.endsWith('.css'))
+      .reduce((sum, item) => sum + item.gzipKiB, 0)
+      .toFixed(1),
     routes,
     allJsGzipKiB: +allJs.toFixed(1),
   };
@@ -386,7 +485,9 @@ console.table(results.startup);
 log('(e) web bundle (gzip -9)');
 if (results.bundle) {
   console.table(results.bundle.entry);
-  log(`entry JS ${results.bundle.entryJsGzipKiB} KiB, entry CSS ${results.bundle.entryCssGzipKiB} KiB, all JS ${results.bundle.allJsGzipKiB} KiB`);
+  log(
+    `entry JS ${results.bundle.entryJsGzipKiB} KiB, entry CSS ${results.bundle.entryCssGzipKiB} KiB, all JS ${results.bundle.allJsGzipKiB} KiB`,
+  );
   console.table(results.bundle.routes);
 } else {
   log('no build: run `npm run build` first');
