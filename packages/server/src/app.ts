@@ -55,13 +55,16 @@ declare module 'fastify' {
   }
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null || depth > 32) return false;
+/** The path ("name", "contacts.0.email") of the first string holding NUL, or null. */
+function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (typeof value !== 'object' || value === null || path.length > 32) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+    if (key.includes('\u0000')) return path.join('.') || 'body';
+    const found = findNul(item, [...path, key]);
+    if (found !== null) return found;
   }
-  return false;
+  return null;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -185,8 +188,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // PostgreSQL text cannot hold NUL: refuse it in any body or query as bad input (a 400), instead
   // of letting the database fail the request with a 500 half-way (ARCHITECTURE §5).
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body) || containsNul(request.query)) {
-      throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: 'validation.invalidInput' });
+    const field = findNul(request.body) ?? findNul(request.query);
+    if (field !== null) {
+      throw new AppError({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'validation.invalidInput',
+        fields: { [field]: 'validation.invalidInput' },
+      });
     }
   });
 
