@@ -59,6 +59,18 @@ declare module 'fastify' {
   }
 }
 
+/** The path ("name", "contacts.0.email") of the first string holding NUL, or null. */
+function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (typeof value !== 'object' || value === null || path.length > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path.join('.') || 'body';
+    const found = findNul(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole app; `server.ts` only listens. Tests call this and use `app.inject()`. */
@@ -152,14 +164,44 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // CSRF: a state-changing API request from a browser must come from our own origin.
+  // CSRF: a state-changing API request from a browser must come from our own origin. Browsers
+  // send Origin on cross-site POSTs; Referer and Sec-Fetch-Site cover the ones that do not (older
+  // browsers, privacy extensions stripping Origin). Clients without any of them (curl, scripts)
+  // carry no ambient cookie to abuse. The session cookie is also SameSite=Lax (docs/security.md).
   const allowedOrigin = new URL(config.BASE_URL).origin;
+  const originOf = (value: string) => {
+    try {
+      return new URL(value).origin;
+    } catch {
+      return 'invalid';
+    }
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== allowedOrigin) {
+    const { origin, referer } = request.headers;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const isForeign =
+      (origin !== undefined && origin !== allowedOrigin) ||
+      (origin === undefined && referer !== undefined && originOf(referer) !== allowedOrigin) ||
+      fetchSite === 'cross-site' ||
+      fetchSite === 'same-site';
+    if (isForeign) {
       const locale = pickLocale(request.headers['accept-language']);
       return reply.status(403).send({ code: 'FORBIDDEN_ORIGIN', message: translate('errors.forbidden', locale) });
+    }
+  });
+
+  // PostgreSQL text cannot hold NUL: refuse it in any body or query as bad input (a 400), instead
+  // of letting the database fail the request with a 500 half-way (ARCHITECTURE §5).
+  app.addHook('preValidation', async (request) => {
+    const field = findNul(request.body) ?? findNul(request.query);
+    if (field !== null) {
+      throw new AppError({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'validation.invalidInput',
+        fields: { [field]: 'validation.invalidInput' },
+      });
     }
   });
 
@@ -210,7 +252,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // Files under /assets/ carry a content hash in their names: cache them for good. Everything
+      // else (index.html, sw.js, the manifest) is revalidated so a new version shows at once.
+      setHeaders: (response, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          response.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);

@@ -1,0 +1,248 @@
+import { accountUpdateSchema } from '@life-updates/contract/auth';
+import {
+  contactExportQuerySchema,
+  contactImportRequestSchema,
+  contactInputSchema,
+  contactListQuerySchema,
+} from '@life-updates/contract/contacts';
+import {
+  contactUsFormSchema,
+  emailSettingsUpdateSchema,
+  outboxQuerySchema,
+  sendShareRequestSchema,
+  testEmailRequestSchema,
+} from '@life-updates/contract/email';
+import {
+  bulkEventStatusSchema,
+  createEventSchema,
+  defaultEventPreferences,
+  eventPreferencesSchema,
+  updateEventSchema,
+} from '@life-updates/contract/events';
+import {
+  aiConfigSchema,
+  generateRequestSchema,
+  offlineModelId,
+  voiceSampleRequestSchema,
+} from '@life-updates/contract/generation';
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import { saveShareTextRequestSchema, shareListQuerySchema } from '@life-updates/contract/shares';
+import type { z } from 'zod';
+
+/**
+ * Every API route, once, in the OpenAPI spelling (`METHOD /api/path/{param}`), with what the
+ * security suites need to call it. `api-endpoints.test.ts` checks this table against the routes
+ * the app really registers, so a new endpoint fails the suite until it has a row here.
+ *
+ * Adding an endpoint: add a row with its `access`, a `url` (when it has path parameters), a
+ * valid `body` for the owner and the contract `bodySchema` / `querySchema` it validates with.
+ */
+
+/** The resources user A owns in the tenancy matrix; rows build requests from them. */
+export type OwnedIds = { eventId: string; contactId: string; shareId: string };
+
+export type ApiEndpoint = {
+  /** `METHOD /api/path/{param}` as in the OpenAPI document. */
+  route: string;
+  /**
+   * - `owned-id`: names one of the caller's resources (path or body ids): another user's id → 403/404.
+   * - `own-data`: reads or writes the caller's own data (lists, settings): another user's rows never appear.
+   * - `public`: reachable without a session, holds no user's data.
+   */
+  access: 'owned-id' | 'own-data' | 'public';
+  /** The URL for these ids (default: the route's path). */
+  url?: (ids: OwnedIds) => string;
+  /** A valid JSON body for the owner of `ids`. */
+  body?: (ids: OwnedIds) => unknown;
+  /** The contract schema of the body: bad-input tests derive their arbitraries from it. */
+  bodySchema?: z.ZodType;
+  /** The contract schema of the query string. */
+  querySchema?: z.ZodType;
+  /**
+   * For an `owned-id` route that answers "nothing here" instead of 403 / 404 when the id is not
+   * the caller's: the exact body it must give (it must reveal nothing either way).
+   */
+  foreignIdAnswer?: unknown;
+  /** Not a JSON endpoint (multipart upload, streamed text, file download): no JSON fuzzing of the body. */
+  isNotJson?: boolean;
+};
+
+const uuid = '00000000-0000-4000-8000-000000000000';
+
+export const apiEndpoints: ApiEndpoint[] = [
+  // Public
+  { route: 'GET /api/health', access: 'public' },
+  { route: 'GET /api/transcription/status', access: 'public' },
+  { route: 'GET /api/contact-us/info', access: 'public' },
+  {
+    route: 'POST /api/contact-us',
+    access: 'public',
+    bodySchema: contactUsFormSchema,
+    body: () => ({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Hello', message: 'A question about sharing.' }),
+  },
+
+  // Account
+  { route: 'GET /api/me', access: 'own-data' },
+  { route: 'POST /api/me/welcome', access: 'own-data' },
+  {
+    route: 'PATCH /api/account',
+    access: 'own-data',
+    bodySchema: accountUpdateSchema,
+    body: () => ({ fullName: 'Ann Lee' }),
+  },
+
+  // Ideas
+  { route: 'GET /api/events', access: 'own-data' },
+  {
+    route: 'POST /api/events',
+    access: 'own-data',
+    bodySchema: createEventSchema,
+    body: () => ({ content: 'We moved to Lisbon', tags: ['move'] }),
+  },
+  {
+    route: 'POST /api/events/status',
+    access: 'owned-id',
+    bodySchema: bulkEventStatusSchema,
+    body: (ids) => ({ ids: [ids.eventId], status: 'saved_for_later' }),
+  },
+  { route: 'GET /api/events/{id}', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}` },
+  {
+    route: 'PATCH /api/events/{id}',
+    access: 'owned-id',
+    url: (ids) => `/api/events/${ids.eventId}`,
+    bodySchema: updateEventSchema,
+    body: () => ({ content: 'Edited text', description: 'edited' }),
+  },
+  { route: 'DELETE /api/events/{id}', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}` },
+  {
+    route: 'PUT /api/events/{id}/preferences',
+    access: 'owned-id',
+    url: (ids) => `/api/events/${ids.eventId}/preferences`,
+    bodySchema: eventPreferencesSchema,
+    body: () => ({ ...defaultEventPreferences, tone: 'professional' }),
+  },
+  { route: 'POST /api/events/{id}/approve', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}/approve` },
+  { route: 'GET /api/usage', access: 'own-data' },
+  { route: 'POST /api/transcription', access: 'own-data', isNotJson: true },
+
+  // Contacts
+  { route: 'GET /api/contacts', access: 'own-data', querySchema: contactListQuerySchema },
+  { route: 'GET /api/contacts/export', access: 'own-data', querySchema: contactExportQuerySchema, isNotJson: true },
+  { route: 'GET /api/contacts/{id}', access: 'owned-id', url: (ids) => `/api/contacts/${ids.contactId}` },
+  {
+    route: 'POST /api/contacts',
+    access: 'own-data',
+    bodySchema: contactInputSchema,
+    body: () => ({
+      name: 'Bob Stone',
+      email: `bob-${Math.random().toString(36).slice(2)}@example.com`,
+      relationship: 'friend',
+    }),
+  },
+  {
+    route: 'PUT /api/contacts/{id}',
+    access: 'owned-id',
+    url: (ids) => `/api/contacts/${ids.contactId}`,
+    bodySchema: contactInputSchema,
+    body: () => ({ name: 'Renamed', email: 'renamed@example.com' }),
+  },
+  { route: 'DELETE /api/contacts/{id}', access: 'owned-id', url: (ids) => `/api/contacts/${ids.contactId}` },
+  {
+    route: 'POST /api/contacts/import',
+    access: 'own-data',
+    bodySchema: contactImportRequestSchema,
+    body: () => ({ contacts: [{ name: 'Cara', email: `cara-${Math.random().toString(36).slice(2)}@example.com` }] }),
+  },
+
+  // Generation and AI settings
+  { route: 'GET /api/ai/models', access: 'own-data' },
+  { route: 'GET /api/ai-settings', access: 'own-data' },
+  {
+    route: 'PUT /api/ai-settings',
+    access: 'own-data',
+    bodySchema: aiConfigSchema,
+    body: () => ({ model: offlineModelId, temperature: 0.5, maxTokens: 1000, personalizationStrength: 'high' }),
+  },
+  {
+    route: 'PUT /api/voice-sample',
+    access: 'own-data',
+    bodySchema: voiceSampleRequestSchema,
+    body: () => ({ voiceSample: 'Hi all!' }),
+  },
+  {
+    route: 'POST /api/generate',
+    access: 'owned-id',
+    bodySchema: generateRequestSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], preferences: defaultPreferences }),
+  },
+  {
+    route: 'POST /api/generate/stream',
+    access: 'owned-id',
+    bodySchema: generateRequestSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], preferences: defaultPreferences }),
+  },
+
+  // Shares
+  { route: 'GET /api/shares', access: 'own-data', querySchema: shareListQuerySchema },
+  {
+    route: 'GET /api/shares/for-event/{eventId}',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/for-event/${ids.eventId}`,
+    foreignIdAnswer: { share: null },
+  },
+  {
+    route: 'POST /api/shares/save-for-later',
+    access: 'owned-id',
+    bodySchema: saveShareTextRequestSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+  },
+  {
+    route: 'POST /api/shares/approve',
+    access: 'owned-id',
+    bodySchema: saveShareTextRequestSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+  },
+  {
+    route: 'POST /api/shares/{id}/send',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/${ids.shareId}/send`,
+    bodySchema: sendShareRequestSchema,
+    body: (ids) => ({ contactIds: [ids.contactId], subject: 'News' }),
+  },
+  {
+    route: 'POST /api/shares/{id}/retry-failed',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/${ids.shareId}/retry-failed`,
+  },
+  {
+    route: 'GET /api/shares/{id}/deliveries',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/${ids.shareId}/deliveries`,
+  },
+
+  // Email
+  { route: 'GET /api/email-settings', access: 'own-data' },
+  {
+    route: 'PUT /api/email-settings',
+    access: 'own-data',
+    bodySchema: emailSettingsUpdateSchema,
+    body: () => ({ senderName: 'Ann', provider: 'sendgrid', apiKey: 'SG.0123456789abcdef' }),
+  },
+  { route: 'DELETE /api/email-settings/api-key', access: 'own-data' },
+  {
+    route: 'POST /api/email-settings/test',
+    access: 'own-data',
+    bodySchema: testEmailRequestSchema,
+    body: () => ({ to: 'me@example.com' }),
+  },
+  { route: 'GET /api/email/transport', access: 'own-data' },
+  { route: 'GET /api/outbox', access: 'own-data', querySchema: outboxQuerySchema },
+];
+
+/** A well-formed id that names nothing, for routes whose ids must be UUIDs. */
+export const unknownId = uuid;
+
+export const methodOf = (endpoint: ApiEndpoint) =>
+  endpoint.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const pathOf = (endpoint: ApiEndpoint, ids?: OwnedIds) =>
+  ids && endpoint.url ? endpoint.url(ids) : endpoint.route.split(' ')[1]!;

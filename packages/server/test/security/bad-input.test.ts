@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHttpStub } from '../mail-servers.ts';
+import { createTestApp, createUser, nextClientIp, type TestApp, type TestUser } from '../test-app.ts';
+import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
+import { badBodies, badIds, badQueries } from './schema-arbitraries.ts';
+import { snapshotRows } from './snapshots.ts';
+
+/**
+ * ARCHITECTURE §5: bad input gets a 4xx with a clear message, never a 500, and nothing is
+ * half-written. Arbitraries come from each endpoint's contract schema (schema-arbitraries.ts).
+ * Runs are kept modest: the suite runs on PGlite and again on PostgreSQL.
+ */
+const numRuns = 30;
+let testApp: TestApp;
+let user: TestUser;
+let ids: OwnedIds;
+let providerStub: Awaited<ReturnType<typeof startHttpStub>>;
+
+beforeAll(async () => {
+  // Keys saved by a run reach this stand-in for SendGrid and Resend, never the internet; voice has
+  // a provider, so uploads are judged on their content (nothing is sent before they pass).
+  providerStub = await startHttpStub(() => ({ status: 202, body: { id: 'stub' } }));
+  testApp = await createTestApp({
+    env: {
+      SENDGRID_BASE_URL: providerStub.url,
+      RESEND_BASE_URL: providerStub.url,
+      TRANSCRIPTION_BASE_URL: `${providerStub.url}/v1`,
+    },
+  });
+  user = await createUser(testApp.app);
+  const post = async (url: string, payload: object) => {
+    const response = await testApp.app.inject({ method: 'POST', url, headers: user.headers, payload });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
+    return response.json() as { id: string; share: { id: string } };
+  };
+  const event = await post('/api/events', { content: 'An idea to fuzz' });
+  const contact = await post('/api/contacts', { name: 'Fuzz Friend', email: 'fuzz.friend@example.com' });
+  const preferences = {
+    platform: 'linkedin',
+    length: 'short',
+    tone: 'casual',
+    intent: 'educate',
+    sentiment: 'awe',
+    structure: 'storytelling',
+  };
+  const share = await post('/api/shares/save-for-later', { eventIds: [event.id], text: 'A post', preferences });
+  ids = { eventId: event.id, contactId: contact.id, shareId: share.share.id };
+});
+afterAll(async () => {
+  await testApp?.close();
+  await providerStub?.close();
+});
+
+/** Sends one request and checks the property: < 500; a 4xx has { code, message } and wrote nothing. */
+async function expectRefusedCleanly(request: { method: string; url: string; payload?: string }) {
+  const before = await snapshotRows(testApp.database.db, null);
+  const response: LightMyRequestResponse = await testApp.app.inject({
+    method: request.method as 'POST',
+    url: request.url,
+    // A fresh client address per request: per-IP rate limits would otherwise answer 429 to all.
+    remoteAddress: nextClientIp(),
+    headers: { ...user.headers, ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+  });
+  const context = `${request.method} ${request.url} ${request.payload?.slice(0, 300) ?? ''} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect(response.statusCode, context).toBeLessThan(500);
+  if (response.statusCode >= 400) {
+    const body = response.json() as { code?: unknown; message?: unknown };
+    expect(typeof body.code, context).toBe('string');
+    expect(typeof body.message, context).toBe('string');
+    expect((body.message as string).length, context).toBeGreaterThan(0);
+    expect(await snapshotRows(testApp.database.db, null), context).toEqual(before);
+  }
+}
+
+const withBody = apiEndpoints.filter((endpoint) => methodOf(endpoint) !== 'GET' && methodOf(endpoint) !== 'DELETE');
+const withQuery = apiEndpoints.filter((endpoint) => endpoint.querySchema);
+const withIds = apiEndpoints.filter((endpoint) => endpoint.url);
+
+describe('bad JSON bodies', () => {
+  it.each(withBody.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s',
+    async (_route, endpoint: ApiEndpoint) => {
+      await fc.assert(
+        fc.asyncProperty(badBodies(endpoint.body?.(ids) ?? {}, endpoint.bodySchema), async (payload) => {
+          await expectRefusedCleanly({ method: methodOf(endpoint), url: pathOf(endpoint, ids), payload });
+        }),
+        { numRuns },
+      );
+    },
+  );
+});
+
+describe('bad query strings', () => {
+  it.each(withQuery.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s',
+    async (_route, endpoint: ApiEndpoint) => {
+      await fc.assert(
+        fc.asyncProperty(badQueries(endpoint.querySchema!), async (query) => {
+          await expectRefusedCleanly({ method: 'GET', url: `${pathOf(endpoint, ids)}?${query}` });
+        }),
+        { numRuns },
+      );
+    },
+  );
+});
+
+describe('ids that name nothing', () => {
+  it.each(withIds.map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s',
+    async (_route, endpoint: ApiEndpoint) => {
+      await fc.assert(
+        fc.asyncProperty(badIds, async (id) => {
+          const body = endpoint.body?.(ids);
+          await expectRefusedCleanly({
+            method: methodOf(endpoint),
+            url: endpoint.url!({ eventId: id, contactId: id, shareId: id }),
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+        }),
+        { numRuns: numRuns / 2 },
+      );
+    },
+  );
+});

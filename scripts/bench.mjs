@@ -1,0 +1,497 @@
+// `npm run bench`: the figures of docs/benchmarks.md, measured on this machine (a few minutes).
+//   (a) API throughput and p50 / p99 latency (autocannon, loopback, 50 connections): the ideas list
+//       (50 ideas) and creating an idea, on PGlite and on PostgreSQL, beside a bare node:http server
+//       answering the same JSON from memory;
+//   (b) a 1,000-recipient share through the real worker to a local SMTP server;
+//   (c) time to first token through our server against directly from a local streaming server;
+//   (d) cold start and RSS on PGlite (new and existing data dir) and on PostgreSQL;
+//   (e) web bundle sizes (entry and per route, gzip) of packages/web/dist.
+// PostgreSQL: BENCH_DATABASE_URL (or DATABASE_URL) names a server where a throwaway database is
+// created and dropped; without it the PostgreSQL rows are left out. Options: --duration=<s> (8),
+// --connections=<n> (50), --json=<file> to keep the raw figures.
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const serverDirectory = path.join(root, 'packages/server');
+const options = Object.fromEntries(
+  process.argv.slice(2).map((argument) => {
+    const [key, value] = argument.replace(/^--/, '').split('=');
+    return [key, value ?? 'true'];
+  }),
+);
+const duration = Number(options.duration ?? 8);
+const connections = Number(options.connections ?? 50);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const password = 'Passw0rd!';
+const preferences = {
+  platform: 'linkedin',
+  length: 'short',
+  tone: 'casual',
+  intent: 'educate',
+  sentiment: 'awe',
+  structure: 'storytelling',
+};
+const results = { machine: machine(), api: [], fanOut: [], streaming: null, startup: [], bundle: null };
+
+function machine() {
+  const cpuModel = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? cpus()[0]?.model;
+  return {
+    cpus: cpus().length,
+    cpuModel,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`,
+    node: process.version,
+    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+  };
+}
+
+const log = (...parts) => console.log(...parts);
+const pause = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+}
+
+/** Starts `npm start`'s server process; resolves once /api/health answers, with the time it took. */
+async function startServer(env) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDirectory,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_SCALE: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${errors}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await pause(20);
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    baseUrl,
+    coldStartMs,
+    pid: child.pid,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function call(baseUrl, cookie, method, url, body) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      origin: baseUrl,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return { json: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+async function signIn(baseUrl, email) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+function summarise(result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function load({ url, method = 'GET', headers = {}, body }) {
+  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1 });
+  return summarise(result);
+}
+
+/** A bare node:http server answering one JSON document from memory: the floor to compare with. */
+async function startBareServer(json, status = 200) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () =>
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(json),
+    );
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+async function startSmtp() {
+  const arrivals = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        arrivals.push({ at: performance.now(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    arrivals,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** An OpenAI-compatible streaming server: 40 tokens, 10 ms apart, the first at once. */
+async function startStreamingServer() {
+  const chunk = (delta, finish = null) =>
+    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const server = createServer(async (request, response) => {
+    for await (const _ of request);
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.write(chunk({ role: 'assistant', content: '' }));
+    for (let index = 0; index < 40; index += 1) {
+      response.write(chunk({ content: `token${index} ` }));
+      await pause(10);
+    }
+    response.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Milliseconds until the first byte of body text that is not SSE framing / empty. */
+async function timeToFirstToken(url, init) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`no token from ${url}: ${seen.slice(0, 200)}`);
+    seen += decoder.decode(value, { stream: true });
+    if (/token0/.test(seen)) {
+      const elapsed = performance.now() - started;
+      await reader.cancel();
+      return elapsed;
+    }
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Raises the open-ideas and monthly-share limits of every account (an administrator's job). */
+async function raiseLimits(kind, target) {
+  const statement = 'update user_settings set max_events = 1000000, monthly_share_limit = 1000';
+  if (kind === 'pglite') {
+    const database = new PGlite(target);
+    await database.exec(statement);
+    await database.close();
+  } else {
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  }
+}
+
+async function benchDatabase(kind) {
+  let databaseEnv;
+  let target;
+  let dropDatabase = async () => {};
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-'));
+  if (kind === 'pglite') {
+    databaseEnv = { DATA_DIR: dataDir };
+    target = dataDir;
+  } else {
+    const name = `lu_bench_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    target = url.toString();
+    databaseEnv = { DATABASE_URL: target, DATA_DIR: dataDir };
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  try {
+    // First start on an empty database: migrations run. The outbox verifies accounts at sign-up.
+    const fresh = await startServer(databaseEnv);
+    results.startup.push({
+      database: label,
+      dataDir: 'new',
+      coldStartMs: Math.round(fresh.coldStartMs),
+      idleRssMiB: Math.round(rssMiB(fresh.pid)),
+    });
+    const email = `bench-${randomUUID().slice(0, 6)}@example.com`;
+    await call(fresh.baseUrl, null, 'POST', '/api/auth/sign-up/email', { email, name: 'Bench User', password });
+    await fresh.stop();
+    await raiseLimits(kind, target);
+
+    const smtp = await startSmtp();
+    const streaming = await startStreamingServer();
+    const server = await startServer({
+      ...databaseEnv,
+      SMTP_URL: smtp.url,
+      OPENAI_BASE_URL: streaming.url,
+      OPENAI_API_KEY: 'bench-key',
+    });
+    const idleRss = rssMiB(server.pid);
+    results.startup.push({
+      database: label,
+      dataDir: 'existing',
+      coldStartMs: Math.round(server.coldStartMs),
+      idleRssMiB: Math.round(idleRss),
+    });
+    const { baseUrl } = server;
+    const cookie = await signIn(baseUrl, email);
+    for (let index = 0; index < 50; index += 1) {
+      await call(baseUrl, cookie, 'POST', '/api/events', {
+        content: `Idea number ${index}: something happened today that is worth telling people about.`,
+        tags: ['bench'],
+      });
+    }
+    const list = await call(baseUrl, cookie, 'GET', '/api/events');
+    if (list.json.events.length !== 50) throw new Error('expected 50 ideas');
+    log(`${label}: load on GET /api/events (50 ideas)…`);
+    const headers = { cookie, origin: baseUrl };
+    const listFigures = await load({ url: `${baseUrl}/api/events`, headers });
+    const listRss = rssMiB(server.pid);
+    log(`${label}: load on POST /api/events…`);
+    const body = JSON.stringify({ content: 'A new idea from the benchmark', tags: ['bench'] });
+    const createFigures = await load({
+      url: `${baseUrl}/api/events`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
+    results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
+    results.api.push({ database: label, endpoint: 'POST /api/events', ...createFigures });
+
+    // (b) 1,000 recipients through the real worker.
+    log(`${label}: 1,000-recipient share…`);
+    const rows = Array.from({ length: 1000 }, (_, index) => ({
+      name: `Friend ${index}`,
+      email: `friend-${index}@example.com`,
+    }));
+    await call(baseUrl, cookie, 'POST', '/api/contacts/import', { contacts: rows });
+    const contacts = (await call(baseUrl, cookie, 'GET', '/api/contacts?search=friend-')).json.contacts;
+    const event = (await call(baseUrl, cookie, 'POST', '/api/events', { content: 'Big news for everyone' })).json;
+    const share = (
+      await call(baseUrl, cookie, 'POST', '/api/shares/approve', {
+        eventIds: [event.id],
+        text: 'Hello from the benchmark',
+        preferences,
+      })
+    ).json.share;
+    const sendStarted = performance.now();
+    const send = await call(baseUrl, cookie, 'POST', `/api/shares/${share.id}/send`, {
+      contactIds: contacts.map((contact) => contact.id),
+      subject: 'Bench',
+    });
+    const acceptedMs = performance.now() - sendStarted;
+    const deadline = Date.now() + 90_000;
+    while (smtp.arrivals.length < 1000 && Date.now() < deadline) await pause(50);
+    const deliveredMs = (smtp.arrivals.at(-1)?.at ?? performance.now()) - sendStarted;
+    const { counts } = (await call(baseUrl, cookie, 'GET', `/api/shares/${share.id}/deliveries`)).json;
+    results.fanOut.push({
+      database: label,
+      queued: send.json.queued,
+      received: smtp.arrivals.length,
+      sendRequestMs: Math.round(acceptedMs),
+      allDeliveredMs: smtp.arrivals.length === 1000 ? Math.round(deliveredMs) : `not all in ${Math.round(deliveredMs)}`,
+      firstMs: Math.round((smtp.arrivals[0]?.at ?? Number.NaN) - sendStarted),
+      deliveryRows: `${counts.sent} sent, ${counts.failed} failed, ${counts.queued} queued, ${counts.sending} sending`,
+      peakRssMiB: Math.round(rssMiB(server.pid)),
+    });
+    results.startup.push({
+      database: label,
+      dataDir: 'after load',
+      coldStartMs: null,
+      idleRssMiB: Math.round(Math.max(listRss, rssMiB(server.pid))),
+    });
+
+    // (c) Streaming overhead, on the first database only.
+    if (!results.streaming) {
+      log(`${label}: time to first token…`);
+      const direct = [];
+      const through = [];
+      for (let index = 0; index < 15; index += 1) {
+        direct.push(
+          await timeToFirstToken(`${streaming.url}/chat/completions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+          }),
+        );
+        through.push(
+          await timeToFirstToken(`${baseUrl}/api/generate/stream`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
+            body: JSON.stringify({ eventIds: [event.id], preferences }),
+          }),
+        );
+      }
+      results.streaming = {
+        runs: 15,
+        directMedianMs: +median(direct).toFixed(1),
+        throughServerMedianMs: +median(through).toFixed(1),
+      };
+    }
+    await server.stop();
+    await smtp.close();
+    await streaming.close();
+
+    // The same JSON from memory, for the ratio.
+    if (!results.api.some((row) => row.database === 'bare node:http')) {
+      log('bare node:http…');
+      const bareList = await startBareServer(JSON.stringify(list.json));
+      results.api.push({
+        database: 'bare node:http',
+        endpoint: 'GET (same 50-idea JSON)',
+        ...(await load({ url: bareList.url })),
+      });
+      await bareList.close();
+      const bareCreate = await startBareServer(JSON.stringify(list.json.events[0]), 201);
+      results.api.push({
+        database: 'bare node:http',
+        endpoint: 'POST (same idea JSON)',
+        ...(await load({ url: bareCreate.url, method: 'POST', body })),
+      });
+      await bareCreate.close();
+    }
+  } finally {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function bundleSizes() {
+  const dist = path.join(root, 'packages/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) return null;
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const referenced = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const gzipKiB = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+  const entry = referenced.map((file) => ({ file, gzipKiB: +gzipKiB(file).toFixed(1) }));
+  const assets = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
+  const routeNames = readdirSync(path.join(root, 'packages/web/src/app/routes')).map((file) =>
+    file.replace(/\.tsx?$/, ''),
+  );
+  const routes = routeNames
+    .map((name) => ({ route: name, files: assets.filter((file) => file.startsWith(`${name}-`)) }))
+    .filter((route) => route.files.length > 0)
+    .map((route) => ({
+      route: route.route,
+      gzipKiB: +route.files.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0).toFixed(1),
+    }));
+  const allJs = assets.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0);
+  return {
+    entry,
+    entryJsGzipKiB: +entry
+      .filter((item) => item.file.endsWith('.js'))
+      .reduce((sum, item) => sum + item.gzipKiB, 0)
+      .toFixed(1),
+    entryCssGzipKiB: +entry
+      .filter((item) => item.file.endsWith('.css'))
+      .reduce((sum, item) => sum + item.gzipKiB, 0)
+      .toFixed(1),
+    routes,
+    allJsGzipKiB: +allJs.toFixed(1),
+  };
+}
+
+const benchStarted = performance.now();
+log(`Machine: ${JSON.stringify(results.machine)}`);
+if (options.only !== 'postgres') await benchDatabase('pglite');
+if (postgresUrl && options.only !== 'pglite') await benchDatabase('postgres');
+else log('PostgreSQL rows skipped: set BENCH_DATABASE_URL=postgres://user@host:port/db');
+results.bundle = bundleSizes();
+
+log('\n(a) API, autocannon, %d connections, %d s each', connections, duration);
+console.table(results.api);
+log('(b) 1,000-recipient share to a local SMTP server');
+console.table(results.fanOut);
+log('(c) time to first token (median)');
+console.table([results.streaming]);
+log('(d) cold start (process spawn → /api/health answers) and RSS');
+console.table(results.startup);
+log('(e) web bundle (gzip -9)');
+if (results.bundle) {
+  console.table(results.bundle.entry);
+  log(
+    `entry JS ${results.bundle.entryJsGzipKiB} KiB, entry CSS ${results.bundle.entryCssGzipKiB} KiB, all JS ${results.bundle.allJsGzipKiB} KiB`,
+  );
+  console.table(results.bundle.routes);
+} else {
+  log('no build: run `npm run build` first');
+}
+log(`total ${(performance.now() - benchStarted) / 1000} s`);
+if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));
+process.exit(0);
