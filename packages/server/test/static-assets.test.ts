@@ -47,14 +47,22 @@ it('caches content-hashed assets for good and revalidates the pages and the serv
 });
 
 it('sends the built files compressed to browsers that accept it, and plain to others', async () => {
-  const brotli = await inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+  const brotli = await inject({
+    method: 'GET',
+    url: '/assets/index-abc123.js',
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
   expect(brotli.headers['content-encoding']).toBe('br');
   expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
   expect(brotli.rawPayload.length).toBeLessThan(script.length / 5);
   const gzip = await inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
   expect(gzip.headers['content-encoding']).toBe('gzip');
   expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
-  const plain = await inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+  const plain = await inject({
+    method: 'GET',
+    url: '/assets/index-abc123.js',
+    headers: { 'accept-encoding': 'identity' },
+  });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body).toBe(script);
 });

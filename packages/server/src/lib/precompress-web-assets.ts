@@ -1,8 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+
+/** Two instances starting from one folder must never serve each other's half-written file. */
+function writeAtomically(file: string, content: Buffer) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
 
 /**
  * Writes a .br and a .gz beside every compressible file of the built web app that lacks them, so
@@ -21,8 +28,8 @@ export function precompressWebAssets(webDist: string, log: { warn: (object: unkn
       if (!compressible.test(file) || statSync(file).size < 1024) continue;
       if (existsSync(`${file}.br`) && existsSync(`${file}.gz`)) continue;
       const content = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
-      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      writeAtomically(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+      writeAtomically(`${file}.gz`, gzipSync(content, { level: 9 }));
     }
   } catch (error) {
     log.warn({ err: error }, 'web assets not precompressed; they are served uncompressed');
