@@ -53,7 +53,7 @@ export function scanForSecrets(directory, environment = process.env) {
   const findings = [];
   const fromEnvironment = environmentSecrets(environment);
   for (const file of filesUnder(directory)) {
-    if (/\.(png|jpe?g|gif|webp|ico|woff2?)$/i.test(file)) continue;
+    if (/\.(png|jpe?g|gif|webp|ico|woff2?|br|gz)$/i.test(file)) continue;
     const text = readFileSync(file, 'utf8');
     const relative = path.relative(directory, file);
     if (file.endsWith('.map')) findings.push({ file: relative, kind: 'source map shipped', excerpt: '' });

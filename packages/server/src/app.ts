@@ -33,6 +33,7 @@ import { summariesRoutes } from './features/summaries/summaries-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
+import { precompressWebAssets } from './lib/precompress-web-assets.ts';
 import { requireUser, type SessionUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
@@ -252,10 +253,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (hasWebApp) {
+    precompressWebAssets(webDist, app.log);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: ['index.html'],
+      preCompressed: true,
       // Files under /assets/ carry a content hash in their names: cache them for good. Everything
       // else (index.html, sw.js, the manifest) is revalidated so a new version shows at once.
       setHeaders: (response, filePath) => {
@@ -264,6 +267,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         }
       },
     });
+  }
+  if (hasWebApp) {
+    // Without it the SPA fallback would answer /robots.txt with the page (an SEO audit error).
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain').send('User-agent: *\nDisallow: /api/\n'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);

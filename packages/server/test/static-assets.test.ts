@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openTestDatabase } from './test-app.ts';
 
+const script = `console.log(${JSON.stringify('a fairly repetitive bundle '.repeat(200))});`;
 let close: () => Promise<void>;
 let inject: Awaited<ReturnType<typeof buildApp>>['inject'];
 
@@ -14,7 +16,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(webDist, 'sw.js'), 'self.x=1');
-  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
   const database = await openTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789' },
@@ -42,4 +44,32 @@ it('caches content-hashed assets for good and revalidates the pages and the serv
     expect(response.statusCode, url).toBe(200);
     expect(String(response.headers['cache-control']), url).not.toContain('immutable');
   }
+});
+
+it('sends the built files compressed to browsers that accept it, and plain to others', async () => {
+  const brotli = await inject({
+    method: 'GET',
+    url: '/assets/index-abc123.js',
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+  expect(brotli.rawPayload.length).toBeLessThan(script.length / 5);
+  const gzip = await inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+  const plain = await inject({
+    method: 'GET',
+    url: '/assets/index-abc123.js',
+    headers: { 'accept-encoding': 'identity' },
+  });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(script);
+});
+
+it('answers /robots.txt itself instead of with the page', async () => {
+  const response = await inject({ method: 'GET', url: '/robots.txt' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('text/plain');
+  expect(response.body).toContain('User-agent: *');
 });
