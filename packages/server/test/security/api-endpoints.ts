@@ -26,7 +26,16 @@ import {
   voiceSampleRequestSchema,
 } from '@life-updates/contract/generation';
 import { defaultPreferences } from '@life-updates/contract/preferences';
+import {
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
+  contactRequestsQuerySchema,
+  contactRequestUpdateSchema,
+} from '@life-updates/contract/admin';
+import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
 import { saveShareTextRequestSchema, shareListQuerySchema } from '@life-updates/contract/shares';
+import { generateSummariesRequestSchema, updateSummaryRequestSchema } from '@life-updates/contract/summeris';
+import { templateFormSchema } from '@life-updates/contract/templates';
 import type { z } from 'zod';
 
 /**
@@ -237,6 +246,75 @@ export const apiEndpoints: ApiEndpoint[] = [
   },
   { route: 'GET /api/email/transport', access: 'own-data' },
   { route: 'GET /api/outbox', access: 'own-data', querySchema: outboxQuerySchema },
+
+  // Email-structure templates (another user's template id is 404: features/templates/templates.test.ts)
+  { route: 'GET /api/templates', access: 'own-data' },
+  {
+    route: 'POST /api/templates',
+    access: 'own-data',
+    bodySchema: templateFormSchema,
+    body: () => ({ name: 'My structure', template: 'Hello {{name}}: {{events}}', isDefault: false }),
+  },
+  {
+    route: 'PUT /api/templates/{id}',
+    access: 'owned-id',
+    url: () => `/api/templates/${uuid}`,
+    bodySchema: templateFormSchema,
+    body: () => ({ name: 'My structure', template: 'Hello {{name}}: {{events}}', isDefault: false }),
+  },
+  { route: 'DELETE /api/templates/{id}', access: 'owned-id', url: () => `/api/templates/${uuid}` },
+
+  // Per-contact summaries and Summeris
+  {
+    route: 'POST /api/summaries/generate',
+    access: 'own-data',
+    bodySchema: generateSummariesRequestSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
+  },
+  { route: 'GET /api/summeris', access: 'own-data' },
+  {
+    route: 'PUT /api/summeris/{id}/summaries/{contactId}',
+    access: 'owned-id',
+    url: (ids) => `/api/summeris/${ids.shareId}/summaries/${ids.contactId}`,
+    bodySchema: updateSummaryRequestSchema,
+    body: () => ({ text: 'A new text for you' }),
+  },
+  { route: 'DELETE /api/summeris/{id}', access: 'owned-id', url: (ids) => `/api/summeris/${ids.shareId}` },
+
+  // Sharing schedule
+  { route: 'GET /api/schedule', access: 'own-data' },
+  {
+    route: 'PUT /api/schedule',
+    access: 'own-data',
+    bodySchema: scheduleUpdateSchema,
+    body: () => ({
+      frequency: 'weekly',
+      startDate: '2026-12-01',
+      startTime: '09:00',
+      autoSend: false,
+      selectedContacts: 'all',
+      timeZone: 'Europe/Berlin',
+    }),
+  },
+
+  // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts)
+  { route: 'GET /api/admin/stats', access: 'own-data' },
+  { route: 'GET /api/admin/users', access: 'own-data', querySchema: adminUsersQuerySchema },
+  {
+    route: 'PATCH /api/admin/users/{id}',
+    access: 'owned-id',
+    url: () => `/api/admin/users/${uuid}`,
+    bodySchema: adminUserUpdateSchema,
+    body: () => ({ monthlyShareLimit: 20 }),
+  },
+  { route: 'GET /api/admin/contact-requests', access: 'own-data', querySchema: contactRequestsQuerySchema },
+  {
+    route: 'PATCH /api/admin/contact-requests/{id}',
+    access: 'owned-id',
+    url: () => `/api/admin/contact-requests/${uuid}`,
+    bodySchema: contactRequestUpdateSchema,
+    body: () => ({ status: 'handled' }),
+  },
 ];
 
 /** A well-formed id that names nothing, for routes whose ids must be UUIDs. */
