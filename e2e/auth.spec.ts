@@ -4,8 +4,11 @@ import { expect, expectNoAxeViolations, signInThroughApi, signInThroughForm, tes
 test('register, sign in with the welcome, then log out', async ({ page }) => {
   const email = `new-${randomUUID().slice(0, 8)}@example.com`;
   await page.goto('/');
-  await expect(page.getByRole('link', { name: /BETA/ })).toHaveCount(0); // the top bar is hidden on / when signed out
+  // The landing page has its own brand with the BETA badge; the app's top bar is hidden on / when signed out.
+  await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
   await expect(page.getByText('BETA').first()).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Get started' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await expectNoAxeViolations(page);

@@ -35,6 +35,8 @@ export function useSignOut() {
     onSuccess: async () => {
       // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
       markSignedOut();
+      // A profile request still in flight would answer with the old session and sign the user back in.
+      await queryClient.cancelQueries({ queryKey: meQueryKey });
       queryClient.setQueryData(meQueryKey, null);
       await navigate(paths.landing, { replace: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
