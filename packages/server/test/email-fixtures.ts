@@ -4,7 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client.ts';
 import { contacts, events, pendingShares, users } from '../src/db/schema.ts';
-import { cookieHeader, signIn, signUp, testBaseUrl, type TestUser } from './test-app.ts';
+import { startSmtpServer } from './mail-servers.ts';
+import { cookieHeader, createTestApp, signIn, signUp, testBaseUrl, type TestApp, type TestUser } from './test-app.ts';
+
+/**
+ * The app with its job queue, sending through a real SMTP server started for the test, with
+ * one-second retries. `close` stops both.
+ */
+export async function startAppWithSmtp(env: Record<string, string> = {}) {
+  const smtp = await startSmtpServer();
+  const testApp: TestApp = await createTestApp({
+    withJobs: true,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'updates@life.test', EMAIL_RETRY_DELAY_SECONDS: '1', ...env },
+  });
+  const close = async () => {
+    await testApp.close();
+    await testApp.app.deps.mailer.close();
+    await smtp.close();
+  };
+  return { smtp, testApp, close };
+}
 
 /**
  * A signed-in user even when a real mail transport makes verification required: the account is

@@ -5,6 +5,7 @@ import { startHttpStub } from '../mail-servers.ts';
 import { createTestApp, createUser, nextClientIp, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
 import { badBodies, badIds, badQueries } from './schema-arbitraries.ts';
+import { createOwnedResources } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
@@ -30,23 +31,10 @@ beforeAll(async () => {
     },
   });
   user = await createUser(testApp.app);
-  const post = async (url: string, payload: object) => {
-    const response = await testApp.app.inject({ method: 'POST', url, headers: user.headers, payload });
-    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
-    return response.json() as { id: string; share: { id: string } };
-  };
-  const event = await post('/api/events', { content: 'An idea to fuzz' });
-  const contact = await post('/api/contacts', { name: 'Fuzz Friend', email: 'fuzz.friend@example.com' });
-  const preferences = {
-    platform: 'linkedin',
-    length: 'short',
-    tone: 'casual',
-    intent: 'educate',
-    sentiment: 'awe',
-    structure: 'storytelling',
-  };
-  const share = await post('/api/shares/save-for-later', { eventIds: [event.id], text: 'A post', preferences });
-  ids = { eventId: event.id, contactId: contact.id, shareId: share.share.id };
+  ids = await createOwnedResources(testApp.app, user, {
+    idea: 'An idea to fuzz',
+    contact: { name: 'Fuzz Friend', email: 'fuzz.friend@example.com' },
+  });
 });
 afterAll(async () => {
   await testApp?.close();

@@ -16,6 +16,7 @@ import {
   type TestUser,
 } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type OwnedIds } from './api-endpoints.ts';
+import { createOwnedResources } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 let testApp: TestApp;
@@ -25,23 +26,10 @@ let ids: OwnedIds;
 beforeAll(async () => {
   testApp = await createTestApp();
   user = await createUser(testApp.app);
-  const post = async (url: string, payload: object) => {
-    const response = await testApp.app.inject({ method: 'POST', url, headers: user.headers, payload });
-    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
-    return response.json() as { id: string; share: { id: string } };
-  };
-  const event = await post('/api/events', { content: 'An idea' });
-  const contact = await post('/api/contacts', { name: 'Friend', email: 'friend@example.com' });
-  const preferences = {
-    platform: 'linkedin',
-    length: 'short',
-    tone: 'casual',
-    intent: 'educate',
-    sentiment: 'awe',
-    structure: 'storytelling',
-  };
-  const share = await post('/api/shares/save-for-later', { eventIds: [event.id], text: 'A post', preferences });
-  ids = { eventId: event.id, contactId: contact.id, shareId: share.share.id };
+  ids = await createOwnedResources(testApp.app, user, {
+    idea: 'An idea',
+    contact: { name: 'Friend', email: 'friend@example.com' },
+  });
 });
 afterAll(async () => {
   await testApp?.close();

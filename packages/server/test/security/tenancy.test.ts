@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForDeliveries } from '../email-fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
+import { createAs, createShare } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
@@ -40,53 +41,39 @@ beforeAll(async () => {
   const { app } = testApp;
   owner = await createUser(app);
   intruder = await createUser(app);
-  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: owner.headers, payload });
-
-  const created = async (url: string, payload: object) => {
-    const response = await post(url, payload);
-    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return response.json() as { id: string; share: { id: string } };
-  };
-  const sentEvent = await created('/api/events', { content: 'Owner secret idea lisbon-7731' });
-  const pendingEvent = await created('/api/events', { content: 'Owner second idea porto-5512' });
-  const contact = await created('/api/contacts', { name: 'Owner Friend', email: 'owner.friend.9931@example.com' });
-  const preferences = {
-    platform: 'linkedin',
-    length: 'short',
-    tone: 'casual',
-    intent: 'educate',
-    sentiment: 'awe',
-    structure: 'storytelling',
-  };
-  const sentShare = await created('/api/shares/approve', {
-    eventIds: [sentEvent.id],
+  const sentEvent = await createAs(app, owner, '/api/events', { content: 'Owner secret idea lisbon-7731' });
+  const pendingEvent = await createAs(app, owner, '/api/events', { content: 'Owner second idea porto-5512' });
+  const contact = await createAs(app, owner, '/api/contacts', {
+    name: 'Owner Friend',
+    email: 'owner.friend.9931@example.com',
+  });
+  const sentShare = await createShare(app, owner, {
+    eventId: sentEvent.id,
     text: 'Owner post braga-1204',
-    preferences,
+    action: 'approve',
   });
-  const pendingShare = await created('/api/shares/save-for-later', {
-    eventIds: [pendingEvent.id],
-    text: 'Owner post faro-8842',
-    preferences,
-  });
+  const pendingShare = await createShare(app, owner, { eventId: pendingEvent.id, text: 'Owner post faro-8842' });
 
-  const send = await post(`/api/shares/${sentShare.share.id}/send`, {
-    contactIds: [contact.id],
-    subject: 'Owner subject',
+  const send = await app.inject({
+    method: 'POST',
+    url: `/api/shares/${sentShare.id}/send`,
+    headers: owner.headers,
+    payload: { contactIds: [contact.id], subject: 'Owner subject' },
   });
   if (send.statusCode !== 200) throw new Error(`send: ${send.body}`);
-  const delivered = await waitForDeliveries(app, owner, sentShare.share.id);
+  const delivered = await waitForDeliveries(app, owner, sentShare.id);
   if (delivered.counts.sent !== 1) throw new Error(`delivery: ${JSON.stringify(delivered)}`);
 
-  pendingIds = { eventId: pendingEvent.id, contactId: contact.id, shareId: pendingShare.share.id };
-  sentIds = { eventId: sentEvent.id, contactId: contact.id, shareId: sentShare.share.id };
+  pendingIds = { eventId: pendingEvent.id, contactId: contact.id, shareId: pendingShare.id };
+  sentIds = { eventId: sentEvent.id, contactId: contact.id, shareId: sentShare.id };
   ownerMarkers.push(
     owner.email,
     owner.id,
     sentEvent.id,
     pendingEvent.id,
     contact.id,
-    sentShare.share.id,
-    pendingShare.share.id,
+    sentShare.id,
+    pendingShare.id,
     'lisbon-7731',
     'porto-5512',
     'owner.friend.9931',

@@ -16,7 +16,8 @@ import { contacts, events, pendingShares, summaryTemplates, userSettings } from 
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendShareToContacts } from '../email/delivery-service.ts';
-import { generateText, type GenerationLog } from '../generation/generation-service.ts';
+import type { GenerationLog } from '../generation/generation-service.ts';
+import { writeContactSummaries } from '../summaries/summaries-service.ts';
 import { isUuid } from './schedule-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
@@ -123,11 +124,11 @@ type Idea = typeof events.$inferSelect;
 type Recipient = Awaited<ReturnType<typeof findRecipients>>[number];
 
 /**
- * One personal text per contact, written by the user's chosen model (or the offline composer)
- * from the ideas and the default template. Kept in one function on purpose: the per-contact
- * summaries service can take its place without touching the rest of the run.
+ * One personal text per contact from the ready ideas and the default template, through the same
+ * per-contact writer as "Generate Summaries"; personal updates read best as a letter, so those are
+ * the fallbacks, and an idea's own stored preferences win.
  */
-export async function composeScheduledSummaries({
+function composeScheduledSummaries({
   dependencies,
   userId,
   ideas,
@@ -140,32 +141,20 @@ export async function composeScheduledSummaries({
   recipients: readonly Recipient[];
   template: string | undefined;
 }): Promise<Record<string, string>> {
-  // Personal updates read best as a letter; an idea's own stored preferences win.
-  const preferences = normalizePreferences(ideas[0]?.preferences, {
-    ...preferenceFallbacks,
-    platform: 'newsletter',
-    structure: 'letter',
+  return writeContactSummaries({
+    db: dependencies.db,
+    config: dependencies.config,
+    userId,
+    events: ideas.map((idea) => ({ title: idea.title, content: idea.content, date: idea.date ?? idea.createdAt })),
+    preferences: normalizePreferences(ideas[0]?.preferences, {
+      ...preferenceFallbacks,
+      platform: 'newsletter',
+      structure: 'letter',
+    }),
+    template,
+    recipients,
+    log: dependencies.log,
   });
-  const rawIdeas = ideas.map((idea) => ({
-    title: idea.title,
-    content: idea.content,
-    date: idea.date ?? idea.createdAt,
-  }));
-  const summaries: Record<string, string> = {};
-  for (const recipient of recipients) {
-    const { text } = await generateText({
-      db: dependencies.db,
-      config: dependencies.config,
-      userId,
-      events: rawIdeas,
-      preferences,
-      contact: { name: recipient.name, relationship: recipient.relationship ?? undefined },
-      template,
-      log: dependencies.log,
-    });
-    summaries[recipient.id] = text;
-  }
-  return summaries;
 }
 
 async function recordRun({ db, userId, run }: { db: Database; userId: string; run: ScheduleRun }) {

@@ -1,29 +1,21 @@
 import type { ScheduleResponse, ScheduleSaveResponse, ScheduleUpdate } from '@life-updates/contract/schedule';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, waitForDeliveries } from '../../../test/email-fixtures.ts';
-import { startSmtpServer } from '../../../test/mail-servers.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
 import { scheduleQueue } from './schedule-worker.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: Awaited<ReturnType<typeof startAppWithSmtp>>['smtp'];
 let testApp: TestApp;
+let closeApp: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({
-    withJobs: true,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'updates@life.test', EMAIL_RETRY_DELAY_SECONDS: '1' },
-  });
+  ({ smtp, testApp, close: closeApp } = await startAppWithSmtp());
 });
-afterAll(async () => {
-  await testApp.close();
-  await testApp.app.deps.mailer.close();
-  await smtp.close();
-});
+afterAll(() => closeApp());
 
 const quietLog = { error: () => {}, warn: () => {} };
 /** Runs the minute tick as if the clock read `at`. */

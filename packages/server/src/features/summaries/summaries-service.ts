@@ -11,7 +11,12 @@ import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
-import { findIdeasForGeneration, generateText, type GenerationLog } from '../generation/generation-service.ts';
+import {
+  findIdeasForGeneration,
+  generateText,
+  type GenerateTextArguments,
+  type GenerationLog,
+} from '../generation/generation-service.ts';
 import { findShares, toShare, upsertShareForEvents } from '../shares/shares-service.ts';
 import { findTemplateNames, getTemplateForUse } from '../templates/templates-service.ts';
 
@@ -36,6 +41,28 @@ async function findOwnContacts({ db, userId, contactIds }: { db: Database; userI
     if (!row) throw notFound('contacts.errors.notFound');
     return row;
   });
+}
+
+/**
+ * One text per contact, keyed by contact id: the template filled for that contact and, with an AI
+ * model, written for their relationship (the offline composer fills the template). Used by
+ * "Generate Summaries" and by the sharing schedule.
+ */
+export async function writeContactSummaries({
+  recipients,
+  ...generation
+}: Omit<GenerateTextArguments, 'contact' | 'abortSignal'> & {
+  recipients: readonly { id: string; name: string; relationship: string | null }[];
+}): Promise<Record<string, string>> {
+  const summaries: Record<string, string> = {};
+  for (const recipient of recipients) {
+    const { text } = await generateText({
+      ...generation,
+      contact: { name: recipient.name, relationship: recipient.relationship ?? undefined },
+    });
+    summaries[recipient.id] = text;
+  }
+  return summaries;
 }
 
 /**
@@ -71,22 +98,18 @@ export async function generateSummaries({
     .select({ preferences: events.preferences })
     .from(events)
     .where(and(eq(events.userId, userId), eq(events.id, eventIds[0]!)));
-  const summaries: Record<string, string> = {};
-  for (const contact of recipients) {
-    const { text } = await generateText({
-      db,
-      config,
-      userId,
-      events: ideas,
-      // The first idea's stored choices, or the defaults (spec §5 Option fallbacks).
-      preferences: firstEvent?.preferences ?? {},
-      contact: { name: contact.name, relationship: contact.relationship ?? undefined },
-      template: template.template,
-      generators,
-      log,
-    });
-    summaries[contact.id] = text;
-  }
+  const summaries = await writeContactSummaries({
+    db,
+    config,
+    userId,
+    events: ideas,
+    // The first idea's stored choices, or the defaults (spec §5 Option fallbacks).
+    preferences: firstEvent?.preferences ?? {},
+    template: template.template,
+    recipients,
+    generators,
+    log,
+  });
   return db.transaction((tx) =>
     upsertShareForEvents({
       db: tx,

@@ -2,9 +2,8 @@ import type { SummerisListResponse, SummerisShare } from '@life-updates/contract
 import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createVerifiedUser, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/fake-ai-server.ts';
-import { startSmtpServer } from '../../../test/mail-servers.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { events, pendingShares, userSettings } from '../../db/schema.ts';
 
@@ -35,20 +34,13 @@ async function createContact(
 }
 
 describe('per-contact summaries and Summeris (offline composer, real SMTP)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: Awaited<ReturnType<typeof startAppWithSmtp>>['smtp'];
   let testApp: TestApp;
+  let closeApp: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    testApp = await createTestApp({
-      withJobs: true,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'updates@life.test', EMAIL_RETRY_DELAY_SECONDS: '1' },
-    });
+    ({ smtp, testApp, close: closeApp } = await startAppWithSmtp());
   });
-  afterAll(async () => {
-    await testApp.close();
-    await testApp.app.deps.mailer.close();
-    await smtp.close();
-  });
+  afterAll(() => closeApp());
 
   async function setUp(prefix: string) {
     const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });

@@ -1,0 +1,41 @@
+import { preferenceFallbacks } from '@life-updates/contract/preferences';
+import type { FastifyInstance } from 'fastify';
+import type { TestUser } from '../test-app.ts';
+import type { OwnedIds } from './api-endpoints.ts';
+
+/** POSTs as the user and returns the created resource; a refusal fails the suite's set-up. */
+export async function createAs(app: FastifyInstance, user: TestUser, url: string, payload: object) {
+  const response = await app.inject({ method: 'POST', url, headers: user.headers, payload });
+  if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: string; share: { id: string } };
+}
+
+/** Saves the idea's text as a share; `approve` marks it ready to send, `save-for-later` keeps it pending. */
+export async function createShare(
+  app: FastifyInstance,
+  user: TestUser,
+  {
+    eventId,
+    text,
+    action = 'save-for-later',
+  }: { eventId: string; text: string; action?: 'approve' | 'save-for-later' },
+) {
+  const created = await createAs(app, user, `/api/shares/${action}`, {
+    eventIds: [eventId],
+    text,
+    preferences: preferenceFallbacks,
+  });
+  return created.share;
+}
+
+/** One idea, one contact and a pending share of the user's: the ids the endpoint table's rows use. */
+export async function createOwnedResources(
+  app: FastifyInstance,
+  user: TestUser,
+  { idea, contact }: { idea: string; contact: { name: string; email: string } },
+): Promise<OwnedIds> {
+  const event = await createAs(app, user, '/api/events', { content: idea });
+  const savedContact = await createAs(app, user, '/api/contacts', contact);
+  const share = await createShare(app, user, { eventId: event.id, text: 'A post' });
+  return { eventId: event.id, contactId: savedContact.id, shareId: share.id };
+}
