@@ -8,7 +8,8 @@
 //   (e) web bundle sizes (entry and per route, gzip) of packages/web/dist.
 // PostgreSQL: BENCH_DATABASE_URL (or DATABASE_URL) names a server where a throwaway database is
 // created and dropped; without it the PostgreSQL rows are left out. Options: --duration=<s> (8),
-// --connections=<n> (50), --json=<file> to keep the raw figures.
+// --connections=<n> (50), --only=pglite|postgres, --parts=api,fanout,streaming, --json=<file> to keep
+// the raw figures.
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -32,6 +33,8 @@ const options = Object.fromEntries(
   }),
 );
 const duration = Number(options.duration ?? 8);
+// --parts=api,fanout,streaming picks what runs against each database (cold start and memory always do).
+const parts = new Set((options.parts ?? 'api,fanout,streaming').split(','));
 const connections = Number(options.connections ?? 50);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const password = 'Passw0rd!';
@@ -255,6 +258,45 @@ async function raiseLimits(kind, target) {
   }
 }
 
+/** (b) A 1,000-recipient share through the real worker, clocked until the last message reaches the SMTP server. */
+async function fanOut({ label, baseUrl, cookie, smtp, pid }) {
+  log(`${label}: 1,000-recipient share…`);
+  const rows = Array.from({ length: 1000 }, (_, index) => ({
+    name: `Friend ${index}`,
+    email: `friend-${index}@example.com`,
+  }));
+  await call(baseUrl, cookie, 'POST', '/api/contacts/import', { contacts: rows });
+  const contacts = (await call(baseUrl, cookie, 'GET', '/api/contacts?search=friend-')).json.contacts;
+  const event = (await call(baseUrl, cookie, 'POST', '/api/events', { content: 'Big news for everyone' })).json;
+  const share = (
+    await call(baseUrl, cookie, 'POST', '/api/shares/approve', {
+      eventIds: [event.id],
+      text: 'Hello from the benchmark',
+      preferences,
+    })
+  ).json.share;
+  const sendStarted = performance.now();
+  const send = await call(baseUrl, cookie, 'POST', `/api/shares/${share.id}/send`, {
+    contactIds: contacts.map((contact) => contact.id),
+    subject: 'Bench',
+  });
+  const acceptedMs = performance.now() - sendStarted;
+  const deadline = Date.now() + 90_000;
+  while (smtp.arrivals.length < 1000 && Date.now() < deadline) await pause(50);
+  const deliveredMs = (smtp.arrivals.at(-1)?.at ?? performance.now()) - sendStarted;
+  const { counts } = (await call(baseUrl, cookie, 'GET', `/api/shares/${share.id}/deliveries`)).json;
+  results.fanOut.push({
+    database: label,
+    queued: send.json.queued,
+    received: smtp.arrivals.length,
+    sendRequestMs: Math.round(acceptedMs),
+    allDeliveredMs: smtp.arrivals.length === 1000 ? Math.round(deliveredMs) : `not all in ${Math.round(deliveredMs)}`,
+    firstMs: Math.round((smtp.arrivals[0]?.at ?? Number.NaN) - sendStarted),
+    deliveryRows: `${counts.sent} sent, ${counts.failed} failed, ${counts.queued} queued, ${counts.sending} sending`,
+    peakRssMiB: Math.round(rssMiB(pid)),
+  });
+}
+
 async function benchDatabase(kind) {
   let databaseEnv;
   let target;
@@ -313,6 +355,7 @@ async function benchDatabase(kind) {
     const { baseUrl } = server;
     const cookie = await signIn(baseUrl, email);
     for (let index = 0; index < 50; index += 1) {
+      // Creating the 50 ideas that the list returns (the streaming part also needs one).
       await call(baseUrl, cookie, 'POST', '/api/events', {
         content: `Idea number ${index}: something happened today that is worth telling people about.`,
         tags: ['bench'],
@@ -320,57 +363,25 @@ async function benchDatabase(kind) {
     }
     const list = await call(baseUrl, cookie, 'GET', '/api/events');
     if (list.json.events.length !== 50) throw new Error('expected 50 ideas');
-    log(`${label}: load on GET /api/events (50 ideas)…`);
-    const headers = { cookie, origin: baseUrl };
-    const listFigures = await load({ url: `${baseUrl}/api/events`, headers });
-    const listRss = rssMiB(server.pid);
-    log(`${label}: load on POST /api/events…`);
     const body = JSON.stringify({ content: 'A new idea from the benchmark', tags: ['bench'] });
-    const createFigures = await load({
-      url: `${baseUrl}/api/events`,
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body,
-    });
-    results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
-    results.api.push({ database: label, endpoint: 'POST /api/events', ...createFigures });
+    let listRss = rssMiB(server.pid);
+    if (parts.has('api')) {
+      log(`${label}: load on GET /api/events (50 ideas)…`);
+      const headers = { cookie, origin: baseUrl };
+      const listFigures = await load({ url: `${baseUrl}/api/events`, headers });
+      listRss = rssMiB(server.pid);
+      log(`${label}: load on POST /api/events…`);
+      const createFigures = await load({
+        url: `${baseUrl}/api/events`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      });
+      results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
+      results.api.push({ database: label, endpoint: 'POST /api/events', ...createFigures });
+    }
 
-    // (b) 1,000 recipients through the real worker.
-    log(`${label}: 1,000-recipient share…`);
-    const rows = Array.from({ length: 1000 }, (_, index) => ({
-      name: `Friend ${index}`,
-      email: `friend-${index}@example.com`,
-    }));
-    await call(baseUrl, cookie, 'POST', '/api/contacts/import', { contacts: rows });
-    const contacts = (await call(baseUrl, cookie, 'GET', '/api/contacts?search=friend-')).json.contacts;
-    const event = (await call(baseUrl, cookie, 'POST', '/api/events', { content: 'Big news for everyone' })).json;
-    const share = (
-      await call(baseUrl, cookie, 'POST', '/api/shares/approve', {
-        eventIds: [event.id],
-        text: 'Hello from the benchmark',
-        preferences,
-      })
-    ).json.share;
-    const sendStarted = performance.now();
-    const send = await call(baseUrl, cookie, 'POST', `/api/shares/${share.id}/send`, {
-      contactIds: contacts.map((contact) => contact.id),
-      subject: 'Bench',
-    });
-    const acceptedMs = performance.now() - sendStarted;
-    const deadline = Date.now() + 90_000;
-    while (smtp.arrivals.length < 1000 && Date.now() < deadline) await pause(50);
-    const deliveredMs = (smtp.arrivals.at(-1)?.at ?? performance.now()) - sendStarted;
-    const { counts } = (await call(baseUrl, cookie, 'GET', `/api/shares/${share.id}/deliveries`)).json;
-    results.fanOut.push({
-      database: label,
-      queued: send.json.queued,
-      received: smtp.arrivals.length,
-      sendRequestMs: Math.round(acceptedMs),
-      allDeliveredMs: smtp.arrivals.length === 1000 ? Math.round(deliveredMs) : `not all in ${Math.round(deliveredMs)}`,
-      firstMs: Math.round((smtp.arrivals[0]?.at ?? Number.NaN) - sendStarted),
-      deliveryRows: `${counts.sent} sent, ${counts.failed} failed, ${counts.queued} queued, ${counts.sending} sending`,
-      peakRssMiB: Math.round(rssMiB(server.pid)),
-    });
+    if (parts.has('fanout')) await fanOut({ label, baseUrl, cookie, smtp, pid: server.pid });
     results.startup.push({
       database: label,
       dataDir: 'after load',
@@ -379,7 +390,8 @@ async function benchDatabase(kind) {
     });
 
     // (c) Streaming overhead, on the first database only.
-    if (!results.streaming) {
+    const event = list.json.events[0];
+    if (parts.has('streaming') && !results.streaming) {
       log(`${label}: time to first token…`);
       const direct = [];
       const through = [];
@@ -410,7 +422,7 @@ async function benchDatabase(kind) {
     await streaming.close();
 
     // The same JSON from memory, for the ratio.
-    if (!results.api.some((row) => row.database === 'bare node:http')) {
+    if (parts.has('api') && !results.api.some((row) => row.database === 'bare node:http')) {
       log('bare node:http…');
       const bareList = await startBareServer(JSON.stringify(list.json));
       results.api.push({

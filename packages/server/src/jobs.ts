@@ -1,11 +1,21 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from './db/client.ts';
 
-/** pg-boss on the same database: the PGlite adapter embedded, a connection string on PostgreSQL. */
-export async function startJobQueue(handle: DatabaseHandle, log: { error: (object: unknown, message: string) => void }) {
+/**
+ * pg-boss on the same database: the PGlite adapter embedded, a connection string on PostgreSQL.
+ * LISTEN/NOTIFY wakes the workers of queues created with `notify` the moment a job is inserted, on
+ * every instance, instead of at their next poll (polling stays as the floor). The supervisor looks
+ * for jobs whose worker stopped answering (queue `heartbeatSeconds`) every 10 s instead of 60 (a pass
+ * needs both its supervise and monitor timers).
+ */
+export async function startJobQueue(
+  handle: DatabaseHandle,
+  log: { error: (object: unknown, message: string) => void },
+) {
+  const options = { schema: 'pgboss', useListenNotify: true, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
   const boss = handle.pglite
-    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schema: 'pgboss' })
-    : new PgBoss({ connectionString: handle.connectionString!, schema: 'pgboss', max: 5 });
+    ? new PgBoss({ ...options, db: fromPglite(handle.pglite), backend: 'pglite' })
+    : new PgBoss({ ...options, connectionString: handle.connectionString!, max: 5 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;

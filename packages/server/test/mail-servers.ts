@@ -16,9 +16,10 @@ export const nameOf = (value: AddressObject | AddressObject[] | undefined) => fi
 
 /**
  * A real SMTP server for tests (smtp-server), parsing each message with mailparser. Rules make it
- * refuse chosen recipients, a number of times or for good.
+ * refuse chosen recipients, a number of times or for good; `acceptDelayMs` makes it take that long to
+ * accept each message, like a distant server, so that a large send lasts long enough to interrupt.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer({ acceptDelayMs = 0 }: { acceptDelayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const rules = new Map<string, RecipientRule>();
   const server = new SMTPServer({
@@ -35,7 +36,9 @@ export async function startSmtpServer() {
     },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
+          // Recorded even if the sender has gone meanwhile: like a real server, it keeps what it received.
           received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
           callback();
         })

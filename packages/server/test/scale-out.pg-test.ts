@@ -124,7 +124,9 @@ async function startInstance(baseUrl: string): Promise<Instance> {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  smtp = await startSmtpServer();
+  // Each message takes a moment to accept, like a real mail server, so a 200-recipient send lasts
+  // long enough (about 2 s on both instances' five pooled connections each) to interrupt.
+  smtp = await startSmtpServer({ acceptDelayMs: 100 });
   proxy = await startProxy(livePorts);
   instances.push(await startInstance(proxy.url), await startInstance(proxy.url));
   await Promise.all(instances.map((instance) => waitForHealth(instance)));
@@ -292,4 +294,36 @@ describe('two instances on one PostgreSQL database', () => {
     )) as unknown as { rows: Array<{ open: number }> };
     expect(open.rows[0]!.open).toBe(0);
   }, 150_000);
+
+  it('killing one instance in the middle of a 200-recipient send loses nothing', async () => {
+    // A fresh second instance: the previous test stopped one.
+    const extra = await startInstance(proxy.url);
+    instances.push(extra);
+    await waitForHealth(extra);
+    const { shareId, contactIds, emails } = await prepareShare(session, 'kill', 200);
+    const send = await api(proxy.url, session, 'POST', `/api/shares/${shareId}/send`, {
+      contactIds,
+      subject: 'Despite the crash',
+    });
+    expect(send.json()).toMatchObject({ queued: 200 });
+    const arrived = () => smtp.received.filter((item) => item.mail.subject === 'Despite the crash').length;
+    await waitUntil(async () => arrived() >= 20, 60_000, 'the send to start');
+    // A crash: no shutdown, the jobs it holds stay claimed until their heartbeat goes stale.
+    extra.child.kill('SIGKILL');
+    await extra.exited;
+    expect(arrived()).toBeLessThan(200);
+    await waitUntil(
+      async () => (await deliveriesOf(session, shareId)).counts.sent === 200,
+      120_000,
+      'the rest sent by the surviving instance',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const counts = (await deliveriesOf(session, shareId)).counts;
+    expect(counts).toMatchObject({ total: 200, sent: 200, failed: 0, queued: 0, sending: 0 });
+    // Everyone got it. Only a message the mail server took in the instant the process died, before it
+    // could record it as sent, may go out twice: at most one per pooled SMTP connection (5).
+    const perRecipient = emails.map((email) => smtp.to(email).length);
+    expect(perRecipient.every((received) => received >= 1)).toBe(true);
+    expect(perRecipient.reduce((sum, received) => sum + received, 0) - 200).toBeLessThanOrEqual(5);
+  }, 180_000);
 });

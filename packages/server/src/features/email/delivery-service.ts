@@ -2,6 +2,7 @@ import {
   countDeliveries,
   isDeliveryDone,
   type Delivery,
+  type DeliveryCounts,
   type DeliveryStatus,
   type MessageMethod,
   type ShareDeliveriesResponse,
@@ -39,6 +40,12 @@ export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueu
     retryDelayMax: Math.max(3600, config.EMAIL_RETRY_DELAY_SECONDS),
     // Transports time out well before this (30-60 s), so an expired job means a dead worker.
     expireInSeconds: 300,
+    // A worker refreshes its jobs' heartbeat while it sends; the jobs of an instance that died
+    // (killed, out of memory) go back to the queue once it is stale (seen by the job queue's
+    // supervisor, every 10 s), not after the expiry above.
+    heartbeatSeconds: 10,
+    // A send to many contacts starts at once rather than at the workers' next poll.
+    notify: true,
   };
   const existing = await jobs.getQueue(emailDeliveryQueue);
   if (existing) await jobs.updateQueue(emailDeliveryQueue, options);
@@ -337,11 +344,17 @@ export async function findShareDeliveries({
  * and its events "sent") if at least one email went out, else "failed". Safe to run twice.
  */
 export async function finalizeShare({ db, shareId }: { db: Database; shareId: string }) {
+  // Counted in the database: a share's last deliveries each ask this, and a large share has many rows.
   const rows = await db
-    .select({ status: emailDeliveries.status })
+    .select({ status: emailDeliveries.status, count: count() })
     .from(emailDeliveries)
-    .where(eq(emailDeliveries.shareId, shareId));
-  const counts = countDeliveries(rows.map((row) => ({ status: row.status as DeliveryStatus })));
+    .where(eq(emailDeliveries.shareId, shareId))
+    .groupBy(emailDeliveries.status);
+  const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
+  for (const row of rows) {
+    counts[row.status as DeliveryStatus] += row.count;
+    counts.total += row.count;
+  }
   if (!isDeliveryDone(counts)) return;
   if (counts.sent === 0) {
     await db
@@ -371,66 +384,107 @@ function describeError(error: unknown): string {
   return message.slice(0, 1000);
 }
 
+export type DeliveryAttempt = { deliveryId: string; isFinalAttempt: boolean };
+/** Per delivery: done with (sent, failed for good, or nothing left to do), or to be retried with this error. */
+export type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 'retry'; error: unknown };
+
 /**
- * The worker's step for one delivery. The conditional UPDATE claims it, so a delivery already sent
- * is never sent again. Success marks it sent; a permanent error (or the last attempt) marks it
- * failed; a transient error puts it back in the queue and rethrows so the job is retried with back-off.
+ * The worker's step for a batch of deliveries. One conditional UPDATE claims them, so a delivery
+ * already sent is never sent again; they go out side by side (the transport's pool bounds the
+ * connections), each marked sent as soon as the mail server accepts it. A permanent error (or the last attempt)
+ * marks a delivery failed; a transient error puts it back to "queued" and asks for a retry with
+ * back-off. Each share touched is then settled once (`finalizeShare`).
  */
-export async function processDelivery({
+export async function processDeliveries({
   db,
   config,
   serverTransport,
-  deliveryId,
-  isFinalAttempt,
+  attempts,
 }: {
   db: Database;
   config: Config;
   serverTransport: EmailTransport;
-  deliveryId: string;
-  isFinalAttempt: boolean;
-}): Promise<'sent' | 'failed' | 'skipped'> {
-  const [delivery] = await db
+  attempts: DeliveryAttempt[];
+}): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = new Map<string, DeliveryOutcome>();
+  const ids = attempts.map((attempt) => attempt.deliveryId);
+  if (ids.length === 0) return outcomes;
+  const claimed = await db
     .update(emailDeliveries)
     .set({ status: 'sending', attempts: sql`${emailDeliveries.attempts} + 1` })
     // "sending" is claimable because a worker that died mid-send leaves it so; the queue's singleton
     // policy keeps two jobs of one delivery from running at once. "failed" is final until the user
     // asks for a retry, which puts it back to "queued" first.
-    .where(and(eq(emailDeliveries.id, deliveryId), inArray(emailDeliveries.status, ['queued', 'sending'])))
+    .where(and(inArray(emailDeliveries.id, ids), inArray(emailDeliveries.status, ['queued', 'sending'])))
     .returning();
-  if (!delivery) return 'skipped';
-  try {
-    const sender = await resolveSender({ db, config, serverTransport, userId: delivery.userId });
-    try {
-      const rendered = renderEmail({ body: delivery.body, senderName: sender.senderName, locale: sender.locale });
-      await sender.transport.send({
-        from: sender.from,
-        fromName: sender.fromName,
-        to: delivery.recipientEmail,
-        replyTo: sender.replyTo,
-        subject: delivery.subject,
-        text: rendered.text,
-        html: rendered.html,
-        userId: delivery.userId,
-      });
-    } finally {
-      if (sender.isUserTransport) await sender.transport.close();
-    }
-  } catch (error) {
-    const isFailed = error instanceof PermanentEmailError || isFinalAttempt;
-    await db
-      .update(emailDeliveries)
-      .set({ status: isFailed ? 'failed' : 'queued', lastError: describeError(error) })
-      .where(eq(emailDeliveries.id, deliveryId));
-    if (!isFailed) throw error;
-    if (delivery.shareId) await finalizeShare({ db, shareId: delivery.shareId });
-    return 'failed';
+  const shareIds = new Set(claimed.flatMap((delivery) => (delivery.shareId ? [delivery.shareId] : [])));
+  const claimedIds = new Set(claimed.map((delivery) => delivery.id));
+  const unclaimed = ids.filter((id) => !claimedIds.has(id));
+  for (const id of unclaimed) outcomes.set(id, { status: 'skipped' });
+  if (unclaimed.length > 0) {
+    // Sent or failed already (a retried batch, a duplicate job): still settle their shares, so that a
+    // batch retried after its settling step failed settles them this time.
+    const done = await db
+      .select({ shareId: emailDeliveries.shareId })
+      .from(emailDeliveries)
+      .where(inArray(emailDeliveries.id, unclaimed));
+    for (const row of done) if (row.shareId) shareIds.add(row.shareId);
   }
-  await db
-    .update(emailDeliveries)
-    .set({ status: 'sent', sentAt: new Date(), lastError: null })
-    .where(eq(emailDeliveries.id, deliveryId));
-  if (delivery.shareId) await finalizeShare({ db, shareId: delivery.shareId });
-  return 'sent';
+
+  const isFinal = new Map(attempts.map((attempt) => [attempt.deliveryId, attempt.isFinalAttempt]));
+  const senders = new Map<string, ReturnType<typeof resolveSender>>();
+  const senderOf = (userId: string) => {
+    let sender = senders.get(userId);
+    if (!sender) {
+      sender = resolveSender({ db, config, serverTransport, userId });
+      senders.set(userId, sender);
+    }
+    return sender;
+  };
+  let sending: PromiseSettledResult<void>[];
+  try {
+    // Settled one by one: the shares are settled below even if recording one delivery's outcome failed.
+    sending = await Promise.allSettled(
+      claimed.map(async (delivery) => {
+        try {
+          const sender = await senderOf(delivery.userId);
+          const rendered = renderEmail({ body: delivery.body, senderName: sender.senderName, locale: sender.locale });
+          await sender.transport.send({
+            from: sender.from,
+            fromName: sender.fromName,
+            to: delivery.recipientEmail,
+            replyTo: sender.replyTo,
+            subject: delivery.subject,
+            text: rendered.text,
+            html: rendered.html,
+            userId: delivery.userId,
+          });
+          // Marked at once, not with the batch: if this process dies now, a message already accepted
+          // by the mail server is not sent again when its job is retried.
+          await db
+            .update(emailDeliveries)
+            .set({ status: 'sent', sentAt: new Date(), lastError: null })
+            .where(eq(emailDeliveries.id, delivery.id));
+          outcomes.set(delivery.id, { status: 'sent' });
+        } catch (error) {
+          const isFailed = error instanceof PermanentEmailError || isFinal.get(delivery.id) === true;
+          await db
+            .update(emailDeliveries)
+            .set({ status: isFailed ? 'failed' : 'queued', lastError: describeError(error) })
+            .where(eq(emailDeliveries.id, delivery.id));
+          outcomes.set(delivery.id, isFailed ? { status: 'failed' } : { status: 'retry', error });
+        }
+      }),
+    );
+  } finally {
+    for (const sender of await Promise.allSettled(senders.values())) {
+      if (sender.status === 'fulfilled' && sender.value.isUserTransport) await sender.value.transport.close();
+    }
+  }
+  for (const shareId of shareIds) await finalizeShare({ db, shareId });
+  const broken = sending.find((result) => result.status === 'rejected');
+  if (broken) throw broken.reason;
+  return outcomes;
 }
 
 /**

@@ -182,6 +182,30 @@ describe('sending a share through SMTP', () => {
     expect(smtp.to('later.fay@example.com')).toHaveLength(1);
   });
 
+  it('sends a large share in batches: each contact once, and only the greylisted one is retried', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const list = Array.from({ length: 60 }, (_, index) => ({
+      name: `Pal ${index}`,
+      email: `batch.pal${index}@example.com`,
+    }));
+    const people = await insertContacts(db, user.id, list);
+    const { share } = await insertShare(db, user.id, people);
+    smtp.rules.set('batch.pal17@example.com', { code: 451, message: 'Greylisted, try again', times: 1 });
+
+    const response = await send(user, share.id);
+    expect(response.json()).toMatchObject({ queued: 60 });
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done.counts).toEqual({ total: 60, queued: 0, sending: 0, sent: 60, failed: 0 });
+    expect(done.shareStatus).toBe('sent');
+    for (const person of list) expect(smtp.to(person.email), person.email).toHaveLength(1);
+    const attempts = Object.fromEntries(
+      done.deliveries.map((delivery) => [delivery.recipientEmail, delivery.attempts]),
+    );
+    expect(attempts['batch.pal17@example.com']).toBe(2);
+    expect(Object.values(attempts).filter((count) => count !== 1)).toEqual([2]);
+  });
+
   it('marks the share failed, not sent, when every recipient fails, and keeps it out of the usage', async () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db);
