@@ -94,9 +94,12 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await picker.getByRole('button', { name: 'Clear All' }).click();
   await expect(picker.getByText('Selected', { exact: true })).toHaveCount(0);
   await expect(send).toBeDisabled();
-  await picker.getByRole('button', { name: /Ann Friend/ }).click();
-  await picker.getByRole('button', { name: /Bob Colleague/ }).click();
-  await expect(picker.getByRole('button', { name: /Ann Friend/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(send).toHaveAccessibleDescription('Please select at least one contact');
+  // A click on the contact's row (its name) ticks it.
+  await picker.getByText('Ann Friend').click();
+  await picker.getByRole('checkbox', { name: /Bob Colleague/ }).check();
+  await expect(picker.getByRole('checkbox', { name: /Ann Friend/ })).toBeChecked();
+  await expect(picker.getByText('Selected: 2 of 2')).toBeVisible();
   await expectNoAxeViolations(page);
   await send.click();
   const sent = page.getByRole('dialog', { name: 'Sent.' });
@@ -134,6 +137,6 @@ test('Create Content: with no contacts the picker leads to the Contacts screen',
   const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
   await expect(picker.getByText('No contacts found. Please add contacts first.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await picker.getByRole('button', { name: 'Add Contacts' }).click();
+  await picker.getByRole('link', { name: 'Add Contacts' }).click();
   await expect(page).toHaveURL(/\/contacts$/);
 });
