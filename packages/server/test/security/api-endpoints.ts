@@ -33,7 +33,11 @@ import {
   contactRequestUpdateSchema,
 } from '@life-updates/contract/admin';
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
-import { saveShareTextRequestSchema, shareListQuerySchema } from '@life-updates/contract/shares';
+import {
+  emailShareTextRequestSchema,
+  saveShareTextRequestSchema,
+  shareListQuerySchema,
+} from '@life-updates/contract/shares';
 import { generateSummariesRequestSchema, updateSummaryRequestSchema } from '@life-updates/contract/summeris';
 import { templateFormSchema } from '@life-updates/contract/templates';
 import type { z } from 'zod';
@@ -217,6 +221,18 @@ export const apiEndpoints: ApiEndpoint[] = [
     url: (ids) => `/api/shares/${ids.shareId}/send`,
     bodySchema: sendShareRequestSchema,
     body: (ids) => ({ contactIds: [ids.contactId], subject: 'News' }),
+  },
+  {
+    route: 'POST /api/shares/email',
+    access: 'owned-id',
+    bodySchema: emailShareTextRequestSchema,
+    body: (ids) => ({
+      eventIds: [ids.eventId],
+      text: 'A post about Lisbon',
+      preferences: defaultPreferences,
+      contactIds: [ids.contactId],
+      subject: 'News',
+    }),
   },
   {
     route: 'POST /api/shares/{id}/retry-failed',

@@ -20,14 +20,12 @@ import { ResultDialog } from './result-dialog';
  */
 export function GenerationWorkspace({
   eventIds,
-  isAnyApproved,
   initialText,
   initialPreferences,
   preferencesTitle,
   generateLabel,
 }: {
   eventIds: readonly string[];
-  isAnyApproved: boolean;
   initialText: string;
   initialPreferences: Preferences;
   preferencesTitle: string;
@@ -36,7 +34,7 @@ export function GenerationWorkspace({
   const { t } = useTranslation();
   const [preferences, setPreferences] = useState(initialPreferences);
   const stream = useGenerationStream(initialText);
-  const actions = useShareActions({ eventIds, text: stream.text, preferences, isAnyApproved });
+  const actions = useShareActions({ eventIds, text: stream.text, preferences });
   const contacts = useContacts({ enabled: actions.isPickerOpen });
 
   async function generate() {
