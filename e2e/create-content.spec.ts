@@ -1,10 +1,12 @@
 import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
 import {
-  createContact,
+  createAnnAndBob,
   createIdea,
+  expectEmailedToAnnAndBob,
   generatedText,
   getIdea,
-  outboxRecipients,
+  openWithHandedOverIdeas,
+  openWithNothingChosen,
   shareForIdea,
 } from './generation-helpers';
 
@@ -12,11 +14,11 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   page,
   account,
 }) => {
-  await signInThroughApi(page, account);
-  await page.goto('/create');
-  await expect(page).toHaveTitle('Create Content | Life Updates');
-  await expect(page.getByText('No Idea Selected')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await openWithNothingChosen(page, account, {
+    path: '/create',
+    title: 'Create Content',
+    emptyText: 'No Idea Selected',
+  });
   await page.getByRole('button', { name: 'Choose an idea' }).click();
   await expect(page.getByRole('dialog').getByText('No ideas found.')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -26,15 +28,9 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
     'Finished my first marathon in Berlin today after months of training with friends.',
   );
   const other = await createIdea(page, 'Started learning to play the cello at the community music school.');
-  const ann = await createContact(page, 'Ann Friend', 'ann@example.com');
-  const bob = await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
-  expect(ann.id).not.toBe(bob.id);
+  await createAnnAndBob(page);
 
-  // The dashboard hands the idea over as navigation state `selectedIdea` (spec §2 route table).
-  await page.evaluate((selectedIdea) => {
-    window.history.replaceState({ usr: { selectedIdea }, key: 'e2e', idx: 0 }, '', '/create');
-  }, idea);
-  await page.reload();
+  await openWithHandedOverIdeas(page, '/create', { selectedIdea: idea });
   await expect(page).toHaveURL(new RegExp(`/create\\?idea=${idea.id}$`));
   await expect(page.getByText('Finished my first...')).toBeVisible();
   await expect(page.getByText(idea.content)).toBeVisible();
@@ -94,16 +90,16 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await picker.getByRole('button', { name: 'Clear All' }).click();
   await expect(picker.getByText('Selected', { exact: true })).toHaveCount(0);
   await expect(send).toBeDisabled();
-  await picker.getByRole('button', { name: /Ann Friend/ }).click();
-  await picker.getByRole('button', { name: /Bob Colleague/ }).click();
-  await expect(picker.getByRole('button', { name: /Ann Friend/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(send).toHaveAccessibleDescription('Please select at least one contact');
+  // A click on the contact's row (its name) ticks it.
+  await picker.getByText('Ann Friend').click();
+  await picker.getByRole('checkbox', { name: /Bob Colleague/ }).check();
+  await expect(picker.getByRole('checkbox', { name: /Ann Friend/ })).toBeChecked();
+  await expect(picker.getByText('Selected: 2 of 2')).toBeVisible();
   await expectNoAxeViolations(page);
   await send.click();
-  const sent = page.getByRole('dialog', { name: 'Sent.' });
-  await expect(sent.getByText('Email sent.')).toBeVisible({ timeout: 30_000 });
+  const { sent, outbox } = await expectEmailedToAnnAndBob(page);
   await expect(page.getByText('Successfully sent emails to all 2 recipients!')).toBeVisible();
-  const outbox = await outboxRecipients(page);
-  expect(outbox.map((message) => message.to).sort()).toEqual(['ann@example.com', 'bob@example.com']);
   expect(outbox[0]!.text).toContain('Edited by me.');
   await sent.getByRole('button', { name: 'Ok' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -134,6 +130,6 @@ test('Create Content: with no contacts the picker leads to the Contacts screen',
   const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
   await expect(picker.getByText('No contacts found. Please add contacts first.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await picker.getByRole('button', { name: 'Add Contacts' }).click();
+  await picker.getByRole('link', { name: 'Add Contacts' }).click();
   await expect(page).toHaveURL(/\/contacts$/);
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -6,37 +6,30 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, expectNoAxeViolations, signInThroughApi, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, strongPassword, test } from './fixtures';
 import {
-  createContact,
+  createAnnAndBob,
   createIdea,
+  expectEmailedToAnnAndBob,
   generatedText,
   getIdea,
-  outboxRecipients,
+  openWithHandedOverIdeas,
+  openWithNothingChosen,
   shareForIdea,
 } from './generation-helpers';
 
 /** "Jan 5, 2025 • 3:04 PM" (Chromium may put a narrow no-break space before PM). */
 const createdDatePattern = /^[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2}\s[AP]M$/;
 
-async function openWithSelectedIdeas(page: Page, selectedIdeas: unknown[]) {
-  // The dashboard hands the ideas over as navigation state `selectedIdeas`.
-  await page.goto('/generate');
-  await page.evaluate((ideas) => {
-    window.history.replaceState({ usr: { selectedIdeas: ideas }, key: 'e2e', idx: 0 }, '', '/generate');
-  }, selectedIdeas);
-  await page.reload();
-}
-
 test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules, approve and email', async ({
   page,
   account,
 }) => {
-  await signInThroughApi(page, account);
-  await page.goto('/generate');
-  await expect(page).toHaveTitle('Generate | Life Updates');
-  await expect(page.getByText('No ideas selected')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await openWithNothingChosen(page, account, {
+    path: '/generate',
+    title: 'Generate',
+    emptyText: 'No ideas selected',
+  });
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByText('Please select an idea first')).toBeVisible();
 
@@ -44,10 +37,10 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
   const longText =
     'Gave a talk about accessible web forms at the city JavaScript meetup and answered questions for almost an hour afterwards.';
   const second = await createIdea(page, longText);
-  await createContact(page, 'Ann Friend', 'ann@example.com');
-  await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
+  await createAnnAndBob(page);
 
-  await openWithSelectedIdeas(page, [first, second.id]);
+  // An idea may come as the whole idea or as its id.
+  await openWithHandedOverIdeas(page, '/generate', { selectedIdeas: [first, second.id] });
   await expect(page).toHaveURL(new RegExp(`/generate\\?ideas=${first.id},${second.id}$`));
   const chosen = page.getByRole('listitem').filter({ hasText: 'Gave a talk...' });
   await expect(chosen.getByText(`${longText.slice(0, 100)}...`)).toBeVisible();
@@ -106,12 +99,7 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
   const picker = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
   await picker.getByRole('button', { name: 'Select All' }).click();
   await picker.getByRole('button', { name: 'Send Email' }).click();
-  const sent = page.getByRole('dialog', { name: 'Sent.' });
-  await expect(sent.getByText('Email sent.')).toBeVisible({ timeout: 30_000 });
-  expect((await outboxRecipients(page)).map((message) => message.to).sort()).toEqual([
-    'ann@example.com',
-    'bob@example.com',
-  ]);
+  const { sent } = await expectEmailedToAnnAndBob(page);
   await sent.getByRole('button', { name: 'Ok' }).click();
   expect((await getIdea(page, first.id)).status).toBe('sent');
   expect((await getIdea(page, second.id)).status).toBe('sent');
@@ -243,7 +231,8 @@ test('Generate with a local OpenAI-compatible model: the words stream in, and St
   test.setTimeout(180_000);
   const words = ['Pepper ', 'the ', 'rescue ', 'dog ', 'now ', 'sleeps ', 'on ', 'my ', 'sofa.'];
   const model = await startFakeModelServer(words);
-  const app = await startAppServer(3113, {
+  // A port of this run's own range (E2E_PORT … E2E_PORT + 9), so parallel runs do not collide.
+  const app = await startAppServer(Number(process.env.E2E_PORT ?? 3100) + 9, {
     OPENAI_BASE_URL: model.url,
     OPENAI_API_KEY: 'e2e-key',
     OPENAI_MODEL: 'local-llm',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, expectNoAxeViolations, signInThroughApi, type TestAccount } from './fixtures';
 
 /** Data for the Create Content and Generate specs, made through the real API in the page's session. */
 function origin() {
@@ -46,3 +46,52 @@ export async function outboxRecipients(page: Page) {
 
 /** The Generated Text area. */
 export const generatedText = (page: Page) => page.getByRole('textbox', { name: 'Generated Text' });
+
+/**
+ * The opening both specs share: sign in, open the screen with nothing chosen, check its title and
+ * its "nothing chosen" text, and scan it.
+ */
+export async function openWithNothingChosen(
+  page: Page,
+  account: TestAccount,
+  screen: { path: '/create' | '/generate'; title: string; emptyText: string },
+) {
+  await signInThroughApi(page, account);
+  await page.goto(screen.path);
+  await expect(page).toHaveTitle(`${screen.title} | Life Updates`);
+  await expect(page.getByText(screen.emptyText)).toBeVisible();
+  await expectNoAxeViolations(page);
+}
+
+/** The two recipients of the email steps: Ann (a friend) and Bob (a colleague). */
+export async function createAnnAndBob(page: Page) {
+  const ann = await createContact(page, 'Ann Friend', 'ann@example.com');
+  const bob = await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
+  return { ann, bob };
+}
+
+/**
+ * Opens the screen the way the dashboard does, handing the chosen idea(s) over as navigation
+ * state (spec §2 route table: `selectedIdea` for Create Content, `selectedIdeas` for Generate).
+ */
+export async function openWithHandedOverIdeas(
+  page: Page,
+  path: '/create' | '/generate',
+  state: { selectedIdea: unknown } | { selectedIdeas: unknown[] },
+) {
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  await page.evaluate(({ path, state }) => window.history.replaceState({ usr: state, key: 'e2e', idx: 0 }, '', path), {
+    path,
+    state,
+  });
+  await page.reload();
+}
+
+/** After Send Email: the "Sent." dialog, and one outbox message each for Ann and Bob. */
+export async function expectEmailedToAnnAndBob(page: Page) {
+  const sent = page.getByRole('dialog', { name: 'Sent.' });
+  await expect(sent.getByText('Email sent.')).toBeVisible({ timeout: 30_000 });
+  const outbox = await outboxRecipients(page);
+  expect(outbox.map((message) => message.to).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+  return { sent, outbox };
+}

@@ -60,7 +60,8 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   const contactDialog = page.getByRole('dialog', { name: 'Select Contacts' });
-  await contactDialog.getByRole('button', { name: 'Generate Summaries' }).click();
+  // With no contact ticked, Generate Summaries is disabled and says why (spec §5).
+  await expect(contactDialog.getByRole('button', { name: 'Generate Summaries' })).toBeDisabled();
   await expect(contactDialog.getByText('Please select at least one contact')).toBeVisible();
   await contactDialog.getByRole('button', { name: 'Select All' }).click();
   await expect(contactDialog.getByRole('checkbox', { name: /Maria Silva/ })).toBeChecked();

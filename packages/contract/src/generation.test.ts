@@ -170,7 +170,7 @@ describe('the "generation" catalogue section', () => {
     for (const [key, text] of [
       ['generation.noIdeaSelected', 'No Idea Selected'],
       ['generation.approveAndFinish', 'Approve & Finish'],
-      ['generation.noContacts', 'No contacts found. Please add contacts first.'],
+      ['common.contactPicker.noContacts', 'No contacts found. Please add contacts first.'],
       ['generation.ideasChosen', 'Idea/s Chosen'],
       ['generation.selectContactsTitle', 'Select Contacts to Share With'],
       ['generation.toasts.generateFailedRetry', 'Failed to generate summary. Please try again.'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageMethodSchema, sendResultSchema, shareDeliveriesResponseSchema } from './email.ts';
 import { eventIdListSchema, generatedTextMaxLength } from './generation.ts';
 import { preferencesSchema } from './preferences.ts';
 
@@ -78,6 +79,29 @@ export const saveShareTextRequestSchema = z.object({
   preferences: preferencesSchema,
 });
 export type SaveShareTextRequest = z.infer<typeof saveShareTextRequestSchema>;
+
+/**
+ * Create Content / Generate → "Email to Contacts" (spec §4 Create Content flow: "sends to the picked
+ * contacts and sets the idea status to sent"), all or nothing: the text is kept in the ideas' share
+ * and the emails are queued in one transaction, so a refused send (monthly limit, no valid recipient)
+ * changes no idea and no share.
+ */
+export const emailShareTextRequestSchema = saveShareTextRequestSchema.extend({
+  contactIds: z
+    .array(z.string().max(100), { error: 'summeris.validation.selectContact' })
+    .min(1, 'summeris.validation.selectContact')
+    .max(1000),
+  subject: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong').optional(),
+  method: messageMethodSchema.default('email'),
+});
+export type EmailShareTextRequest = z.input<typeof emailShareTextRequestSchema>;
+
+/** As for POST /api/shares/:id/send; with nothing queued nothing was written, so there is no share. */
+export const emailShareTextResultSchema = sendResultSchema.extend({
+  shareId: z.string().nullable(),
+  deliveries: shareDeliveriesResponseSchema.nullable(),
+});
+export type EmailShareTextResult = z.infer<typeof emailShareTextResultSchema>;
 
 export const shareResponseSchema = z.object({ share: shareSchema });
 export const shareForEventResponseSchema = z.object({ share: shareSchema.nullable() });

@@ -33,7 +33,11 @@ import {
   contactRequestUpdateSchema,
 } from '@life-updates/contract/admin';
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
-import { saveShareTextRequestSchema, shareListQuerySchema } from '@life-updates/contract/shares';
+import {
+  emailShareTextRequestSchema,
+  saveShareTextRequestSchema,
+  shareListQuerySchema,
+} from '@life-updates/contract/shares';
 import { generateSummariesRequestSchema, updateSummaryRequestSchema } from '@life-updates/contract/summeris';
 import { templateFormSchema } from '@life-updates/contract/templates';
 import type { z } from 'zod';
@@ -47,8 +51,8 @@ import type { z } from 'zod';
  * valid `body` for the owner and the contract `bodySchema` / `querySchema` it validates with.
  */
 
-/** The resources user A owns in the tenancy matrix; rows build requests from them. */
-export type OwnedIds = { eventId: string; contactId: string; shareId: string };
+/** The resources user A owns in the tenancy matrix (and A's own user id); rows build requests from them. */
+export type OwnedIds = { userId: string; eventId: string; contactId: string; shareId: string; templateId: string };
 
 export type ApiEndpoint = {
   /** `METHOD /api/path/{param}` as in the OpenAPI document. */
@@ -219,6 +223,18 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: (ids) => ({ contactIds: [ids.contactId], subject: 'News' }),
   },
   {
+    route: 'POST /api/shares/email',
+    access: 'owned-id',
+    bodySchema: emailShareTextRequestSchema,
+    body: (ids) => ({
+      eventIds: [ids.eventId],
+      text: 'A post about Lisbon',
+      preferences: defaultPreferences,
+      contactIds: [ids.contactId],
+      subject: 'News',
+    }),
+  },
+  {
     route: 'POST /api/shares/{id}/retry-failed',
     access: 'owned-id',
     url: (ids) => `/api/shares/${ids.shareId}/retry-failed`,
@@ -247,7 +263,7 @@ export const apiEndpoints: ApiEndpoint[] = [
   { route: 'GET /api/email/transport', access: 'own-data' },
   { route: 'GET /api/outbox', access: 'own-data', querySchema: outboxQuerySchema },
 
-  // Email-structure templates (another user's template id is 404: features/templates/templates.test.ts)
+  // Email-structure templates: the {id} rows name A's own custom template
   { route: 'GET /api/templates', access: 'own-data' },
   {
     route: 'POST /api/templates',
@@ -258,11 +274,11 @@ export const apiEndpoints: ApiEndpoint[] = [
   {
     route: 'PUT /api/templates/{id}',
     access: 'owned-id',
-    url: () => `/api/templates/${uuid}`,
+    url: (ids) => `/api/templates/${ids.templateId}`,
     bodySchema: templateFormSchema,
     body: () => ({ name: 'My structure', template: 'Hello {{name}}: {{events}}', isDefault: false }),
   },
-  { route: 'DELETE /api/templates/{id}', access: 'owned-id', url: () => `/api/templates/${uuid}` },
+  { route: 'DELETE /api/templates/{id}', access: 'owned-id', url: (ids) => `/api/templates/${ids.templateId}` },
 
   // Per-contact summaries and Summeris
   {
@@ -297,13 +313,13 @@ export const apiEndpoints: ApiEndpoint[] = [
     }),
   },
 
-  // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts)
+  // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts); a user's row is A's own
   { route: 'GET /api/admin/stats', access: 'own-data' },
   { route: 'GET /api/admin/users', access: 'own-data', querySchema: adminUsersQuerySchema },
   {
     route: 'PATCH /api/admin/users/{id}',
     access: 'owned-id',
-    url: () => `/api/admin/users/${uuid}`,
+    url: (ids) => `/api/admin/users/${ids.userId}`,
     bodySchema: adminUserUpdateSchema,
     body: () => ({ monthlyShareLimit: 20 }),
   },

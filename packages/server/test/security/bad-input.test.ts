@@ -104,7 +104,7 @@ describe('ids that name nothing', () => {
           const body = endpoint.body?.(ids);
           await expectRefusedCleanly({
             method: methodOf(endpoint),
-            url: endpoint.url!({ eventId: id, contactId: id, shareId: id }),
+            url: endpoint.url!({ userId: id, eventId: id, contactId: id, shareId: id, templateId: id }),
             ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
           });
         }),

@@ -1,4 +1,5 @@
 import { preferenceFallbacks } from '@life-updates/contract/preferences';
+import { templateResponseSchema, type Template } from '@life-updates/contract/templates';
 import type { FastifyInstance } from 'fastify';
 import type { TestUser } from '../test-app.ts';
 import type { OwnedIds } from './api-endpoints.ts';
@@ -28,7 +29,23 @@ export async function createShare(
   return created.share;
 }
 
-/** One idea, one contact and a pending share of the user's: the ids the endpoint table's rows use. */
+/** Creates one custom email-structure template of the user's, through the API. */
+export async function createTemplate(
+  app: FastifyInstance,
+  user: TestUser,
+  { name, template }: { name: string; template: string },
+): Promise<Template> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/templates',
+    headers: user.headers,
+    payload: { name, template, isDefault: false },
+  });
+  if (response.statusCode !== 201) throw new Error(`/api/templates: ${response.statusCode} ${response.body}`);
+  return templateResponseSchema.parse(response.json()).template;
+}
+
+/** One idea, one contact, a pending share and a custom template of the user's: the ids the endpoint table's rows use. */
 export async function createOwnedResources(
   app: FastifyInstance,
   user: TestUser,
@@ -37,5 +54,12 @@ export async function createOwnedResources(
   const event = await createAs(app, user, '/api/events', { content: idea });
   const savedContact = await createAs(app, user, '/api/contacts', contact);
   const share = await createShare(app, user, { eventId: event.id, text: 'A post' });
-  return { eventId: event.id, contactId: savedContact.id, shareId: share.id };
+  const template = await createTemplate(app, user, { name: 'My structure', template: 'Hi {{name}}: {{events}}' });
+  return {
+    userId: user.id,
+    eventId: event.id,
+    contactId: savedContact.id,
+    shareId: share.id,
+    templateId: template.id,
+  };
 }

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForDeliveries } from '../email-fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
-import { createAs, createShare } from './owned-resources.ts';
+import type { Template } from '@life-updates/contract/templates';
+import { createAs, createShare, createTemplate } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
  * ARCHITECTURE §5: a user can never read or change another user's rows. User A owns one of each
  * resource (ideas, a contact, a sent share with its deliveries and outbox message, a pending
- * share); user B calls every endpoint of the table with A's ids.
+ * share, a custom email-structure template); user B calls every endpoint of the table with A's ids.
  */
 let testApp: TestApp;
 let owner: TestUser;
@@ -17,6 +18,8 @@ let intruder: TestUser;
 /** A's resources: a pending share, and a sent one with deliveries. */
 let pendingIds: OwnedIds;
 let sentIds: OwnedIds;
+/** A's custom template as created; it must read the same after every call of B's. */
+let ownerTemplate: Template;
 /** Text that only A's rows contain. */
 const ownerMarkers: string[] = [];
 
@@ -53,6 +56,10 @@ beforeAll(async () => {
     action: 'approve',
   });
   const pendingShare = await createShare(app, owner, { eventId: pendingEvent.id, text: 'Owner post faro-8842' });
+  ownerTemplate = await createTemplate(app, owner, {
+    name: 'Owner structure evora-3307',
+    template: 'Dear {{name}}, evora-3307: {{events}}',
+  });
 
   const send = await app.inject({
     method: 'POST',
@@ -64,8 +71,9 @@ beforeAll(async () => {
   const delivered = await waitForDeliveries(app, owner, sentShare.id);
   if (delivered.counts.sent !== 1) throw new Error(`delivery: ${JSON.stringify(delivered)}`);
 
-  pendingIds = { eventId: pendingEvent.id, contactId: contact.id, shareId: pendingShare.id };
-  sentIds = { eventId: sentEvent.id, contactId: contact.id, shareId: sentShare.id };
+  const common = { userId: owner.id, contactId: contact.id, templateId: ownerTemplate.id };
+  pendingIds = { ...common, eventId: pendingEvent.id, shareId: pendingShare.id };
+  sentIds = { ...common, eventId: sentEvent.id, shareId: sentShare.id };
   ownerMarkers.push(
     owner.email,
     owner.id,
@@ -74,17 +82,27 @@ beforeAll(async () => {
     contact.id,
     sentShare.id,
     pendingShare.id,
+    ownerTemplate.id,
     'lisbon-7731',
     'porto-5512',
     'owner.friend.9931',
     'braga-1204',
     'faro-8842',
     'Owner subject',
+    'evora-3307',
   );
 });
 afterAll(async () => {
   await testApp?.close();
 });
+
+/** A's custom template as A reads it now (undefined when it is gone). */
+async function readOwnerTemplate() {
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/templates', headers: owner.headers });
+  expect(response.statusCode).toBe(200);
+  const { templates } = response.json() as { templates: Template[] };
+  return templates.find((template) => template.id === ownerTemplate.id);
+}
 
 describe('another user with the owner’s ids', () => {
   const ownedIdRoutes = apiEndpoints.filter((endpoint) => endpoint.access === 'owned-id');
@@ -105,6 +123,8 @@ describe('another user with the owner’s ids', () => {
         for (const marker of ownerMarkers.slice(2)) expect(response.body).not.toContain(marker);
       }
       expect(await snapshotRows(testApp.database.db, owner.id)).toEqual(before);
+      // Spelled out for the template rows (PUT / DELETE /api/templates/{id} name A's template).
+      expect(await readOwnerTemplate()).toEqual(ownerTemplate);
     },
   );
 });

@@ -8,6 +8,7 @@ import {
   type ShareDeliveriesResponse,
 } from '@life-updates/contract/email';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
+import type { Preferences } from '@life-updates/contract/preferences';
 import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import { contacts, emailDeliveries, events, pendingShares, users, userSettings }
 import type { JobQueue } from '../../jobs.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { resolveSender } from './email-settings-service.ts';
 import { renderEmail } from './render-email.ts';
@@ -85,7 +87,8 @@ async function assertWithinMonthlyLimit({
   tx: Database;
   userId: string;
   now: Date;
-  exceptShareId: string;
+  /** The share being sent, which does not count as in flight (none when it is not made yet). */
+  exceptShareId?: string;
   /** False for the early check outside a transaction, which only spares work; the locked one decides. */
   isLocked?: boolean;
 }) {
@@ -98,7 +101,11 @@ async function assertWithinMonthlyLimit({
     .select({ count: count() })
     .from(pendingShares)
     .where(
-      and(eq(pendingShares.userId, userId), eq(pendingShares.status, 'sending'), ne(pendingShares.id, exceptShareId)),
+      and(
+        eq(pendingShares.userId, userId),
+        eq(pendingShares.status, 'sending'),
+        exceptShareId ? ne(pendingShares.id, exceptShareId) : undefined,
+      ),
     );
   if (used + (inFlight?.count ?? 0) >= total) throw limitReached();
 }
@@ -114,6 +121,110 @@ export type SendShareOutcome = {
   warningKey?: string;
   deliveryIds: string[];
 };
+
+type Recipient = { id: string; name: string; email: string; body: string };
+
+/** The user's contacts among the requested ones that have an email and a non-blank body (spec §5 Bulk email). */
+async function findRecipients({
+  db,
+  userId,
+  bodies,
+}: {
+  db: Database;
+  userId: string;
+  bodies: Record<string, string>;
+}): Promise<{ recipients: Recipient[]; skipped: number }> {
+  const requestedIds = Object.keys(bodies);
+  const validIds = requestedIds.filter(isUuid);
+  const found =
+    validIds.length === 0
+      ? []
+      : await db
+          .select({ id: contacts.id, name: contacts.name, email: contacts.email })
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
+  const recipients = found
+    .filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '')
+    .map((contact) => ({ ...contact, email: contact.email.trim(), body: bodies[contact.id]! }));
+  return { recipients, skipped: requestedIds.length - recipients.length };
+}
+
+/** The subject asked for, else the share's, else "Updates from <sender>" in the user's language. */
+async function resolveSubject({
+  db,
+  userId,
+  subject,
+  shareSubject,
+}: {
+  db: Database;
+  userId: string;
+  subject: string | undefined;
+  shareSubject: string | null;
+}) {
+  const [owner] = await db
+    .select({ name: users.name, locale: userSettings.locale, emailSettings: userSettings.emailSettings })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  const senderName = (owner?.emailSettings as { senderName?: string } | null)?.senderName?.trim() || owner?.name || '';
+  return (
+    subject?.trim() ||
+    shareSubject?.trim() ||
+    translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName })
+  );
+}
+
+/**
+ * Inside the caller's transaction: the locked limit check, the share claimed as "sending" (a share
+ * already sending or sent is a 409) and one queued delivery per recipient. Returns the delivery ids
+ * to enqueue once the transaction has committed.
+ */
+async function recordDeliveries({
+  tx,
+  userId,
+  shareId,
+  shareStatus,
+  subject,
+  recipients,
+  now,
+}: {
+  tx: Database;
+  userId: string;
+  shareId: string;
+  shareStatus: string;
+  subject: string;
+  recipients: Recipient[];
+  now: Date;
+}) {
+  await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+  const [claimed] = await tx
+    .update(pendingShares)
+    .set({ status: 'sending', subject, contactIds: recipients.map((recipient) => recipient.id) })
+    .where(
+      and(
+        eq(pendingShares.id, shareId),
+        eq(pendingShares.userId, userId),
+        notInArray(pendingShares.status, ['sending', 'sent']),
+      ),
+    )
+    .returning({ id: pendingShares.id });
+  if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+  const rows = await tx
+    .insert(emailDeliveries)
+    .values(
+      recipients.map((recipient) => ({
+        userId,
+        shareId,
+        contactId: recipient.id,
+        recipientName: recipient.name,
+        recipientEmail: recipient.email,
+        subject,
+        body: recipient.body,
+      })),
+    )
+    .returning({ id: emailDeliveries.id });
+  return rows.map((row) => row.id);
+}
 
 /**
  * THE way a share is emailed (Create Content, Generate, Summeris, the scheduler): checks the monthly
@@ -145,82 +256,107 @@ export async function sendShareToContacts({
   // The limit comes first (spec §8: the user is sent to upgrade), except for SMS, which sends nothing.
   if (method !== 'sms')
     await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
-  if (method === 'sms') {
-    return {
-      shareId,
-      outcome: 'sms_not_supported',
-      queued: 0,
-      skipped: 0,
-      messageKey: 'email.smsNotImplemented',
-      deliveryIds: [],
-    };
-  }
+  if (method === 'sms') return smsNotSupported(shareId);
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
-  const requestedIds = Object.keys(bodies);
-  const validIds = requestedIds.filter(isUuid);
-  const found =
-    validIds.length === 0
-      ? []
-      : await db
-          .select({ id: contacts.id, name: contacts.name, email: contacts.email })
-          .from(contacts)
-          .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
-  const recipients = found
-    .filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '')
-    .map((contact) => ({ ...contact, email: contact.email.trim(), body: bodies[contact.id]! }));
-  const skipped = requestedIds.length - recipients.length;
-  if (recipients.length === 0) {
-    return {
+  const { recipients, skipped } = await findRecipients({ db, userId, bodies });
+  if (recipients.length === 0) return noRecipients(shareId, skipped, warningKey);
+  const resolvedSubject = await resolveSubject({ db, userId, subject, shareSubject: share.subject });
+  const deliveryIds = await db.transaction((tx) =>
+    recordDeliveries({
+      tx,
+      userId,
       shareId,
-      outcome: 'no_recipients',
-      queued: 0,
-      skipped,
-      messageKey: 'email.noValidRecipients',
-      warningKey,
-      deliveryIds: [],
-    };
-  }
+      shareStatus: share.status,
+      subject: resolvedSubject,
+      recipients,
+      now,
+    }),
+  );
+  await enqueueDeliveries({ jobs, deliveryIds });
+  return { shareId, outcome: 'queued', queued: deliveryIds.length, skipped, warningKey, deliveryIds };
+}
 
-  const [owner] = await db
-    .select({ name: users.name, locale: userSettings.locale, emailSettings: userSettings.emailSettings })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  const senderName = (owner?.emailSettings as { senderName?: string } | null)?.senderName?.trim() || owner?.name || '';
-  const resolvedSubject =
-    subject?.trim() ||
-    share.subject?.trim() ||
-    translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName });
+function smsNotSupported<Id extends string | null>(shareId: Id) {
+  return {
+    shareId,
+    outcome: 'sms_not_supported' as const,
+    queued: 0,
+    skipped: 0,
+    messageKey: 'email.smsNotImplemented',
+    deliveryIds: [],
+  };
+}
 
-  const deliveryIds = await db.transaction(async (tx) => {
-    await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
-    const [claimed] = await tx
-      .update(pendingShares)
-      .set({ status: 'sending', subject: resolvedSubject, contactIds: recipients.map((recipient) => recipient.id) })
-      .where(
-        and(
-          eq(pendingShares.id, shareId),
-          eq(pendingShares.userId, userId),
-          notInArray(pendingShares.status, ['sending', 'sent']),
-        ),
-      )
-      .returning({ id: pendingShares.id });
-    if (!claimed) throw conflict(share.status === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
-    const rows = await tx
-      .insert(emailDeliveries)
-      .values(
-        recipients.map((recipient) => ({
-          userId,
-          shareId,
-          contactId: recipient.id,
-          recipientName: recipient.name,
-          recipientEmail: recipient.email,
-          subject: resolvedSubject,
-          body: recipient.body,
-        })),
-      )
-      .returning({ id: emailDeliveries.id });
-    return rows.map((row) => row.id);
+function noRecipients<Id extends string | null>(shareId: Id, skipped: number, warningKey: string | undefined) {
+  return {
+    shareId,
+    outcome: 'no_recipients' as const,
+    queued: 0,
+    skipped,
+    messageKey: 'email.noValidRecipients',
+    warningKey,
+    deliveryIds: [],
+  };
+}
+
+/**
+ * Create Content / Generate → "Email to Contacts" in one step (spec §4 Create Content flow): the
+ * same text to every picked contact. Keeping the text in the ideas' share (approved when one of the
+ * ideas already is, else saved_for_later), the limit check and the queued deliveries are one
+ * transaction: a refused send (limit, no valid recipient, SMS only) leaves ideas and shares as they
+ * were. The ideas become "sent" when the first email goes out (finalizeShare).
+ */
+export async function emailShareText({
+  db,
+  jobs,
+  userId,
+  eventIds,
+  text,
+  preferences,
+  contactIds,
+  subject,
+  method,
+  now = new Date(),
+}: {
+  db: Database;
+  jobs: JobQueue | undefined;
+  userId: string;
+  eventIds: readonly string[];
+  text: string;
+  preferences: Preferences;
+  contactIds: readonly string[];
+  subject?: string | undefined;
+  method: MessageMethod;
+  now?: Date;
+}): Promise<Omit<SendShareOutcome, 'shareId'> & { shareId: string | null }> {
+  // Another user's (or a missing) idea is a 404 before anything else.
+  const isApproved = await isAnyIdeaApproved({ db, userId, eventIds });
+  if (method === 'sms') return smsNotSupported(null);
+  await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
+  const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
+  const bodies = Object.fromEntries(contactIds.map((contactId) => [contactId, text]));
+  const { recipients, skipped } = await findRecipients({ db, userId, bodies });
+  if (recipients.length === 0) return noRecipients(null, skipped, warningKey);
+  const { shareId, deliveryIds } = await db.transaction(async (tx) => {
+    const share = await storeShareText({
+      tx,
+      userId,
+      eventIds,
+      text,
+      preferences,
+      status: isApproved ? 'approved' : 'saved_for_later',
+    });
+    const resolvedSubject = await resolveSubject({ db: tx, userId, subject, shareSubject: share.subject });
+    const ids = await recordDeliveries({
+      tx,
+      userId,
+      shareId: share.id,
+      shareStatus: share.status,
+      subject: resolvedSubject,
+      recipients,
+      now,
+    });
+    return { shareId: share.id, deliveryIds: ids };
   });
   await enqueueDeliveries({ jobs, deliveryIds });
   return { shareId, outcome: 'queued', queued: deliveryIds.length, skipped, warningKey, deliveryIds };

@@ -348,6 +348,168 @@ describe('what is not sent', () => {
   });
 });
 
+describe('Create Content → Email to Contacts in one step (POST /api/shares/email)', () => {
+  const preferences = {
+    platform: 'telegram',
+    length: 'short',
+    tone: 'casual',
+    intent: 'educate',
+    sentiment: 'awe',
+    structure: 'storytelling',
+  } as const;
+
+  async function createIdea(user: { headers: Record<string, string> }, content: string) {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: user.headers,
+      payload: { content },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string };
+  }
+
+  function emailText(user: { headers: Record<string, string> }, payload: object, headers: Record<string, string> = {}) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/shares/email',
+      headers: { ...user.headers, ...headers },
+      payload,
+    });
+  }
+
+  /** Everything the user owns that a send could change: ideas, shares, deliveries. */
+  async function stateOf(userId: string) {
+    const { db } = testApp.database;
+    return {
+      events: await db.select().from(events).where(eq(events.userId, userId)),
+      shares: await db.select().from(pendingShares).where(eq(pendingShares.userId, userId)),
+      deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
+    };
+  }
+
+  it('keeps the text in the ideas’ share and emails it to every picked contact; the ideas end up sent', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
+    const people = await insertContacts(db, user.id, contactEmails('onestep').slice(0, 2));
+    const first = await createIdea(user, 'We moved to Lisbon');
+    const second = await createIdea(user, 'New job at the port');
+
+    const response = await emailText(user, {
+      eventIds: [first.id, second.id],
+      text: 'Two bits of news: Lisbon, and the port.',
+      preferences,
+      contactIds: people.map((person) => person.id),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { shareId: string; deliveries: { counts: { queued: number } } };
+    expect(body).toMatchObject({ outcome: 'queued', queued: 2, skipped: 0 });
+    expect(body.deliveries.counts.queued).toBe(2);
+
+    const done = await waitForDeliveries(testApp.app, user, body.shareId);
+    expect(done).toMatchObject({ shareStatus: 'sent', counts: { sent: 2 } });
+    for (const person of people) {
+      const [message] = smtp.to(person.email);
+      expect(message!.mail.text).toContain('Two bits of news: Lisbon, and the port.');
+      expect(message!.mail.subject).toBe('Life update from Ann Lee');
+    }
+    const [share] = await db.select().from(pendingShares).where(eq(pendingShares.id, body.shareId));
+    expect(share).toMatchObject({
+      eventsIds: [first.id, second.id],
+      summaries: { summary: 'Two bits of news: Lisbon, and the port.' },
+    });
+    const ideas = await db
+      .select()
+      .from(events)
+      .where(inArray(events.id, [first.id, second.id]));
+    for (const idea of ideas) expect(idea).toMatchObject({ status: 'sent', preferences });
+  });
+
+  it('reuses the share of approved ideas, which stay approved until the email goes out', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Lea', email: 'approved.lea@example.com' }]);
+    const idea = await createIdea(user, 'Finished the marathon');
+    const approved = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/shares/approve',
+      headers: user.headers,
+      payload: { eventIds: [idea.id], text: 'First draft', preferences },
+    });
+    const approvedShare = (approved.json() as { share: { id: string } }).share;
+
+    const response = await emailText(user, {
+      eventIds: [idea.id],
+      text: 'Final text',
+      preferences,
+      contactIds: [person!.id],
+      subject: 'Marathon!',
+    });
+    expect(response.json()).toMatchObject({ shareId: approvedShare.id, outcome: 'queued', queued: 1 });
+    await waitForDeliveries(testApp.app, user, approvedShare.id);
+    expect(smtp.to('approved.lea@example.com')[0]!.mail).toMatchObject({ subject: 'Marathon!' });
+    expect(smtp.to('approved.lea@example.com')[0]!.mail.text).toContain('Final text');
+  });
+
+  it('changes nothing when the send is refused: monthly limit, no valid recipient, SMS only', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [withEmail, withoutEmail] = await insertContacts(db, user.id, [
+      { name: 'Max', email: 'refused.max@example.com' },
+      { name: 'Nia', email: '' },
+    ]);
+    const idea = await createIdea(user, 'A quiet week');
+    const request = { eventIds: [idea.id], text: 'A quiet week at home.', preferences };
+    const before = await stateOf(user.id);
+    expect(before.events[0]!.status).toBe('raw_ideas');
+
+    const noRecipient = await emailText(user, { ...request, contactIds: [withoutEmail!.id, 'not-a-contact'] });
+    expect(noRecipient.statusCode).toBe(200);
+    expect(noRecipient.json()).toEqual({
+      shareId: null,
+      outcome: 'no_recipients',
+      queued: 0,
+      skipped: 2,
+      message: 'No valid recipients with content to send emails.',
+      deliveries: null,
+    });
+    expect(await stateOf(user.id)).toEqual(before);
+
+    const sms = await emailText(user, { ...request, contactIds: [withEmail!.id], method: 'sms' });
+    expect(sms.json()).toMatchObject({ shareId: null, outcome: 'sms_not_supported', queued: 0 });
+    expect(await stateOf(user.id)).toEqual(before);
+
+    await db.update(userSettings).set({ monthlyShareLimit: 0 }).where(eq(userSettings.userId, user.id));
+    const overLimit = await emailText(user, { ...request, contactIds: [withEmail!.id] });
+    expect(overLimit.statusCode).toBe(403);
+    expect(overLimit.json()).toEqual({
+      code: 'LIMIT_REACHED',
+      message: "You've reached your monthly usage limit. Upgrade to continue sharing.",
+    });
+    expect(await stateOf(user.id)).toEqual(before);
+    expect(smtp.to('refused.max@example.com')).toHaveLength(0);
+  });
+
+  it('refuses an empty contact list and another user’s idea, writing nothing', async () => {
+    const { db } = testApp.database;
+    const owner = await createVerifiedUser(testApp.app, db);
+    const stranger = await createVerifiedUser(testApp.app, db);
+    const [strangerContact] = await insertContacts(db, stranger.id, [{ name: 'Oz', email: 'stranger.oz@example.com' }]);
+    const idea = await createIdea(owner, 'Owner idea');
+    const request = { eventIds: [idea.id], text: 'Owner text', preferences };
+
+    const empty = await emailText(owner, { ...request, contactIds: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Please select at least one contact');
+
+    const before = await stateOf(owner.id);
+    const foreign = await emailText(stranger, { ...request, contactIds: [strangerContact!.id] });
+    expect(foreign.statusCode).toBe(404);
+    expect(await stateOf(owner.id)).toEqual(before);
+    expect(await stateOf(stranger.id)).toMatchObject({ shares: [], deliveries: [] });
+  });
+});
+
 describe('durability', () => {
   it('delivers deliveries left queued when the server stopped, each exactly once', async () => {
     const database = await openTestDatabase();

@@ -12,6 +12,7 @@ import {
   testEmailResponseSchema,
 } from '@life-updates/contract/email';
 import { apiErrorSchema } from '@life-updates/contract/errors';
+import { emailShareTextRequestSchema, emailShareTextResultSchema } from '@life-updates/contract/shares';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
-import { findShareDeliveries, retryFailedDeliveries, sendExistingShare } from './delivery-service.ts';
+import { emailShareText, findShareDeliveries, retryFailedDeliveries, sendExistingShare } from './delivery-service.ts';
 import {
   EmailSettingsValidationError,
   getEmailSettings,
@@ -186,6 +187,31 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
         ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
         ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
         deliveries: await findShareDeliveries({ db, userId, shareId }),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/shares/email',
+    {
+      schema: {
+        tags: ['email'],
+        body: emailShareTextRequestSchema,
+        response: { 200: emailShareTextResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ...request.body });
+      const locale = pickLocale(request.headers['accept-language']);
+      return {
+        shareId: outcome.shareId,
+        outcome: outcome.outcome,
+        queued: outcome.queued,
+        skipped: outcome.skipped,
+        ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
+        ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
+        deliveries: outcome.shareId ? await findShareDeliveries({ db, userId, shareId: outcome.shareId }) : null,
       };
     },
   );

@@ -15,7 +15,7 @@ import { events, pendingShares } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 /** A database handle or an open transaction on it. */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type ShareRow = typeof pendingShares.$inferSelect;
 
@@ -149,51 +149,62 @@ type SaveTextArguments = {
 };
 
 /**
- * Create Content → "Save for later" (spec §4): stores the preferences on each idea, marks the ideas
- * saved_for_later, and keeps the text in the events' share (status saved_for_later).
+ * Keeps the text of Create Content / Generate in the ideas' share, inside the caller's transaction
+ * (spec §4 Create Content flow): stores the preferences on each idea and
+ * - `saved_for_later`: marks the ideas and the share saved_for_later;
+ * - `approved`: approves the ideas, every not-yet-sent share that contains one of them, and the share.
  */
-export async function saveForLater({ db, userId, eventIds, text, preferences }: SaveTextArguments): Promise<Share> {
-  return db.transaction(async (transaction) => {
-    await findOwnEvents({ db: transaction, userId, eventIds });
-    await transaction
-      .update(events)
-      .set({ preferences, status: 'saved_for_later' })
-      .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
-    return upsertShareForEvents({
-      db: transaction,
-      userId,
-      eventIds,
-      summaries: { [singleSummaryKey]: text },
-      templateId: null,
-      status: 'saved_for_later',
-    });
-  });
-}
-
-/**
- * Create Content → "Approve & Finish" (spec §4): stores the preferences, approves the ideas and
- * every not-yet-sent share that contains one of them, and keeps the text in the events' share.
- */
-export async function approveIdeas({ db, userId, eventIds, text, preferences }: SaveTextArguments): Promise<Share> {
-  return db.transaction(async (transaction) => {
-    await findOwnEvents({ db: transaction, userId, eventIds });
-    await transaction
-      .update(events)
-      .set({ preferences, status: 'approved' })
-      .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
-    await transaction
+export async function storeShareText({
+  tx,
+  userId,
+  eventIds,
+  text,
+  preferences,
+  status,
+}: Omit<SaveTextArguments, 'db'> & { tx: Executor; status: 'saved_for_later' | 'approved' }): Promise<Share> {
+  await findOwnEvents({ db: tx, userId, eventIds });
+  await tx
+    .update(events)
+    .set({ preferences, status })
+    .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+  if (status === 'approved') {
+    await tx
       .update(pendingShares)
       .set({ status: 'approved' })
       .where(and(eq(pendingShares.userId, userId), ne(pendingShares.status, 'sent'), containsAnyEvent(eventIds)));
-    return upsertShareForEvents({
-      db: transaction,
-      userId,
-      eventIds,
-      summaries: { [singleSummaryKey]: text },
-      templateId: null,
-      status: 'approved',
-    });
+  }
+  return upsertShareForEvents({
+    db: tx,
+    userId,
+    eventIds,
+    summaries: { [singleSummaryKey]: text },
+    templateId: null,
+    status,
   });
+}
+
+/** True when any of the user's ideas with these ids is approved (an emailed idea then stays approved until sent). */
+export async function isAnyIdeaApproved({
+  db,
+  userId,
+  eventIds,
+}: {
+  db: Executor;
+  userId: string;
+  eventIds: readonly string[];
+}) {
+  const ownEvents = await findOwnEvents({ db, userId, eventIds });
+  return ownEvents.some((event) => event.status === 'approved');
+}
+
+/** Create Content → "Save for later" (spec §4): the text, the preferences, the ideas saved_for_later. */
+export async function saveForLater({ db, ...text }: SaveTextArguments): Promise<Share> {
+  return db.transaction((tx) => storeShareText({ tx, ...text, status: 'saved_for_later' }));
+}
+
+/** Create Content → "Approve & Finish" (spec §4): the text, the preferences, the ideas and their shares approved. */
+export async function approveIdeas({ db, ...text }: SaveTextArguments): Promise<Share> {
+  return db.transaction((tx) => storeShareText({ tx, ...text, status: 'approved' }));
 }
 
 /**

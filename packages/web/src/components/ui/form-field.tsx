@@ -1,7 +1,19 @@
-import { useId, type ReactElement, cloneElement } from 'react';
+import { cloneElement, createContext, use, useId, type ReactElement } from 'react';
 import { Label } from './label';
 
 type FieldControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+/** How a FormField names and describes its control, for controls that are not its direct child. */
+export type FormFieldControl = FieldControlProps & { 'aria-labelledby'?: string };
+
+const FormFieldControlContext = createContext<FormFieldControl>({});
+
+/**
+ * The label, hint and error wiring of the enclosing FormField (empty outside one). A composite
+ * control whose focusable element sits deeper than FormField's child (a Select's trigger inside its
+ * root) takes it from here, so the label names the element a user actually reaches.
+ */
+export const useFormFieldControl = () => use(FormFieldControlContext);
 
 /** A label, a control, an optional hint and an inline error, wired for screen readers. */
 export function FormField({
@@ -16,13 +28,19 @@ export function FormField({
   children: ReactElement<FieldControlProps>;
 }) {
   const id = useId();
+  const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const control: FieldControlProps = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      <Label id={labelId} htmlFor={id}>
+        {label}
+      </Label>
+      <FormFieldControlContext value={{ ...control, 'aria-labelledby': labelId }}>
+        {cloneElement(children, control)}
+      </FormFieldControlContext>
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -15,17 +15,11 @@ import { useUpdateContactRequest } from '../api/update-contact-request';
 
 type Filter = ContactRequestStatus | 'all';
 
-type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
-
-function StatusFilter({
-  value,
-  onChange,
-  ...triggerProps
-}: TriggerProps & { value: Filter; onChange: (value: Filter) => void }) {
+function StatusFilter({ value, onChange }: { value: Filter; onChange: (value: Filter) => void }) {
   const { t } = useTranslation();
   return (
     <Select value={value} onValueChange={(next) => onChange(next as Filter)}>
-      <SelectTrigger {...triggerProps}>
+      <SelectTrigger>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

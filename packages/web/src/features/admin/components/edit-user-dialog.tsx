@@ -24,18 +24,19 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ApiRequestError } from '@/lib/api-client';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 
-type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
-
 function RoleSelect({
   value,
   onChange,
   disabled,
-  ...triggerProps
-}: TriggerProps & { value: UserRole; onChange: (value: UserRole) => void; disabled: boolean }) {
+}: {
+  value: UserRole;
+  onChange: (value: UserRole) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Select value={value} onValueChange={(next) => onChange(next as UserRole)} disabled={disabled}>
-      <SelectTrigger {...triggerProps}>
+      <SelectTrigger>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

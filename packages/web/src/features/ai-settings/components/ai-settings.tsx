@@ -35,18 +35,19 @@ type FieldName = keyof Values;
 const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
 const roundTemperature = (value: number) => Math.round(roundToStep(value, temperatureRange.step) * 10) / 10;
 
-type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
-
-/** The models GET /api/ai/models offers; FormField labels the trigger. */
+/** The models GET /api/ai/models offers. */
 function ModelSelect({
   models,
   value,
   onChange,
-  ...triggerProps
-}: TriggerProps & { models: AiModel[]; value: string; onChange: (value: string) => void }) {
+}: {
+  models: AiModel[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...triggerProps}>
+      <SelectTrigger>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -8,7 +8,7 @@ import {
   type ContactInput,
   type Relationship,
 } from '@life-updates/contract/contacts';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -16,7 +16,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
 import { useCreateContact } from '../api/create-contact';
@@ -62,7 +61,6 @@ export function ContactFormDialog({
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
-  const relationshipId = useId();
 
   useEffect(() => {
     if (open) form.reset(valuesOf(contact));
@@ -144,22 +142,14 @@ export function ContactFormDialog({
             control={form.control}
             name="relationship"
             render={({ field }) => (
-              // Not FormField: the Select root is not the element the label names, its trigger is.
-              <div className="space-y-1.5">
-                <Label htmlFor={relationshipId}>{t('contacts.form.relationship')}</Label>
+              <FormField label={t('contacts.form.relationship')} error={errorText('relationship')}>
                 <Select
                   value={field.value ?? ''}
                   // "No relationship" clears a relationship set earlier (Radix items cannot hold '').
                   onValueChange={(value) => field.onChange(value === noRelationship ? '' : value)}
                   name={field.name}
                 >
-                  <SelectTrigger
-                    id={relationshipId}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    aria-invalid={errors.relationship ? true : undefined}
-                    aria-describedby={errors.relationship ? `${relationshipId}-error` : undefined}
-                  >
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                     <SelectValue placeholder={t('contacts.form.relationshipPlaceholder')} />
                   </SelectTrigger>
                   <SelectContent>
@@ -171,12 +161,7 @@ export function ContactFormDialog({
                     ))}
                   </SelectContent>
                 </Select>
-                {errors.relationship ? (
-                  <p id={`${relationshipId}-error`} role="alert" className="text-sm text-destructive">
-                    {errorText('relationship')}
-                  </p>
-                ) : null}
-              </div>
+              </FormField>
             )}
           />
           <DialogFooter>

@@ -20,18 +20,12 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useRemoveEmailApiKey } from '../api/remove-email-api-key';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 
-type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
-
-/** The provider choice, SendGrid first (the default), Resend second (spec §9); FormField labels its trigger. */
-function ProviderSelect({
-  value,
-  onChange,
-  ...triggerProps
-}: TriggerProps & { value: EmailProvider; onChange: (value: EmailProvider) => void }) {
+/** The provider choice, SendGrid first (the default), Resend second (spec §9). */
+function ProviderSelect({ value, onChange }: { value: EmailProvider; onChange: (value: EmailProvider) => void }) {
   const { t } = useTranslation();
   return (
     <Select value={value} onValueChange={(next) => onChange(next as EmailProvider)}>
-      <SelectTrigger {...triggerProps}>
+      <SelectTrigger>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

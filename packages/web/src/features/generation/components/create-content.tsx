@@ -116,7 +116,6 @@ function IdeaWorkspace({ idea }: { idea: Idea }) {
   return (
     <GenerationWorkspace
       eventIds={[idea.id]}
-      isAnyApproved={idea.status === 'approved'}
       initialText={shareText(share.data)}
       // Stored preferences, else the Create Content defaults (length Medium, spec §9).
       initialPreferences={normalizePreferences(idea.preferences, defaultPreferences)}

@@ -107,7 +107,6 @@ export function GenerateScreen() {
         <GenerationWorkspace
           key={chosenKey}
           eventIds={chosen.map((idea) => idea.id)}
-          isAnyApproved={chosen.some((idea) => idea.status === 'approved')}
           initialText={savedTextFor(
             chosen.map((idea) => idea.id),
             savedShares.data ?? [],

@@ -61,7 +61,6 @@ function renderWorkspace(initialText = '') {
         element: (
           <GenerationWorkspace
             eventIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']}
-            isAnyApproved={false}
             initialText={initialText}
             initialPreferences={defaultPreferences}
             preferencesTitle="Choose Preferences"

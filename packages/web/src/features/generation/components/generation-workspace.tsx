@@ -3,12 +3,13 @@ import { CheckCircle2Icon, MailIcon, SaveIcon, SparklesIcon } from 'lucide-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';
+import { useContacts } from '../api/get-contacts';
 import { useGenerationStream } from '../hooks/use-generation-stream';
 import { useShareActions } from '../hooks/use-share-actions';
-import { ContactPickerDialog } from './contact-picker-dialog';
 import { GeneratedTextPanel } from './generated-text-panel';
 import { PreferencesPanel } from './preferences-panel';
 import { ResultDialog } from './result-dialog';
@@ -19,14 +20,12 @@ import { ResultDialog } from './result-dialog';
  */
 export function GenerationWorkspace({
   eventIds,
-  isAnyApproved,
   initialText,
   initialPreferences,
   preferencesTitle,
   generateLabel,
 }: {
   eventIds: readonly string[];
-  isAnyApproved: boolean;
   initialText: string;
   initialPreferences: Preferences;
   preferencesTitle: string;
@@ -35,7 +34,8 @@ export function GenerationWorkspace({
   const { t } = useTranslation();
   const [preferences, setPreferences] = useState(initialPreferences);
   const stream = useGenerationStream(initialText);
-  const actions = useShareActions({ eventIds, text: stream.text, preferences, isAnyApproved });
+  const actions = useShareActions({ eventIds, text: stream.text, preferences });
+  const contacts = useContacts({ enabled: actions.isPickerOpen });
 
   async function generate() {
     if (eventIds.length === 0) {
@@ -99,8 +99,14 @@ export function GenerationWorkspace({
       <ContactPickerDialog
         open={actions.isPickerOpen}
         onOpenChange={actions.setPickerOpen}
+        title={t('generation.selectContactsTitle')}
+        submitLabel={t('generation.sendEmail')}
+        contacts={contacts.data}
+        isLoading={contacts.isPending}
+        isError={contacts.isError}
+        onRetry={() => void contacts.refetch()}
         isProcessing={actions.isSending}
-        onSend={(contactIds) => void actions.send(contactIds)}
+        onSubmit={(contactIds) => void actions.send(contactIds)}
       />
       <ResultDialog result={actions.result} onClose={actions.closeResult} />
     </div>

@@ -1,6 +1,5 @@
 import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
 import type { Preferences } from '@life-updates/contract/preferences';
-import type { Share } from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
-import { approveIdeas, useApproveIdeas } from '../api/approve-ideas';
+import { useApproveIdeas } from '../api/approve-ideas';
+import { emailShareText } from '../api/email-share-text';
 import { getShareDeliveries } from '../api/get-share-deliveries';
-import { saveForLater, useSaveForLater } from '../api/save-for-later';
-import { sendShare } from '../api/send-share';
+import { useSaveForLater } from '../api/save-for-later';
 import type { ShareResult } from '../components/result-dialog';
 
 const pollIntervalMs = 1000;
@@ -39,13 +38,10 @@ export function useShareActions({
   eventIds,
   text,
   preferences,
-  isAnyApproved,
 }: {
   eventIds: readonly string[];
   text: string;
   preferences: Preferences;
-  /** An approved idea stays approved while it is emailed, instead of going back to "Later". */
-  isAnyApproved: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -95,17 +91,17 @@ export function useShareActions({
     setSending(true);
     let loadingToast: string | number | undefined;
     try {
-      // The text is kept in the ideas' share first, so nothing is lost if sending fails.
-      const share: Share = await (isAnyApproved ? approveIdeas(request()) : saveForLater(request()));
-      const sent = await sendShare({ shareId: share.id, request: { contactIds } });
+      // One request, all or nothing: the text is kept in the ideas' share only when the emails are
+      // queued; on a refusal the ideas and shares are as they were and the text stays in the editor.
+      const sent = await emailShareText({ ...request(), contactIds });
       if (sent.warning) toast.warning(sent.warning);
-      if (sent.outcome !== 'queued') {
+      if (sent.outcome !== 'queued' || sent.shareId === null || sent.deliveries === null) {
         toast.info(sent.message ?? t('email.noValidRecipients'));
         setPickerOpen(false);
         return;
       }
       loadingToast = toast.loading(t('email.sending'));
-      const deliveries = await waitForDeliveries(share.id, sent.deliveries);
+      const deliveries = await waitForDeliveries(sent.shareId, sent.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       const options = { id: loadingToast };
       setPickerOpen(false);

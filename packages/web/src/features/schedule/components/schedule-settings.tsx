@@ -153,21 +153,13 @@ function SwitchRow({
   );
 }
 
-/** The frequency choice; takes the label's id and error wiring from FormField. */
-function FrequencySelect({
-  control,
-  ...fieldProps
-}: {
-  control: Control<ScheduleUpdate>;
-  id?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}) {
+/** The frequency choice, bound to the form. */
+function FrequencySelect({ control }: { control: Control<ScheduleUpdate> }) {
   const { t } = useTranslation();
   const { field } = useController({ control, name: 'frequency' });
   return (
     <Select value={field.value} onValueChange={field.onChange}>
-      <SelectTrigger {...fieldProps} onBlur={field.onBlur}>
+      <SelectTrigger onBlur={field.onBlur}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -2,11 +2,11 @@ import { fallbackTemplateId, type Template } from '@life-updates/contract/templa
 import { Share2Icon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +15,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
@@ -193,28 +192,10 @@ function ContactPicker({
   const navigate = useNavigate();
   const contacts = useShareContacts(open);
   const generate = useGenerateSummaries();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const list = contacts.data?.contacts ?? [];
 
-  const toggle = (id: string, isChecked: boolean) => {
-    setError(null);
-    setSelected((current) => {
-      const next = new Set(current);
-      if (isChecked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  };
-
-  const submit = async () => {
+  const submit = async (contactIds: string[]) => {
     if (!templateId) {
-      setError(t('summeris.validation.selectTemplate'));
-      return;
-    }
-    const contactIds = list.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
-    if (contactIds.length === 0) {
-      setError(t('summeris.validation.selectContact'));
+      toast.error(t('summeris.validation.selectTemplate'));
       return;
     }
     try {
@@ -230,84 +211,17 @@ function ContactPicker({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next || generate.isPending ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{t('ideas.contactPicker.title')}</DialogTitle>
-          <DialogDescription className="flex items-center gap-2">
-            <Badge variant="secondary">
-              {t('ideas.contactPicker.selected')}: {selected.size}
-            </Badge>
-          </DialogDescription>
-        </DialogHeader>
-        {contacts.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : contacts.isError ? (
-          <p role="alert">{t('summeris.toasts.contactsLoadFailed')}</p>
-        ) : list.length === 0 ? (
-          <div className="space-y-3 py-4 text-center">
-            <p>{t('ideas.contactPicker.noContacts')}</p>
-            <Link to={paths.contacts} className={buttonVariants({ variant: 'outline' })}>
-              {t('ideas.contactPicker.addContacts')}
-            </Link>
-          </div>
-        ) : (
-          <div className="space-y-3">
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setError(null);
-                  setSelected(new Set(list.map((contact) => contact.id)));
-                }}
-              >
-                {t('ideas.contactPicker.selectAll')}
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => setSelected(new Set())}>
-                {t('ideas.contactPicker.clearAll')}
-              </Button>
-            </div>
-            <ul className="max-h-80 space-y-1 overflow-y-auto">
-              {list.map((contact) => (
-                <li key={contact.id} className="flex items-center gap-3 rounded-md p-2 hover:bg-muted/50">
-                  <Checkbox
-                    id={`share-contact-${contact.id}`}
-                    checked={selected.has(contact.id)}
-                    onCheckedChange={(state) => toggle(contact.id, state === true)}
-                  />
-                  <Label
-                    htmlFor={`share-contact-${contact.id}`}
-                    className="flex flex-1 cursor-pointer flex-wrap items-center gap-2"
-                  >
-                    {contact.name}
-                    {contact.relationship ? (
-                      <span className="text-xs text-muted-foreground">
-                        {t(`contacts.relationships.${contact.relationship}`, { defaultValue: contact.relationship })}
-                      </span>
-                    ) : null}
-                  </Label>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={generate.isPending}>
-            {t('ideas.contactPicker.cancel')}
-          </Button>
-          {list.length > 0 ? (
-            <Button onClick={() => void submit()} disabled={generate.isPending}>
-              {generate.isPending ? t('ideas.contactPicker.processing') : t('ideas.contactPicker.generate')}
-            </Button>
-          ) : null}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ContactPickerDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={t('ideas.contactPicker.title')}
+      submitLabel={t('ideas.contactPicker.generate')}
+      contacts={contacts.data?.contacts}
+      isLoading={contacts.isPending}
+      isError={contacts.isError}
+      onRetry={() => void contacts.refetch()}
+      isProcessing={generate.isPending}
+      onSubmit={(contactIds) => void submit(contactIds)}
+    />
   );
 }
