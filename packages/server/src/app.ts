@@ -72,6 +72,20 @@ function findNul(value: unknown, path: string[] = []): string | null {
   return null;
 }
 
+/**
+ * A lone UTF-16 surrogate (half an emoji, e.g. from text cut in the middle) becomes U+FFFD, as the
+ * database driver would do for a text column; in a JSON column PostgreSQL refuses its `\ud800` escape.
+ */
+function toWellFormed(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.isWellFormed() ? value : value.toWellFormed();
+  if (typeof value !== 'object' || value === null || depth > 32) return value;
+  if (Array.isArray(value)) return value.map((item) => toWellFormed(item, depth + 1));
+  // Parsed JSON only: a Buffer (an uploaded recording) or a stream stays as it is.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toWellFormed(item, depth + 1)]));
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole app; `server.ts` only listens. Tests call this and use `app.inject()`. */
@@ -192,10 +206,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     }
   });
 
-  // PostgreSQL text cannot hold NUL: refuse it in any body or query as bad input (a 400), instead
-  // of letting the database fail the request with a 500 half-way (ARCHITECTURE §5).
+  // PostgreSQL text cannot hold NUL: refuse it in any body, query or path parameter as bad input (a
+  // 400), instead of letting the database fail the request with a 500 half-way (ARCHITECTURE §5).
   app.addHook('preValidation', async (request) => {
-    const field = findNul(request.body) ?? findNul(request.query);
+    const field = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
     if (field !== null) {
       throw new AppError({
         status: 400,
@@ -204,6 +218,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         fields: { [field]: 'validation.invalidInput' },
       });
     }
+    // Also a lone UTF-16 surrogate, which PostgreSQL refuses in JSON (see toWellFormed).
+    if (request.body !== undefined) request.body = toWellFormed(request.body);
   });
 
   // Resolve the session once per API request; routes then call requireUser(request).

@@ -113,3 +113,40 @@ describe('ids that name nothing', () => {
     },
   );
 });
+
+describe('text the database cannot hold as sent', () => {
+  it('refuses NUL in a path parameter with a 400 (every id row above, pinned here)', async () => {
+    for (const endpoint of withIds) {
+      const body = endpoint.body?.(ids);
+      const url = endpoint.url!({ userId: '%00', eventId: '%00', contactId: '%00', shareId: '%00', templateId: '%00' });
+      await expectRefusedCleanly({
+        method: methodOf(endpoint),
+        url,
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+    }
+  });
+
+  it('keeps text with half an emoji (a lone surrogate), stored with U+FFFD in its place', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/shares/save-for-later',
+      remoteAddress: nextClientIp(),
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        eventIds: [ids.eventId],
+        text: 'Cut short \ud83d',
+        preferences: {
+          platform: 'linkedin',
+          length: 'medium',
+          tone: 'casual',
+          intent: 'educate',
+          sentiment: 'awe',
+          structure: 'storytelling',
+        },
+      }),
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(JSON.stringify(response.json())).toContain('Cut short \ufffd');
+  });
+});
