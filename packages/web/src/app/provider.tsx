@@ -1,9 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
+
+/*
+ * The toaster is not in the entry bundle: it loads right after the first render. A toast raised
+ * before it is mounted is not lost: sonner replays the active toasts to a late Toaster.
+ */
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 function ThemedToaster() {
   const theme = useTheme();
@@ -39,8 +44,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<p className="p-8 text-center text-muted-foreground">{t('app.loading')}</p>}>{children}</Suspense>
-      <ThemedToaster />
+      <Suspense fallback={<p className="p-8 text-center text-muted-foreground">{t('app.loading')}</p>}>
+        {children}
+      </Suspense>
+      <Suspense fallback={null}>
+        <ThemedToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

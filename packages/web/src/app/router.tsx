@@ -1,8 +1,20 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { ProtectedLayout } from './layouts/protected-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A signed-in screen's route module and the rest of the catalogue load side by side; the screen
+ * renders when both are there (the entry bundle only holds the strings of the public pages).
+ */
+function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [module] = await Promise.all([load(), ensureCatalogue(currentLocale())]);
+    return module;
+  };
+}
 
 /** The route table of spec §2; every screen is a lazy route module exporting `Component`. */
 export const router = createBrowserRouter([
@@ -17,15 +29,15 @@ export const router = createBrowserRouter([
       {
         element: <ProtectedLayout />,
         children: [
-          { path: paths.dashboard, lazy: () => import('./routes/dashboard') },
+          { path: paths.dashboard, lazy: withCatalogue(() => import('./routes/dashboard')) },
           { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.create, lazy: () => import('./routes/create') },
-          { path: paths.generate, lazy: () => import('./routes/generate') },
-          { path: paths.summeris, lazy: () => import('./routes/summeris') },
-          { path: paths.summaryReview, lazy: () => import('./routes/summeris') },
+          { path: paths.create, lazy: withCatalogue(() => import('./routes/create')) },
+          { path: paths.generate, lazy: withCatalogue(() => import('./routes/generate')) },
+          { path: paths.summeris, lazy: withCatalogue(() => import('./routes/summeris')) },
+          { path: paths.summaryReview, lazy: withCatalogue(() => import('./routes/summeris')) },
           { path: paths.summaries, element: <Navigate to={paths.summeris} replace /> },
-          { path: paths.contacts, lazy: () => import('./routes/contacts') },
-          { path: paths.settings, lazy: () => import('./routes/settings') },
+          { path: paths.contacts, lazy: withCatalogue(() => import('./routes/contacts')) },
+          { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
@@ -41,8 +40,9 @@ export function useSignOut() {
       await navigate(paths.landing, { replace: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       clearCache();
-      toast.success(t('auth.loggedOut'));
+      // sonner stays out of the entry bundle (the header lives there): it is loaded on use.
+      void import('sonner').then(({ toast }) => toast.success(t('auth.loggedOut')));
     },
-    onError: () => toast.error(t('auth.logoutFailed')),
+    onError: () => void import('sonner').then(({ toast }) => toast.error(t('auth.logoutFailed'))),
   });
 }
