@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
-import { meQueryKey } from './get-me';
+import { meQueryKey, setSessionHint } from './get-me';
 
 let hasJustSignedOut = false;
 
@@ -34,6 +34,7 @@ export function useSignOut() {
     onSuccess: async () => {
       // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
       markSignedOut();
+      setSessionHint(false);
       // A profile request still in flight would answer with the old session and sign the user back in.
       await queryClient.cancelQueries({ queryKey: meQueryKey });
       queryClient.setQueryData(meQueryKey, null);
