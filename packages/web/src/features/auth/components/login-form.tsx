@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginFormSchema, type LoginForm as LoginFormValues } from '@life-updates/contract/auth';
+import type { LoginForm as LoginFormValues } from '@life-updates/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,9 +10,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { meQueryKey } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 import { claimWelcome } from '../api/welcome';
+
+const validation = lazyResolver<LoginFormValues>(async () => {
+  const [{ zodResolver }, { loginFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/auth'),
+  ]);
+  return zodResolver(loginFormSchema);
+});
 
 /** Where to go after sign-in: the protected page the visitor asked for, else My Stories. */
 export function useReturnPath() {
@@ -37,7 +45,10 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginFormValues>({
+    resolver: validation.resolver,
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -60,7 +71,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
       <FormField label={t('auth.emailOrUsername')} error={errors.email?.message ? t(errors.email.message) : undefined}>
         <Input type="text" inputMode="email" autoComplete="username" {...form.register('email')} />
       </FormField>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema, type RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
+import type { RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +9,25 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { signUp } from '../api/sign-up';
 
 const serverFieldNames: Record<string, keyof RegisterFormValues> = { name: 'fullName', email: 'email', password: 'password' };
+
+const validation = lazyResolver<RegisterFormValues>(async () => {
+  const [{ zodResolver }, { registerFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/auth'),
+  ]);
+  return zodResolver(registerFormSchema);
+});
 
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: validation.resolver,
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -53,7 +61,7 @@ export function RegisterForm() {
   }, onInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
       <FormField label={t('auth.fullName')} error={message(errors.fullName?.message)}>
         <Input autoComplete="name" placeholder={t('auth.fullNamePlaceholder')} {...form.register('fullName')} />
       </FormField>

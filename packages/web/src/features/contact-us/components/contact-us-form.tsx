@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { contactUsFormSchema, type ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
+import type { ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,14 +6,23 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The Contact Us form (spec §2 Contact Us, §5 Contact-us form, §8 Contact us). */
+const validation = lazyResolver<ContactUsFormValues>(async () => {
+  const [{ zodResolver }, { contactUsFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/email'),
+  ]);
+  return zodResolver(contactUsFormSchema);
+});
+
 export function ContactUsForm({ defaults }: { defaults: { name: string; email: string } }) {
   const { t } = useTranslation();
   const send = useSendContactMessage();
   const emptyForm = { name: defaults.name, email: defaults.email, subject: '', message: '' };
-  const form = useForm<ContactUsFormValues>({ resolver: zodResolver(contactUsFormSchema), defaultValues: emptyForm });
+  const form = useForm<ContactUsFormValues>({ resolver: validation.resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
@@ -35,7 +43,7 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('contactUs.name')} error={message(errors.name?.message)}>
           <Input autoComplete="name" {...form.register('name')} />
