@@ -75,7 +75,16 @@ async function lighthouse(url, cookie, outputPath) {
     '--quiet',
   ];
   if (cookie) flags.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  await run('npx', flags, { maxBuffer: 64 * 1024 * 1024 });
+  // Lighthouse sometimes fails to record the trace on a busy machine (NO_NAVSTART): one more try.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run('npx', flags, { maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`${url}: Lighthouse failed (${String(error.stderr ?? error).trim().split('\n').pop()}), retrying`);
+    }
+  }
   const report = JSON.parse(readFileSync(outputPath, 'utf8'));
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const audit = (id) => report.audits[id]?.numericValue ?? null;

@@ -5,13 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import './index.css';
 import { i18nReady } from './lib/i18n';
 import { AppProvider } from './app/provider';
-import { meQueryOptions } from './features/auth/api/get-me';
 import { router } from './app/router';
-import { queryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/service-worker';
-
-// Who is signed in is asked at once, while the first screen's code is still loading.
-void queryClient.prefetchQuery(meQueryOptions());
 
 // A Russian visitor's catalogue is fetched first, so the first paint is already in their language.
 void i18nReady.then(() =>
@@ -24,4 +18,11 @@ void i18nReady.then(() =>
   ),
 );
 
-registerServiceWorker();
+// The service worker is not needed for the first paint: its code loads once the page has.
+window.addEventListener(
+  'load',
+  () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()),
+  {
+    once: true,
+  },
+);

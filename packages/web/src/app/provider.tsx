@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
@@ -36,6 +36,21 @@ function ThemedToaster() {
   );
 }
 
+/** Mounts the toaster once the first screen has painted, so its code is not fetched before that. */
+function LateToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setReady(true), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   useEffect(() => {
@@ -47,9 +62,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={<p className="p-8 text-center text-muted-foreground">{t('app.loading')}</p>}>
         {children}
       </Suspense>
-      <Suspense fallback={null}>
-        <ThemedToaster />
-      </Suspense>
+      <LateToaster />
     </QueryClientProvider>
   );
 }
