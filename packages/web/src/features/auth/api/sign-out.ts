@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { lazyToast } from '@/lib/lazy-toast';
 import { clearCache } from '@/lib/local-cache';
 import { meQueryKey, setSessionHint } from './get-me';
 
@@ -41,9 +42,8 @@ export function useSignOut() {
       await navigate(paths.landing, { replace: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       clearCache();
-      // sonner stays out of the entry bundle (the header lives there): it is loaded on use.
-      void import('sonner').then(({ toast }) => toast.success(t('auth.loggedOut')));
+      lazyToast((toast) => toast.success(t('auth.loggedOut')));
     },
-    onError: () => void import('sonner').then(({ toast }) => toast.error(t('auth.logoutFailed'))),
+    onError: () => lazyToast((toast) => toast.error(t('auth.logoutFailed'))),
   });
 }

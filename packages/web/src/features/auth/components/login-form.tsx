@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazyToast } from '@/lib/lazy-toast';
 import { meQueryKey } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 import { claimWelcome } from '../api/welcome';
@@ -59,10 +59,10 @@ export function LoginForm() {
       setFormError(t(loginErrorKey(error)));
       return;
     }
-    toast.success(t('auth.loginSuccess'));
+    lazyToast((toast) => toast.success(t('auth.loginSuccess')));
     try {
       const welcome = await claimWelcome();
-      if (welcome.shouldWelcome) toast(t('auth.welcome', { username: welcome.username }));
+      if (welcome.shouldWelcome) lazyToast((toast) => toast(t('auth.welcome', { username: welcome.username })));
     } catch {
       // The welcome is a courtesy; signing in already succeeded.
     }
@@ -79,7 +79,10 @@ export function LoginForm() {
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {formError}
         </p>
       ) : null}

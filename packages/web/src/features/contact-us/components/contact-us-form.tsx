@@ -1,12 +1,12 @@
 import type { ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazyToast } from '@/lib/lazy-toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The Contact Us form (spec §2 Contact Us, §5 Contact-us form, §8 Contact us). */
@@ -32,13 +32,14 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
         for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message') form.setError(field, { message: text });
+          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message')
+            form.setError(field, { message: text });
         }
       }
-      toast.error(t('contactUs.failed'));
+      lazyToast((toast) => toast.error(t('contactUs.failed')));
       return;
     }
-    toast.success(t('contactUs.success'));
+    lazyToast((toast) => toast.success(t('contactUs.success')));
     form.reset(emptyForm);
   });
 
