@@ -86,10 +86,18 @@ export function bundleSizes(dist = path.join(root, 'packages/web/dist')) {
         .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
         .map((file) => file.replace(/\.tsx?$/, ''))
     : [];
+  // Route modules are the chunks the entry imports dynamically (the router's `lazy`).
+  const dynamicImports = new Set();
+  for (const item of entryJs) {
+    const code = readFileSync(path.join(dist, item.file), 'utf8');
+    for (const match of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) dynamicImports.add(match[1]);
+  }
   const routes = [];
   for (const name of routeNames) {
     // Chunk names are `<name>-<8-char hash>.js`; the hash has no dash-free guarantee, so match it loosely.
-    const files = jsAssets.filter((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file));
+    const files = jsAssets.filter(
+      (file) => dynamicImports.has(file) && new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file),
+    );
     for (const file of files) {
       const extra = [...closure(`assets/${file}`)].filter((dep) => !inEntry.has(dep));
       routes.push({

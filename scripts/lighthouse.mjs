@@ -82,7 +82,12 @@ async function lighthouse(url, cookie, outputPath) {
       break;
     } catch (error) {
       if (attempt >= 3) throw error;
-      console.error(`${url}: Lighthouse failed (${String(error.stderr ?? error).trim().split('\n').pop()}), retrying`);
+      console.error(
+        `${url}: Lighthouse failed (${String(error.stderr ?? error)
+          .trim()
+          .split('\n')
+          .pop()}), retrying`,
+      );
     }
   }
   const report = JSON.parse(readFileSync(outputPath, 'utf8'));
@@ -102,7 +107,11 @@ async function lighthouse(url, cookie, outputPath) {
     lcpMs: Math.round(audit('largest-contentful-paint')),
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: +(audit('cumulative-layout-shift') ?? 0).toFixed(3),
-    failedAudits: { accessibility: failed('accessibility'), bestPractices: failed('best-practices'), seo: failed('seo') },
+    failedAudits: {
+      accessibility: failed('accessibility'),
+      bestPractices: failed('best-practices'),
+      seo: failed('seo'),
+    },
   };
 }
 
@@ -137,7 +146,9 @@ try {
 }
 const loadAfter = loadavg().map((value) => +value.toFixed(2));
 
-console.log(`Lighthouse 13.5.0, mobile, ${base}, median of ${runs} run(s); load average ${loadBefore.join(' / ')} → ${loadAfter.join(' / ')}`);
+console.log(
+  `Lighthouse 13.5.0, mobile, ${base}, median of ${runs} run(s); load average ${loadBefore.join(' / ')} → ${loadAfter.join(' / ')}`,
+);
 console.table(
   results.map((result) => ({
     page: result.page,
@@ -153,7 +164,8 @@ console.table(
 );
 for (const result of results) {
   const failed = Object.entries(result.failedAudits).filter(([, ids]) => ids.length > 0);
-  if (failed.length > 0) console.log(`${result.page}: ${failed.map(([category, ids]) => `${category}: ${ids.join(', ')}`).join('; ')}`);
+  if (failed.length > 0)
+    console.log(`${result.page}: ${failed.map(([category, ids]) => `${category}: ${ids.join(', ')}`).join('; ')}`);
 }
 if (typeof args.json === 'string') {
   writeFileSync(args.json, JSON.stringify({ startedAt, base, runs, loadBefore, loadAfter, results }, null, 2));

@@ -1,24 +1,19 @@
 import { z } from 'zod';
+import {
+  contactFileFormats,
+  contactLimits,
+  contactSortFields,
+  relationshipFilters,
+  relationships,
+  sortDirections,
+  type Relationship,
+} from './contact-options.ts';
+
+export * from './contact-options.ts';
 
 // ── Relationship (spec §3 Contact, §9 Relationship options) ──
 
-export const relationships = ['family', 'friend', 'colleague', 'client', 'other'] as const;
-export type Relationship = (typeof relationships)[number];
 export const relationshipSchema = z.enum(relationships, { error: 'contacts.validation.relationshipInvalid' });
-
-/** The relationship filter of the Contacts screen: a relationship, or "all" ("All relationships"). */
-export const relationshipFilters = ['all', ...relationships] as const;
-export type RelationshipFilter = (typeof relationshipFilters)[number];
-
-export const contactLimits = {
-  name: 200,
-  email: 254,
-  phone: 50,
-  description: 2000,
-  search: 200,
-  /** Rows one import request may carry (ARCHITECTURE §4.12). */
-  importRows: 1000,
-} as const;
 
 // ── Contact form (spec §5 Contact form) ──
 
@@ -126,11 +121,6 @@ export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 export const contactIdParamsSchema = z.object({ id: z.string() });
 
 // ── List query (spec §7 contacts: search, relationship filter, sort; default created_at desc) ──
-
-export const contactSortFields = ['name', 'email', 'created_at', 'updated_at', 'relationship'] as const;
-export type ContactSortField = (typeof contactSortFields)[number];
-export const sortDirections = ['asc', 'desc'] as const;
-export type SortDirection = (typeof sortDirections)[number];
 
 export const contactListQuerySchema = z.object({
   /** Case-insensitive partial match over name, email and phone. While set, `relationship` is ignored (spec §2 Contacts). */
@@ -255,19 +245,6 @@ export function validateContactRow(
 
 // ── Files ──
 
-export const contactFileFormats = ['csv', 'vcard'] as const;
-export type ContactFileFormat = (typeof contactFileFormats)[number];
-
 export const contactExportQuerySchema = z.object({
   format: z.enum(contactFileFormats, { error: 'contacts.export.unsupportedFormat' }).default('csv'),
 });
-
-export const contactFileTypes: Record<ContactFileFormat, { contentType: string; extension: string; accept: string }> = {
-  csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv', accept: '.csv,text/csv' },
-  vcard: { contentType: 'text/vcard; charset=utf-8', extension: 'vcf', accept: '.vcf,.vcard,text/vcard,text/x-vcard' },
-};
-
-/** `contacts-2025-01-31.vcf` */
-export function contactExportFileName(format: ContactFileFormat, date: Date = new Date()): string {
-  return `contacts-${date.toISOString().slice(0, 10)}.${contactFileTypes[format].extension}`;
-}
