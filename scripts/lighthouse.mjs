@@ -79,11 +79,14 @@ async function lighthouse(url, cookie, outputPath) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await run('npx', flags, { maxBuffer: 64 * 1024 * 1024 });
+      // Some failures still write a report, with every score null.
+      const { runtimeError } = JSON.parse(readFileSync(outputPath, 'utf8'));
+      if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
       break;
     } catch (error) {
       if (attempt >= 3) throw error;
       console.error(
-        `${url}: Lighthouse failed (${String(error.stderr ?? error)
+        `${url}: Lighthouse failed (${String(error.stderr || error.message || error)
           .trim()
           .split('\n')
           .pop()}), retrying`,
