@@ -40,8 +40,13 @@ function ThemedToaster() {
 function LateToaster() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const timer = window.setTimeout(() => setReady(true), 0);
-    return () => window.clearTimeout(timer);
+    // When the browser is idle after the first paint (sonner replays toasts raised before that).
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = globalThis.setTimeout(() => setReady(true), 200);
+    return () => globalThis.clearTimeout(timer);
   }, []);
   if (!ready) return null;
   return (
