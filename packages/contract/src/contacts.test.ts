@@ -5,14 +5,16 @@ import {
   contactImportRequestSchema,
   contactInputSchema,
   contactListQuerySchema,
+  type ContactFields,
+} from './contacts.ts';
+import {
   contactsToCsv,
   contactsToVcard,
   detectContactFileFormat,
   parseContactsCsv,
   parseContactsFile,
   parseContactsVcard,
-  type ContactFields,
-} from './contacts.ts';
+} from './contact-files.ts';
 import { translate } from './i18n.ts';
 import en from './locales/en.ts';
 import ru from './locales/ru.ts';

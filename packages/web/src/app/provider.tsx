@@ -1,9 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
+
+/*
+ * The toaster is not in the entry bundle: it loads right after the first render. A toast raised
+ * before it is mounted is not lost: sonner replays the active toasts to a late Toaster.
+ */
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 function ThemedToaster() {
   const theme = useTheme();
@@ -31,6 +36,26 @@ function ThemedToaster() {
   );
 }
 
+/** Mounts the toaster once the first screen has painted, so its code is not fetched before that. */
+function LateToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // When the browser is idle after the first paint (sonner replays toasts raised before that).
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = globalThis.setTimeout(() => setReady(true), 200);
+    return () => globalThis.clearTimeout(timer);
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   useEffect(() => {
@@ -39,8 +64,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<p className="p-8 text-center text-muted-foreground">{t('app.loading')}</p>}>{children}</Suspense>
-      <ThemedToaster />
+      <Suspense fallback={<p className="p-8 text-center text-muted-foreground">{t('app.loading')}</p>}>
+        {children}
+      </Suspense>
+      <LateToaster />
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,23 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { currentLocale, ensureCatalogue } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import { ProtectedLayout } from './layouts/protected-layout';
 import { RootLayout } from './layouts/root-layout';
+import * as landing from './routes/landing';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A signed-in screen's route module and the rest of the catalogue load side by side; the screen
+ * renders when both are there (the entry bundle only holds the strings of the public pages).
+ */
+function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [module] = await Promise.all([load(), ensureCatalogue(currentLocale())]);
+    return module;
+  };
+}
 
 /** The route table of spec §2; every screen is a lazy route module exporting `Component`. */
 export const router = createBrowserRouter([
@@ -10,22 +25,28 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.landing, lazy: () => import('./routes/landing') },
+      // The landing page is the first page of most visits: part of the entry, it paints without a second round trip.
+      { path: paths.landing, Component: landing.Component },
       { path: paths.login, lazy: () => import('./routes/login') },
       { path: paths.register, lazy: () => import('./routes/register') },
       { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
       {
         element: <ProtectedLayout />,
+        // Who is signed in is asked while the screen's code loads, not after it renders.
+        loader: () => {
+          void queryClient.prefetchQuery(meQueryOptions());
+          return null;
+        },
         children: [
-          { path: paths.dashboard, lazy: () => import('./routes/dashboard') },
+          { path: paths.dashboard, lazy: withCatalogue(() => import('./routes/dashboard')) },
           { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.create, lazy: () => import('./routes/create') },
-          { path: paths.generate, lazy: () => import('./routes/generate') },
-          { path: paths.summeris, lazy: () => import('./routes/summeris') },
-          { path: paths.summaryReview, lazy: () => import('./routes/summeris') },
+          { path: paths.create, lazy: withCatalogue(() => import('./routes/create')) },
+          { path: paths.generate, lazy: withCatalogue(() => import('./routes/generate')) },
+          { path: paths.summeris, lazy: withCatalogue(() => import('./routes/summeris')) },
+          { path: paths.summaryReview, lazy: withCatalogue(() => import('./routes/summeris')) },
           { path: paths.summaries, element: <Navigate to={paths.summeris} replace /> },
-          { path: paths.contacts, lazy: () => import('./routes/contacts') },
-          { path: paths.settings, lazy: () => import('./routes/settings') },
+          { path: paths.contacts, lazy: withCatalogue(() => import('./routes/contacts')) },
+          { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },

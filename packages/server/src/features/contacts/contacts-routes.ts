@@ -9,9 +9,8 @@ import {
   contactListQuerySchema,
   contactListResponseSchema,
   contactSchema,
-  contactsToCsv,
-  contactsToVcard,
 } from '@life-updates/contract/contacts';
+import { contactsToCsv, contactsToVcard } from '@life-updates/contract/contact-files';
 import { apiErrorSchema } from '@life-updates/contract/errors';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,10 +1,5 @@
-import {
-  parseContactsCsv,
-  parseContactsFile,
-  parseContactsVcard,
-  type Contact,
-  type ContactImportResult,
-} from '@life-updates/contract/contacts';
+import { parseContactsCsv, parseContactsFile, parseContactsVcard } from '@life-updates/contract/contact-files';
+import type { Contact, ContactImportResult } from '@life-updates/contract/contacts';
 import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';

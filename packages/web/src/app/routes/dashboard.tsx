@@ -5,16 +5,35 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useEvents } from '@/features/ideas/api/get-events';
-import { useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
-import { useUsage } from '@/features/ideas/api/get-usage';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { eventsQueryOptions, useEvents } from '@/features/ideas/api/get-events';
+import { ideaSummariesQueryOptions, useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
+import { usageQueryOptions, useUsage } from '@/features/ideas/api/get-usage';
 import { IdeaForm } from '@/features/ideas/components/idea-form';
 import { IdeaOrganizer } from '@/features/ideas/components/idea-organizer';
 import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
 import { UsageMeter } from '@/features/ideas/components/usage-meter';
 import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { usePageTitle } from '@/lib/use-page-title';
+
+/**
+ * Starts the screen's requests as soon as its code is here and the visitor is known to be signed
+ * in, instead of after the first render; never waits for them (the loading overlay shows meanwhile).
+ */
+export function loader() {
+  void queryClient
+    .ensureQueryData(meQueryOptions())
+    .then((me) => {
+      if (!me) return;
+      void queryClient.prefetchQuery(eventsQueryOptions());
+      void queryClient.prefetchQuery(usageQueryOptions());
+      void queryClient.prefetchQuery(ideaSummariesQueryOptions());
+    })
+    .catch(() => undefined);
+  return null;
+}
 
 /** My Stories (spec §2): usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
 export function Component() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { LanguageSwitch } from '@/components/layout/language-switch';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';

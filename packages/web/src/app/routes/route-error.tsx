@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 
 /** Render failures land here (STYLE §Habits 5). */
 export function RouteError() {
@@ -8,7 +8,9 @@ export function RouteError() {
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{t('errors.renderTitle')}</h1>
       <p className="text-muted-foreground">{t('errors.internal')}</p>
-      <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
+      <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+        {t('errors.reload')}
+      </button>
     </div>
   );
 }

@@ -2,22 +2,34 @@ import type { Me } from '@life-updates/contract/auth';
 import { LogOutIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { Button } from '@/components/ui/button';
+import { clsx } from 'clsx';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
 import { Brand } from './brand';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
+  clsx(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
   );
 
+/*
+ * The top bar is in the entry bundle, so it uses the button classes directly rather than <Button>
+ * and `cn` (tailwind-merge): none of its classes conflict.
+ */
+
 /** The top bar (spec §2): brand with BETA, and the desktop links; Logout on desktop only. */
-export function AppHeader({ me, onSignOut, isSigningOut }: { me: Me | null; onSignOut: () => void; isSigningOut: boolean }) {
+export function AppHeader({
+  me,
+  onSignOut,
+  isSigningOut,
+}: {
+  me: Me | null;
+  onSignOut: () => void;
+  isSigningOut: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
@@ -44,10 +56,15 @@ export function AppHeader({ me, onSignOut, isSigningOut }: { me: Me | null; onSi
               {t('nav.upgrade')}
             </NavLink>
             <ThemeSwitch />
-            <Button variant="ghost" size="sm" onClick={onSignOut} disabled={isSigningOut}>
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+              onClick={onSignOut}
+              disabled={isSigningOut}
+            >
               <LogOutIcon aria-hidden />
               {t('nav.logout')}
-            </Button>
+            </button>
           </nav>
         ) : (
           <nav aria-label={t('nav.mainNavigation')} className="flex items-center gap-2">
@@ -60,7 +77,7 @@ export function AppHeader({ me, onSignOut, isSigningOut }: { me: Me | null; onSi
             <Link to={paths.login} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
               {t('nav.signIn')}
             </Link>
-            <Link to={paths.register} className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+            <Link to={paths.register} className={buttonVariants({ size: 'sm', className: 'max-sm:hidden' })}>
               {t('nav.register')}
             </Link>
           </nav>

@@ -2,7 +2,7 @@ import { BookOpenIcon, PenSquareIcon, SettingsIcon, UsersIcon } from 'lucide-rea
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 const items = [
   { to: paths.dashboard, label: 'nav.myStories', Icon: BookOpenIcon },
@@ -25,7 +25,7 @@ export function BottomNav() {
             <NavLink
               to={to}
               className={({ isActive }) =>
-                cn(
+                clsx(
                   'flex flex-col items-center gap-1 py-2 text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
                   isActive ? 'text-primary' : 'text-muted-foreground',
                 )

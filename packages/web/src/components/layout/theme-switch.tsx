@@ -1,10 +1,13 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { setTheme, themes, useTheme, type Theme } from '@/lib/theme';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } satisfies Record<Theme, unknown>;
-const labels = { light: 'nav.themeLight', dark: 'nav.themeDark', system: 'nav.themeSystem' } satisfies Record<Theme, string>;
+const labels = { light: 'nav.themeLight', dark: 'nav.themeDark', system: 'nav.themeSystem' } satisfies Record<
+  Theme,
+  string
+>;
 
 export function ThemeSwitch() {
   const { t } = useTranslation();
@@ -21,7 +24,7 @@ export function ThemeSwitch() {
             aria-checked={current === theme}
             title={t(labels[theme])}
             onClick={() => setTheme(theme)}
-            className={cn(
+            className={clsx(
               'inline-flex size-8 items-center justify-center rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
               current === theme ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:text-foreground',
             )}

@@ -1,20 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { badgeVariants } from './badge-variants';
 
-const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', {
-  variants: {
-    variant: {
-      default: 'border-transparent bg-primary text-primary-foreground',
-      secondary: 'border-transparent bg-secondary text-secondary-foreground',
-      outline: 'border-border text-foreground',
-      success: 'border-transparent bg-success text-success-foreground',
-      warning: 'border-transparent bg-warning text-warning-foreground',
-      destructive: 'border-transparent bg-destructive text-destructive-foreground',
-    },
-  },
-  defaultVariants: { variant: 'default' },
-});
+export { badgeVariants };
 
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;

@@ -2,12 +2,49 @@ import type { Me } from '@life-updates/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiRequestError } from '@/lib/api-client';
 
-/** The signed-in user's profile, or null when signed out. The app's session state (spec §4 Session). */
-export async function getMe(): Promise<Me | null> {
+/*
+ * Whether this browser had a session last time it looked. It only picks which question to ask
+ * first; the server decides every request on the session cookie as always.
+ */
+const sessionHintKey = 'life-updates.signed-in';
+
+function hasSessionHint() {
   try {
-    return await api<Me>('/api/me');
+    return localStorage.getItem(sessionHintKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setSessionHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(sessionHintKey, '1');
+    else localStorage.removeItem(sessionHintKey);
+  } catch {
+    // storage unavailable (private mode): every visit asks get-session first
+  }
+}
+
+/**
+ * The signed-in user's profile, or null when signed out. The app's session state (spec §4 Session).
+ * A visitor without a session is recognised through better-auth's get-session, which answers
+ * 200 with null, so public pages make no failing request (a 401 is logged in the browser console);
+ * /api/me is asked only when there is a session, or was one last time.
+ */
+export async function getMe(): Promise<Me | null> {
+  if (!hasSessionHint()) {
+    const session = await api<{ session: unknown } | null>('/api/auth/get-session');
+    if (!session) return null;
+  }
+  try {
+    const me = await api<Me>('/api/me');
+    setSessionHint(true);
+    return me;
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) return null;
+    if (error instanceof ApiRequestError && error.status === 401) {
+      setSessionHint(false);
+      return null;
+    }
     throw error;
   }
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { lazyToast } from '@/lib/lazy-toast';
 import { clearCache } from '@/lib/local-cache';
-import { meQueryKey } from './get-me';
+import { meQueryKey, setSessionHint } from './get-me';
 
 let hasJustSignedOut = false;
 
@@ -35,14 +35,15 @@ export function useSignOut() {
     onSuccess: async () => {
       // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
       markSignedOut();
+      setSessionHint(false);
       // A profile request still in flight would answer with the old session and sign the user back in.
       await queryClient.cancelQueries({ queryKey: meQueryKey });
       queryClient.setQueryData(meQueryKey, null);
       await navigate(paths.landing, { replace: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       clearCache();
-      toast.success(t('auth.loggedOut'));
+      lazyToast((toast) => toast.success(t('auth.loggedOut')));
     },
-    onError: () => toast.error(t('auth.logoutFailed')),
+    onError: () => lazyToast((toast) => toast.error(t('auth.logoutFailed'))),
   });
 }

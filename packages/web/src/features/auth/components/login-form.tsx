@@ -1,19 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginFormSchema, type LoginForm as LoginFormValues } from '@life-updates/contract/auth';
+import type { LoginForm as LoginFormValues } from '@life-updates/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazyToast } from '@/lib/lazy-toast';
 import { meQueryKey } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 import { claimWelcome } from '../api/welcome';
+
+const validation = lazyResolver<LoginFormValues>(async () => {
+  const [{ zodResolver }, { loginFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/auth'),
+  ]);
+  return zodResolver(loginFormSchema);
+});
 
 /** Where to go after sign-in: the protected page the visitor asked for, else My Stories. */
 export function useReturnPath() {
@@ -37,7 +45,10 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginFormValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginFormValues>({
+    resolver: validation.resolver,
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -48,10 +59,10 @@ export function LoginForm() {
       setFormError(t(loginErrorKey(error)));
       return;
     }
-    toast.success(t('auth.loginSuccess'));
+    lazyToast((toast) => toast.success(t('auth.loginSuccess')));
     try {
       const welcome = await claimWelcome();
-      if (welcome.shouldWelcome) toast(t('auth.welcome', { username: welcome.username }));
+      if (welcome.shouldWelcome) lazyToast((toast) => toast(t('auth.welcome', { username: welcome.username })));
     } catch {
       // The welcome is a courtesy; signing in already succeeded.
     }
@@ -60,7 +71,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
       <FormField label={t('auth.emailOrUsername')} error={errors.email?.message ? t(errors.email.message) : undefined}>
         <Input type="text" inputMode="email" autoComplete="username" {...form.register('email')} />
       </FormField>
@@ -68,7 +79,10 @@ export function LoginForm() {
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {formError}
         </p>
       ) : null}

@@ -1,25 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema, type RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
+import type { RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazyToast } from '@/lib/lazy-toast';
 import { signUp } from '../api/sign-up';
 
-const serverFieldNames: Record<string, keyof RegisterFormValues> = { name: 'fullName', email: 'email', password: 'password' };
+const serverFieldNames: Record<string, keyof RegisterFormValues> = {
+  name: 'fullName',
+  email: 'email',
+  password: 'password',
+};
+
+const validation = lazyResolver<RegisterFormValues>(async () => {
+  const [{ zodResolver }, { registerFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/auth'),
+  ]);
+  return zodResolver(registerFormSchema);
+});
 
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: validation.resolver,
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -27,7 +39,8 @@ export function RegisterForm() {
 
   const onInvalid = () => {
     // spec §5 Register: an email without @ is also announced as a toast.
-    if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt') toast.error(t('validation.emailNeedsAt'));
+    if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt')
+      lazyToast((toast) => toast.error(t('validation.emailNeedsAt')));
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -48,12 +61,12 @@ export function RegisterForm() {
       setFormError(error instanceof ApiRequestError ? error.message : t('auth.registrationError'));
       return;
     }
-    toast.success(t('auth.registrationSuccess'));
+    lazyToast((toast) => toast.success(t('auth.registrationSuccess')));
     await navigate(paths.login);
   }, onInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
       <FormField label={t('auth.fullName')} error={message(errors.fullName?.message)}>
         <Input autoComplete="name" placeholder={t('auth.fullNamePlaceholder')} {...form.register('fullName')} />
       </FormField>
@@ -67,7 +80,10 @@ export function RegisterForm() {
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
           {formError}
         </p>
       ) : null}

@@ -1,20 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { contactUsFormSchema, type ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
+import type { ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazyToast } from '@/lib/lazy-toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The Contact Us form (spec §2 Contact Us, §5 Contact-us form, §8 Contact us). */
+const validation = lazyResolver<ContactUsFormValues>(async () => {
+  const [{ zodResolver }, { contactUsFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/email'),
+  ]);
+  return zodResolver(contactUsFormSchema);
+});
+
 export function ContactUsForm({ defaults }: { defaults: { name: string; email: string } }) {
   const { t } = useTranslation();
   const send = useSendContactMessage();
   const emptyForm = { name: defaults.name, email: defaults.email, subject: '', message: '' };
-  const form = useForm<ContactUsFormValues>({ resolver: zodResolver(contactUsFormSchema), defaultValues: emptyForm });
+  const form = useForm<ContactUsFormValues>({ resolver: validation.resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
@@ -24,18 +32,19 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
         for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message') form.setError(field, { message: text });
+          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message')
+            form.setError(field, { message: text });
         }
       }
-      toast.error(t('contactUs.failed'));
+      lazyToast((toast) => toast.error(t('contactUs.failed')));
       return;
     }
-    toast.success(t('contactUs.success'));
+    lazyToast((toast) => toast.success(t('contactUs.success')));
     form.reset(emptyForm);
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('contactUs.name')} error={message(errors.name?.message)}>
           <Input autoComplete="name" {...form.register('name')} />

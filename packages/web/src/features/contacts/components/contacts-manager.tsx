@@ -2,18 +2,17 @@ import {
   contactSortFields,
   relationshipFilters,
   sortDirections,
-  type Contact,
   type ContactSortField,
   type RelationshipFilter,
   type SortDirection,
-} from '@life-updates/contract/contacts';
+} from '@life-updates/contract/contact-options';
+import type { Contact } from '@life-updates/contract/contacts';
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -23,9 +22,7 @@ import { useDeleteContact } from '../api/delete-contact';
 import { useContacts } from '../api/get-contacts';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactCard } from './contact-card';
-import { ContactFormDialog } from './contact-form-dialog';
-import { ExportContactsDialog } from './export-contacts-dialog';
-import { ImportContactsDialog } from './import-contacts-dialog';
+import { ConfirmDialog, ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from './lazy-dialogs';
 
 const searchDelayMs = 300;
 

@@ -1,4 +1,4 @@
-import { contactFileTypes, parseContactsFile } from '@life-updates/contract/contacts';
+import { contactFileTypes } from '@life-updates/contract/contact-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,12 @@ export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; on
     if (!file) return;
     setStep({ kind: 'reading' });
     try {
-      const [text, existing] = await Promise.all([
+      const [text, existing, { parseContactsFile }] = await Promise.all([
         file.text(),
         // Fresh, unfiltered: the whole list decides which emails are already contacts.
         queryClient.fetchQuery({ ...contactsQueryOptions({}), staleTime: 0 }),
+        // The CSV and vCard readers (ical.js, papaparse) load only when a file is chosen.
+        import('@life-updates/contract/contact-files'),
       ]);
       const parsed = parseContactsFile(text, file.name);
       if (parsed.fileError) {

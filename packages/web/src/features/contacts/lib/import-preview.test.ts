@@ -1,4 +1,4 @@
-import { parseContactsCsv } from '@life-updates/contract/contacts';
+import { parseContactsCsv } from '@life-updates/contract/contact-files';
 import { describe, expect, it } from 'vitest';
 import { buildImportPreview } from './import-preview';
 
