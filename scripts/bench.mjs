@@ -14,15 +14,15 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { bundleSizes } from './bundle-size.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const serverDirectory = path.join(root, 'packages/server');
@@ -443,40 +443,6 @@ async function benchDatabase(kind) {
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function bundleSizes() {
-  const dist = path.join(root, 'packages/web/dist');
-  if (!existsSync(path.join(dist, 'index.html'))) return null;
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const referenced = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
-  const gzipKiB = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-  const entry = referenced.map((file) => ({ file, gzipKiB: +gzipKiB(file).toFixed(1) }));
-  const assets = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-  const routeNames = readdirSync(path.join(root, 'packages/web/src/app/routes')).map((file) =>
-    file.replace(/\.tsx?$/, ''),
-  );
-  const routes = routeNames
-    .map((name) => ({ route: name, files: assets.filter((file) => file.startsWith(`${name}-`)) }))
-    .filter((route) => route.files.length > 0)
-    .map((route) => ({
-      route: route.route,
-      gzipKiB: +route.files.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0).toFixed(1),
-    }));
-  const allJs = assets.reduce((sum, file) => sum + gzipKiB(`assets/${file}`), 0);
-  return {
-    entry,
-    entryJsGzipKiB: +entry
-      .filter((item) => item.file.endsWith('.js'))
-      .reduce((sum, item) => sum + item.gzipKiB, 0)
-      .toFixed(1),
-    entryCssGzipKiB: +entry
-      .filter((item) => item.file.endsWith('.css'))
-      .reduce((sum, item) => sum + item.gzipKiB, 0)
-      .toFixed(1),
-    routes,
-    allJsGzipKiB: +allJs.toFixed(1),
-  };
 }
 
 const benchStarted = performance.now();
