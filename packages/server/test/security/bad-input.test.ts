@@ -1,3 +1,4 @@
+import { defaultPreferences } from '@life-updates/contract/preferences';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,14 +137,7 @@ describe('text the database cannot hold as sent', () => {
       payload: JSON.stringify({
         eventIds: [ids.eventId],
         text: 'Cut short \ud83d',
-        preferences: {
-          platform: 'linkedin',
-          length: 'medium',
-          tone: 'casual',
-          intent: 'educate',
-          sentiment: 'awe',
-          structure: 'storytelling',
-        },
+        preferences: defaultPreferences,
       }),
     });
     expect(response.statusCode, response.body).toBeLessThan(300);
