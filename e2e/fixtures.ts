@@ -7,7 +7,10 @@ export const strongPassword = 'Passw0rd!';
 export type TestAccount = { email: string; password: string; name: string };
 
 /** Creates an account through the real API (never by writing to the database). */
-export async function registerAccount(request: APIRequestContext, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
+export async function registerAccount(
+  request: APIRequestContext,
+  overrides: Partial<TestAccount> = {},
+): Promise<TestAccount> {
   const account = {
     email: `e2e-${randomUUID().slice(0, 8)}@example.com`,
     password: strongPassword,
@@ -16,14 +19,14 @@ export async function registerAccount(request: APIRequestContext, overrides: Par
   };
   const response = await request.post('/api/auth/sign-up/email', {
     data: { email: account.email, password: account.password, name: account.name },
-    headers: { origin: response_base(request) },
+    headers: { origin: mainServerOrigin() },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return account;
 }
 
-// Playwright's request context knows its baseURL only through the config; keep one source of truth.
-function response_base(_request: APIRequestContext) {
+/** The shared e2e server's origin (the config's baseURL), for the Origin header of API calls. */
+function mainServerOrigin() {
   return process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 }
 
@@ -40,7 +43,7 @@ export async function signInThroughForm(page: Page, account: TestAccount) {
 export async function signInThroughApi(page: Page, account: TestAccount) {
   const response = await page.request.post('/api/auth/sign-in/email', {
     data: { email: account.email, password: account.password },
-    headers: { origin: response_base(page.request) },
+    headers: { origin: mainServerOrigin() },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
@@ -48,7 +51,9 @@ export async function signInThroughApi(page: Page, account: TestAccount) {
 /** An axe scan of the current page; any violation fails the test. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
 

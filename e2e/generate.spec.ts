@@ -1,12 +1,8 @@
 import type { Browser } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, expectNoAxeViolations, strongPassword, test } from './fixtures';
+import { spawnAppServer } from './spawn-app-server';
 import {
   createAnnAndBob,
   createIdea,
@@ -168,48 +164,6 @@ async function startFakeModelServer(words: string[]): Promise<FakeModelServer> {
   };
 }
 
-/** A second app server configured with the local model (the main one runs with the offline composer only). */
-async function startAppServer(port: number, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-e2e-ai-'));
-  const baseUrl = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: fileURLToPath(new URL('../packages/server', import.meta.url)),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BASE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '50',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`app server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`app server did not start: ${stderr}`);
-    await pause(300);
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function signedInPage(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
   const page = await context.newPage();
@@ -232,14 +186,14 @@ test('Generate with a local OpenAI-compatible model: the words stream in, and St
   const words = ['Pepper ', 'the ', 'rescue ', 'dog ', 'now ', 'sleeps ', 'on ', 'my ', 'sofa.'];
   const model = await startFakeModelServer(words);
   // A port of this run's own range (E2E_PORT … E2E_PORT + 9), so parallel runs do not collide.
-  const app = await startAppServer(Number(process.env.E2E_PORT ?? 3100) + 9, {
-    OPENAI_BASE_URL: model.url,
-    OPENAI_API_KEY: 'e2e-key',
-    OPENAI_MODEL: 'local-llm',
+  // A second app server configured with the local model (the main one runs with the offline composer only).
+  const app = await spawnAppServer({
+    port: Number(process.env.E2E_PORT ?? 3100) + 9,
+    env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'e2e-key', OPENAI_MODEL: 'local-llm' },
   });
   try {
-    const { context, page } = await signedInPage(browser, app.baseUrl);
-    const origin = { origin: app.baseUrl };
+    const { context, page } = await signedInPage(browser, app.baseURL);
+    const origin = { origin: app.baseURL };
     const models = await (await page.request.get('/api/ai/models')).json();
     expect(models.models.map((entry: { id: string }) => entry.id)).toEqual(['offline', 'openai']);
     const settings = await page.request.put('/api/ai-settings', {
@@ -247,7 +201,7 @@ test('Generate with a local OpenAI-compatible model: the words stream in, and St
       headers: origin,
     });
     expect(settings.ok(), await settings.text()).toBeTruthy();
-    const idea = await createIdea(page, 'Adopted a rescue dog named Pepper.', app.baseUrl);
+    const idea = await createIdea(page, 'Adopted a rescue dog named Pepper.', app.baseURL);
 
     await page.goto(`/generate?ideas=${idea.id}`);
     await expect(page.getByText('Adopted a rescue...')).toBeVisible();

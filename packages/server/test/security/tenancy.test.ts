@@ -1,3 +1,4 @@
+import { preferenceFallbacks } from '@life-updates/contract/preferences';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForDeliveries } from '../email-fixtures.ts';
@@ -171,14 +172,7 @@ describe('the other user’s own data', () => {
       payload: {
         eventIds: [(event.json() as { id: string }).id],
         text: 'Intruder text',
-        preferences: {
-          platform: 'linkedin',
-          length: 'short',
-          tone: 'casual',
-          intent: 'educate',
-          sentiment: 'awe',
-          structure: 'storytelling',
-        },
+        preferences: preferenceFallbacks,
       },
     });
     const shareId = (share.json() as { share: { id: string } }).share.id;

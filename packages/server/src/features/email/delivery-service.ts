@@ -577,45 +577,44 @@ export async function processDeliveries({
     }
     return sender;
   };
-  let sending: PromiseSettledResult<void>[];
-  try {
-    // Settled one by one: the shares are settled below even if recording one delivery's outcome failed.
-    sending = await Promise.allSettled(
-      claimed.map(async (delivery) => {
-        try {
-          const sender = await senderOf(delivery.userId);
-          const rendered = renderEmail({ body: delivery.body, senderName: sender.senderName, locale: sender.locale });
-          await sender.transport.send({
-            from: sender.from,
-            fromName: sender.fromName,
-            to: delivery.recipientEmail,
-            replyTo: sender.replyTo,
-            subject: delivery.subject,
-            text: rendered.text,
-            html: rendered.html,
-            userId: delivery.userId,
-          });
-          // Marked at once, not with the batch: if this process dies now, a message already accepted
-          // by the mail server is not sent again when its job is retried.
-          await db
-            .update(emailDeliveries)
-            .set({ status: 'sent', sentAt: new Date(), lastError: null })
-            .where(eq(emailDeliveries.id, delivery.id));
-          outcomes.set(delivery.id, { status: 'sent' });
-        } catch (error) {
-          const isFailed = error instanceof PermanentEmailError || isFinal.get(delivery.id) === true;
-          await db
-            .update(emailDeliveries)
-            .set({ status: isFailed ? 'failed' : 'queued', lastError: describeError(error) })
-            .where(eq(emailDeliveries.id, delivery.id));
-          outcomes.set(delivery.id, isFailed ? { status: 'failed' } : { status: 'retry', error });
-        }
-      }),
-    );
-  } finally {
-    for (const sender of await Promise.allSettled(senders.values())) {
-      if (sender.status === 'fulfilled' && sender.value.isUserTransport) await sender.value.transport.close();
-    }
+  // Settled one by one: the transports are closed and the shares settled below even if recording
+  // one delivery's outcome failed.
+  const sending = await Promise.allSettled(
+    claimed.map(async (delivery) => {
+      try {
+        const sender = await senderOf(delivery.userId);
+        const rendered = renderEmail({ body: delivery.body, senderName: sender.senderName, locale: sender.locale });
+        await sender.transport.send({
+          from: sender.from,
+          fromName: sender.fromName,
+          to: delivery.recipientEmail,
+          replyTo: sender.replyTo,
+          subject: delivery.subject,
+          text: rendered.text,
+          html: rendered.html,
+          userId: delivery.userId,
+        });
+      } catch (error) {
+        const isFailed = error instanceof PermanentEmailError || isFinal.get(delivery.id) === true;
+        await db
+          .update(emailDeliveries)
+          .set({ status: isFailed ? 'failed' : 'queued', lastError: describeError(error) })
+          .where(eq(emailDeliveries.id, delivery.id));
+        outcomes.set(delivery.id, isFailed ? { status: 'failed' } : { status: 'retry', error });
+        return;
+      }
+      // Marked at once, not with the batch: if this process dies now, a message already accepted
+      // by the mail server is not sent again when its job is retried. Outside the catch above: a
+      // failure to record it must not put a sent message back in the queue.
+      await db
+        .update(emailDeliveries)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(emailDeliveries.id, delivery.id));
+      outcomes.set(delivery.id, { status: 'sent' });
+    }),
+  );
+  for (const sender of await Promise.allSettled(senders.values())) {
+    if (sender.status === 'fulfilled' && sender.value.isUserTransport) await sender.value.transport.close();
   }
   for (const shareId of shareIds) await finalizeShare({ db, shareId });
   const broken = sending.find((result) => result.status === 'rejected');
