@@ -149,6 +149,12 @@ async function signIn(baseUrl, email) {
     .join('; ');
 }
 
+/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function summarise(result) {
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -159,9 +165,16 @@ function summarise(result) {
   };
 }
 
-async function load({ url, method = 'GET', headers = {}, body }) {
+/**
+ * A load run. With the server's `pid`, also the server process's own CPU time per request: the
+ * figure least moved by whatever else the machine runs (latency and req/s depend on free cores).
+ */
+async function load({ url, method = 'GET', headers = {}, body, pid }) {
+  const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
   const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1 });
-  return summarise(result);
+  const figures = summarise(result);
+  if (pid !== undefined) figures.serverCpuMsPerRequest = +((cpuMs(pid) - cpuBefore) / result.requests.total).toFixed(3);
+  return figures;
 }
 
 /** A bare node:http server answering one JSON document from memory: the floor to compare with. */
@@ -368,7 +381,7 @@ async function benchDatabase(kind) {
     if (parts.has('api')) {
       log(`${label}: load on GET /api/events (50 ideas)…`);
       const headers = { cookie, origin: baseUrl };
-      const listFigures = await load({ url: `${baseUrl}/api/events`, headers });
+      const listFigures = await load({ url: `${baseUrl}/api/events`, headers, pid: server.pid });
       listRss = rssMiB(server.pid);
       log(`${label}: load on POST /api/events…`);
       const createFigures = await load({
@@ -376,6 +389,7 @@ async function benchDatabase(kind) {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body,
+        pid: server.pid,
       });
       results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
       results.api.push({ database: label, endpoint: 'POST /api/events', ...createFigures });

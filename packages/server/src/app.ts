@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,12 +10,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { createSessionResolver } from './features/auth/session-resolver.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { eventsRoutes } from './features/events/events-routes.ts';
@@ -34,7 +35,7 @@ import { templatesRoutes } from './features/templates/templates-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
-import { requireUser, type SessionUser } from './lib/session.ts';
+import { requireUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
@@ -141,7 +142,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     return reply.status(500).send({ code: 'INTERNAL', message: translate('errors.internal', locale) });
   });
 
-  await app.register(helmet, {
+  // Security headers on every response. The middleware is built once, not per request: its
+  // headers never change between requests (docs/benchmarks.md (a)).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -162,6 +165,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     strictTransportSecurity: config.BASE_URL.startsWith('https://'),
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   await app.register(rateLimit, {
     global: true,
@@ -223,23 +229,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   // Resolve the session once per API request; routes then call requireUser(request).
+  const resolveSession = await createSessionResolver({ auth, db: database.db });
   app.decorateRequest('sessionUser', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/') || request.url.startsWith('/api/docs'))
       return;
-    const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-    if (!request.headers.cookie) return;
-    const session = await auth.api.getSession({ headers });
-    if (session) {
-      const role = (session.user as { role?: string }).role === 'admin' ? 'admin' : 'user';
-      request.sessionUser = {
-        id: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-        role,
-      } satisfies SessionUser;
-    }
+    request.sessionUser = await resolveSession(request.headers.cookie);
   });
 
   // Secure by default: every API route needs a session unless it says `config: { isPublic: true }`,

@@ -15,6 +15,7 @@ import {
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { events, pendingShares, userSettings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
@@ -78,13 +79,40 @@ async function assertRoomForOpenIdeas(
   }
 }
 
+/**
+ * The list and the user's `max_events` in one round trip: the settings row joined with the ideas
+ * (one row with a null idea when there are none). Every account has a settings row from sign-up;
+ * without one the list is read alone, with the default limit.
+ */
+const eventsWithLimit = preparedPerDatabase((db) =>
+  db
+    .select({ maxEvents: userSettings.maxEvents, event: events })
+    .from(userSettings)
+    .leftJoin(events, eq(events.userId, userSettings.userId))
+    .where(eq(userSettings.userId, sql.placeholder('userId')))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .prepare('events_with_limit'),
+);
+const eventsOfUser = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(events)
+    .where(eq(events.userId, sql.placeholder('userId')))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .prepare('events_of_user'),
+);
+
 /** spec §7 events: select by user_id ordered by created_at descending. */
 export async function findEvents({ db, userId }: { db: Database; userId: string }): Promise<EventList> {
-  const [rows, [settings]] = await Promise.all([
-    db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.createdAt), desc(events.id)),
-    db.select({ maxEvents: userSettings.maxEvents }).from(userSettings).where(eq(userSettings.userId, userId)),
-  ]);
-  return { events: rows.map(toEvent), maxEvents: settings?.maxEvents ?? defaultMaxEvents };
+  const rows = await eventsWithLimit(db).execute({ userId });
+  if (rows.length === 0) {
+    const ideas = await eventsOfUser(db).execute({ userId });
+    return { events: ideas.map(toEvent), maxEvents: defaultMaxEvents };
+  }
+  return {
+    events: rows.flatMap((row) => (row.event ? [toEvent(row.event)] : [])),
+    maxEvents: rows[0]!.maxEvents,
+  };
 }
 
 export async function getEvent({
