@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './route-preloads';
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    routePreloads(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
@@ -263,6 +263,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  const routePages = new Set(
+    hasWebApp && existsSync(path.join(webDist, 'pages'))
+      ? readdirSync(path.join(webDist, 'pages'))
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => file.slice(0, -'.html'.length))
+      : [],
+  );
   if (hasWebApp) {
     precompressWebAssets(webDist, app.log);
     await app.register(fastifyStatic, {
@@ -290,8 +297,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (request.url.startsWith('/api/') || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: translate('errors.notFound', locale) });
     }
-    // SPA fallback: the web app's own "Page not found" screen handles unknown page paths.
-    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    // SPA fallback: the web app's own "Page not found" screen handles unknown page paths. A
+    // screen's own address gets its page with the screen's code preloaded (web/route-preloads.ts).
+    const route = /^\/([a-z-]+)\/?(?:\?|$)/.exec(request.url)?.[1];
+    const page = route !== undefined && routePages.has(route) ? `pages/${route}.html` : 'index.html';
+    return reply.type('text/html').sendFile(page, { maxAge: 0 });
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { getMe, meQueryOptions } from '@/features/auth/api/get-me';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { ProtectedLayout } from './layouts/protected-layout';
@@ -32,9 +32,10 @@ export const router = createBrowserRouter([
       { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
       {
         element: <ProtectedLayout />,
-        // Who is signed in is asked while the screen's code loads, not after it renders.
+        // Who is signed in is asked while the screen's code loads, not after it renders, and
+        // straight from /api/me: whoever opens a signed-in screen most likely has a session.
         loader: () => {
-          void queryClient.prefetchQuery(meQueryOptions());
+          void queryClient.prefetchQuery({ ...meQueryOptions(), queryFn: () => getMe({ sessionExpected: true }) });
           return null;
         },
         children: [

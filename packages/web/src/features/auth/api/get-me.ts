@@ -29,10 +29,11 @@ export function setSessionHint(signedIn: boolean) {
  * The signed-in user's profile, or null when signed out. The app's session state (spec §4 Session).
  * A visitor without a session is recognised through better-auth's get-session, which answers
  * 200 with null, so public pages make no failing request (a 401 is logged in the browser console);
- * /api/me is asked only when there is a session, or was one last time.
+ * /api/me is asked only when there is a session, or was one last time, or when a signed-in screen
+ * is opened (`sessionExpected`: one round trip less before that screen paints).
  */
-export async function getMe(): Promise<Me | null> {
-  if (!hasSessionHint()) {
+export async function getMe({ sessionExpected = false }: { sessionExpected?: boolean } = {}): Promise<Me | null> {
+  if (!sessionExpected && !hasSessionHint()) {
     const session = await api<{ session: unknown } | null>('/api/auth/get-session');
     if (!session) return null;
   }
@@ -50,5 +51,5 @@ export async function getMe(): Promise<Me | null> {
 }
 
 export const meQueryKey = ['me'] as const;
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), staleTime: 60_000 });
 export const useMe = () => useQuery(meQueryOptions());

@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useDeleteContact } from '../api/delete-contact';
-import { useContacts } from '../api/get-contacts';
+import { initialContactList, useContacts } from '../api/get-contacts';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactCard } from './contact-card';
 import { ConfirmDialog, ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from './lazy-dialogs';
@@ -30,9 +30,9 @@ const searchDelayMs = 300;
 export function ContactsManager() {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
-  const [relationship, setRelationship] = useState<RelationshipFilter>('all');
-  const [sortBy, setSortBy] = useState<ContactSortField>('created_at');
-  const [sortDirection, setSortDirection] = useState<SortDirection>('desc');
+  const [relationship, setRelationship] = useState<RelationshipFilter>(initialContactList.relationship);
+  const [sortBy, setSortBy] = useState<ContactSortField>(initialContactList.sortBy);
+  const [sortDirection, setSortDirection] = useState<SortDirection>(initialContactList.sortDirection);
   const [formContact, setFormContact] = useState<Contact | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [contactToDelete, setContactToDelete] = useState<Contact | null>(null);
