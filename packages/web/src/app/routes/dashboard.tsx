@@ -1,4 +1,5 @@
-import { countOpenEvents, type Event, type EventStatus } from '@life-updates/contract/events';
+import { countOpenEvents, type EventStatus } from '@life-updates/contract/event-options';
+import type { Event } from '@life-updates/contract/events';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
+import { deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { organizerTabs, previewContent, type Event, type EventStatus } from '@life-updates/contract/events';
+import { organizerTabs, previewContent, type EventStatus } from '@life-updates/contract/event-options';
+import type { Event } from '@life-updates/contract/events';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

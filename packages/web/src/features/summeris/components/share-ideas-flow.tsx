@@ -1,4 +1,5 @@
-import { fallbackTemplateId, type Template } from '@life-updates/contract/templates';
+import { fallbackTemplateId } from '@life-updates/contract/template-options';
+import type { Template } from '@life-updates/contract/templates';
 import { Share2Icon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
+import { deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
