@@ -2,13 +2,13 @@ import { organizerTabs, previewContent, type EventStatus } from '@life-updates/c
 import type { Event } from '@life-updates/contract/events';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useDeleteEvent } from '../api/delete-event';
 import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaCard } from './idea-card';

@@ -4,7 +4,6 @@ import { Share2Icon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +18,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useGenerateSummaries } from '../api/generate-summaries';
 import { useShareContacts } from '../api/get-share-contacts';
 import { useShareTemplates } from '../api/get-share-templates';
