@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginFormSchema, newPasswordSchema, registerFormSchema, usernameFromEmail } from './auth.ts';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('password rule (spec §5)', () => {
   it.each([
@@ -19,9 +20,21 @@ describe('password rule (spec §5)', () => {
   });
 
   it('requires matching confirmation and an @ in the email', () => {
-    const mismatch = registerFormSchema.safeParse({ fullName: 'A', email: 'a@b.c', password: 'Passw0rd!', confirmPassword: 'Passw0rd?' });
-    expect(mismatch.error?.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: 'validation.passwordsDoNotMatch' })]);
-    const noAt = registerFormSchema.safeParse({ fullName: 'A', email: 'ab.c', password: 'Passw0rd!', confirmPassword: 'Passw0rd!' });
+    const mismatch = registerFormSchema.safeParse({
+      fullName: 'A',
+      email: 'a@b.c',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd?',
+    });
+    expect(mismatch.error?.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: 'validation.passwordsDoNotMatch' }),
+    ]);
+    const noAt = registerFormSchema.safeParse({
+      fullName: 'A',
+      email: 'ab.c',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+    });
     expect(noAt.error?.issues[0]).toMatchObject({ path: ['email'], message: 'validation.emailNeedsAt' });
   });
 });
@@ -30,8 +43,12 @@ describe('login form (spec §5)', () => {
   it('takes an email or a username, and a password of at least 6', () => {
     expect(loginFormSchema.safeParse({ email: 'ann@example.com', password: '123456' }).success).toBe(true);
     expect(loginFormSchema.safeParse({ email: 'ann', password: '123456' }).success).toBe(true);
-    expect(firstMessage(loginFormSchema.safeParse({ email: 'ann@', password: '123456' }))).toBe('validation.invalidEmail');
-    expect(firstMessage(loginFormSchema.safeParse({ email: 'ann@example.com', password: '12345' }))).toBe('validation.loginPasswordMin');
+    expect(firstMessage(loginFormSchema.safeParse({ email: 'ann@', password: '123456' }))).toBe(
+      'validation.invalidEmail',
+    );
+    expect(firstMessage(loginFormSchema.safeParse({ email: 'ann@example.com', password: '12345' }))).toBe(
+      'validation.loginPasswordMin',
+    );
   });
 });
 
@@ -46,15 +63,49 @@ describe('account save (spec §5)', () => {
   const current = { fullName: 'Ann', email: 'ann@example.com' };
   it('sends only changed fields, and nothing when nothing changed', async () => {
     const { buildAccountUpdate } = await import('./auth.ts');
-    expect(buildAccountUpdate({ fullName: 'Ann', email: 'ANN@example.com', newPassword: '', confirmNewPassword: '' }, current)).toBeNull();
-    expect(buildAccountUpdate({ fullName: 'Ann Lee', email: 'ann@example.com', newPassword: '', confirmNewPassword: '' }, current)).toEqual({ fullName: 'Ann Lee' });
-    expect(buildAccountUpdate({ fullName: 'Ann', email: 'new@example.com', newPassword: 'Passw0rd!', confirmNewPassword: 'Passw0rd!' }, current)).toEqual({ email: 'new@example.com', password: 'Passw0rd!' });
+    expect(
+      buildAccountUpdate(
+        { fullName: 'Ann', email: 'ANN@example.com', newPassword: '', confirmNewPassword: '' },
+        current,
+      ),
+    ).toBeNull();
+    expect(
+      buildAccountUpdate(
+        { fullName: 'Ann Lee', email: 'ann@example.com', newPassword: '', confirmNewPassword: '' },
+        current,
+      ),
+    ).toEqual({ fullName: 'Ann Lee' });
+    expect(
+      buildAccountUpdate(
+        { fullName: 'Ann', email: 'new@example.com', newPassword: 'Passw0rd!', confirmNewPassword: 'Passw0rd!' },
+        current,
+      ),
+    ).toEqual({ email: 'new@example.com', password: 'Passw0rd!' });
   });
   it('applies the password rule only when a new password is typed', async () => {
     const { accountFormSchema } = await import('./auth.ts');
-    expect(accountFormSchema.safeParse({ fullName: 'Ann', email: 'ann@example.com', newPassword: '', confirmNewPassword: '' }).success).toBe(true);
-    expect(accountFormSchema.safeParse({ fullName: 'Ann', email: 'ann@example.com', newPassword: 'weak', confirmNewPassword: 'weak' }).success).toBe(false);
-    const mismatch = accountFormSchema.safeParse({ fullName: 'Ann', email: 'ann@example.com', newPassword: 'Passw0rd!', confirmNewPassword: 'x' });
+    expect(
+      accountFormSchema.safeParse({
+        fullName: 'Ann',
+        email: 'ann@example.com',
+        newPassword: '',
+        confirmNewPassword: '',
+      }).success,
+    ).toBe(true);
+    expect(
+      accountFormSchema.safeParse({
+        fullName: 'Ann',
+        email: 'ann@example.com',
+        newPassword: 'weak',
+        confirmNewPassword: 'weak',
+      }).success,
+    ).toBe(false);
+    const mismatch = accountFormSchema.safeParse({
+      fullName: 'Ann',
+      email: 'ann@example.com',
+      newPassword: 'Passw0rd!',
+      confirmNewPassword: 'x',
+    });
     expect(mismatch.error?.issues[0]?.message).toBe('validation.passwordsDoNotMatch');
   });
 });

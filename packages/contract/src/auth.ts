@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The special characters the password rule accepts (spec §5 Password rule). */
 export const passwordSpecialCharacters = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
-const hasSpecialCharacter = (value: string) => [...value].some((character) => passwordSpecialCharacters.includes(character));
+const hasSpecialCharacter = (value: string) =>
+  [...value].some((character) => passwordSpecialCharacters.includes(character));
 
 /** Register and account password rule, spec §5. Messages are catalogue keys. */
 export const newPasswordSchema = z
@@ -30,7 +31,12 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export const registerFormSchema = z
   .object({
     fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').refine((value) => value.includes('@'), 'validation.emailNeedsAt'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(254, 'validation.tooLong')
+      .refine((value) => value.includes('@'), 'validation.emailNeedsAt'),
     password: newPasswordSchema,
     confirmPassword: z.string().min(1, 'validation.required'),
   })
@@ -79,7 +85,12 @@ export const welcomeResponseSchema = z.object({ shouldWelcome: z.boolean(), user
 export const accountFormSchema = z
   .object({
     fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').email('validation.invalidEmail'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(254, 'validation.tooLong')
+      .email('validation.invalidEmail'),
     newPassword: z.union([z.literal(''), newPasswordSchema]),
     confirmNewPassword: z.string(),
   })
@@ -90,7 +101,10 @@ export const accountFormSchema = z
 export type AccountForm = z.infer<typeof accountFormSchema>;
 
 /** Only changed fields are sent (spec §5 Account save); `null` means there is nothing to save. */
-export function buildAccountUpdate(form: AccountForm, current: { fullName: string; email: string }): AccountUpdate | null {
+export function buildAccountUpdate(
+  form: AccountForm,
+  current: { fullName: string; email: string },
+): AccountUpdate | null {
   const update: AccountUpdate = {};
   if (form.fullName.trim() !== current.fullName) update.fullName = form.fullName.trim();
   if (form.email.trim().toLowerCase() !== current.email.toLowerCase()) update.email = form.email.trim();

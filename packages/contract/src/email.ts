@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { deliveryStatuses } from './email-options.ts';
+
+export * from './email-options.ts';
 
 // ── Contact Us (spec §2 Contact Us, §5 Contact-us form) ──
 
@@ -160,9 +163,7 @@ export const testEmailResponseSchema = z.object({ success: z.literal(true), mess
 
 // ── Delivery (ARCHITECTURE §4.11) ──
 
-export const deliveryStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
-export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 export const deliverySchema = z.object({
   id: z.string(),
@@ -184,28 +185,6 @@ export const deliveryCountsSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
 });
-export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
-
-export function countDeliveries(deliveries: ReadonlyArray<{ status: DeliveryStatus }>): DeliveryCounts {
-  const counts: DeliveryCounts = { total: deliveries.length, queued: 0, sending: 0, sent: 0, failed: 0 };
-  for (const delivery of deliveries) counts[delivery.status] += 1;
-  return counts;
-}
-
-/** Done when no delivery is still waiting or in flight; the client polls until then. */
-export const isDeliveryDone = (counts: DeliveryCounts) => counts.queued === 0 && counts.sending === 0;
-
-/**
- * The toast for a finished send (spec §8 Email sending toasts), as a catalogue key and its values.
- * `null` while deliveries are still in flight.
- */
-export function deliveryOutcomeMessage(counts: DeliveryCounts): { key: string; values: Record<string, number> } | null {
-  if (!isDeliveryDone(counts)) return null;
-  if (counts.total === 0) return { key: 'email.noValidRecipients', values: {} };
-  if (counts.failed === 0) return { key: 'email.sendSuccess', values: { count: counts.sent } };
-  if (counts.sent > 0) return { key: 'email.sendPartial', values: { failed: counts.failed } };
-  return { key: 'email.sendAllFailed', values: {} };
-}
 
 export const shareDeliveriesResponseSchema = z.object({
   shareId: z.string(),

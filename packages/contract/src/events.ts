@@ -1,39 +1,13 @@
 import { z } from 'zod';
+import { eventStatuses, maxEventContentLength, preferenceOptions } from './event-options.ts';
+
+export * from './event-options.ts';
 
 // ── Event status (spec §4 Event status) ──
 
-export const eventStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'] as const;
 export const eventStatusSchema = z.enum(eventStatuses);
-export type EventStatus = z.infer<typeof eventStatusSchema>;
-
-/** Ideas not yet sent; `max_events` limits how many of these a user may have (ARCHITECTURE §4.5). */
-export const openEventStatuses = ['raw_ideas', 'saved_for_later', 'approved'] as const satisfies readonly EventStatus[];
-export const isOpenEventStatus = (status: EventStatus): boolean => status !== 'sent';
-
-/** The Idea Organizer's tabs in order, with their catalogue keys (spec §2 My Stories). */
-export const organizerTabs = [
-  { status: 'raw_ideas', labelKey: 'ideas.organizer.tabs.raw', emptyKey: 'ideas.organizer.empty.raw' },
-  { status: 'saved_for_later', labelKey: 'ideas.organizer.tabs.later', emptyKey: 'ideas.organizer.empty.later' },
-  { status: 'approved', labelKey: 'ideas.organizer.tabs.ready', emptyKey: 'ideas.organizer.empty.ready' },
-  { status: 'sent', labelKey: 'ideas.organizer.tabs.sent', emptyKey: 'ideas.organizer.empty.sent' },
-] as const satisfies readonly { status: EventStatus; labelKey: string; emptyKey: string }[];
-
-/** Default `max_events` when the settings row is missing (spec §3 User settings). */
-export const defaultMaxEvents = 10;
 
 // ── Event preferences (spec §3 Event preferences, §9 preference options: default first) ──
-
-export const preferenceOptions = {
-  platform: ['linkedin', 'telegram', 'newsletter'],
-  length: ['short', 'medium', 'long'],
-  tone: ['casual', 'professional', 'storyteller', 'personalized'],
-  intent: ['educate', 'inspire', 'entertain', 'provoke', 'promote', 'reflect'],
-  sentiment: ['awe', 'joy', 'curiosity', 'urgency', 'calm'],
-  structure: ['storytelling', 'technical', 'letter', 'bulletins', 'short_with_links'],
-} as const;
-
-export type PreferenceGroup = keyof typeof preferenceOptions;
-export const preferenceGroups = Object.keys(preferenceOptions) as PreferenceGroup[];
 
 export const eventPreferencesSchema = z
   .object({
@@ -45,47 +19,8 @@ export const eventPreferencesSchema = z
     structure: z.enum(preferenceOptions.structure),
   })
   .strict();
-export type EventPreferences = z.infer<typeof eventPreferencesSchema>;
-
-/**
- * The first option of each group (spec §9 "default first"; also the generation fallbacks of
- * spec §5). The spec notes that one area of the original defaulted length to Medium; we use
- * the documented first option, Short, everywhere.
- */
-export const defaultEventPreferences: EventPreferences = {
-  platform: 'linkedin',
-  length: 'short',
-  tone: 'casual',
-  intent: 'educate',
-  sentiment: 'awe',
-  structure: 'storytelling',
-};
-
-/** Catalogue key of a preference group's label, e.g. `ideas.preferences.groups.platform`. */
-export const preferenceGroupKey = (group: PreferenceGroup) => `ideas.preferences.groups.${group}`;
-/** Catalogue key of one option's display name, e.g. `ideas.preferences.platform.linkedin`. */
-export const preferenceOptionKey = <G extends PreferenceGroup>(group: G, option: EventPreferences[G]) =>
-  `ideas.preferences.${group}.${option}`;
-
-/**
- * Stored preferences, made whole: unknown or missing values fall back to the defaults
- * (spec §5 Option fallbacks in generation; spec §4 "or to defaults").
- */
-export function resolvePreferences(stored: unknown): EventPreferences {
-  const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const resolved = { ...defaultEventPreferences } as Record<PreferenceGroup, string>;
-  for (const group of preferenceGroups) {
-    const value = source[group];
-    if (typeof value !== 'string') continue;
-    const normalised = value.trim().toLowerCase().replaceAll(' ', '_');
-    if ((preferenceOptions[group] as readonly string[]).includes(normalised)) resolved[group] = normalised;
-  }
-  return resolved as EventPreferences;
-}
 
 // ── Event requests and responses (spec §3 Event / idea, §5 Event text, §7 events) ──
-
-export const maxEventContentLength = 10_000;
 
 export const eventContentSchema = z
   .string('ideas.validation.contentRequired')
@@ -175,29 +110,7 @@ export const approveEventResultSchema = z.object({
   approvedShares: z.number().int(),
 });
 
-export const countOpenEvents = (events: readonly { status: EventStatus }[]) =>
-  events.filter((event) => isOpenEventStatus(event.status)).length;
-
-/** Title preview: the first three words, with "..." when there are more (spec §3, §9 title preview 3 words). */
-export const titlePreviewWords = 3;
-
-export function deriveTitle(content: string): string {
-  const words = content.trim().split(/\s+/).filter(Boolean);
-  const title = words.slice(0, titlePreviewWords).join(' ');
-  return words.length > titlePreviewWords ? `${title}...` : title;
-}
-
-/** Event preview on cards and the Generate screen: 100 characters, with an ellipsis if longer (spec §9). */
-export const eventPreviewLength = 100;
-export function previewContent(content: string, length = eventPreviewLength): string {
-  return content.length > length ? `${content.slice(0, length)}...` : content;
-}
-
-// ── Usage meter (spec §4 Usage meter, §7 Monthly limit, §9) ──
-
-export const defaultMonthlyShareLimit = 10;
-export const usageWarningPercent = 80;
-export const usageLimitPercent = 100;
+// ── Usage meter (spec §4 Usage meter) ──
 
 export const usageSchema = z.object({
   /** Shares sent in the current calendar month (UTC). */
@@ -207,61 +120,7 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-export type UsageLevel = 'normal' | 'warning' | 'limit';
-
-/**
- * Percent is used ÷ total, rounded and capped at 100; warning from 80 %, limit at 100 %.
- * One deviation from plain rounding: while shares remain (used < total) the percent stays
- * below 100, so 199 of 200 never reads as "Limit reached". A zero limit is reached at once.
- */
-export function usageState({ used, total }: Usage): { percent: number; level: UsageLevel } {
-  const safeUsed = Math.max(0, used);
-  if (total <= 0) return { percent: 100, level: 'limit' };
-  if (safeUsed >= total) return { percent: 100, level: 'limit' };
-  const percent = Math.min(99, Math.round((safeUsed / total) * 100));
-  return { percent, level: percent >= usageWarningPercent ? 'warning' : 'normal' };
-}
-
-// ── Recording and transcription (spec §4 Recorder, §5 Transcription, §9) ──
-
-export const recording = {
-  /** Recording stops by itself after this long. */
-  maxSeconds: 120,
-  /** MediaRecorder timeslice: data is collected every second. */
-  timesliceMs: 1000,
-  /** The simulated transcription progress stops here until the answer arrives, then jumps to 100. */
-  progressCap: 95,
-  /** The panel closes this long after reaching 100 %. */
-  closeDelayMs: 500,
-} as const;
-
-/** Seconds as mm:ss (spec §9 "shown as mm:ss"). */
-export function formatDuration(seconds: number): string {
-  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
-}
-
-/** Audio types POST /api/transcription accepts (the MIME type without parameters such as codecs). */
-export const acceptedAudioTypes = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/wav', 'audio/mpeg'] as const;
-export type AcceptedAudioType = (typeof acceptedAudioTypes)[number];
-/** The upload limit; also the OpenAI transcription API's own limit. */
-export const maxAudioBytes = 25 * 1024 * 1024;
-/** The multipart field carrying the recording. */
-export const audioFieldName = 'file';
-
-/** `audio/webm;codecs=opus` → `audio/webm`; null when the type is not one we accept. */
-export function normaliseAudioType(mimeType: string | undefined | null): AcceptedAudioType | null {
-  const base = (mimeType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const aliases: Record<string, AcceptedAudioType> = {
-    'audio/x-wav': 'audio/wav',
-    'audio/wave': 'audio/wav',
-    'audio/mp3': 'audio/mpeg',
-  };
-  const type = aliases[base] ?? base;
-  return (acceptedAudioTypes as readonly string[]).includes(type) ? (type as AcceptedAudioType) : null;
-}
+// ── Transcription (spec §5 Transcription) ──
 
 export const transcriptionStatusSchema = z.object({ available: z.boolean() });
 export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;

@@ -13,7 +13,8 @@ function placeholders(text: string) {
 
 describe('locale catalogues', () => {
   it('have the same keys in English and Russian (plural forms aside: Russian has more)', () => {
-    const base = (catalogue: Nested) => [...new Set(keys(catalogue).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+    const base = (catalogue: Nested) =>
+      [...new Set(keys(catalogue).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
     expect(base(catalogues.ru as Nested)).toEqual(base(catalogues.en as Nested));
   });
 
@@ -25,7 +26,9 @@ describe('locale catalogues', () => {
 
   it('hold the spec strings verbatim in their own language', () => {
     expect(translate('auth.lockedOut', 'en')).toBe('Too many failed login attempts. Please try again later.');
-    expect(translate('auth.confirmEmail', 'ru')).toBe('Пожалуйста, подтвердите ваш email. Мы отправили вам новое письмо для подтверждения.');
+    expect(translate('auth.confirmEmail', 'ru')).toBe(
+      'Пожалуйста, подтвердите ваш email. Мы отправили вам новое письмо для подтверждения.',
+    );
     expect(translate('auth.welcome', 'en', { username: 'ann' })).toBe('Welcome , ann!');
   });
 });

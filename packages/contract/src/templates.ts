@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { fillTemplateVariables, hasEventsVariable, templateMaxLength, type RawIdea } from './generation.ts';
+import { fallbackTemplateId, type BuiltInTemplateId } from './template-options.ts';
+
+export * from './template-options.ts';
 
 // ── Summary / email-structure templates (spec §2 Settings → Templates, §3 Summary template, §5 Template form) ──
 
@@ -58,12 +61,6 @@ export const templateResponseSchema = z.object({ template: templateSchema });
 
 // ── Built-ins (spec §3: ids personal-brand, startup, corporate; a fallback default) ──
 
-export const builtInTemplateIds = ['personal-brand', 'startup', 'corporate'] as const;
-export type BuiltInTemplateId = (typeof builtInTemplateIds)[number];
-
-/** The id of the fallback default used when the user has chosen none (also when template_id is null). */
-export const fallbackTemplateId = 'default';
-
 type BuiltInTemplate = { id: string; name: string; template: string; structureDescription: string };
 
 export const builtInTemplates: Record<BuiltInTemplateId, BuiltInTemplate> = {
@@ -97,10 +94,6 @@ export const fallbackTemplate: BuiltInTemplate = {
   structureDescription: 'Lists your events in chronological order.',
   template: 'Hi {{name}},\n\nHere is what has been happening in my life:\n\n{{events}}\n\n[Your Name]',
 };
-
-export function isBuiltInTemplateId(id: string): id is BuiltInTemplateId {
-  return (builtInTemplateIds as readonly string[]).includes(id);
-}
 
 /** A user template named like a built-in is hidden from the list (spec §3). */
 export function isNamedLikeBuiltIn(name: string): boolean {

@@ -1,8 +1,8 @@
-import { countOpenEvents, type Event, type EventStatus } from '@life-updates/contract/events';
+import { countOpenEvents, type EventStatus } from '@life-updates/contract/event-options';
+import type { Event } from '@life-updates/contract/events';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { meQueryOptions } from '@/features/auth/api/get-me';
@@ -16,6 +16,7 @@ import { UsageMeter } from '@/features/ideas/components/usage-meter';
 import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**

@@ -4,7 +4,6 @@ import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,10 +13,19 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useUpdateAccount } from '../api/update-account';
 
 /** Settings → Account (spec §2): profile, password, language and sign out. */
-export function AccountSettings({ me, onSignOut, isSigningOut }: { me: Me; onSignOut: () => void; isSigningOut: boolean }) {
+export function AccountSettings({
+  me,
+  onSignOut,
+  isSigningOut,
+}: {
+  me: Me;
+  onSignOut: () => void;
+  isSigningOut: boolean;
+}) {
   const { t } = useTranslation();
   const updateAccount = useUpdateAccount();
   const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
@@ -38,7 +46,8 @@ export function AccountSettings({ me, onSignOut, isSigningOut }: { me: Me; onSig
     try {
       const saved = await updateAccount.mutateAsync(update);
       toast.success(t('auth.accountUpdated'));
-      if (update.email && saved.email !== update.email.toLowerCase()) toast.info(t('settings.account.verificationSent'));
+      if (update.email && saved.email !== update.email.toLowerCase())
+        toast.info(t('settings.account.verificationSent'));
       form.reset({ fullName: saved.fullName, email: saved.email, newPassword: '', confirmNewPassword: '' });
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
@@ -47,7 +56,9 @@ export function AccountSettings({ me, onSignOut, isSigningOut }: { me: Me; onSig
           if (name === 'fullName' || name === 'email' || name === 'newPassword') form.setError(name, { message: text });
         }
       }
-      toast.error(error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'));
+      toast.error(
+        error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'),
+      );
     }
   });
 
@@ -73,8 +84,16 @@ export function AccountSettings({ me, onSignOut, isSigningOut }: { me: Me; onSig
           <FormField label={t('settings.account.newPassword')} error={message(errors.newPassword?.message)}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          <FormField label={t('settings.account.confirmNewPassword')} error={message(errors.confirmNewPassword?.message)}>
-            <Input type="password" autoComplete="new-password" disabled={newPassword === ''} {...form.register('confirmNewPassword')} />
+          <FormField
+            label={t('settings.account.confirmNewPassword')}
+            error={message(errors.confirmNewPassword?.message)}
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              disabled={newPassword === ''}
+              {...form.register('confirmNewPassword')}
+            />
           </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={updateAccount.isPending}>

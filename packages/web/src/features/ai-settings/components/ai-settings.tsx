@@ -12,7 +12,6 @@ import {
 import { InfoIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChoiceChips } from '@/components/ui/choice-chips';
@@ -24,6 +23,7 @@ import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useAiModels } from '../api/get-ai-models';
 import { useAiSettings } from '../api/get-ai-settings';
 import { useUpdateAiSettings } from '../api/update-ai-settings';

@@ -10,18 +10,18 @@ import type { Contact } from '@life-updates/contract/contacts';
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useDeleteContact } from '../api/delete-contact';
 import { initialContactList, useContacts } from '../api/get-contacts';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactCard } from './contact-card';
+import { FilterSelect } from './filter-select';
 import { ConfirmDialog, ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from './lazy-dialogs';
 
 const searchDelayMs = 300;
@@ -101,22 +101,17 @@ export function ContactsManager() {
           <Label htmlFor={ids.relationship} className="sr-only">
             {t('contacts.relationshipFilterLabel')}
           </Label>
-          <Select
+          <FilterSelect
+            id={ids.relationship}
             value={relationship}
             onValueChange={(value) => setRelationship(value as RelationshipFilter)}
             disabled={isSearching}
-          >
-            <SelectTrigger id={ids.relationship} aria-describedby={isSearching ? ids.filterHint : undefined}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {relationshipFilters.map((filter) => (
-                <SelectItem key={filter} value={filter}>
-                  {filter === 'all' ? t('contacts.allRelationships') : t(`contacts.relationships.${filter}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            aria-describedby={isSearching ? ids.filterHint : undefined}
+            options={relationshipFilters.map((filter) => ({
+              value: filter,
+              label: filter === 'all' ? t('contacts.allRelationships') : t(`contacts.relationships.${filter}`),
+            }))}
+          />
           {isSearching ? (
             <p id={ids.filterHint} className="text-xs text-muted-foreground">
               {t('contacts.filterIgnored')}
@@ -127,35 +122,26 @@ export function ContactsManager() {
           <Label htmlFor={ids.sortBy} className="sr-only">
             {t('contacts.sortLabel')}
           </Label>
-          <Select value={sortBy} onValueChange={(value) => setSortBy(value as ContactSortField)}>
-            <SelectTrigger id={ids.sortBy}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {contactSortFields.map((field) => (
-                <SelectItem key={field} value={field}>
-                  {t(`contacts.sort.${field}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect
+            id={ids.sortBy}
+            value={sortBy}
+            onValueChange={(value) => setSortBy(value as ContactSortField)}
+            options={contactSortFields.map((field) => ({ value: field, label: t(`contacts.sort.${field}`) }))}
+          />
         </div>
         <div>
           <Label htmlFor={ids.sortDirection} className="sr-only">
             {t('contacts.sortDirectionLabel')}
           </Label>
-          <Select value={sortDirection} onValueChange={(value) => setSortDirection(value as SortDirection)}>
-            <SelectTrigger id={ids.sortDirection}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {sortDirections.map((direction) => (
-                <SelectItem key={direction} value={direction}>
-                  {t(direction === 'asc' ? 'contacts.sortAsc' : 'contacts.sortDesc')}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect
+            id={ids.sortDirection}
+            value={sortDirection}
+            onValueChange={(value) => setSortDirection(value as SortDirection)}
+            options={sortDirections.map((direction) => ({
+              value: direction,
+              label: t(direction === 'asc' ? 'contacts.sortAsc' : 'contacts.sortDesc'),
+            }))}
+          />
         </div>
       </div>
 

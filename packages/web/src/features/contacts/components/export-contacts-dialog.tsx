@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ContactIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useExportContacts } from '../api/export-contacts';
 import { contactsQueryOptions } from '../api/get-contacts';
 

@@ -2,7 +2,6 @@ import { contactFileTypes } from '@life-updates/contract/contact-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { contactsQueryOptions } from '../api/get-contacts';
 import { useImportContacts } from '../api/import-contacts';
 import { buildImportPreview, type ImportPreview, type ImportPreviewRow } from '../lib/import-preview';

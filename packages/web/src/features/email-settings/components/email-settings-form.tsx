@@ -9,7 +9,6 @@ import {
 import { AlertTriangleIcon, KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useRemoveEmailApiKey } from '../api/remove-email-api-key';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 

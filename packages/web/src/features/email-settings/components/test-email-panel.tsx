@@ -2,12 +2,12 @@ import { testEmailRequestSchema } from '@life-updates/contract/email';
 import { MailCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useSendTestEmail } from '../api/send-test-email';
 
 /** The Test Email Configuration panel (spec §2 Settings → Email, §5 Test email, §8 Test email and settings). */

@@ -1,5 +1,6 @@
 import { defaultPreferences, normalizePreferences } from '@life-updates/contract/preferences';
-import { singleSummaryKey, type Share } from '@life-updates/contract/shares';
+import { singleSummaryKey } from '@life-updates/contract/share-options';
+import type { Share } from '@life-updates/contract/shares';
 import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,6 @@
 import { eventContentSchema } from '@life-updates/contract/events';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import type { Idea } from '../api/get-ideas';
 import { useUpdateIdea } from '../api/update-idea';
 

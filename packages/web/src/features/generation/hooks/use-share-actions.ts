@@ -1,12 +1,13 @@
-import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
+import { deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useApproveIdeas } from '../api/approve-ideas';
 import { emailShareText } from '../api/email-share-text';
 import { getShareDeliveries } from '../api/get-share-deliveries';

@@ -1,4 +1,5 @@
-import { reloadableShareStatuses, singleSummaryKey, type Share } from '@life-updates/contract/shares';
+import { reloadableShareStatuses, singleSummaryKey } from '@life-updates/contract/share-options';
+import type { Share } from '@life-updates/contract/shares';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import { audioFieldName, type TranscriptionResult } from '@life-updates/contract/events';
+import { audioFieldName } from '@life-updates/contract/event-options';
+import type { TranscriptionResult } from '@life-updates/contract/events';
 import { api } from '@/lib/api-client';
 
 const extensions: Record<string, string> = {

@@ -1,7 +1,6 @@
 import type { Event } from '@life-updates/contract/events';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useUpdateEvent } from '../api/update-event';
 
 /** The "Edit Event" dialog (spec §2 My Stories): content, Cancel, Update / "Saving...". */

@@ -1,11 +1,11 @@
 import { MicIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useCreateEvent } from '../api/create-event';
 import { useTranscriptionStatus } from '../api/get-transcription-status';
 import { useIsMobile } from './use-is-mobile';

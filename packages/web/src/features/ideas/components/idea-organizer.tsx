@@ -1,16 +1,16 @@
-import { organizerTabs, previewContent, type Event, type EventStatus } from '@life-updates/contract/events';
+import { organizerTabs, previewContent, type EventStatus } from '@life-updates/contract/event-options';
+import type { Event } from '@life-updates/contract/events';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useDeleteEvent } from '../api/delete-event';
-import { EditIdeaDialog } from './edit-idea-dialog';
 import { IdeaCard } from './idea-card';
+import { ConfirmDialog, EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot (spec §2 My Stories). */
 const isEditable = (status: EventStatus) => status === 'raw_ideas' || status === 'saved_for_later';
@@ -88,7 +88,13 @@ export function IdeaOrganizer({
                     {t(emptyKey)}
                   </p>
                 ) : (
-                  <ul className="max-h-[400px] space-y-2 overflow-y-auto p-0.5">
+                  <ul
+                    className="max-h-[400px] space-y-2 overflow-y-auto p-0.5"
+                    // Edit and Delete open dialogs whose code loads on demand: fetch it as the
+                    // pointer or focus reaches the cards, before the click.
+                    onPointerEnter={preloadIdeaDialogs}
+                    onFocus={preloadIdeaDialogs}
+                  >
                     {list.map((idea) => (
                       <IdeaCard
                         key={idea.id}

@@ -1,8 +1,8 @@
-import { recording } from '@life-updates/contract/events';
+import { recording } from '@life-updates/contract/event-options';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { transcribeAudio } from '../api/transcribe-audio';
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'converting';

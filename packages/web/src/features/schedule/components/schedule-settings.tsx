@@ -13,7 +13,6 @@ import { CalendarClockIcon, HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -24,6 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useScheduleContacts } from '../api/get-contacts';
 import { useSchedule } from '../api/get-schedule';
 import { useSaveSchedule } from '../api/save-schedule';

@@ -1,4 +1,4 @@
-import { isBuiltInTemplateId } from '@life-updates/contract/templates';
+import { isBuiltInTemplateId } from '@life-updates/contract/template-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import type { TFunction } from 'i18next';
 

@@ -1,21 +1,22 @@
-import { deliveryOutcomeMessage, type ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
+import { deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { lazyDialog } from '@/lib/lazy-dialog';
+import { toast } from '@/lib/toast';
 import { useApproveShare } from '../api/approve-share';
 import { useCancelShare } from '../api/cancel-share';
 import { deliveriesQueryKey, getDeliveries, useDeliveries } from '../api/get-deliveries';
@@ -23,6 +24,9 @@ import { useSummeris } from '../api/get-summeris';
 import { useRetryFailed } from '../api/retry-failed';
 import { useUpdateSummary } from '../api/update-summary';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
+
+/** The cancel confirmation (radix AlertDialog) loads on first open, or as the pointer nears Cancel. */
+const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').then((module) => module.ConfirmDialog));
 
 /** Summeris (spec §2): shares waiting for review, and shares sent, newest first. */
 export function SummerisPage() {
@@ -215,6 +219,8 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
           variant="outline"
           disabled={isSending || cancelShare.isPending}
           onClick={() => setIsConfirmingCancel(true)}
+          onPointerEnter={ConfirmDialog.preload}
+          onFocus={ConfirmDialog.preload}
         >
           <XIcon aria-hidden />
           {t('summeris.cancel')}

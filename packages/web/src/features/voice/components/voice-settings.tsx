@@ -1,13 +1,13 @@
 import { voiceSampleMaxLength, voiceSampleRequestSchema } from '@life-updates/contract/generation';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useVoiceSample } from '../api/get-voice-sample';
 import { useUpdateVoiceSample } from '../api/update-voice-sample';
 

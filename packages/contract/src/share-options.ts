@@ -1,0 +1,40 @@
+/*
+ * The share statuses and keys without zod: My Stories reads saved shares' texts with these but
+ * needs no schema (zod is about 25 KiB gzip). `shares.ts` re-exports everything here.
+ */
+
+/**
+ * Pending share statuses (spec §4 Pending share status), plus the delivery pipeline's "sending"
+ * (emails queued or in flight) and "failed" (every email failed; ARCHITECTURE §4.11).
+ */
+export const shareStatuses = [
+  'pending',
+  'generated',
+  'saved_for_later',
+  'approved',
+  'sent',
+  'sending',
+  'failed',
+] as const;
+export type ShareStatus = (typeof shareStatuses)[number];
+
+/**
+ * Regenerating for the same ordered event ids reuses a share in one of these statuses instead of
+ * creating another (spec §4 Pending share status).
+ */
+export const reusableShareStatuses = [
+  'pending',
+  'generated',
+  'saved_for_later',
+  'approved',
+] as const satisfies readonly ShareStatus[];
+
+/** A share that Create Content reloads its text from (spec §4 Pending share status). */
+export const reloadableShareStatuses = [
+  'saved_for_later',
+  'approved',
+  'sent',
+] as const satisfies readonly ShareStatus[];
+
+/** The key a single generated piece is stored under in `summaries` (spec §3 Pending share). */
+export const singleSummaryKey = 'summary';

@@ -1,0 +1,97 @@
+import { ChevronDownIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import type { LoadedFilterSelectProps } from './loaded-filter-select';
+
+export type FilterSelectOption = { value: string; label: string };
+
+export type FilterSelectProps = {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly FilterSelectOption[];
+  disabled?: boolean;
+  'aria-describedby'?: string | undefined;
+};
+
+/** The classes of the shared SelectTrigger (components/ui/select.tsx), so both look the same. */
+const triggerClassName =
+  'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground aria-[invalid=true]:border-destructive';
+
+let loaded: ComponentType<LoadedFilterSelectProps> | undefined;
+let loading: Promise<ComponentType<LoadedFilterSelectProps>> | undefined;
+function load() {
+  loading ??= import('./loaded-filter-select').then(
+    (module) => (loaded = module.LoadedFilterSelect),
+    (error: unknown) => {
+      // Offline: the next click tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const openKeys = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/**
+ * A filter of the Contacts screen (relationship, sort field, direction). The radix Select behind it
+ * (with its popper and floating-ui, about 24 KiB gzip) is not needed to paint the list: until its
+ * code is here, which is right after the first paint, the same-looking trigger shows the value;
+ * a click or an opening key meanwhile opens the list as soon as it arrives.
+ */
+export function FilterSelect(props: FilterSelectProps) {
+  const [swap, setSwap] = useState(() => (loaded ? { Loaded: loaded, hadFocus: false } : null));
+  const [wantsOpen, setWantsOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (swap) return;
+    let live = true;
+    load().then(
+      (component) => {
+        if (live) setSwap({ Loaded: component, hadFocus: document.activeElement === trigger.current });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [swap, attempt]);
+
+  if (swap) return <swap.Loaded {...props} defaultOpen={wantsOpen} focusOnMount={swap.hadFocus} />;
+
+  const { id, value, options, disabled } = props;
+  const open = () => {
+    if (disabled) return;
+    setWantsOpen(true);
+    setAttempt((count) => count + 1);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!openKeys.has(event.key)) return;
+    event.preventDefault();
+    open();
+  };
+  return (
+    <button
+      ref={trigger}
+      type="button"
+      role="combobox"
+      id={id}
+      aria-controls={listId}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      aria-describedby={props['aria-describedby']}
+      data-state="closed"
+      disabled={disabled}
+      data-disabled={disabled ? '' : undefined}
+      className={triggerClassName}
+      onClick={open}
+      onKeyDown={onKeyDown}
+    >
+      <span style={{ pointerEvents: 'none' }}>{options.find((option) => option.value === value)?.label}</span>
+      <ChevronDownIcon className="size-4 opacity-60" aria-hidden />
+    </button>
+  );
+}

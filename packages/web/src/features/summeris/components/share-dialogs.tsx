@@ -1,0 +1,188 @@
+import { fallbackTemplateId } from '@life-updates/contract/template-options';
+import type { Template } from '@life-updates/contract/templates';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ContactPickerDialog } from '@/components/contact-picker-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useGenerateSummaries } from '../api/generate-summaries';
+import { useShareContacts } from '../api/get-share-contacts';
+import { useShareTemplates } from '../api/get-share-templates';
+
+/*
+ * The Share flow's dialogs (spec §2 My Stories dialogs): the template picker and the contact
+ * picker. They load with their first open (see share-ideas-flow.tsx), not with My Stories.
+ */
+
+function templateName(template: Template, t: ReturnType<typeof useTranslation>['t']) {
+  return template.isBuiltIn
+    ? t(`templates.builtIns.${template.id}.name`, { defaultValue: template.name })
+    : template.name;
+}
+
+export function TemplatePicker({
+  open,
+  onClose,
+  selectedId,
+  onSelect,
+  onContinue,
+}: {
+  open: boolean;
+  onClose: () => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onContinue: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  const templates = useShareTemplates(open);
+  const [error, setError] = useState<string | null>(null);
+  const data = templates.data;
+
+  // The user's default (or the fallback default) is chosen until the user picks another.
+  useEffect(() => {
+    if (data && selectedId === null) onSelect(data.defaultTemplateId);
+  }, [data, selectedId, onSelect]);
+
+  const options = data ? [data.fallback, ...data.templates] : [];
+  const proceed = () => {
+    if (!selectedId || !options.some((option) => option.id === selectedId)) {
+      setError(t('summeris.validation.selectTemplate'));
+      return;
+    }
+    setError(null);
+    onContinue();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t('ideas.templatePicker.title')}</DialogTitle>
+          <DialogDescription>
+            {t('templates.variables.title')}: {'{{events}}, {{relationship}}, {{name}}'}
+          </DialogDescription>
+        </DialogHeader>
+        {templates.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : templates.isError ? (
+          <p role="alert">{t('templates.toasts.loadFailed')}</p>
+        ) : (
+          <fieldset className="space-y-2">
+            <legend className="sr-only">{t('ideas.templatePicker.title')}</legend>
+            {options.map((option) => (
+              <label
+                key={option.id}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.id}
+                  checked={selectedId === option.id}
+                  onChange={() => {
+                    onSelect(option.id);
+                    setError(null);
+                  }}
+                  className="mt-1 accent-primary"
+                />
+                <span className="space-y-0.5">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {templateName(option, t)}
+                    {option.id === data?.defaultTemplateId && option.id !== fallbackTemplateId ? (
+                      <Badge variant="success">{t('templates.defaultBadge')}</Badge>
+                    ) : null}
+                  </span>
+                  {option.structureDescription ? (
+                    <span className="block text-sm text-muted-foreground">
+                      {option.isBuiltIn
+                        ? t(`templates.builtIns.${option.id}.description`, {
+                            defaultValue: option.structureDescription,
+                          })
+                        : option.structureDescription}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('ideas.templatePicker.cancel')}
+          </Button>
+          <Button onClick={proceed} disabled={templates.isPending}>
+            {t('ideas.templatePicker.continue')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ContactPicker({
+  open,
+  onClose,
+  eventIds,
+  templateId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  eventIds: string[];
+  templateId: string | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const contacts = useShareContacts(open);
+  const generate = useGenerateSummaries();
+
+  const submit = async (contactIds: string[]) => {
+    if (!templateId) {
+      toast.error(t('summeris.validation.selectTemplate'));
+      return;
+    }
+    try {
+      await generate.mutateAsync({ eventIds, templateId, contactIds });
+    } catch (failure) {
+      // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
+      toast.error(failure instanceof ApiRequestError ? failure.message : t('summeris.toasts.generateFailed'));
+      return;
+    }
+    toast.success(t('summeris.toasts.generated'));
+    onClose();
+    void navigate(paths.summeris);
+  };
+
+  return (
+    <ContactPickerDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={t('ideas.contactPicker.title')}
+      submitLabel={t('ideas.contactPicker.generate')}
+      contacts={contacts.data?.contacts}
+      isLoading={contacts.isPending}
+      isError={contacts.isError}
+      onRetry={() => void contacts.refetch()}
+      isProcessing={generate.isPending}
+      onSubmit={(contactIds) => void submit(contactIds)}
+    />
+  );
+}
