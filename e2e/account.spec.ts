@@ -1,6 +1,9 @@
 import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
 
-test('Settings → Account: change the name and password, then sign out with the confirmation', async ({ page, account }) => {
+test('Settings → Account: change the name and password, then sign out with the confirmation', async ({
+  page,
+  account,
+}) => {
   await signInThroughApi(page, account);
   await page.goto('/settings?tab=account');
   await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
@@ -23,7 +26,9 @@ test('Settings → Account: change the name and password, then sign out with the
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByText('Are you sure you want to sign out? Your data will be saved for when you return.')).toBeVisible();
+  await expect(
+    dialog.getByText('Are you sure you want to sign out? Your data will be saved for when you return.'),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);

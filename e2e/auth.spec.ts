@@ -95,7 +95,9 @@ test('the page-not-found screen shows the path, goes back and refreshes app data
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/missing');
-  await page.evaluate(() => localStorage.setItem('life-updates.cache.sample', JSON.stringify({ value: 1, timestamp: Date.now() })));
+  await page.evaluate(() =>
+    localStorage.setItem('life-updates.cache.sample', JSON.stringify({ value: 1, timestamp: Date.now() })),
+  );
   await page.getByRole('button', { name: 'Refresh App Data' }).click();
   await expect(page.getByText('App data refreshed')).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
@@ -109,7 +111,10 @@ test('the page-not-found screen shows the path, goes back and refreshes app data
 test('stale cached data is dropped half a second after start', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => {
-    localStorage.setItem('life-updates.cache.old', JSON.stringify({ value: 1, timestamp: Date.now() - 25 * 60 * 60 * 1000 }));
+    localStorage.setItem(
+      'life-updates.cache.old',
+      JSON.stringify({ value: 1, timestamp: Date.now() - 25 * 60 * 60 * 1000 }),
+    );
     localStorage.setItem('life-updates.cache.broken', '{not json');
     localStorage.setItem('life-updates.cache.fresh', JSON.stringify({ value: 1, timestamp: Date.now() }));
   });

@@ -8,7 +8,9 @@ test('a signed-out visitor sends a message; the form validates and resets', asyn
   await expect(page.getByText('Upgrade Request', { exact: true })).toBeVisible();
   await expect(page.getByText('Monday - Friday: 9am - 5pm EST')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Email: support@localhost' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contact' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Name').fill('A');

@@ -8,11 +8,19 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'src/server.ts'], {
     cwd: path.join(root, 'packages/server'),
     stdio: 'inherit',
-    env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'), BASE_URL: process.env.BASE_URL ?? 'http://localhost:5173' },
+    env: {
+      ...process.env,
+      DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+      BASE_URL: process.env.BASE_URL ?? 'http://localhost:5173',
+    },
   }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'packages/web'), stdio: 'inherit' }),
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const child of children) child.on('exit', (code) => { stop('SIGTERM'); process.exitCode = code ?? 0; });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

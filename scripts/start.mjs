@@ -21,7 +21,11 @@ function newestModification(directory) {
 }
 
 const sources = [path.join(web, 'src'), path.join(web, 'public'), contract];
-const sourceTime = Math.max(...sources.map(newestModification), statSync(path.join(web, 'index.html')).mtimeMs, statSync(path.join(web, 'vite.config.ts')).mtimeMs);
+const sourceTime = Math.max(
+  ...sources.map(newestModification),
+  statSync(path.join(web, 'index.html')).mtimeMs,
+  statSync(path.join(web, 'vite.config.ts')).mtimeMs,
+);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the web app...');
   const build = spawnSync('npx', ['vite', 'build'], { cwd: web, stdio: 'inherit' });
@@ -31,7 +35,11 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: path.join(root, 'packages/server'),
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data') },
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -25,11 +25,20 @@ if (runUnit) {
   const resultsFile = path.join(root, '.vitest-results.json');
   rmSync(resultsFile, { force: true });
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const status = run('npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`]);
+  const status = run('npx', [
+    'vitest',
+    'run',
+    ...projectArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+  ]);
   if (existsSync(resultsFile)) {
     const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
     totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    totals.failed +=
+      report.numFailedTests +
+      (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
   } else {
     hadRunnerError = true;
   }
@@ -43,7 +52,9 @@ if (runE2e) {
   } else {
     const resultsFile = path.join(root, '.e2e-results.json');
     rmSync(resultsFile, { force: true });
-    const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, CI: 'true' } });
+    const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, CI: 'true' },
+    });
     if (existsSync(resultsFile)) {
       const stats = JSON.parse(readFileSync(resultsFile, 'utf8')).stats;
       totals.passed += stats.expected + stats.flaky;

@@ -39,7 +39,9 @@ export function routePreloads(): Plugin {
         if (!route) continue;
         const added = [...staticGraph(chunk.fileName)].filter((fileName) => !inEntry.has(fileName));
         if (added.length === 0) continue;
-        const links = added.map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">`).join('\n');
+        const links = added
+          .map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">`)
+          .join('\n');
         this.emitFile({
           type: 'asset',
           fileName: `pages/${route}.html`,

@@ -31,7 +31,13 @@ async function freePort(): Promise<number> {
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDirectory,
-    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', BASE_URL: `http://localhost:${env.PORT}`, ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      BASE_URL: `http://localhost:${env.PORT}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -97,7 +103,9 @@ describe('backup and restore', () => {
   it('round-trips the embedded database through a backup file', async () => {
     const source = temporaryDirectory();
     const handle = await openDatabase({ dataDir: source });
-    await handle.db.insert(contactMessages).values({ name: 'Ann', email: 'ann@example.com', subject: 'Hello there', message: 'Kept in the backup' });
+    await handle.db
+      .insert(contactMessages)
+      .values({ name: 'Ann', email: 'ann@example.com', subject: 'Hello there', message: 'Kept in the backup' });
     await handle.close();
 
     const file = path.join(temporaryDirectory(), 'backup.tar.gz');

@@ -80,12 +80,30 @@ export function nextClientIp() {
 
 const jsonHeaders = { 'content-type': 'application/json', origin: testBaseUrl };
 
-export async function signUp(app: FastifyInstance, { email, name = 'Test User', password = strongPassword }: { email: string; name?: string; password?: string }) {
-  return app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: jsonHeaders, remoteAddress: nextClientIp(), payload: { email, name, password } });
+export async function signUp(
+  app: FastifyInstance,
+  { email, name = 'Test User', password = strongPassword }: { email: string; name?: string; password?: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: jsonHeaders,
+    remoteAddress: nextClientIp(),
+    payload: { email, name, password },
+  });
 }
 
-export async function signIn(app: FastifyInstance, { email, password = strongPassword }: { email: string; password?: string }) {
-  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: jsonHeaders, remoteAddress: nextClientIp(), payload: { email, password } });
+export async function signIn(
+  app: FastifyInstance,
+  { email, password = strongPassword }: { email: string; password?: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: jsonHeaders,
+    remoteAddress: nextClientIp(),
+    payload: { email, password },
+  });
 }
 
 export function cookieHeader(response: LightMyRequestResponse): string {
@@ -97,7 +115,10 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 export type TestUser = { id: string; email: string; cookie: string; headers: Record<string, string> };
 
 /** Registers and signs in a user through the real auth API; returns headers for later requests. */
-export async function createUser(app: FastifyInstance, email = `user-${randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
+export async function createUser(
+  app: FastifyInstance,
+  email = `user-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<TestUser> {
   const signUpResponse = await signUp(app, { email });
   if (signUpResponse.statusCode !== 200) throw new Error(`sign-up failed: ${signUpResponse.body}`);
   const signInResponse = await signIn(app, { email });

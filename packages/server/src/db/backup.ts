@@ -9,9 +9,21 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
  * Backups. Embedded: a gzipped tar of the PGlite data directory (the server must be stopped;
  * the data-dir lock makes sure). PostgreSQL: pg_dump / psql in plain SQL.
  */
-export async function backupDatabase({ dataDir, connectionString, file }: { dataDir: string; connectionString?: string | undefined; file: string }) {
+export async function backupDatabase({
+  dataDir,
+  connectionString,
+  file,
+}: {
+  dataDir: string;
+  connectionString?: string | undefined;
+  file: string;
+}) {
   if (connectionString) {
-    await runTool('pg_dump', ['--no-owner', '--no-privileges', '--clean', '--if-exists', `--dbname=${connectionString}`], { stdoutFile: file });
+    await runTool(
+      'pg_dump',
+      ['--no-owner', '--no-privileges', '--clean', '--if-exists', `--dbname=${connectionString}`],
+      { stdoutFile: file },
+    );
     return;
   }
   const release = acquireDataDirLock(dataDir);
@@ -26,12 +38,22 @@ export async function backupDatabase({ dataDir, connectionString, file }: { data
   }
 }
 
-export async function restoreDatabase({ dataDir, connectionString, file }: { dataDir: string; connectionString?: string | undefined; file: string }) {
+export async function restoreDatabase({
+  dataDir,
+  connectionString,
+  file,
+}: {
+  dataDir: string;
+  connectionString?: string | undefined;
+  file: string;
+}) {
   if (connectionString) {
     await runTool('psql', ['--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${connectionString}`], { stdinFile: file });
     return;
   }
-  const entries = existsSync(dataDir) ? readdirSync(dataDir).filter((name) => name !== 'app-secret' && name !== 'server.lock') : [];
+  const entries = existsSync(dataDir)
+    ? readdirSync(dataDir).filter((name) => name !== 'app-secret' && name !== 'server.lock')
+    : [];
   if (entries.length > 0) {
     throw new Error(`Restore needs an empty data directory; ${dataDir} already holds a database. Move it aside first.`);
   }

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -163,9 +153,15 @@ export const events = pgTable(
     description: text('description'),
     date: timestamp('date', { withTimezone: true }),
     eventType: text('event_type'),
-    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb('tags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isAudioRecording: boolean('is_audio_recording').notNull().default(false),
-    sharedWith: jsonb('shared_with').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    sharedWith: jsonb('shared_with')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('raw_ideas'),
     preferences: jsonb('preferences'),
     ...timestamps,
@@ -201,10 +197,21 @@ export const pendingShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
-    eventsIds: jsonb('events_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
-    contactIds: jsonb('contact_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    summaries: jsonb('summaries').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    eventsIds: jsonb('events_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    events: jsonb('events')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    contactIds: jsonb('contact_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    summaries: jsonb('summaries')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     templateId: text('template_id'),
     subject: text('subject'),
     source: text('source').notNull().default('manual'),
@@ -291,4 +298,3 @@ export const schema = {
   outboxMessages,
   contactMessages,
 };
-

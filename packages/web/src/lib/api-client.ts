@@ -20,18 +20,25 @@ export class NetworkError extends Error {
   override name = 'NetworkError';
 }
 
-type RequestOptions = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, string | number | undefined> };
+type RequestOptions = Omit<RequestInit, 'body'> & {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+};
 
 function buildUrl(path: string, query?: RequestOptions['query']) {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
 
 /** Low-level fetch with our headers; returns the Response after turning failures into typed errors. */
-export async function apiFetch(path: string, { body, query, headers, ...init }: RequestOptions = {}): Promise<Response> {
+export async function apiFetch(
+  path: string,
+  { body, query, headers, ...init }: RequestOptions = {},
+): Promise<Response> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
@@ -54,7 +61,8 @@ export async function apiFetch(path: string, { body, query, headers, ...init }: 
     let payload: ApiError = { code: 'HTTP_ERROR', message: `HTTP ${response.status}` };
     try {
       const parsed = (await response.json()) as Partial<ApiError>;
-      if (typeof parsed.message === 'string') payload = { code: parsed.code ?? payload.code, message: parsed.message, fields: parsed.fields };
+      if (typeof parsed.message === 'string')
+        payload = { code: parsed.code ?? payload.code, message: parsed.message, fields: parsed.fields };
     } catch {
       // not JSON: keep the generic payload
     }

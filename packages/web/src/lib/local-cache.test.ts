@@ -6,7 +6,10 @@ afterEach(() => localStorage.clear());
 describe('stored-data refresh (spec §4 Other)', () => {
   it('drops entries older than 24 hours or unreadable, keeps fresh ones, and broadcasts a refresh', () => {
     const now = Date.now();
-    localStorage.setItem('life-updates.cache.old', JSON.stringify({ value: 1, timestamp: now - 24 * 60 * 60 * 1000 - 1 }));
+    localStorage.setItem(
+      'life-updates.cache.old',
+      JSON.stringify({ value: 1, timestamp: now - 24 * 60 * 60 * 1000 - 1 }),
+    );
     localStorage.setItem('life-updates.cache.broken', 'not json');
     localStorage.setItem('life-updates.theme', 'dark');
     writeCache('fresh', { a: 1 });

@@ -1,4 +1,9 @@
-import { accountUpdateSchema, meResponseSchema, newPasswordSchema, welcomeResponseSchema } from '@life-updates/contract/auth';
+import {
+  accountUpdateSchema,
+  meResponseSchema,
+  newPasswordSchema,
+  welcomeResponseSchema,
+} from '@life-updates/contract/auth';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,13 +72,19 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
   return reply.send(text === '' ? null : text);
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, db, baseUrl }: { auth: Auth; db: Database; baseUrl: string }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, db, baseUrl }: { auth: Auth; db: Database; baseUrl: string },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Sign-in: username → email, lockout before, counting after (ARCHITECTURE §4.8).
   app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);
-    const body = z.object({ email: z.string().max(254), password: z.string().max(128) }).passthrough().safeParse(request.body);
+    const body = z
+      .object({ email: z.string().max(254), password: z.string().max(128) })
+      .passthrough()
+      .safeParse(request.body);
     if (!body.success) {
       return reply.status(400).send({ code: 'BAD_REQUEST', message: translate('auth.invalidCredentials', locale) });
     }
@@ -99,9 +110,15 @@ export async function authRoutes(app: FastifyInstance, { auth, db, baseUrl }: { 
       }
       return reply
         .status(400)
-        .send({ code: 'VALIDATION_FAILED', message: Object.values(fields)[0] ?? translate('auth.registrationError', locale), fields });
+        .send({
+          code: 'VALIDATION_FAILED',
+          message: Object.values(fields)[0] ?? translate('auth.registrationError', locale),
+          fields,
+        });
     }
-    const response = await auth.handler(toWebRequest(request, baseUrl, { ...parsed.data, callbackURL: '/login?verified=1' }));
+    const response = await auth.handler(
+      toWebRequest(request, baseUrl, { ...parsed.data, callbackURL: '/login?verified=1' }),
+    );
     return sendWebResponse(request, reply, response);
   });
 
@@ -119,9 +136,13 @@ export async function authRoutes(app: FastifyInstance, { auth, db, baseUrl }: { 
     return getMe({ db, userId: requireUser(request).id });
   });
 
-  typed.post('/api/me/welcome', { schema: { tags: ['account'], response: { 200: welcomeResponseSchema } } }, async (request) => {
-    return markWelcomeShown({ db, userId: requireUser(request).id });
-  });
+  typed.post(
+    '/api/me/welcome',
+    { schema: { tags: ['account'], response: { 200: welcomeResponseSchema } } },
+    async (request) => {
+      return markWelcomeShown({ db, userId: requireUser(request).id });
+    },
+  );
 
   typed.patch(
     '/api/account',

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userSettings, users } from '../../db/schema.ts';
-import { cookieHeader, createTestApp, createUser, signIn, signUp, testBaseUrl, type TestApp } from '../../../test/test-app.ts';
+import {
+  cookieHeader,
+  createTestApp,
+  createUser,
+  signIn,
+  signUp,
+  testBaseUrl,
+  type TestApp,
+} from '../../../test/test-app.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -56,8 +64,12 @@ describe('registration', () => {
     expect(response.statusCode).toBe(200);
     const rows = await testApp.database.db.select().from(users).where(eq(users.email, 'twice@example.com'));
     expect(rows).toHaveLength(1);
-    expect((await signIn(testApp.app, { email: 'twice@example.com', password: 'Other-passw0rd' })).statusCode).toBe(401);
-    expect((await signIn(testApp.app, { email: 'twice@example.com', password: 'First-passw0rd' })).statusCode).toBe(200);
+    expect((await signIn(testApp.app, { email: 'twice@example.com', password: 'Other-passw0rd' })).statusCode).toBe(
+      401,
+    );
+    expect((await signIn(testApp.app, { email: 'twice@example.com', password: 'First-passw0rd' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -66,8 +78,18 @@ describe('sign-in', () => {
     await signUp(testApp.app, { email: 'carol@example.com', name: 'Carol' });
     const byUsername = await signIn(testApp.app, { email: 'carol' });
     expect(byUsername.statusCode).toBe(200);
-    const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(byUsername) } });
-    expect(me.json()).toMatchObject({ email: 'carol@example.com', username: 'carol', fullName: 'Carol', role: 'user', isAdmin: false });
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieHeader(byUsername) },
+    });
+    expect(me.json()).toMatchObject({
+      email: 'carol@example.com',
+      username: 'carol',
+      fullName: 'Carol',
+      role: 'user',
+      isAdmin: false,
+    });
   });
 
   it('says "Invalid email or password" for a wrong password, in English and Russian', async () => {
@@ -92,7 +114,10 @@ describe('sign-in', () => {
     }
     const locked = await signIn(testApp.app, { email: 'erin@example.com' });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ code: 'LOCKED_OUT', message: 'Too many failed login attempts. Please try again later.' });
+    expect(locked.json()).toEqual({
+      code: 'LOCKED_OUT',
+      message: 'Too many failed login attempts. Please try again later.',
+    });
   });
 
   it('rate-limits sign-in attempts from one IP', async () => {
@@ -139,7 +164,12 @@ describe('session and profile', () => {
 
   it('signs out and the session stops working', async () => {
     const user = await createUser(testApp.app);
-    const signOut = await testApp.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...user.headers, 'content-type': 'application/json' }, payload: {} });
+    const signOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(signOut.statusCode).toBe(200);
     const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
     expect(me.statusCode).toBe(401);
@@ -156,7 +186,11 @@ describe('account update', () => {
       payload: { fullName: 'New Name', email: 'renamed.person@example.com', password: 'N3w-passw0rd' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ fullName: 'New Name', email: 'renamed.person@example.com', username: 'renamed.person' });
+    expect(response.json()).toMatchObject({
+      fullName: 'New Name',
+      email: 'renamed.person@example.com',
+      username: 'renamed.person',
+    });
     const oldPassword = await signIn(testApp.app, { email: 'renamed.person@example.com' });
     expect(oldPassword.statusCode).toBe(401);
     const newPassword = await signIn(testApp.app, { email: 'renamed.person@example.com', password: 'N3w-passw0rd' });
@@ -165,10 +199,20 @@ describe('account update', () => {
 
   it('says "No changes to save." when nothing changed, and applies the password rule', async () => {
     const user = await createUser(testApp.app);
-    const nothing = await testApp.app.inject({ method: 'PATCH', url: '/api/account', headers: user.headers, payload: {} });
+    const nothing = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: user.headers,
+      payload: {},
+    });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().message).toBe('No changes to save.');
-    const weak = await testApp.app.inject({ method: 'PATCH', url: '/api/account', headers: user.headers, payload: { password: 'weak' } });
+    const weak = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: user.headers,
+      payload: { password: 'weak' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields.password).toBe('Password must be at least 8 characters long');
   });
@@ -176,7 +220,12 @@ describe('account update', () => {
   it('refuses an email another account uses', async () => {
     const owner = await createUser(testApp.app);
     const user = await createUser(testApp.app);
-    const response = await testApp.app.inject({ method: 'PATCH', url: '/api/account', headers: user.headers, payload: { email: owner.email } });
+    const response = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: user.headers,
+      payload: { email: owner.email },
+    });
     expect(response.statusCode).toBe(409);
   });
 });

@@ -95,7 +95,10 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
           async after(user) {
             await db.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
             if (!requireEmailVerification) {
-              log.info({ userId: user.id }, 'account verified at sign-up: outbox email transport, no mailbox to confirm');
+              log.info(
+                { userId: user.id },
+                'account verified at sign-up: outbox email transport, no mailbox to confirm',
+              );
             }
           },
         },

@@ -17,7 +17,11 @@ beforeAll(async () => {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           callback();
         })
         .catch(callback);
@@ -25,7 +29,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  testApp = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'noreply@life-updates.test' } });
+  testApp = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'noreply@life-updates.test' },
+  });
 });
 
 afterAll(async () => {
@@ -34,7 +40,8 @@ afterAll(async () => {
 });
 
 async function waitForMail(count: number) {
-  for (let attempt = 0; attempt < 100 && received.length < count; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 100 && received.length < count; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   expect(received.length).toBeGreaterThanOrEqual(count);
 }
 

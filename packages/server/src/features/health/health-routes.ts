@@ -4,15 +4,21 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 
-const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() });
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { config: { isPublic: true }, schema: { tags: ['health'], response: { 200: healthSchema } } },
-    async () => {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind, version: '1.2.0' };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health',
+      { config: { isPublic: true }, schema: { tags: ['health'], response: { 200: healthSchema } } },
+      async () => {
+        await database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: database.kind, version: '1.2.0' };
+      },
+    );
 }

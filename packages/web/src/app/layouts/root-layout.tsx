@@ -26,10 +26,15 @@ export function RootLayout() {
 
   return (
     <div className="min-h-dvh bg-background text-foreground">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
+      >
         {t('app.skipToContent')}
       </a>
-      {showHeader ? <AppHeader me={me ?? null} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} /> : null}
+      {showHeader ? (
+        <AppHeader me={me ?? null} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
+      ) : null}
       <main id="main" className={isSignedIn ? 'pb-20 md:pb-0' : undefined}>
         <Outlet />
       </main>

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMe } from '@/features/auth/api/get-me';
 import { LoginForm, useReturnPath } from '@/features/auth/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
-import { lazyToast } from '@/lib/lazy-toast';
+import { toast } from '@/lib/toast';
 
 export function Component() {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const isVerified = searchParams.get('verified') === '1';
   useEffect(() => {
-    if (isVerified) lazyToast((toast) => toast.success(t('auth.emailVerified')));
+    if (isVerified) toast.success(t('auth.emailVerified'));
   }, [isVerified, t]);
   // spec §2: /login redirects to /dashboard when already authenticated.
   if (me) return <Navigate to={returnPath} replace />;

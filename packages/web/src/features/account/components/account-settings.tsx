@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { accountFormSchema, buildAccountUpdate, type AccountForm, type Me } from '@life-updates/contract/auth';
 import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Badge } from '@/components/ui/badge';
@@ -35,7 +35,7 @@ export function AccountSettings({
   });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
-  const newPassword = form.watch('newPassword');
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const update = buildAccountUpdate(values, me);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { lazyToast } from '@/lib/lazy-toast';
+import { toast } from '@/lib/toast';
 import { clearCache } from '@/lib/local-cache';
 import { meQueryKey, setSessionHint } from './get-me';
 
@@ -42,8 +42,8 @@ export function useSignOut() {
       await navigate(paths.landing, { replace: true });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       clearCache();
-      lazyToast((toast) => toast.success(t('auth.loggedOut')));
+      toast.success(t('auth.loggedOut'));
     },
-    onError: () => lazyToast((toast) => toast.error(t('auth.logoutFailed'))),
+    onError: () => toast.error(t('auth.logoutFailed')),
   });
 }

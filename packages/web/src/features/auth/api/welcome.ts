@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
 
 /** Marks the welcome as shown; says whether this was the first time (spec §4 Session). */
-export const claimWelcome = () => api<{ shouldWelcome: boolean; username: string }>('/api/me/welcome', { method: 'POST' });
+export const claimWelcome = () =>
+  api<{ shouldWelcome: boolean; username: string }>('/api/me/welcome', { method: 'POST' });

@@ -7,10 +7,13 @@ import '@/lib/i18n';
 import { LoginForm } from './login-form';
 
 function renderLoginForm() {
-  const router = createMemoryRouter([
-    { path: '/login', element: <LoginForm /> },
-    { path: '/dashboard', element: <p>dashboard</p> },
-  ], { initialEntries: ['/login'] });
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginForm /> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
@@ -36,7 +39,13 @@ describe('LoginForm', () => {
   it('shows the lockout message when the server says the account is locked', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ code: 'LOCKED_OUT', message: 'locked' }), { status: 429, headers: { 'content-type': 'application/json' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'LOCKED_OUT', message: 'locked' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
     );
     renderLoginForm();
     await userEvent.type(screen.getByLabelText('Email (or username)'), 'ann@example.com');

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { lazyToast } from '@/lib/lazy-toast';
+import { toast } from '@/lib/toast';
 import { meQueryKey } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 import { claimWelcome } from '../api/welcome';
@@ -59,10 +59,10 @@ export function LoginForm() {
       setFormError(t(loginErrorKey(error)));
       return;
     }
-    lazyToast((toast) => toast.success(t('auth.loginSuccess')));
+    toast.success(t('auth.loginSuccess'));
     try {
       const welcome = await claimWelcome();
-      if (welcome.shouldWelcome) lazyToast((toast) => toast(t('auth.welcome', { username: welcome.username })));
+      if (welcome.shouldWelcome) toast.message(t('auth.welcome', { username: welcome.username }));
     } catch {
       // The welcome is a courtesy; signing in already succeeded.
     }

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { lazyToast } from '@/lib/lazy-toast';
+import { toast } from '@/lib/toast';
 import { signUp } from '../api/sign-up';
 
 const serverFieldNames: Record<string, keyof RegisterFormValues> = {
@@ -40,7 +40,7 @@ export function RegisterForm() {
   const onInvalid = () => {
     // spec §5 Register: an email without @ is also announced as a toast.
     if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt')
-      lazyToast((toast) => toast.error(t('validation.emailNeedsAt')));
+      toast.error(t('validation.emailNeedsAt'));
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -61,7 +61,7 @@ export function RegisterForm() {
       setFormError(error instanceof ApiRequestError ? error.message : t('auth.registrationError'));
       return;
     }
-    lazyToast((toast) => toast.success(t('auth.registrationSuccess')));
+    toast.success(t('auth.registrationSuccess'));
     await navigate(paths.login);
   }, onInvalid);
 

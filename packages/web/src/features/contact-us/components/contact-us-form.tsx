@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { lazyToast } from '@/lib/lazy-toast';
+import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The Contact Us form (spec §2 Contact Us, §5 Contact-us form, §8 Contact us). */
@@ -36,10 +36,10 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
             form.setError(field, { message: text });
         }
       }
-      lazyToast((toast) => toast.error(t('contactUs.failed')));
+      toast.error(t('contactUs.failed'));
       return;
     }
-    lazyToast((toast) => toast.success(t('contactUs.success')));
+    toast.success(t('contactUs.success'));
     form.reset(emptyForm);
   });
 
