@@ -16,6 +16,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(webDist, 'sw.js'), 'self.x=1');
+  mkdirSync(path.join(webDist, 'pages'));
+  writeFileSync(
+    path.join(webDist, 'pages', 'dashboard.html'),
+    '<!doctype html><title>x</title><link rel="modulepreload">',
+  );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
   const database = await openTestDatabase();
   const config = loadConfig(
@@ -72,4 +77,18 @@ it('answers /robots.txt itself instead of with the page', async () => {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('text/plain');
   expect(response.body).toContain('User-agent: *');
+});
+
+it("sends a screen's own page (its code preloaded) for the screen's address, index.html for the rest", async () => {
+  for (const url of ['/dashboard', '/dashboard/', '/dashboard?tab=ready']) {
+    const response = await inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type'], url).toContain('text/html');
+    expect(response.body, url).toContain('modulepreload');
+  }
+  for (const url of ['/', '/contacts', '/dashboard/elsewhere', '/no-such-page']) {
+    const response = await inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.body, url).toBe('<!doctype html><title>x</title>');
+  }
 });

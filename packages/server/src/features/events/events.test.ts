@@ -276,10 +276,22 @@ describe('the open-ideas limit (max_events)', () => {
     await setMaxEvents(bob, 10);
   });
 
-  it('reports max_events in the list', async () => {
+  it('reports max_events in the list, with or without ideas', async () => {
     await setMaxEvents(bob, 7);
-    expect((await call(bob, 'GET', '/api/events')).json().maxEvents).toBe(7);
+    expect((await call(bob, 'GET', '/api/events')).json()).toEqual({ events: [], maxEvents: 7 });
+    const idea = await createIdea(bob, 'One idea under the limit');
+    expect((await call(bob, 'GET', '/api/events')).json()).toMatchObject({ events: [{ id: idea.id }], maxEvents: 7 });
+    await clearIdeas(bob);
     await setMaxEvents(bob, 10);
+  });
+
+  it('lists the ideas with the default limit for an account without a settings row', async () => {
+    const carol = await createUser(testApp.app);
+    const idea = await createIdea(carol, 'Written before the settings row went away');
+    await testApp.database.db.delete(userSettings).where(eq(userSettings.userId, carol.id));
+    const list: EventList = (await call(carol, 'GET', '/api/events')).json();
+    expect(list.events.map((event) => event.id)).toEqual([idea.id]);
+    expect(list.maxEvents).toBe(10);
   });
 });
 

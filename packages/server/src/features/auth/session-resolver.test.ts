@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+/*
+ * The per-request session check (session-resolver.ts) must answer exactly as better-auth's own
+ * getSession does: these cases go through the real app and the real session rows.
+ */
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // The first account of an instance is its admin; the users below are ordinary ones.
+  await createUser(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const day = 24 * 60 * 60 * 1000;
+const me = (cookie: string) => testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+const sessionOf = async (user: TestUser) => {
+  const [row] = await testApp.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+  return row!;
+};
+/** The session cookie's value, `token.signature`, URL-decoded. */
+const signedToken = (user: TestUser) => {
+  const match = /better-auth\.session_token=([^;]+)/.exec(user.cookie);
+  return decodeURIComponent(match![1]!);
+};
+
+describe('session check on API requests', () => {
+  it('knows the signed-in user, with the role from the database', async () => {
+    const user = await createUser(testApp.app);
+    const response = await me(user.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: user.id, email: user.email, role: 'user' });
+    const asUser = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie: user.cookie },
+    });
+    expect(asUser.statusCode).toBe(403);
+
+    await testApp.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    const admin = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie: user.cookie },
+    });
+    expect(admin.statusCode).toBe(200);
+  });
+
+  it('refuses a cookie whose signature does not match, or that carries none', async () => {
+    const user = await createUser(testApp.app);
+    const [token, signature] = signedToken(user).split('.') as [string, string];
+    const otherSignature = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const value of [`${token}.${otherSignature}`, token, `${token}.`, `${token}.${signature.slice(0, 40)}`]) {
+      const response = await me(`better-auth.session_token=${encodeURIComponent(value)}`);
+      expect(response.statusCode, value).toBe(401);
+    }
+    // The token of another session under this session's signature is refused too.
+    const other = await createUser(testApp.app);
+    const otherToken = signedToken(other).split('.')[0]!;
+    expect((await me(`better-auth.session_token=${encodeURIComponent(`${otherToken}.${signature}`)}`)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses a session whose row is gone (signed out elsewhere, revoked) at once', async () => {
+    const user = await createUser(testApp.app);
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    await testApp.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await me(user.cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired session and deletes it, as better-auth does', async () => {
+    const user = await createUser(testApp.app);
+    await testApp.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await me(user.cookie)).statusCode).toBe(401);
+    const rows = await testApp.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('renews a session due for renewal (older than a day) and keeps it working', async () => {
+    const user = await createUser(testApp.app);
+    // 30-day sessions renewed once a day: two days old means 28 days left.
+    const dueAt = new Date(Date.now() + 28 * day);
+    await testApp.database.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, user.id));
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    const renewed = await sessionOf(user);
+    expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+  });
+
+  it('leaves a fresh session as it is', async () => {
+    const user = await createUser(testApp.app);
+    const before = await sessionOf(user);
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect((await sessionOf(user)).expiresAt.getTime()).toBe(before.expiresAt.getTime());
+  });
+});
