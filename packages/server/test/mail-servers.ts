@@ -45,6 +45,9 @@ export async function startSmtpServer({ acceptDelayMs = 0 }: { acceptDelayMs?: n
         .catch(callback);
     },
   });
+  // A sender that dies mid-message (the scale-out test kills an instance) resets its connection;
+  // like a real server, this one drops that connection and carries on.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -51,6 +51,8 @@ async function startProxy(upstreams: () => number[]) {
           (answer) => {
             hits.set(port, (hits.get(port) ?? 0) + 1);
             response.writeHead(answer.statusCode ?? 502, answer.headers);
+            // An instance killed mid-answer cuts the answer short: so does the proxy.
+            answer.on('error', () => response.destroy());
             answer.pipe(response);
           },
         );
