@@ -92,3 +92,36 @@ test('a Russian browser gets the Russian page first; switching language loads th
   expect(seen.consoleErrors).toEqual([]);
   await context.close();
 });
+
+test("a screen opened directly preloads its code, the visitor's strings and the session request with the page", async ({
+  page,
+  account,
+}) => {
+  const linksOf = async (language: string) => {
+    const html = await (await page.request.get('/dashboard', { headers: { 'accept-language': language } })).text();
+    return [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+      ([, rel, href]) => `${rel} ${href}`,
+    );
+  };
+  const english = await linksOf('en-US,en;q=0.9');
+  expect(english).toContain('preload /api/me');
+  expect(english.some((link) => /^modulepreload \/assets\/dashboard-[\w-]+\.js$/.test(link))).toBe(true);
+  expect(english.some((link) => /^modulepreload \/assets\/en-rest-[\w-]+\.js$/.test(link))).toBe(true);
+  const russian = await linksOf('ru-RU,ru;q=0.9');
+  expect(russian.some((link) => /^modulepreload \/assets\/ru-[\w-]+\.js$/.test(link))).toBe(true);
+  expect(russian.some((link) => link.includes('en-rest'))).toBe(false);
+
+  // The preloaded session request is the one the app uses: asked once, and the screen shows.
+  await signInThroughApi(page, account);
+  const seen = watch(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Stories' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.meRequests).toBe(1);
+  expect(seen.consoleErrors).toEqual([]);
+  expect(warnings.filter((text) => /preload|HydrateFallback/i.test(text))).toEqual([]);
+});

@@ -9,7 +9,11 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    routePreloads(),
+    routePreloads({
+      catalogues: { en: 'src/lib/locales/en-rest.ts', ru: '../contract/src/locales/ru.ts' },
+      // The routes app/router.tsx wraps in withCatalogue, behind ProtectedLayout.
+      signedInRoutes: ['dashboard', 'create', 'generate', 'summeris', 'contacts', 'settings'],
+    }),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -35,6 +39,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The per-screen pages are for first visits; the service worker answers every page with index.html.
+        globIgnores: ['pages/**'],
       },
     }),
   ],

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -263,6 +263,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  // A screen's address in the visitor's language gets its page with the screen's code, strings and
+  // session request preloaded (web/route-preloads.ts); any other page path gets index.html.
   const routePages = new Set(
     hasWebApp && existsSync(path.join(webDist, 'pages'))
       ? readdirSync(path.join(webDist, 'pages'))
@@ -270,12 +272,18 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
           .map((file) => file.slice(0, -'.html'.length))
       : [],
   );
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.url === '/' ? 'index' : /^\/([a-z-]+)\/?(?:\?|$)/.exec(request.url)?.[1];
+    const page = `${route}.${pickLocale(request.headers['accept-language'])}`;
+    return reply.type('text/html').sendFile(routePages.has(page) ? `pages/${page}.html` : 'index.html', { maxAge: 0 });
+  };
   if (hasWebApp) {
     precompressWebAssets(webDist, app.log);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      index: ['index.html'],
+      // "/" is a page like the others (sendPage below): a Russian visitor's preloads their strings.
+      index: false,
       preCompressed: true,
       // Files under /assets/ carry a content hash in their names: cache them for good. Everything
       // else (index.html, sw.js, the manifest) is revalidated so a new version shows at once.
@@ -297,11 +305,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (request.url.startsWith('/api/') || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: translate('errors.notFound', locale) });
     }
-    // SPA fallback: the web app's own "Page not found" screen handles unknown page paths. A
-    // screen's own address gets its page with the screen's code preloaded (web/route-preloads.ts).
-    const route = /^\/([a-z-]+)\/?(?:\?|$)/.exec(request.url)?.[1];
-    const page = route !== undefined && routePages.has(route) ? `pages/${route}.html` : 'index.html';
-    return reply.type('text/html').sendFile(page, { maxAge: 0 });
+    // SPA fallback: the web app's own "Page not found" screen handles unknown page paths.
+    return sendPage(request, reply);
   });
 
   return app;

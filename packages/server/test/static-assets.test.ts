@@ -17,10 +17,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(webDist, 'sw.js'), 'self.x=1');
   mkdirSync(path.join(webDist, 'pages'));
-  writeFileSync(
-    path.join(webDist, 'pages', 'dashboard.html'),
-    '<!doctype html><title>x</title><link rel="modulepreload">',
-  );
+  for (const page of ['dashboard.en', 'dashboard.ru', 'index.ru']) {
+    writeFileSync(path.join(webDist, 'pages', `${page}.html`), `<!doctype html><title>x</title><!-- ${page} -->`);
+  }
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
   const database = await openTestDatabase();
   const config = loadConfig(
@@ -79,15 +78,19 @@ it('answers /robots.txt itself instead of with the page', async () => {
   expect(response.body).toContain('User-agent: *');
 });
 
-it("sends a screen's own page (its code preloaded) for the screen's address, index.html for the rest", async () => {
+it("sends a screen's own page (its code preloaded) in the visitor's language, index.html for the rest", async () => {
+  const page = (url: string, language = 'en-GB,en;q=0.9') =>
+    inject({ method: 'GET', url, headers: { 'accept-language': language } });
   for (const url of ['/dashboard', '/dashboard/', '/dashboard?tab=ready']) {
-    const response = await inject({ method: 'GET', url });
+    const response = await page(url);
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-type'], url).toContain('text/html');
-    expect(response.body, url).toContain('modulepreload');
+    expect(response.body, url).toContain('<!-- dashboard.en -->');
+    expect((await page(url, 'ru-RU,ru;q=0.9,en;q=0.8')).body, url).toContain('<!-- dashboard.ru -->');
   }
-  for (const url of ['/', '/contacts', '/dashboard/elsewhere', '/no-such-page']) {
-    const response = await inject({ method: 'GET', url });
+  expect((await page('/', 'ru')).body).toContain('<!-- index.ru -->');
+  for (const url of ['/', '/contacts', '/dashboard/elsewhere', '/no-such-page', '/index.ru']) {
+    const response = await page(url);
     expect(response.statusCode, url).toBe(200);
     expect(response.body, url).toBe('<!doctype html><title>x</title>');
   }

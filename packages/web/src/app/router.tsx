@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
 import { getMe, meQueryOptions } from '@/features/auth/api/get-me';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
@@ -24,6 +25,8 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's code and strings arrive, so the page paints before they have.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       // The landing page is the first page of most visits: part of the entry, it paints without a second round trip.
       { path: paths.landing, Component: landing.Component },

@@ -1,21 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { wasSignedOut } from '@/features/auth/api/sign-out';
 
 /** Protected area: "Loading..." while the session is checked; signed-out visitors go to /login. */
 export function ProtectedLayout() {
-  const { t } = useTranslation();
   const location = useLocation();
   const { data: me, isPending, isError } = useMe();
-  if (isPending) {
-    return (
-      <p role="status" className="p-8 text-center text-muted-foreground">
-        {t('app.loading')}
-      </p>
-    );
-  }
+  if (isPending) return <PageLoading />;
   if (isError || !me) {
     if (wasSignedOut()) return <Navigate to={paths.landing} replace />;
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
