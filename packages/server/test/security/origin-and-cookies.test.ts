@@ -181,6 +181,14 @@ describe('the session cookie', () => {
       expect(session).toMatch(/;\s*HttpOnly/i);
       expect(session).toMatch(/;\s*SameSite=Lax/i);
       expect(signIn.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      // The API knows the session by its prefixed cookie.
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: session!.split(';')[0]!, 'x-forwarded-proto': 'https' },
+      });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json()).toMatchObject({ email });
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     });
