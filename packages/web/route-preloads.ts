@@ -12,14 +12,17 @@ export type RoutePreloadOptions = {
 };
 
 /**
- * One page per screen and language, `dist/pages/<route>.<locale>.html` (`index.<locale>.html` for
- * the landing page): index.html plus `<link rel="modulepreload">` for every chunk the screen needs
- * that the entry does not already load, the language's lazily loaded strings where the screen waits
- * for them (a Russian visitor's on every screen, the rest of English on the signed-in ones), and on
- * signed-in screens a preload of /api/me, which they ask first. The server sends the page for the
- * screen's address in the visitor's language (Accept-Language, as lib/i18n.ts picks it), so the
- * browser fetches all of that side by side with the entry instead of only after the entry has run
+ * One page per screen and language where the screen waits for more than the entry,
+ * `dist/pages/<route>.<locale>.html` (`index.ru.html` for the landing page): index.html plus a
+ * `<link rel="modulepreload">` for the language's lazily loaded strings where the screen waits for
+ * them (a Russian visitor's on every screen, the rest of English on the signed-in ones), and on
+ * signed-in screens a preload of /api/me, which they ask before they can show anything. The server
+ * sends the page for the screen's address in the visitor's language (Accept-Language, as
+ * lib/i18n.ts picks it), so these start with the entry instead of after it has run
  * (docs/benchmarks.md, Lighthouse).
+ *
+ * The screen's own code is not preloaded: measured, it competes with the entry for the
+ * connection and delays the first paint more than it saves.
  *
  * A route module is a chunk built from `src/app/routes/<route>.tsx`; the landing page is in the entry.
  */
@@ -82,9 +85,8 @@ export function routePreloads({ catalogues, signedInRoutes }: RoutePreloadOption
         const route = chunk.facadeModuleId?.match(/\/src\/app\/routes\/([a-z-]+)\.tsx$/)?.[1];
         if (!route) continue;
         const signedIn = signedInRoutes.includes(route);
-        const screen = beyondEntry(chunk.fileName);
-        emit(`${route}.en`, [...screen, ...(signedIn ? catalogueFiles.en : [])], signedIn);
-        emit(`${route}.ru`, [...screen, ...catalogueFiles.ru], signedIn);
+        emit(`${route}.en`, signedIn ? catalogueFiles.en : [], signedIn);
+        emit(`${route}.ru`, catalogueFiles.ru, signedIn);
       }
     },
   };
