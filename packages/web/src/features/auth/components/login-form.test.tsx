@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,21 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('checks nothing before the first submit, then focuses the first field in error and re-checks as it changes', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderLoginForm();
+    const email = screen.getByLabelText('Email (or username)');
+    await userEvent.type(email, 'bad@');
+    await userEvent.type(screen.getByLabelText('Password'), '123456');
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(email, 'example.com');
+    await waitFor(() => expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument());
   });
 
   it('shows the lockout message when the server says the account is locked', async () => {

@@ -1,7 +1,6 @@
-import type { LoginForm as LoginFormValues } from '@life-updates/contract/auth';
+import type { LoginForm as LoginFormValues, loginFormSchema } from '@life-updates/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,19 +8,41 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { meQueryKey } from '../api/get-me';
 import { signIn } from '../api/sign-in';
 import { claimWelcome } from '../api/welcome';
 
-const validation = lazyResolver<LoginFormValues>(async () => {
-  const [{ zodResolver }, { loginFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@life-updates/contract/auth'),
-  ]);
-  return zodResolver(loginFormSchema);
-});
+type Field = keyof LoginFormValues;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/*
+ * The sign-in form checks its fields with the contract's schema, which (with zod, about 25 KiB gzip)
+ * loads on first use, or when a field gets focus, not with the page; the form itself needs no form
+ * library to paint. It behaves as the app's react-hook-form forms do: nothing is checked until the
+ * first submit; from then on a field is checked again as it changes, and a failed submit focuses the
+ * first field in error.
+ */
+let schemaLoad: Promise<typeof loginFormSchema> | undefined;
+function loadSchema() {
+  schemaLoad ??= import('@life-updates/contract/auth').then((module) => module.loginFormSchema);
+  schemaLoad.catch(() => {
+    // offline: the next check tries again
+    schemaLoad = undefined;
+  });
+  return schemaLoad;
+}
+
+async function validate(values: LoginFormValues): Promise<{ data?: LoginFormValues; errors: FieldErrors }> {
+  const result = (await loadSchema()).safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return { errors };
+}
 
 /** Where to go after sign-in: the protected page the visitor asked for, else My Stories. */
 export function useReturnPath() {
@@ -45,13 +66,23 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginFormValues>({
-    resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const wasSubmitted = useRef(false);
+  const values = (): LoginFormValues => ({
+    email: emailInput.current?.value ?? '',
+    password: passwordInput.current?.value ?? '',
   });
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const recheck = (field: Field) => async () => {
+    if (!wasSubmitted.current) return;
+    const found = (await validate(values())).errors[field];
+    setErrors((current) => ({ ...current, [field]: found }));
+  };
+
+  const signInWith = async (values: LoginFormValues) => {
     setFormError(null);
     try {
       await signIn(values);
@@ -68,15 +99,43 @@ export function LoginForm() {
     }
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
     await navigate(returnPath, { replace: true });
-  });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitting(true);
+    wasSubmitted.current = true;
+    try {
+      const { data, errors: found } = await validate(values());
+      setErrors(found);
+      if (data) await signInWith(data);
+      // The first field in error takes the focus.
+      else (found.email ? emailInput : passwordInput).current?.focus();
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
-      <FormField label={t('auth.emailOrUsername')} error={errors.email?.message ? t(errors.email.message) : undefined}>
-        <Input type="text" inputMode="email" autoComplete="username" {...form.register('email')} />
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadSchema()} noValidate className="space-y-4">
+      <FormField label={t('auth.emailOrUsername')} error={errors.email ? t(errors.email) : undefined}>
+        <Input
+          ref={emailInput}
+          name="email"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          onChange={() => void recheck('email')()}
+        />
       </FormField>
-      <FormField label={t('auth.password')} error={errors.password?.message ? t(errors.password.message) : undefined}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      <FormField label={t('auth.password')} error={errors.password ? t(errors.password) : undefined}>
+        <Input
+          ref={passwordInput}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          onChange={() => void recheck('password')()}
+        />
       </FormField>
       {formError ? (
         <p
