@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { defaultEventPreferences, preferenceOptions } from './event-options.ts';
 
 /**
- * The six generation preferences of an idea (spec §3 Event preferences, §9 Preference options).
- * Each list is in the spec's order; option labels live in the catalogue under
+ * The six generation preferences of an idea (spec §3 Event preferences, §9 Preference options),
+ * the lists of event-options.ts, each in the spec's order; option labels live in the catalogue under
  * `generation.preferences.<group>.<option>`.
  */
-export const platformOptions = ['linkedin', 'telegram', 'newsletter'] as const;
-export const lengthOptions = ['short', 'medium', 'long'] as const;
-export const toneOptions = ['casual', 'professional', 'storyteller', 'personalized'] as const;
-export const intentOptions = ['educate', 'inspire', 'entertain', 'provoke', 'promote', 'reflect'] as const;
-export const sentimentOptions = ['awe', 'joy', 'curiosity', 'urgency', 'calm'] as const;
-export const structureOptions = ['storytelling', 'technical', 'letter', 'bulletins', 'short_with_links'] as const;
+export const platformOptions = preferenceOptions.platform;
+export const lengthOptions = preferenceOptions.length;
+export const toneOptions = preferenceOptions.tone;
+export const intentOptions = preferenceOptions.intent;
+export const sentimentOptions = preferenceOptions.sentiment;
+export const structureOptions = preferenceOptions.structure;
 
 export type Platform = (typeof platformOptions)[number];
 export type Length = (typeof lengthOptions)[number];
@@ -44,15 +45,11 @@ export const defaultPreferences: Preferences = {
   structure: 'storytelling',
 };
 
-/** Unknown or missing values fall back to these when generating (spec §5 Option fallbacks). */
-export const preferenceFallbacks: Preferences = {
-  platform: 'linkedin',
-  length: 'short',
-  tone: 'casual',
-  intent: 'educate',
-  sentiment: 'awe',
-  structure: 'storytelling',
-};
+/**
+ * Unknown or missing values fall back to these when generating (spec §5 Option fallbacks): the
+ * first option of each group, as for an idea's own preferences.
+ */
+export const preferenceFallbacks: Preferences = defaultEventPreferences;
 
 /** The groups in the order the preferences panel shows them, each with its options. */
 export const preferenceGroups = [
