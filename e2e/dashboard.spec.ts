@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
-
-const origin = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
 
 /** Creates an idea through the real API, as the signed-in user of the page. */
 async function createIdeaThroughApi(page: Page, content: string): Promise<{ id: string }> {
-  const response = await page.request.post('/api/events', { data: { content }, headers: { origin: origin() } });
+  const response = await page.request.post('/api/events', {
+    data: { content },
+    headers: { origin: mainServerOrigin() },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
 }
@@ -168,7 +169,7 @@ test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page
   await createIdeaThroughApi(page, 'Still a raw idea');
   const moved = await page.request.post('/api/events/status', {
     data: { ids: [later.id], status: 'saved_for_later' },
-    headers: { origin: origin() },
+    headers: { origin: mainServerOrigin() },
   });
   expect(moved.ok()).toBeTruthy();
   const approved = await page.request.post('/api/shares/approve', {
@@ -184,7 +185,7 @@ test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page
         structure: 'storytelling',
       },
     },
-    headers: { origin: origin() },
+    headers: { origin: mainServerOrigin() },
   });
   expect(approved.ok(), await approved.text()).toBeTruthy();
 

@@ -26,7 +26,7 @@ export async function registerAccount(
 }
 
 /** The shared e2e server's origin (the config's baseURL), for the Origin header of API calls. */
-function mainServerOrigin() {
+export function mainServerOrigin() {
   return process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 }
 

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInThroughApi, type TestAccount } from './fixtures';
+import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, type TestAccount } from './fixtures';
 
 /** Data for the Create Content and Generate specs, made through the real API in the page's session. */
 function origin() {
-  return { origin: process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}` };
+  return { origin: mainServerOrigin() };
 }
 
 export type CreatedIdea = { id: string; title: string; content: string; createdAt: string; status: string };
@@ -63,11 +63,11 @@ export async function openWithNothingChosen(
   await expectNoAxeViolations(page);
 }
 
-/** The two recipients of the email steps: Ann (a friend) and Bob (a colleague). */
-export async function createAnnAndBob(page: Page) {
+/** The two recipients of the email steps: Ann (a friend) and Bob (a colleague), two distinct contacts. */
+export async function createAnnAndBob(page: Page): Promise<void> {
   const ann = await createContact(page, 'Ann Friend', 'ann@example.com');
   const bob = await createContact(page, 'Bob Colleague', 'bob@example.com', 'colleague');
-  return { ann, bob };
+  expect(ann.id).not.toBe(bob.id);
 }
 
 /**

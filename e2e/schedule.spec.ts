@@ -1,11 +1,11 @@
-import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
+import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
 
 test('Settings → Scheduling: set up the sharing schedule for chosen contacts, save, and see it again after a reload', async ({
   page,
   account,
 }) => {
   await signInThroughApi(page, account);
-  const origin = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+  const origin = mainServerOrigin();
   for (const [name, email] of [
     ['Bob Stone', 'bob.schedule@example.com'],
     ['Carol King', 'carol.schedule@example.com'],

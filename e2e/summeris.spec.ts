@@ -1,10 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
-
-const origin = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
 
 async function createIdea(request: APIRequestContext, content: string) {
-  const response = await request.post('/api/events', { data: { content }, headers: { origin: origin() } });
+  const response = await request.post('/api/events', { data: { content }, headers: { origin: mainServerOrigin() } });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
@@ -12,7 +10,7 @@ async function createContact(
   request: APIRequestContext,
   contact: { name: string; email: string; relationship?: string },
 ) {
-  const response = await request.post('/api/contacts', { data: contact, headers: { origin: origin() } });
+  const response = await request.post('/api/contacts', { data: contact, headers: { origin: mainServerOrigin() } });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 

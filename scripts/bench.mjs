@@ -1,4 +1,4 @@
-// `npm run bench`: the figures of docs/benchmarks.md, measured on this machine (a few minutes).
+// `npm run bench`: the figures of docs/benchmarks.md, measured on this machine (about a minute and a half).
 //   (a) API throughput and p50 / p99 latency (autocannon, loopback, 50 connections): the ideas list
 //       (50 ideas) and creating an idea, on PGlite and on PostgreSQL, beside a bare node:http server
 //       answering the same JSON from memory;
@@ -9,7 +9,7 @@
 // PostgreSQL: BENCH_DATABASE_URL (or DATABASE_URL) names a server where a throwaway database is
 // created and dropped; without it the PostgreSQL rows are left out. Options: --duration=<s> (8),
 // --connections=<n> (50), --only=pglite|postgres, --parts=api,fanout,streaming, --json=<file> to keep
-// the raw figures.
+// the raw figures (a bare --json prints them as JSON at the end).
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -20,21 +20,18 @@ import { createServer as createNetServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { bundleSizes } from './bundle-size.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const serverDirectory = path.join(root, 'packages/server');
-const options = Object.fromEntries(
-  process.argv.slice(2).map((argument) => {
-    const [key, value] = argument.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
-  }),
-);
+// --flag=value (a value may hold '='); a bare --flag is `true`.
+const options = parseArgs({ strict: false }).values;
 const duration = Number(options.duration ?? 8);
 // --parts=api,fanout,streaming picks what runs against each database (cold start and memory always do).
-const parts = new Set((options.parts ?? 'api,fanout,streaming').split(','));
+const parts = new Set(String(options.parts ?? 'api,fanout,streaming').split(','));
 const connections = Number(options.connections ?? 50);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const password = 'Passw0rd!';
@@ -485,5 +482,6 @@ if (results.bundle) {
   log('no build: run `npm run build` first');
 }
 log(`total ${(performance.now() - benchStarted) / 1000} s`);
-if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2));
+if (options.json === true) console.log(JSON.stringify(results, null, 2));
+else if (typeof options.json === 'string') writeFileSync(options.json, JSON.stringify(results, null, 2));
 process.exit(0);

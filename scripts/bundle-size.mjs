@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -122,13 +123,9 @@ export function bundleSizes(dist = path.join(root, 'packages/web/dist')) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = Object.fromEntries(
-    process.argv.slice(2).map((arg) => {
-      const [key, ...value] = arg.replace(/^--/, '').split('=');
-      return [key, value.length > 0 ? value.join('=') : true];
-    }),
-  );
-  const result = bundleSizes(args.dist ? path.resolve(args.dist) : undefined);
+  // --flag=value (a value may hold '='); a bare --flag is `true`.
+  const args = parseArgs({ strict: false }).values;
+  const result = bundleSizes(typeof args.dist === 'string' ? path.resolve(args.dist) : undefined);
   if (!result) {
     console.error('No build found: run `npm run build` first.');
     process.exit(1);

@@ -16,16 +16,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, ...value] = arg.replace(/^--/, '').split('=');
-    return [key, value.length > 0 ? value.join('=') : true];
-  }),
-);
+// --flag=value (a value may hold '='); a bare --flag is `true`.
+const args = parseArgs({ strict: false }).values;
 const base = String(args.base ?? 'http://localhost:3000').replace(/\/$/, '');
 const runs = Math.max(1, Number(args.runs ?? 3));
 const chromePath = String(args['chrome-path'] ?? '/usr/bin/chromium');

@@ -57,7 +57,8 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|clsx)[\\/]/,
+              // …and lib/load-once, which the entry shares with the lazy screens (else a chunk of its own).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|clsx)[\\/]|[\\/]src[\\/]lib[\\/]load-once\.ts$/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryStatuses } from './email-options.ts';
+import { type DeliveryCounts, deliveryStatuses } from './email-options.ts';
 
 export * from './email-options.ts';
 
@@ -184,7 +184,7 @@ export const deliveryCountsSchema = z.object({
   sending: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
-});
+}) satisfies z.ZodType<DeliveryCounts>;
 
 export const shareDeliveriesResponseSchema = z.object({
   shareId: z.string(),

@@ -10,7 +10,6 @@ export const eventStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'
 export type EventStatus = (typeof eventStatuses)[number];
 
 /** Ideas not yet sent; `max_events` limits how many of these a user may have (ARCHITECTURE §4.5). */
-export const openEventStatuses = ['raw_ideas', 'saved_for_later', 'approved'] as const satisfies readonly EventStatus[];
 export const isOpenEventStatus = (status: EventStatus): boolean => status !== 'sent';
 
 /** The Idea Organizer's tabs in order, with their catalogue keys (spec §2 My Stories). */
@@ -54,12 +53,6 @@ export const defaultEventPreferences: EventPreferences = {
   structure: 'storytelling',
 };
 
-/** Catalogue key of a preference group's label, e.g. `ideas.preferences.groups.platform`. */
-export const preferenceGroupKey = (group: PreferenceGroup) => `ideas.preferences.groups.${group}`;
-/** Catalogue key of one option's display name, e.g. `ideas.preferences.platform.linkedin`. */
-export const preferenceOptionKey = <G extends PreferenceGroup>(group: G, option: EventPreferences[G]) =>
-  `ideas.preferences.${group}.${option}`;
-
 /**
  * Stored preferences, made whole: unknown or missing values fall back to the defaults
  * (spec §5 Option fallbacks in generation; spec §4 "or to defaults").
@@ -102,7 +95,6 @@ export function previewContent(content: string, length = eventPreviewLength): st
 
 export const defaultMonthlyShareLimit = 10;
 export const usageWarningPercent = 80;
-export const usageLimitPercent = 100;
 
 export type UsageLevel = 'normal' | 'warning' | 'limit';
 

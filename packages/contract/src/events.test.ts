@@ -7,7 +7,6 @@ import {
   eventPreferencesSchema,
   formatDuration,
   normaliseAudioType,
-  preferenceOptionKey,
   preferenceOptions,
   previewContent,
   recording,
@@ -16,6 +15,7 @@ import {
   usageState,
 } from './events.ts';
 import { translate } from './i18n.ts';
+import { preferenceGroupLabelKey, preferenceOptionLabelKey } from './preferences.ts';
 
 describe('deriveTitle (spec §3: first three words, ellipsis if longer)', () => {
   it.each([
@@ -134,14 +134,17 @@ describe('preferences (spec §9 options, default first)', () => {
 
   it('has a display name for every option in both languages', () => {
     for (const [group, options] of Object.entries(preferenceOptions)) {
+      const groupKey = preferenceGroupLabelKey(group as keyof typeof preferenceOptions);
+      expect(translate(groupKey, 'en')).not.toBe(groupKey);
+      expect(translate(groupKey, 'ru')).not.toBe(groupKey);
       for (const option of options) {
-        const key = preferenceOptionKey(group as never, option as never);
+        const key = preferenceOptionLabelKey(group as keyof typeof preferenceOptions, option);
         expect(translate(key, 'en')).not.toBe(key);
         expect(translate(key, 'ru')).not.toBe(key);
       }
     }
-    expect(translate(preferenceOptionKey('structure', 'short_with_links'), 'en')).toBe('Short with links');
-    expect(translate(preferenceOptionKey('platform', 'linkedin'), 'en')).toBe('LinkedIn');
+    expect(translate(preferenceOptionLabelKey('structure', 'short_with_links'), 'en')).toBe('Short with links');
+    expect(translate(preferenceOptionLabelKey('platform', 'linkedin'), 'en')).toBe('LinkedIn');
   });
 });
 

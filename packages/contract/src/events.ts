@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventStatuses, maxEventContentLength, preferenceOptions } from './event-options.ts';
+import { type EventPreferences, eventStatuses, maxEventContentLength, preferenceOptions } from './event-options.ts';
 
 export * from './event-options.ts';
 
@@ -18,7 +18,7 @@ export const eventPreferencesSchema = z
     sentiment: z.enum(preferenceOptions.sentiment),
     structure: z.enum(preferenceOptions.structure),
   })
-  .strict();
+  .strict() satisfies z.ZodType<EventPreferences>;
 
 // ── Event requests and responses (spec §3 Event / idea, §5 Event text, §7 events) ──
 

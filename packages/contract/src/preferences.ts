@@ -33,17 +33,10 @@ export const preferencesSchema = z.object({
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /**
- * What the Create Content screen starts with when an idea has no stored preferences
- * (spec §9: the Create Content settings default the length to Medium).
+ * What the Create Content screen starts with when an idea has no stored preferences: the idea
+ * defaults except the length (spec §9 Create Content defaults length to Medium).
  */
-export const defaultPreferences: Preferences = {
-  platform: 'linkedin',
-  length: 'medium',
-  tone: 'casual',
-  intent: 'educate',
-  sentiment: 'awe',
-  structure: 'storytelling',
-};
+export const defaultPreferences: Preferences = { ...defaultEventPreferences, length: 'medium' };
 
 /**
  * Unknown or missing values fall back to these when generating (spec §5 Option fallbacks): the

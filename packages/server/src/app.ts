@@ -263,8 +263,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  // A screen's address in the visitor's language gets its page with the screen's code, strings and
-  // session request preloaded (web/route-preloads.ts); any other page path gets index.html.
+  // A screen's address gets its page in the visitor's language, with the strings and session
+  // request it waits for preloaded (web/route-preloads.ts); any other page path gets index.html.
   const routePages = new Set(
     hasWebApp && existsSync(path.join(webDist, 'pages'))
       ? readdirSync(path.join(webDist, 'pages'))
@@ -273,8 +273,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       : [],
   );
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.url === '/' ? 'index' : /^\/([a-z-]+)\/?(?:\?|$)/.exec(request.url)?.[1];
-    const page = `${route}.${pickLocale(request.headers['accept-language'])}`;
+    const route = /^\/([a-z-]*)\/?(?:\?|$)/.exec(request.url)?.[1];
+    const page = `${route || 'index'}.${pickLocale(request.headers['accept-language'])}`;
     return reply.type('text/html').sendFile(routePages.has(page) ? `pages/${page}.html` : 'index.html', { maxAge: 0 });
   };
   if (hasWebApp) {
@@ -293,8 +293,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         }
       },
     });
-  }
-  if (hasWebApp) {
     // Without it the SPA fallback would answer /robots.txt with the page (an SEO audit error).
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain').send('User-agent: *\nDisallow: /api/\n'),

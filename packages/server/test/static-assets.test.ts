@@ -78,7 +78,7 @@ it('answers /robots.txt itself instead of with the page', async () => {
   expect(response.body).toContain('User-agent: *');
 });
 
-it("sends a screen's own page (its code preloaded) in the visitor's language, index.html for the rest", async () => {
+it("sends a screen's own page (what it waits for preloaded) in the visitor's language, index.html for the rest", async () => {
   const page = (url: string, language = 'en-GB,en;q=0.9') =>
     inject({ method: 'GET', url, headers: { 'accept-language': language } });
   for (const url of ['/dashboard', '/dashboard/', '/dashboard?tab=ready']) {
@@ -89,6 +89,7 @@ it("sends a screen's own page (its code preloaded) in the visitor's language, in
     expect((await page(url, 'ru-RU,ru;q=0.9,en;q=0.8')).body, url).toContain('<!-- dashboard.ru -->');
   }
   expect((await page('/', 'ru')).body).toContain('<!-- index.ru -->');
+  expect((await page('/?ref=mail', 'ru')).body).toContain('<!-- index.ru -->');
   for (const url of ['/', '/contacts', '/dashboard/elsewhere', '/no-such-page', '/index.ru']) {
     const response = await page(url);
     expect(response.statusCode, url).toBe(200);

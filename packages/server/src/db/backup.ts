@@ -5,19 +5,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
+/** The database to back up or restore (PostgreSQL when a connection string is given) and the backup file. */
+type BackupFiles = { dataDir: string; connectionString?: string | undefined; file: string };
+
 /**
  * Backups. Embedded: a gzipped tar of the PGlite data directory (the server must be stopped;
  * the data-dir lock makes sure). PostgreSQL: pg_dump / psql in plain SQL.
  */
-export async function backupDatabase({
-  dataDir,
-  connectionString,
-  file,
-}: {
-  dataDir: string;
-  connectionString?: string | undefined;
-  file: string;
-}) {
+export async function backupDatabase({ dataDir, connectionString, file }: BackupFiles) {
   if (connectionString) {
     await runTool(
       'pg_dump',
@@ -38,15 +33,7 @@ export async function backupDatabase({
   }
 }
 
-export async function restoreDatabase({
-  dataDir,
-  connectionString,
-  file,
-}: {
-  dataDir: string;
-  connectionString?: string | undefined;
-  file: string;
-}) {
+export async function restoreDatabase({ dataDir, connectionString, file }: BackupFiles) {
   if (connectionString) {
     await runTool('psql', ['--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${connectionString}`], { stdinFile: file });
     return;

@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { ToasterProps } from 'sonner';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '@/components/layout/page-loading';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
 
@@ -8,7 +10,13 @@ import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
  * The toaster is not in the entry bundle: it loads right after the first render. A toast raised
  * before it is mounted is not lost: sonner replays the active toasts to a late Toaster.
  */
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() =>
+  import('sonner').then<{ default: ComponentType<ToasterProps> }, { default: ComponentType<ToasterProps> }>(
+    (module) => ({ default: module.Toaster }),
+    // Offline: no toaster (toasts are not shown) rather than a blank app.
+    () => ({ default: () => null }),
+  ),
+);
 
 function ThemedToaster() {
   const theme = useTheme();
@@ -57,16 +65,13 @@ function LateToaster() {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   useEffect(() => {
     applyTheme();
     return watchSystemTheme();
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<p className="p-8 text-center text-muted-foreground">{t('app.loading')}</p>}>
-        {children}
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
       <LateToaster />
     </QueryClientProvider>
   );

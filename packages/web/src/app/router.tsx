@@ -20,7 +20,10 @@ function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The route table of spec §2; every screen is a lazy route module exporting `Component`. */
+/**
+ * The route table of spec §2: every screen but the landing page (part of the entry bundle) is a lazy
+ * route module exporting `Component`.
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,

@@ -15,7 +15,6 @@ function renderPicker(overrides: Partial<ContactPickerDialogProps> = {}) {
     title: 'Select Contacts to Share With',
     submitLabel: 'Send Email',
     contacts: [ann, bob],
-    isLoading: false,
     isError: false,
     onRetry: vi.fn(),
     isProcessing: false,

@@ -30,7 +30,6 @@ export interface ContactPickerDialogProps {
   submitLabel: string;
   /** The contacts to choose from (undefined while they load); the caller owns the query. */
   contacts: readonly PickerContact[] | undefined;
-  isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
   /** True while the caller works on the submitted selection: the dialog is locked and reads "Processing...". */
@@ -51,7 +50,6 @@ export function ContactPickerDialog({
   title,
   submitLabel,
   contacts,
-  isLoading,
   isError,
   onRetry,
   isProcessing,
@@ -62,6 +60,7 @@ export function ContactPickerDialog({
   const hintId = `${baseId}-hint`;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const all = contacts ?? [];
+  const isLoading = contacts === undefined && !isError;
 
   function toggle(id: string, isChecked: boolean) {
     setSelected((current) => {
@@ -159,7 +158,7 @@ export function ContactPickerDialog({
             </ul>
             {selectedIds.length === 0 ? (
               <p id={hintId} className="text-sm text-muted-foreground">
-                {t('common.contactPicker.selectAtLeastOne')}
+                {t('summeris.validation.selectContact')}
               </p>
             ) : null}
           </>

@@ -1,6 +1,7 @@
 import { locales, pickLocale, type Locale } from '@life-updates/contract/i18n';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadOnce } from './load-once';
 import englishCore from './locales/en-core';
 
 const storageKey = 'life-updates.locale';
@@ -18,20 +19,21 @@ const fullCatalogueLoaders: Record<Locale, () => Promise<Catalogue>> = {
   ru: () => import('@life-updates/contract/locales/ru').then((module) => module.default),
 };
 
-const loaded = new Map<Locale, Promise<void>>();
+/** Per language: loads its whole catalogue once; a failed load (offline) may be retried by the next screen. */
+const catalogueLoads = Object.fromEntries(
+  locales.map((locale) => [
+    locale,
+    loadOnce(() =>
+      fullCatalogueLoaders[locale]().then((catalogue) => {
+        i18n.addResourceBundle(locale, 'translation', catalogue, true, true);
+      }),
+    ),
+  ]),
+) as Record<Locale, () => Promise<void>>;
 
 /** Loads a language's whole catalogue once; resolves when i18next can translate every key in it. */
 export function ensureCatalogue(locale: Locale): Promise<void> {
-  let pending = loaded.get(locale);
-  if (!pending) {
-    pending = fullCatalogueLoaders[locale]().then((catalogue) => {
-      i18n.addResourceBundle(locale, 'translation', catalogue, true, true);
-    });
-    // A failed load (offline) may be retried by the next screen.
-    pending.catch(() => loaded.delete(locale));
-    loaded.set(locale, pending);
-  }
-  return pending;
+  return catalogueLoads[locale]();
 }
 
 function initialLocale(): Locale {

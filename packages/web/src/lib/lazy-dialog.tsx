@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
+import { loadOnce } from './load-once';
 
 /*
  * Dialogs are not needed to paint a screen: their code (radix Dialog's focus trap, scroll lock and
@@ -9,18 +10,22 @@ import { lazy, Suspense, useState, type ComponentProps, type ComponentType } fro
 type Loader<P> = () => Promise<ComponentType<P>>;
 
 function loader<P>(load: Loader<P>) {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const get = () => {
-    loading ??= load().catch((error: unknown) => {
-      // A failed fetch (offline) may be tried again on the next open.
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-  const Lazy = lazy(() => get().then((component) => ({ default: component })));
+  const get = loadOnce(load);
+  const makeLazy = () =>
+    lazy(() =>
+      get().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          // React keeps a lazy component's failure for good: a fresh one lets a failed fetch
+          // (offline) be tried again on the next open.
+          Lazy = makeLazy();
+          throw error;
+        },
+      ),
+    );
+  let Lazy = makeLazy();
   const preload = () => void get().catch(() => undefined);
-  return { Lazy, preload };
+  return { current: () => Lazy, preload };
 }
 
 /**
@@ -28,11 +33,12 @@ function loader<P>(load: Loader<P>) {
  * stays mounted so that it can animate out.
  */
 export function lazyDialog<P extends { open: boolean }>(load: Loader<P>) {
-  const { Lazy, preload } = loader(load);
+  const { current, preload } = loader(load);
   function LazyDialog(props: P) {
     const [wasOpened, setWasOpened] = useState(props.open);
     if (props.open && !wasOpened) setWasOpened(true);
     if (!wasOpened) return null;
+    const Lazy = current();
     return (
       <Suspense fallback={null}>
         <Lazy {...(props as ComponentProps<typeof Lazy>)} />
@@ -44,8 +50,9 @@ export function lazyDialog<P extends { open: boolean }>(load: Loader<P>) {
 
 /** A dialog that is open whenever it is rendered (the caller mounts it to open it). */
 export function lazyOpenDialog<P extends object>(load: Loader<P>) {
-  const { Lazy, preload } = loader(load);
+  const { current, preload } = loader(load);
   function LazyOpenDialog(props: P) {
+    const Lazy = current();
     return (
       <Suspense fallback={null}>
         <Lazy {...(props as ComponentProps<typeof Lazy>)} />

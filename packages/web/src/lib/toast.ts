@@ -1,4 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { loadOnce } from './load-once';
 
 /*
  * sonner's `toast`, without putting sonner (about 9 KiB gzip) on any screen's first-paint path:
@@ -14,16 +15,15 @@ type Message = Parameters<Sonner['success']>[0];
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning' | 'loading';
 
 let sonner: Sonner | undefined;
-let loading: Promise<Sonner> | undefined;
 
-function load(): Promise<Sonner> {
-  loading ??= import('sonner').then((module) => (sonner = module.toast));
-  return loading;
-}
+const load = loadOnce(() => import('sonner').then((module) => (sonner = module.toast)));
 
 function run(show: (toast: Sonner) => void) {
   if (sonner) show(sonner);
-  else void load().then(show);
+  else
+    load().then(show, () => {
+      // Offline: this toast is dropped; the next one tries the load again.
+    });
 }
 
 let lastId = 0;

@@ -108,13 +108,11 @@ export async function authRoutes(
         const field = String(issue.path[0] ?? 'form');
         fields[field] ??= translate(issue.message, locale);
       }
-      return reply
-        .status(400)
-        .send({
-          code: 'VALIDATION_FAILED',
-          message: Object.values(fields)[0] ?? translate('auth.registrationError', locale),
-          fields,
-        });
+      return reply.status(400).send({
+        code: 'VALIDATION_FAILED',
+        message: Object.values(fields)[0] ?? translate('auth.registrationError', locale),
+        fields,
+      });
     }
     const response = await auth.handler(
       toWebRequest(request, baseUrl, { ...parsed.data, callbackURL: '/login?verified=1' }),

@@ -6,6 +6,14 @@ import { sessions, users } from '../../db/schema.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { Auth } from './auth.ts';
 
+/** Any role other than admin is an ordinary user (ARCHITECTURE §4.6). */
+const toSessionUser = (user: { id: string; email: string; name: string; role?: string | null }): SessionUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role === 'admin' ? 'admin' : 'user',
+});
+
 /**
  * Who is signed in, for every API request (docs/benchmarks.md (a)). It answers exactly what
  * better-auth's `getSession` answers, in a fraction of the work on the common path: the session
@@ -53,8 +61,7 @@ export async function createSessionResolver({ auth, db }: { auth: Auth; db: Data
   async function resolveWithBetterAuth(cookieHeader: string): Promise<SessionUser | null> {
     const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
     if (!session) return null;
-    const { id, email, name, role } = session.user as typeof session.user & { role?: string | null };
-    return { id, email, name, role: role === 'admin' ? 'admin' : 'user' };
+    return toSessionUser(session.user as typeof session.user & { role?: string | null });
   }
 
   return async function resolveSession(cookieHeader: string | undefined): Promise<SessionUser | null> {
@@ -66,6 +73,6 @@ export async function createSessionResolver({ auth, db }: { auth: Auth; db: Data
     const now = Date.now();
     const expiresAt = row.expiresAt.getTime();
     if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return resolveWithBetterAuth(cookieHeader);
-    return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user' };
+    return toSessionUser(row);
   };
 }

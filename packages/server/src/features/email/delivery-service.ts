@@ -2,7 +2,6 @@ import {
   countDeliveries,
   isDeliveryDone,
   type Delivery,
-  type DeliveryCounts,
   type DeliveryStatus,
   type MessageMethod,
   type ShareDeliveriesResponse,
@@ -40,8 +39,10 @@ export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueu
     retryDelay: config.EMAIL_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: Math.max(3600, config.EMAIL_RETRY_DELAY_SECONDS),
-    // Transports time out well before this (30-60 s), so an expired job means a dead worker.
-    expireInSeconds: 300,
+    // A job stays active until its whole batch has settled (up to 25 sends sharing the transport's
+    // few connections, each bounded by a 30-60 s timeout): this backstop is long enough for a slow
+    // but healthy mail server. A dead worker is found sooner, by the heartbeat below.
+    expireInSeconds: 900,
     // A worker refreshes its jobs' heartbeat while it sends; the jobs of an instance that died
     // (killed, out of memory) go back to the queue once it is stale (seen by the job queue's
     // supervisor, every 10 s), not after the expiry above.
@@ -149,7 +150,7 @@ async function findRecipients({
   return { recipients, skipped: requestedIds.length - recipients.length };
 }
 
-/** The subject asked for, else the share's, else "Updates from <sender>" in the user's language. */
+/** The subject asked for, else the share's, else the `email.defaultSubject` line in the user's language. */
 async function resolveSubject({
   db,
   userId,
@@ -227,7 +228,8 @@ async function recordDeliveries({
 }
 
 /**
- * THE way a share is emailed (Create Content, Generate, Summeris, the scheduler): checks the monthly
+ * How an existing share is emailed (Summeris, the scheduler; Create Content and Generate save their
+ * text first and reuse these steps through `emailShareText`): checks the monthly
  * limit, skips recipients without an email or a body (spec §5 Bulk email), records one queued
  * delivery per recipient and marks the share "sending" in one transaction, then queues a job per
  * delivery. The worker sends them; `findShareDeliveries` reports progress.
@@ -253,10 +255,9 @@ export async function sendShareToContacts({
   now?: Date;
 }): Promise<SendShareOutcome> {
   const share = await getOwnedShare({ db, userId, shareId });
-  // The limit comes first (spec §8: the user is sent to upgrade), except for SMS, which sends nothing.
-  if (method !== 'sms')
-    await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
+  // SMS sends nothing; otherwise the limit comes first (spec §8: the user is sent to upgrade).
   if (method === 'sms') return smsNotSupported(shareId);
+  await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
   const { recipients, skipped } = await findRecipients({ db, userId, bodies });
   if (recipients.length === 0) return noRecipients(shareId, skipped, warningKey);
@@ -486,13 +487,8 @@ export async function finalizeShare({ db, shareId }: { db: Database; shareId: st
     .from(emailDeliveries)
     .where(eq(emailDeliveries.shareId, shareId))
     .groupBy(emailDeliveries.status);
-  const counts: DeliveryCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
-  for (const row of rows) {
-    counts[row.status as DeliveryStatus] += row.count;
-    counts.total += row.count;
-  }
-  if (!isDeliveryDone(counts)) return;
-  if (counts.sent === 0) {
+  if (rows.some((row) => row.status === 'queued' || row.status === 'sending')) return;
+  if (!rows.some((row) => row.status === 'sent' && row.count > 0)) {
     await db
       .update(pendingShares)
       .set({ status: 'failed' })
@@ -520,9 +516,9 @@ function describeError(error: unknown): string {
   return message.slice(0, 1000);
 }
 
-export type DeliveryAttempt = { deliveryId: string; isFinalAttempt: boolean };
+type DeliveryAttempt = { deliveryId: string; isFinalAttempt: boolean };
 /** Per delivery: done with (sent, failed for good, or nothing left to do), or to be retried with this error. */
-export type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 'retry'; error: unknown };
+type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 'retry'; error: unknown };
 
 /**
  * The worker's step for a batch of deliveries. One conditional UPDATE claims them, so a delivery

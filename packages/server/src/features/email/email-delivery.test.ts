@@ -182,7 +182,7 @@ describe('sending a share through SMTP', () => {
     expect(smtp.to('later.fay@example.com')).toHaveLength(1);
   });
 
-  it('sends a large share in batches: each contact once, and only the greylisted one is retried', async () => {
+  it('sends a large share: each contact once, and only the greylisted one is retried', async () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db);
     const list = Array.from({ length: 60 }, (_, index) => ({
@@ -204,6 +204,17 @@ describe('sending a share through SMTP', () => {
     );
     expect(attempts['batch.pal17@example.com']).toBe(2);
     expect(Object.values(attempts).filter((count) => count !== 1)).toEqual([2]);
+    // Each job is settled on its own: only the greylisted recipient's job went back to the queue,
+    // not the other jobs of its batch.
+    const retried = (await db.execute(
+      sql`select data->>'deliveryId' as "deliveryId" from pgboss.job where name = 'email-delivery' and retry_count > 0`,
+    )) as unknown as { rows: Array<{ deliveryId: string }> };
+    const shareDeliveryIds = new Map(done.deliveries.map((delivery) => [delivery.id, delivery.recipientEmail]));
+    expect(
+      retried.rows
+        .filter((row) => shareDeliveryIds.has(row.deliveryId))
+        .map((row) => shareDeliveryIds.get(row.deliveryId)),
+    ).toEqual(['batch.pal17@example.com']);
   });
 
   it('marks the share failed, not sent, when every recipient fails, and keeps it out of the usage', async () => {

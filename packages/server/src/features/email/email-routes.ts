@@ -13,14 +13,20 @@ import {
 } from '@life-updates/contract/email';
 import { apiErrorSchema } from '@life-updates/contract/errors';
 import { emailShareTextRequestSchema, emailShareTextResultSchema } from '@life-updates/contract/shares';
-import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
-import { emailShareText, findShareDeliveries, retryFailedDeliveries, sendExistingShare } from './delivery-service.ts';
+import {
+  emailShareText,
+  findShareDeliveries,
+  retryFailedDeliveries,
+  sendExistingShare,
+  type SendShareOutcome,
+} from './delivery-service.ts';
 import {
   EmailSettingsValidationError,
   getEmailSettings,
@@ -43,6 +49,17 @@ const errors = {
 };
 
 /** Settings → Email, the test email, the outbox, and sending / following a share's deliveries. */
+/** What a send answers besides the share and its deliveries: the outcome, notices in the user's language. */
+function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale) {
+  return {
+    outcome: outcome.outcome,
+    queued: outcome.queued,
+    skipped: outcome.skipped,
+    ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
+    ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
+  };
+}
+
 export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
@@ -178,14 +195,9 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
         subject,
         method,
       });
-      const locale = pickLocale(request.headers['accept-language']);
       return {
         shareId,
-        outcome: outcome.outcome,
-        queued: outcome.queued,
-        skipped: outcome.skipped,
-        ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
-        ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
+        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
         deliveries: await findShareDeliveries({ db, userId, shareId }),
       };
     },
@@ -203,15 +215,11 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
     async (request) => {
       const userId = requireUser(request).id;
       const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ...request.body });
-      const locale = pickLocale(request.headers['accept-language']);
+      const { shareId } = outcome;
       return {
-        shareId: outcome.shareId,
-        outcome: outcome.outcome,
-        queued: outcome.queued,
-        skipped: outcome.skipped,
-        ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
-        ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
-        deliveries: outcome.shareId ? await findShareDeliveries({ db, userId, shareId: outcome.shareId }) : null,
+        shareId,
+        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
+        deliveries: shareId ? await findShareDeliveries({ db, userId, shareId }) : null,
       };
     },
   );

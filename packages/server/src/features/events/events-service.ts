@@ -16,7 +16,7 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, pendingShares, userSettings, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
 type EventRow = typeof events.$inferSelect;
@@ -80,38 +80,27 @@ async function assertRoomForOpenIdeas(
 }
 
 /**
- * The list and the user's `max_events` in one round trip: the settings row joined with the ideas
- * (one row with a null idea when there are none). Every account has a settings row from sign-up;
- * without one the list is read alone, with the default limit.
+ * The list and the user's `max_events` in one round trip: the user's row with their settings and
+ * ideas left-joined (one row with a null idea when there are none; the default limit for an account
+ * without a settings row).
  */
 const eventsWithLimit = preparedPerDatabase((db) =>
   db
     .select({ maxEvents: userSettings.maxEvents, event: events })
-    .from(userSettings)
-    .leftJoin(events, eq(events.userId, userSettings.userId))
-    .where(eq(userSettings.userId, sql.placeholder('userId')))
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(events, eq(events.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(desc(events.createdAt), desc(events.id))
     .prepare('events_with_limit'),
-);
-const eventsOfUser = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(events)
-    .where(eq(events.userId, sql.placeholder('userId')))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .prepare('events_of_user'),
 );
 
 /** spec §7 events: select by user_id ordered by created_at descending. */
 export async function findEvents({ db, userId }: { db: Database; userId: string }): Promise<EventList> {
   const rows = await eventsWithLimit(db).execute({ userId });
-  if (rows.length === 0) {
-    const ideas = await eventsOfUser(db).execute({ userId });
-    return { events: ideas.map(toEvent), maxEvents: defaultMaxEvents };
-  }
   return {
     events: rows.flatMap((row) => (row.event ? [toEvent(row.event)] : [])),
-    maxEvents: rows[0]!.maxEvents,
+    maxEvents: rows[0]?.maxEvents ?? defaultMaxEvents,
   };
 }
 

@@ -15,7 +15,7 @@ import { events, pendingShares } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 /** A database handle or an open transaction on it. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type ShareRow = typeof pendingShares.$inferSelect;
 
@@ -198,13 +198,13 @@ export async function isAnyIdeaApproved({
 }
 
 /** Create Content → "Save for later" (spec §4): the text, the preferences, the ideas saved_for_later. */
-export async function saveForLater({ db, ...text }: SaveTextArguments): Promise<Share> {
-  return db.transaction((tx) => storeShareText({ tx, ...text, status: 'saved_for_later' }));
+export async function saveForLater({ db, ...share }: SaveTextArguments): Promise<Share> {
+  return db.transaction((tx) => storeShareText({ tx, ...share, status: 'saved_for_later' }));
 }
 
 /** Create Content → "Approve & Finish" (spec §4): the text, the preferences, the ideas and their shares approved. */
-export async function approveIdeas({ db, ...text }: SaveTextArguments): Promise<Share> {
-  return db.transaction((tx) => storeShareText({ tx, ...text, status: 'approved' }));
+export async function approveIdeas({ db, ...share }: SaveTextArguments): Promise<Share> {
+  return db.transaction((tx) => storeShareText({ tx, ...share, status: 'approved' }));
 }
 
 /**

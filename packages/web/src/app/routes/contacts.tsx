@@ -1,18 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { prefetchWhenSignedIn } from '@/features/auth/api/get-me';
 import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
 import { ContactsManager } from '@/features/contacts/components/contacts-manager';
-import { queryClient } from '@/lib/query-client';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** The first page of the list is asked for as soon as the visitor is known to be signed in (as My Stories does). */
 export function loader() {
-  void queryClient
-    .ensureQueryData(meQueryOptions())
-    .then((me) => {
-      if (me) void queryClient.prefetchQuery(contactsQueryOptions(initialContactList));
-    })
-    .catch(() => undefined);
+  prefetchWhenSignedIn(contactsQueryOptions(initialContactList));
   return null;
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { prefetchWhenSignedIn } from '@/features/auth/api/get-me';
 import { eventsQueryOptions, useEvents } from '@/features/ideas/api/get-events';
 import { ideaSummariesQueryOptions, useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
 import { usageQueryOptions, useUsage } from '@/features/ideas/api/get-usage';
@@ -15,7 +15,6 @@ import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
 import { UsageMeter } from '@/features/ideas/components/usage-meter';
 import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -24,15 +23,7 @@ import { usePageTitle } from '@/lib/use-page-title';
  * in, instead of after the first render; never waits for them (the loading overlay shows meanwhile).
  */
 export function loader() {
-  void queryClient
-    .ensureQueryData(meQueryOptions())
-    .then((me) => {
-      if (!me) return;
-      void queryClient.prefetchQuery(eventsQueryOptions());
-      void queryClient.prefetchQuery(usageQueryOptions());
-      void queryClient.prefetchQuery(ideaSummariesQueryOptions());
-    })
-    .catch(() => undefined);
+  prefetchWhenSignedIn(eventsQueryOptions(), usageQueryOptions(), ideaSummariesQueryOptions());
   return null;
 }
 

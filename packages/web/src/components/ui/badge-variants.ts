@@ -1,8 +1,8 @@
 import { cva } from 'class-variance-authority';
 
 /*
- * The class recipe alone, without the component: the top bar and the landing page (entry bundle)
- * use it on links and buttons without pulling in `cn` (tailwind-merge).
+ * The class recipe alone, without the component: the brand's BETA mark in the top bar (entry
+ * bundle) uses it without pulling in `cn` (tailwind-merge); the Badge component (badge.tsx) wraps it.
  */
 export const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 py-0.5 font-semibold', {
   variants: {

@@ -3,8 +3,11 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { badgeVariants } from './badge-variants';
 
-export { badgeVariants };
-
-export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({
+  className,
+  variant,
+  size,
+  ...props
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant, size }), className)} {...props} />;
 }

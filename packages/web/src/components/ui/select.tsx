@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { useFormFieldControl } from './form-field';
+import { selectTriggerClassName } from './select-trigger-class';
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -14,14 +15,7 @@ export const SelectValue = SelectPrimitive.Value;
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   const field = useFormFieldControl();
   return (
-    <SelectPrimitive.Trigger
-      {...field}
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground aria-[invalid=true]:border-destructive',
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger {...field} className={cn(selectTriggerClassName, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDownIcon className="size-4 opacity-60" aria-hidden />

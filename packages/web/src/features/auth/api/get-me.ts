@@ -1,6 +1,7 @@
 import type { Me } from '@life-updates/contract/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type FetchQueryOptions } from '@tanstack/react-query';
 import { api, ApiRequestError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 
 /*
  * Whether this browser had a session last time it looked. It only picks which question to ask
@@ -53,3 +54,22 @@ export async function getMe({ sessionExpected = false }: { sessionExpected?: boo
 export const meQueryKey = ['me'] as const;
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), staleTime: 60_000 });
 export const useMe = () => useQuery(meQueryOptions());
+
+/**
+ * For a route loader: starts a screen's requests as soon as its code is here and the visitor is
+ * known to be signed in (once /api/me has answered), instead of after the first render. Never waits
+ * for them and never fails: the screen shows its own loading and error states.
+ */
+// Each query keeps its own data and key types; `any` lets a list of them be passed through.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFetchQueryOptions = FetchQueryOptions<any, Error, any, any>;
+
+export function prefetchWhenSignedIn(...queries: AnyFetchQueryOptions[]) {
+  void queryClient
+    .ensureQueryData(meQueryOptions())
+    .then((me) => {
+      if (!me) return;
+      for (const query of queries) void queryClient.prefetchQuery(query);
+    })
+    .catch(() => undefined);
+}

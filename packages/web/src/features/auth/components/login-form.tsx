@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { loadOnce } from '@/lib/load-once';
 import { toast } from '@/lib/toast';
 import { meQueryKey } from '../api/get-me';
 import { signIn } from '../api/sign-in';
@@ -23,15 +24,10 @@ type FieldErrors = Partial<Record<Field, string>>;
  * first submit; from then on a field is checked again as it changes, and a failed submit focuses the
  * first field in error.
  */
-let schemaLoad: Promise<typeof loginFormSchema> | undefined;
-function loadSchema() {
-  schemaLoad ??= import('@life-updates/contract/auth').then((module) => module.loginFormSchema);
-  schemaLoad.catch(() => {
-    // offline: the next check tries again
-    schemaLoad = undefined;
-  });
-  return schemaLoad;
-}
+// offline: the next check tries again
+const loadSchema: () => Promise<typeof loginFormSchema> = loadOnce(() =>
+  import('@life-updates/contract/auth').then((module) => module.loginFormSchema),
+);
 
 async function validate(values: LoginFormValues): Promise<{ data?: LoginFormValues; errors: FieldErrors }> {
   const result = (await loadSchema()).safeParse(values);

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -22,7 +23,7 @@ import { initialContactList, useContacts } from '../api/get-contacts';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactCard } from './contact-card';
 import { FilterSelect } from './filter-select';
-import { ConfirmDialog, ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from './lazy-dialogs';
+import { ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from './lazy-dialogs';
 
 const searchDelayMs = 300;
 
@@ -186,7 +187,7 @@ export function ContactsManager() {
       )}
 
       <ContactFormDialog open={isFormOpen} onOpenChange={setIsFormOpen} contact={formContact} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={contactToDelete !== null}
         onOpenChange={(open) => !open && setContactToDelete(null)}
         title={t('contacts.deleteTitle')}

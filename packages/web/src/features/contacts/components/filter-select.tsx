@@ -1,5 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { selectTriggerClassName } from '@/components/ui/select-trigger-class';
+import { loadOnce } from '@/lib/load-once';
 import type { LoadedFilterSelectProps } from './loaded-filter-select';
 
 export type FilterSelectOption = { value: string; label: string };
@@ -13,23 +15,9 @@ export type FilterSelectProps = {
   'aria-describedby'?: string | undefined;
 };
 
-/** The classes of the shared SelectTrigger (components/ui/select.tsx), so both look the same. */
-const triggerClassName =
-  'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground aria-[invalid=true]:border-destructive';
-
 let loaded: ComponentType<LoadedFilterSelectProps> | undefined;
-let loading: Promise<ComponentType<LoadedFilterSelectProps>> | undefined;
-function load() {
-  loading ??= import('./loaded-filter-select').then(
-    (module) => (loaded = module.LoadedFilterSelect),
-    (error: unknown) => {
-      // Offline: the next click tries again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+// Offline: the next click tries again.
+const load = loadOnce(() => import('./loaded-filter-select').then((module) => (loaded = module.LoadedFilterSelect)));
 
 const openKeys = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
@@ -86,7 +74,7 @@ export function FilterSelect(props: FilterSelectProps) {
       data-state="closed"
       disabled={disabled}
       data-disabled={disabled ? '' : undefined}
-      className={triggerClassName}
+      className={selectTriggerClassName}
       onClick={open}
       onKeyDown={onKeyDown}
     >

@@ -2,7 +2,7 @@ import { lazyDialog } from '@/lib/lazy-dialog';
 
 /*
  * The Contacts screen's dialogs (the contact form with react-hook-form and zod, import, export,
- * delete confirmation, all on radix Dialog) are not needed to show the list: their code loads the
+ * all on radix Dialog; the delete confirmation is the shared LazyConfirmDialog) are not needed to show the list: their code loads the
  * first time one opens, and the dialog then stays mounted so that it can animate out.
  */
 export const ContactFormDialog = lazyDialog(() =>
@@ -13,7 +13,4 @@ export const ImportContactsDialog = lazyDialog(() =>
 );
 export const ExportContactsDialog = lazyDialog(() =>
   import('./export-contacts-dialog').then((module) => module.ExportContactsDialog),
-);
-export const ConfirmDialog = lazyDialog(() =>
-  import('@/components/ui/confirm-dialog').then((module) => module.ConfirmDialog),
 );

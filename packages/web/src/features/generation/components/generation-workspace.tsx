@@ -3,11 +3,11 @@ import { CheckCircle2Icon, MailIcon, SaveIcon, SparklesIcon } from 'lucide-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
+import { usePickerContacts } from '@/components/picker-contacts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useContacts } from '../api/get-contacts';
 import { useGenerationStream } from '../hooks/use-generation-stream';
 import { useShareActions } from '../hooks/use-share-actions';
 import { GeneratedTextPanel } from './generated-text-panel';
@@ -35,7 +35,7 @@ export function GenerationWorkspace({
   const [preferences, setPreferences] = useState(initialPreferences);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ eventIds, text: stream.text, preferences });
-  const contacts = useContacts({ enabled: actions.isPickerOpen });
+  const contacts = usePickerContacts(actions.isPickerOpen);
 
   async function generate() {
     if (eventIds.length === 0) {
@@ -102,7 +102,6 @@ export function GenerationWorkspace({
         title={t('generation.selectContactsTitle')}
         submitLabel={t('generation.sendEmail')}
         contacts={contacts.data}
-        isLoading={contacts.isPending}
         isError={contacts.isError}
         onRetry={() => void contacts.refetch()}
         isProcessing={actions.isSending}

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteEvent } from '../api/delete-event';
 import { IdeaCard } from './idea-card';
-import { ConfirmDialog, EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
+import { EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot (spec §2 My Stories). */
 const isEditable = (status: EventStatus) => status === 'raw_ideas' || status === 'saved_for_later';
@@ -124,7 +125,7 @@ export function IdeaOrganizer({
       </CardContent>
 
       {editing ? <EditIdeaDialog key={editing.id} idea={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t('ideas.deleteDialog.title')}

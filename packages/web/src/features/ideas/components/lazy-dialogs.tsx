@@ -1,4 +1,5 @@
-import { lazyDialog, lazyOpenDialog } from '@/lib/lazy-dialog';
+import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { lazyOpenDialog } from '@/lib/lazy-dialog';
 
 /*
  * My Stories' dialogs (Edit Event, the delete confirmation) are not needed to show the ideas: their
@@ -7,12 +8,9 @@ import { lazyDialog, lazyOpenDialog } from '@/lib/lazy-dialog';
 export const EditIdeaDialog = lazyOpenDialog(() =>
   import('./edit-idea-dialog').then((module) => module.EditIdeaDialog),
 );
-export const ConfirmDialog = lazyDialog(() =>
-  import('@/components/ui/confirm-dialog').then((module) => module.ConfirmDialog),
-);
 
 /** Fetches both dialogs' code ahead of the first click. */
 export function preloadIdeaDialogs() {
   EditIdeaDialog.preload();
-  ConfirmDialog.preload();
+  LazyConfirmDialog.preload();
 }

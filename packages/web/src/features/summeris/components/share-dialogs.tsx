@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
+import { usePickerContacts } from '@/components/picker-contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,7 +20,6 @@ import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useGenerateSummaries } from '../api/generate-summaries';
-import { useShareContacts } from '../api/get-share-contacts';
 import { useShareTemplates } from '../api/get-share-templates';
 
 /*
@@ -151,7 +151,7 @@ export function ContactPicker({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const contacts = useShareContacts(open);
+  const contacts = usePickerContacts(open);
   const generate = useGenerateSummaries();
 
   const submit = async (contactIds: string[]) => {
@@ -177,8 +177,7 @@ export function ContactPicker({
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('ideas.contactPicker.title')}
       submitLabel={t('ideas.contactPicker.generate')}
-      contacts={contacts.data?.contacts}
-      isLoading={contacts.isPending}
+      contacts={contacts.data}
       isError={contacts.isError}
       onRetry={() => void contacts.refetch()}
       isProcessing={generate.isPending}

@@ -10,12 +10,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { lazyDialog } from '@/lib/lazy-dialog';
 import { toast } from '@/lib/toast';
 import { useApproveShare } from '../api/approve-share';
 import { useCancelShare } from '../api/cancel-share';
@@ -24,9 +24,6 @@ import { useSummeris } from '../api/get-summeris';
 import { useRetryFailed } from '../api/retry-failed';
 import { useUpdateSummary } from '../api/update-summary';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
-
-/** The cancel confirmation (radix AlertDialog) loads on first open, or as the pointer nears Cancel. */
-const ConfirmDialog = lazyDialog(() => import('@/components/ui/confirm-dialog').then((module) => module.ConfirmDialog));
 
 /** Summeris (spec §2): shares waiting for review, and shares sent, newest first. */
 export function SummerisPage() {
@@ -219,8 +216,8 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
           variant="outline"
           disabled={isSending || cancelShare.isPending}
           onClick={() => setIsConfirmingCancel(true)}
-          onPointerEnter={ConfirmDialog.preload}
-          onFocus={ConfirmDialog.preload}
+          onPointerEnter={LazyConfirmDialog.preload}
+          onFocus={LazyConfirmDialog.preload}
         >
           <XIcon aria-hidden />
           {t('summeris.cancel')}
@@ -230,7 +227,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
           {isSending ? t('summeris.sending') : t('summeris.approve')}
         </Button>
       </CardFooter>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
         title={t('summeris.cancelDialog.title')}
