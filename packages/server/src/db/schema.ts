@@ -104,6 +104,16 @@ export const userSettings = pgTable('user_settings', {
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   maxEvents: integer('max_events').notNull().default(10),
+  /**
+   * The user's ideas not yet sent, kept by the `events_track_open` trigger (migration 0001), which
+   * refuses a change that takes it over `max_events` (ARCHITECTURE §4.5).
+   */
+  openEvents: integer('open_events').notNull().default(0),
+  /**
+   * Moves whenever the user's ideas or `max_events` change (the same trigger): the ideas list is
+   * answered from a cache for as long as it stays put (features/events/events-list-cache.ts).
+   */
+  eventsVersion: integer('events_version').notNull().default(0),
   monthlyShareLimit: integer('monthly_share_limit').notNull().default(10),
   locale: text('locale'),
   theme: text('theme'),

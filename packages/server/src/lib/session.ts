@@ -1,7 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from './app-error.ts';
 
-export type SessionUser = { id: string; email: string; role: 'user' | 'admin'; name: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+  name: string;
+  /**
+   * `user_settings.events_version`, read with the session in the same query (null when unknown):
+   * the ideas list is answered from its cache while this has not moved (features/events/events-list-cache.ts).
+   */
+  eventsVersion: number | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -9,11 +9,12 @@ import {
   eventSchema,
   updateEventSchema,
 } from '@life-updates/contract/events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
+import { createEventsListCache } from './events-list-cache.ts';
 import {
   approveEvent,
   createEvent,
@@ -27,13 +28,25 @@ import {
 
 const tags = ['events'];
 
+/** JSON already written: Fastify sends a string with a JSON content type as it is. */
+const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+
 /** Ideas / events (spec §2 My Stories, §7 events). Every call is scoped to the session's user. */
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/events', { schema: { tags, response: { 200: eventListSchema } } }, async (request) =>
-    findEvents({ db, userId: requireUser(request).id }),
-  );
+  const listCache = createEventsListCache();
+  typed.get('/api/events', { schema: { tags, response: { 200: eventListSchema } } }, async (request, reply) => {
+    const user = requireUser(request);
+    const cached = listCache.get(user.id, user.eventsVersion);
+    if (cached !== undefined) return sendJson(reply, cached);
+    const { list, version } = await findEvents({ db, userId: user.id });
+    // What the response schema's serializer writes: encoded by the schema, which drops any field
+    // it does not name.
+    const body = JSON.stringify(eventListSchema.encode(list));
+    listCache.set(user.id, version, body);
+    return sendJson(reply, body);
+  });
 
   typed.post(
     '/api/events',

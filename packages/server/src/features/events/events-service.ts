@@ -2,7 +2,6 @@ import {
   defaultMaxEvents,
   deriveTitle,
   eventStatusSchema,
-  isOpenEventStatus,
   resolvePreferences,
   type BulkEventStatus,
   type Event,
@@ -12,7 +11,7 @@ import {
   type createEventSchema,
   type updateEventSchema,
 } from '@life-updates/contract/events';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
@@ -44,37 +43,28 @@ function toEvent(row: EventRow): Event {
   };
 }
 
-/**
- * Locks the user's settings row for the rest of the transaction and returns `max_events`.
- * Every change that can add an open idea takes this lock first, so two concurrent saves
- * cannot both squeeze under the limit.
- */
-async function lockMaxEvents(tx: Database, userId: string): Promise<number> {
-  await tx.insert(userSettings).values({ userId }).onConflictDoNothing();
-  const [settings] = await tx
-    .select({ maxEvents: userSettings.maxEvents })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .for('update');
-  return settings?.maxEvents ?? defaultMaxEvents;
-}
+/** SQLSTATE of the `events_track_open` trigger refusing a change over `max_events` (migration 0001). */
+const openIdeasLimitState = 'LU001';
 
-/** `max_events` limits ideas not yet sent: Raw + Later + Ready (ARCHITECTURE §4.5). */
-async function assertRoomForOpenIdeas(
-  tx: Database,
-  { userId, limit, adding }: { userId: string; limit: number; adding: number },
-) {
-  if (adding <= 0) return;
-  const [row] = await tx
-    .select({ open: count() })
-    .from(events)
-    .where(and(eq(events.userId, userId), ne(events.status, 'sent')));
-  if ((row?.open ?? 0) + adding > limit) {
+/**
+ * Runs a write to ideas; the database refuses one that takes the ideas not yet sent (Raw + Later +
+ * Ready) over `max_events` (ARCHITECTURE §4.5), and that becomes the 409 the app shows. The check
+ * lives in the trigger so that every write, on every instance, goes through it, and two concurrent
+ * saves cannot both squeeze under the limit (tested in events.test.ts).
+ */
+async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    // drizzle wraps the driver's error; the SQLSTATE is on the cause.
+    const cause =
+      (error as { cause?: { code?: string; detail?: string } }).cause ?? (error as { code?: string; detail?: string });
+    if (cause?.code !== openIdeasLimitState) throw error;
     throw new AppError({
       status: 409,
       code: 'OPEN_IDEAS_LIMIT',
       message: 'ideas.errors.openLimitReached',
-      values: { limit },
+      values: { limit: Number(cause.detail) },
     });
   }
 }
@@ -86,7 +76,7 @@ async function assertRoomForOpenIdeas(
  */
 const eventsWithLimit = preparedPerDatabase((db) =>
   db
-    .select({ maxEvents: userSettings.maxEvents, event: events })
+    .select({ maxEvents: userSettings.maxEvents, version: userSettings.eventsVersion, event: events })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .leftJoin(events, eq(events.userId, users.id))
@@ -95,12 +85,24 @@ const eventsWithLimit = preparedPerDatabase((db) =>
     .prepare('events_with_limit'),
 );
 
-/** spec §7 events: select by user_id ordered by created_at descending. */
-export async function findEvents({ db, userId }: { db: Database; userId: string }): Promise<EventList> {
+/**
+ * spec §7 events: select by user_id ordered by created_at descending. `version` is the
+ * `events_version` the list was read at, in the same query (null without a settings row).
+ */
+export async function findEvents({
+  db,
+  userId,
+}: {
+  db: Database;
+  userId: string;
+}): Promise<{ list: EventList; version: number | null }> {
   const rows = await eventsWithLimit(db).execute({ userId });
   return {
-    events: rows.flatMap((row) => (row.event ? [toEvent(row.event)] : [])),
-    maxEvents: rows[0]?.maxEvents ?? defaultMaxEvents,
+    list: {
+      events: rows.flatMap((row) => (row.event ? [toEvent(row.event)] : [])),
+      maxEvents: rows[0]?.maxEvents ?? defaultMaxEvents,
+    },
+    version: rows[0]?.version ?? null,
   };
 }
 
@@ -132,10 +134,9 @@ export async function createEvent({
   userId: string;
   input: NewEvent;
 }): Promise<Event> {
-  return db.transaction(async (tx) => {
-    const limit = await lockMaxEvents(tx, userId);
-    await assertRoomForOpenIdeas(tx, { userId, limit, adding: 1 });
-    const [row] = await tx
+  // One statement: the trigger counts the new idea against the limit inside it.
+  const [row] = await withinOpenIdeasLimit(() =>
+    db
       .insert(events)
       .values({
         userId,
@@ -148,9 +149,9 @@ export async function createEvent({
         eventType: input.eventType ?? null,
         ...(input.tags ? { tags: input.tags } : {}),
       })
-      .returning();
-    return toEvent(row!);
-  });
+      .returning(),
+  );
+  return toEvent(row!);
 }
 
 /** Field edits; new content re-derives the title (spec §3). */
@@ -215,24 +216,19 @@ export async function updateEventStatuses({
   change: BulkEventStatus;
 }): Promise<Event[]> {
   const ids = [...new Set(change.ids)];
-  return db.transaction(async (tx) => {
-    const limit = await lockMaxEvents(tx, userId);
-    const current = await tx
-      .select({ id: events.id, status: events.status })
-      .from(events)
-      .where(and(eq(events.userId, userId), inArray(events.id, ids)));
-    if (current.length !== ids.length) throw ideaNotFound();
-    if (isOpenEventStatus(change.status)) {
-      const reopening = current.filter((row) => row.status === 'sent').length;
-      await assertRoomForOpenIdeas(tx, { userId, limit, adding: reopening });
-    }
-    const rows = await tx
-      .update(events)
-      .set({ status: change.status })
-      .where(and(eq(events.userId, userId), inArray(events.id, ids)))
-      .returning();
-    return rows.map(toEvent).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  });
+  const rows = await withinOpenIdeasLimit(() =>
+    db.transaction(async (tx) => {
+      const updated = await tx
+        .update(events)
+        .set({ status: change.status })
+        .where(and(eq(events.userId, userId), inArray(events.id, ids)))
+        .returning();
+      // Rolls the whole change back.
+      if (updated.length !== ids.length) throw ideaNotFound();
+      return updated;
+    }),
+  );
+  return rows.map(toEvent).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Stores the six generation preferences on the idea (spec §7 "update preferences by id"). */
@@ -272,31 +268,27 @@ export async function approveEvent({
   eventId: string;
 }): Promise<{ event: Event; approvedShares: number }> {
   if (!isUuid(eventId)) throw ideaNotFound();
-  return db.transaction(async (tx) => {
-    const limit = await lockMaxEvents(tx, userId);
-    const [current] = await tx
-      .select({ status: events.status })
-      .from(events)
-      .where(and(eq(events.id, eventId), eq(events.userId, userId)));
-    if (!current) throw ideaNotFound();
-    if (current.status === 'sent') await assertRoomForOpenIdeas(tx, { userId, limit, adding: 1 });
-    const approved: EventStatus = 'approved';
-    const [row] = await tx
-      .update(events)
-      .set({ status: approved })
-      .where(and(eq(events.id, eventId), eq(events.userId, userId)))
-      .returning();
-    const shares = await tx
-      .update(pendingShares)
-      .set({ status: 'approved' })
-      .where(
-        and(
-          eq(pendingShares.userId, userId),
-          ne(pendingShares.status, 'sent'),
-          sql`${pendingShares.eventsIds} @> ${JSON.stringify([eventId])}::jsonb`,
-        ),
-      )
-      .returning({ id: pendingShares.id });
-    return { event: toEvent(row!), approvedShares: shares.length };
-  });
+  return withinOpenIdeasLimit(() =>
+    db.transaction(async (tx) => {
+      const approved: EventStatus = 'approved';
+      const [row] = await tx
+        .update(events)
+        .set({ status: approved })
+        .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+        .returning();
+      if (!row) throw ideaNotFound();
+      const shares = await tx
+        .update(pendingShares)
+        .set({ status: 'approved' })
+        .where(
+          and(
+            eq(pendingShares.userId, userId),
+            ne(pendingShares.status, 'sent'),
+            sql`${pendingShares.eventsIds} @> ${JSON.stringify([eventId])}::jsonb`,
+          ),
+        )
+        .returning({ id: pendingShares.id });
+      return { event: toEvent(row), approvedShares: shares.length };
+    }),
+  );
 }
