@@ -276,6 +276,56 @@ describe('the open-ideas limit (max_events)', () => {
     await setMaxEvents(bob, 10);
   });
 
+  it('is counted by the database on every write, from any code path; a refused write changes nothing', async () => {
+    const dave = await createUser(testApp.app);
+    const counters = async () => {
+      const [row] = await testApp.database.db
+        .select({ open: userSettings.openEvents, version: userSettings.eventsVersion })
+        .from(userSettings)
+        .where(eq(userSettings.userId, dave.id));
+      const ideas = await testApp.database.db.select().from(events).where(eq(events.userId, dave.id));
+      return { ...row!, actual: ideas.filter((idea) => idea.status !== 'sent').length };
+    };
+    let last = await counters();
+    /** After each write: the stored count is the real one, and the version has moved. */
+    const step = async (write: () => Promise<unknown>) => {
+      await write();
+      const now = await counters();
+      expect(now.open).toBe(now.actual);
+      expect(now.version).toBeGreaterThan(last.version);
+      last = now;
+    };
+    const ideas: Event[] = [];
+    await step(async () => ideas.push(await createIdea(dave, 'First')));
+    await step(async () => ideas.push(await createIdea(dave, 'Second')));
+    await step(async () => ideas.push(await createIdea(dave, 'Third')));
+    await step(() => call(dave, 'POST', '/api/events/status', { ids: [ideas[0]!.id, ideas[1]!.id], status: 'sent' }));
+    await step(() => call(dave, 'POST', `/api/events/${ideas[0]!.id}/approve`));
+    await step(() => call(dave, 'PATCH', `/api/events/${ideas[1]!.id}`, { content: 'Second, edited' }));
+    await step(() => call(dave, 'PUT', `/api/events/${ideas[2]!.id}/preferences`, defaultEventPreferences));
+    await step(() => call(dave, 'DELETE', `/api/events/${ideas[2]!.id}`));
+    // Written by other features (e.g. delivery marks ideas sent) or by hand: counted all the same.
+    await step(() => testApp.database.db.update(events).set({ status: 'sent' }).where(eq(events.userId, dave.id)));
+    await step(() =>
+      testApp.database.db.insert(events).values({ userId: dave.id, content: 'By hand', title: 'By hand' }),
+    );
+    expect(last.open).toBe(1);
+
+    // Refused: the count and the version stay where they were.
+    await setMaxEvents(dave, 1);
+    const before = await counters();
+    expect((await call(dave, 'POST', '/api/events', { content: 'One too many' })).statusCode).toBe(409);
+    expect(
+      (await call(dave, 'POST', '/api/events/status', { ids: [ideas[0]!.id], status: 'raw_ideas' })).statusCode,
+    ).toBe(409);
+    expect(await counters()).toEqual(before);
+    // Lowering the limit below what is open is allowed; nothing open is lost.
+    await setMaxEvents(dave, 0);
+    const list: EventList = (await call(dave, 'GET', '/api/events')).json();
+    expect(list.maxEvents).toBe(0);
+    expect(list.events.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
+  });
+
   it('reports max_events in the list, with or without ideas', async () => {
     await setMaxEvents(bob, 7);
     expect((await call(bob, 'GET', '/api/events')).json()).toEqual({ events: [], maxEvents: 7 });
