@@ -10,23 +10,24 @@ import { createEventsListCache } from './events-list-cache.ts';
 describe('createEventsListCache', () => {
   it('answers only for the version an entry was stored at', () => {
     const cache = createEventsListCache();
-    cache.set('ann', 3, '{"events":[],"maxEvents":10}');
-    expect(cache.get('ann', 3)).toBe('{"events":[],"maxEvents":10}');
+    const body = Buffer.from('{"events":[],"maxEvents":10}');
+    cache.set('ann', 3, body);
+    expect(cache.get('ann', 3)).toBe(body);
     expect(cache.get('ann', 4)).toBeUndefined();
     expect(cache.get('ann', null)).toBeUndefined();
     expect(cache.get('bob', 3)).toBeUndefined();
     // A list read without a version (no settings row) replaces nothing with a guess.
-    cache.set('ann', null, '{"events":[],"maxEvents":5}');
+    cache.set('ann', null, Buffer.from('{"events":[],"maxEvents":5}'));
     expect(cache.get('ann', 3)).toBeUndefined();
   });
 
   it('keeps within its size, dropping the least recently used lists and never keeping an oversized one', () => {
-    const cache = createEventsListCache({ maxChars: 16 * 1000 });
-    const body = 'x'.repeat(400);
+    const cache = createEventsListCache({ maxBytes: 16 * 1000 });
+    const body = Buffer.alloc(400, 'x');
     for (let index = 0; index < 60; index += 1) cache.set(`user-${index}`, 1, body);
     expect(cache.get('user-59', 1)).toBe(body);
     expect(cache.get('user-0', 1)).toBeUndefined();
-    cache.set('big', 1, 'x'.repeat(2000));
+    cache.set('big', 1, Buffer.alloc(2000, 'x'));
     expect(cache.get('big', 1)).toBeUndefined();
   });
 });

@@ -28,8 +28,8 @@ import {
 
 const tags = ['events'];
 
-/** JSON already written: Fastify sends a string with a JSON content type as it is. */
-const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+/** JSON already written: Fastify sends a Buffer as it is. */
+const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /** Ideas / events (spec §2 My Stories, §7 events). Every call is scoped to the session's user. */
 export async function eventsRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -43,7 +43,7 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Database 
     const { list, version } = await findEvents({ db, userId: user.id });
     // What the response schema's serializer writes: encoded by the schema, which drops any field
     // it does not name.
-    const body = JSON.stringify(eventListSchema.encode(list));
+    const body = Buffer.from(JSON.stringify(eventListSchema.encode(list)));
     listCache.set(user.id, version, body);
     return sendJson(reply, body);
   });
