@@ -124,6 +124,26 @@ export async function getEvent({
   return toEvent(row);
 }
 
+/** The insert of a new idea, prepared once (the hot write path, docs/benchmarks.md (a)). */
+const insertEvent = preparedPerDatabase((db) =>
+  db
+    .insert(events)
+    .values({
+      userId: sql.placeholder('userId'),
+      content: sql.placeholder('content'),
+      title: sql.placeholder('title'),
+      isAudioRecording: sql.placeholder('isAudioRecording'),
+      status: sql.placeholder('status'),
+      description: sql.placeholder('description'),
+      // Passed as text: the column's own encoder does not take null.
+      date: sql`${sql.placeholder('date')}::timestamptz`,
+      eventType: sql.placeholder('eventType'),
+      tags: sql.placeholder('tags'),
+    })
+    .returning()
+    .prepare('insert_event'),
+);
+
 /** A new idea starts as raw_ideas with a title from its first three words (spec §3, §4 Event status). */
 export async function createEvent({
   db,
@@ -136,20 +156,17 @@ export async function createEvent({
 }): Promise<Event> {
   // One statement: the trigger counts the new idea against the limit inside it.
   const [row] = await withinOpenIdeasLimit(() =>
-    db
-      .insert(events)
-      .values({
-        userId,
-        content: input.content,
-        title: deriveTitle(input.content),
-        isAudioRecording: input.isAudioRecording,
-        status: 'raw_ideas',
-        description: input.description ?? null,
-        date: input.date ? new Date(input.date) : null,
-        eventType: input.eventType ?? null,
-        ...(input.tags ? { tags: input.tags } : {}),
-      })
-      .returning(),
+    insertEvent(db).execute({
+      userId,
+      content: input.content,
+      title: deriveTitle(input.content),
+      isAudioRecording: input.isAudioRecording,
+      status: 'raw_ideas' satisfies EventStatus,
+      description: input.description ?? null,
+      date: input.date ? new Date(input.date).toISOString() : null,
+      eventType: input.eventType ?? null,
+      tags: input.tags ?? [],
+    }),
   );
   return toEvent(row!);
 }

@@ -69,6 +69,28 @@ describe('creating and listing ideas', () => {
     expect(single.json()).toMatchObject({ id: first.id, title: 'Went hiking today...' });
   });
 
+  it('stores the optional fields of a new idea as given', async () => {
+    const response = await call(alice, 'POST', '/api/events', {
+      content: 'Conference talk accepted',
+      description: 'Speaking in Berlin',
+      date: '2026-03-14T09:30:00.000Z',
+      eventType: 'milestone',
+      tags: ['work', 'travel'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created: Event = response.json();
+    expect(created).toMatchObject({
+      description: 'Speaking in Berlin',
+      date: '2026-03-14T09:30:00.000Z',
+      eventType: 'milestone',
+      tags: ['work', 'travel'],
+      sharedWith: [],
+      status: 'raw_ideas',
+    });
+    expect((await call(alice, 'GET', `/api/events/${created.id}`)).json()).toEqual(created);
+    await call(alice, 'DELETE', `/api/events/${created.id}`);
+  });
+
   it('re-derives the title when the content is edited', async () => {
     const idea = await createIdea(alice, 'Old text');
     const response = await call(alice, 'PATCH', `/api/events/${idea.id}`, { content: 'Moved to a new city last week' });
