@@ -3,13 +3,54 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
+import { meQueryOptions } from './features/auth/api/get-me';
 import { i18nReady } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { applyTheme } from './lib/theme';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
 
+const rootElement = document.getElementById('root')!;
+// At once, not after the first render: a page that arrives with its shell has already painted it.
+applyTheme();
+
+/**
+ * A signed-in screen opened with a session cookie arrives with its shell (the layout and heading,
+ * route-preloads.ts): it stays until the screen can replace it with the same picture and more, so
+ * the visitor never sees "Loading…" in between: the screen's code and strings are here, who is
+ * signed in is known (signed out: /login follows), and the requests the screen started meanwhile
+ * have answered, or 3 s have passed (then the screen shows its own loading state).
+ */
+async function firstScreenReady() {
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  await queryClient.ensureQueryData(meQueryOptions()).catch(() => undefined);
+  // The screen's loader starts its requests right after /api/me has answered (prefetchWhenSignedIn).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const requestsAnswered = new Promise<void>((resolve) => {
+    const check = () => {
+      if (queryClient.isFetching() > 0) return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (check()) unsubscribe();
+    });
+  });
+  await Promise.race([requestsAnswered, new Promise((resolve) => setTimeout(resolve, 3000))]);
+}
+
 // A Russian visitor's catalogue is fetched first, so the first paint is already in their language.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
+void Promise.all([i18nReady, rootElement.hasAttribute('data-shell') ? firstScreenReady() : null]).then(() =>
+  createRoot(rootElement).render(
     <StrictMode>
       <AppProvider>
         <RouterProvider router={router} />
