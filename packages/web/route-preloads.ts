@@ -14,6 +14,11 @@ export type RoutePreloadOptions = {
    * layout and the screen's heading) as static HTML, run through Vite's SSR at build.
    */
   shellRenderer: string;
+  /**
+   * Per signed-in screen, what its shell page (the one sent with a session cookie) fetches besides:
+   * `code`, the screen's own chunks; `fetch`, requests its first render waits for (same URL as the app asks).
+   */
+  shellPreloads?: Record<string, { code?: boolean; fetch?: readonly string[] }>;
 };
 
 type ShellRenderer = { renderShell: (route: string, locale: Locale) => Promise<{ markup: string; title: string }> };
@@ -43,7 +48,12 @@ const escapeHtml = (text: string) =>
  *
  * A route module is a chunk built from `src/app/routes/<route>.tsx`; the landing page is in the entry.
  */
-export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: RoutePreloadOptions): Plugin {
+export function routePreloads({
+  catalogues,
+  signedInRoutes,
+  shellRenderer,
+  shellPreloads = {},
+}: RoutePreloadOptions): Plugin {
   let root = '';
   let alias: Alias[] = [];
   /** Vite's SSR of the app's own modules, for the shells: a server without HTTP, closed after use. */
@@ -105,12 +115,13 @@ export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: Rou
         ru: beyondEntry(chunkHolding(catalogues.ru)),
       } satisfies Record<Locale, string[]>;
 
-      const withPreloads = (modules: string[], preloadsMe: boolean) => {
+      const withPreloads = (modules: string[], preloadsMe: boolean, fetches: readonly string[] = []) => {
         const links = [...new Set(modules)].map(
           (fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">`,
         );
         // Same request as the app's fetch (same origin, credentials same-origin), so it is reused.
-        if (preloadsMe) links.push('    <link rel="preload" href="/api/me" as="fetch" crossorigin>');
+        for (const url of preloadsMe ? ['/api/me', ...fetches] : fetches)
+          links.push(`    <link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin>`);
         return links.length === 0 ? null : page.replace(/\s*<\/head>/, `\n${links.join('\n')}\n  </head>`);
       };
       const emit = (name: string, source: string) =>
@@ -127,7 +138,17 @@ export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: Rou
           const routePage = withPreloads(locale === 'ru' || signedIn ? catalogueFiles[locale] : [], signedIn);
           if (!routePage) continue;
           emit(`${route}.${locale}`, routePage);
-          if (signedIn) shellJobs.push({ route, locale, page: routePage });
+          const extra = shellPreloads[route];
+          if (signedIn) {
+            const shellPage = extra
+              ? withPreloads(
+                  [...catalogueFiles[locale], ...(extra.code ? beyondEntry(chunk.fileName) : [])],
+                  true,
+                  extra.fetch,
+                )!
+              : routePage;
+            shellJobs.push({ route, locale, page: shellPage });
+          }
         }
       }
       const missing = signedInRoutes.filter((route) => !shellJobs.some((job) => job.route === route));
