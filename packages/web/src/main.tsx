@@ -19,7 +19,9 @@ applyTheme();
  * route-preloads.ts): it stays until the screen can replace it with the same picture and more, so
  * the visitor never sees "Loading…" in between: the screen's code and strings are here, who is
  * signed in is known (signed out: /login follows), and the requests the screen started meanwhile
- * have answered, or 3 s have passed (then the screen shows its own loading state).
+ * have answered or 500 ms have passed: a quick answer shows the screen at once instead of its
+ * loading state for an instant; a slow one gets the screen's own loading state (My Stories'
+ * "Loading application data..." overlay, spec §2) as without the shell.
  */
 async function firstScreenReady() {
   if (!router.state.initialized) {
@@ -45,7 +47,7 @@ async function firstScreenReady() {
       if (check()) unsubscribe();
     });
   });
-  await Promise.race([requestsAnswered, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await Promise.race([requestsAnswered, new Promise((resolve) => setTimeout(resolve, 500))]);
 }
 
 // A Russian visitor's catalogue is fetched first, so the first paint is already in their language.
