@@ -14,11 +14,6 @@ export type RoutePreloadOptions = {
    * layout and the screen's heading) as static HTML, run through Vite's SSR at build.
    */
   shellRenderer: string;
-  /**
-   * Per signed-in screen, what its shell page (the one sent with a session cookie) fetches besides:
-   * `code`, the screen's own chunks; `fetch`, requests its first render waits for (same URL as the app asks).
-   */
-  shellPreloads?: Record<string, { code?: boolean; fetch?: readonly string[] }>;
 };
 
 type ShellRenderer = { renderShell: (route: string, locale: Locale) => Promise<{ markup: string; title: string }> };
@@ -48,16 +43,11 @@ const escapeHtml = (text: string) =>
  *
  * A route module is a chunk built from `src/app/routes/<route>.tsx`; the landing page is in the entry.
  */
-export function routePreloads({
-  catalogues,
-  signedInRoutes,
-  shellRenderer,
-  shellPreloads = {},
-}: RoutePreloadOptions): Plugin {
+export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: RoutePreloadOptions): Plugin {
   let root = '';
   let alias: Alias[] = [];
   /** Vite's SSR of the app's own modules, for the shells: a server without HTTP, closed after use. */
-  const renderShells = async (jobs: { route: string; locale: Locale }[]) => {
+  const renderShells = async <Job extends { route: string; locale: Locale }>(jobs: Job[]) => {
     const server = await createServer({
       root,
       configFile: false,
@@ -115,13 +105,12 @@ export function routePreloads({
         ru: beyondEntry(chunkHolding(catalogues.ru)),
       } satisfies Record<Locale, string[]>;
 
-      const withPreloads = (modules: string[], preloadsMe: boolean, fetches: readonly string[] = []) => {
+      const withPreloads = (modules: string[], preloadsMe: boolean) => {
         const links = [...new Set(modules)].map(
           (fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">`,
         );
         // Same request as the app's fetch (same origin, credentials same-origin), so it is reused.
-        for (const url of preloadsMe ? ['/api/me', ...fetches] : fetches)
-          links.push(`    <link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin>`);
+        if (preloadsMe) links.push('    <link rel="preload" href="/api/me" as="fetch" crossorigin>');
         return links.length === 0 ? null : page.replace(/\s*<\/head>/, `\n${links.join('\n')}\n  </head>`);
       };
       const emit = (name: string, source: string) =>
@@ -138,24 +127,12 @@ export function routePreloads({
           const routePage = withPreloads(locale === 'ru' || signedIn ? catalogueFiles[locale] : [], signedIn);
           if (!routePage) continue;
           emit(`${route}.${locale}`, routePage);
-          const extra = shellPreloads[route];
-          if (signedIn) {
-            const shellPage = extra
-              ? withPreloads(
-                  [...catalogueFiles[locale], ...(extra.code ? beyondEntry(chunk.fileName) : [])],
-                  true,
-                  extra.fetch,
-                )!
-              : routePage;
-            shellJobs.push({ route, locale, page: shellPage });
-          }
+          if (signedIn) shellJobs.push({ route, locale, page: routePage });
         }
       }
       const missing = signedInRoutes.filter((route) => !shellJobs.some((job) => job.route === route));
       if (missing.length > 0) throw new Error(`route-preloads: no route chunk for ${missing.join(', ')}`);
-      for (const { route, locale, page: routePage, markup, title } of await renderShells(shellJobs).then((shells) =>
-        shells.map((shell, index) => ({ ...shell, page: shellJobs[index]!.page })),
-      )) {
+      for (const { route, locale, page: routePage, markup, title } of await renderShells(shellJobs)) {
         emit(
           `${route}.${locale}.signed-in`,
           routePage

@@ -14,9 +14,6 @@ export default defineConfig({
       // The routes app/router.tsx wraps in withCatalogue, behind ProtectedLayout.
       signedInRoutes: ['dashboard', 'create', 'generate', 'summeris', 'contacts', 'settings'],
       shellRenderer: '/src/app/prerender-shell.tsx',
-      shellPreloads: {
-        contacts: { code: true, fetch: ['/api/contacts?relationship=all&sortBy=created_at&sortDirection=desc'] },
-      },
     }),
     VitePWA({
       registerType: 'autoUpdate',
