@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
@@ -51,15 +51,21 @@ async function firstScreenReady() {
 }
 
 // A Russian visitor's catalogue is fetched first, so the first paint is already in their language.
-void Promise.all([i18nReady, rootElement.hasAttribute('data-shell') ? firstScreenReady() : null]).then(() =>
-  createRoot(rootElement).render(
+const hasShell = rootElement.hasAttribute('data-shell');
+void Promise.all([i18nReady, hasShell ? firstScreenReady() : null]).then(() => {
+  const root = createRoot(rootElement);
+  const app = (
     <StrictMode>
       <AppProvider>
         <RouterProvider router={router} />
       </AppProvider>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // Behind a shell the whole screen renders at once: as a transition, in slices that leave the
+  // page responsive (the shell stays on screen meanwhile), instead of one long task.
+  if (hasShell) startTransition(() => root.render(app));
+  else root.render(app);
+});
 
 // The service worker is not needed for the first paint: its code loads once the page has.
 window.addEventListener(
