@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
+import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
 
 /** Console errors, failed responses and /api/me requests seen by the page from now on. */
 function watch(page: Page) {
@@ -123,4 +123,54 @@ test("a signed-in screen opened directly preloads the visitor's strings and the 
   expect(seen.meRequests).toBe(1);
   expect(seen.consoleErrors).toEqual([]);
   expect(warnings.filter((text) => /preload|HydrateFallback/i.test(text))).toEqual([]);
+});
+
+test('a signed-in screen opened with a session arrives drawn: the screen replaces its shell without "Loading..." in between, and works', async ({
+  page,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  // The page itself already holds the screen's layout and heading (route-preloads.ts).
+  const html = await (await page.request.get('/dashboard', { headers: { 'accept-language': 'en' } })).text();
+  expect(html).toContain('<div id="root" data-shell>');
+  expect(html).toContain('<h1 class="text-2xl font-bold">My Stories</h1>');
+  expect(html).toContain('aria-label="Bottom navigation"');
+
+  // Every state of the page from the first parse on: the heading must never go, nor "Loading..." show.
+  await page.addInitScript(() => {
+    const record = { states: [] as string[] };
+    (window as unknown as { record: typeof record }).record = record;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root?.firstChild) return;
+      const heading = root.querySelector('h1')?.textContent ?? 'no heading';
+      const loading = [...root.querySelectorAll('[role="status"]')].some(
+        (status) => status.textContent === 'Loading...',
+      );
+      const state = `${heading}${loading ? ' + Loading...' : ''}`;
+      if (record.states.at(-1) !== state) record.states.push(state);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const seen = watch(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('textbox', { name: 'Your event or idea' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your event or idea' }).fill('Planted tomatoes on the balcony');
+  await page.getByRole('button', { name: 'Save Event' }).click();
+  await expect(page.getByText('Planted tomatoes on the balcony')).toBeVisible();
+  const { states } = await page.evaluate(() => (window as unknown as { record: { states: string[] } }).record);
+  expect(states).toEqual(['My Stories']);
+  expect(seen.meRequests).toBe(1);
+  expect(seen.consoleErrors).toEqual([]);
+  await expectNoAxeViolations(page);
+});
+
+test('a session cookie that is no longer valid still ends on /login', async ({ page }) => {
+  await page
+    .context()
+    .addCookies([
+      { name: 'better-auth.session_token', value: 'expired.session', url: new URL(mainServerOrigin()).origin },
+    ]);
+  await page.goto('/contacts');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Life Updates');
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { OutputAsset, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { createServer, type Alias, type Plugin } from 'vite';
 
 type Locale = 'en' | 'ru';
 
@@ -9,7 +9,17 @@ export type RoutePreloadOptions = {
   catalogues: Record<Locale, string>;
   /** Route modules of the signed-in screens: they wait for the whole catalogue and for /api/me. */
   signedInRoutes: readonly string[];
+  /**
+   * The module whose `renderShell(route, locale)` draws a signed-in screen's shell (the signed-in
+   * layout and the screen's heading) as static HTML, run through Vite's SSR at build.
+   */
+  shellRenderer: string;
 };
+
+type ShellRenderer = { renderShell: (route: string, locale: Locale) => Promise<{ markup: string; title: string }> };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!);
 
 /**
  * One page per screen and language where the screen waits for more than the entry,
@@ -24,18 +34,47 @@ export type RoutePreloadOptions = {
  * The screen's own code is not preloaded: measured, it competes with the entry for the
  * connection and delays the first paint more than it saves.
  *
+ * A signed-in screen also gets `<route>.<locale>.signed-in.html`, which the server sends when the
+ * request carries a session cookie: the same page with the screen's shell already inside
+ * `<div id="root">` (the signed-in layout and the screen's heading, drawn by the app's own
+ * components through Vite's SSR, in the page's language), so the first paint and the largest text
+ * of the screen arrive with the HTML and CSS instead of after the entry has run; main.tsx swaps in
+ * the live screen once it is ready. A visitor without a session gets the plain page (and /login).
+ *
  * A route module is a chunk built from `src/app/routes/<route>.tsx`; the landing page is in the entry.
  */
-export function routePreloads({ catalogues, signedInRoutes }: RoutePreloadOptions): Plugin {
+export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: RoutePreloadOptions): Plugin {
   let root = '';
+  let alias: Alias[] = [];
+  /** Vite's SSR of the app's own modules, for the shells: a server without HTTP, closed after use. */
+  const renderShells = async <Job extends { route: string; locale: Locale }>(jobs: Job[]) => {
+    const server = await createServer({
+      root,
+      configFile: false,
+      logLevel: 'error',
+      resolve: { alias },
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: 'custom',
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+    try {
+      const { renderShell } = (await server.ssrLoadModule(shellRenderer)) as ShellRenderer;
+      const shells = [];
+      for (const job of jobs) shells.push({ ...job, ...(await renderShell(job.route, job.locale)) });
+      return shells;
+    } finally {
+      await server.close();
+    }
+  };
   return {
     name: 'life-updates:route-preloads',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       root = config.root;
+      alias = config.resolve.alias;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) return;
       const page = String(html.source);
@@ -66,27 +105,41 @@ export function routePreloads({ catalogues, signedInRoutes }: RoutePreloadOption
         ru: beyondEntry(chunkHolding(catalogues.ru)),
       } satisfies Record<Locale, string[]>;
 
-      const emit = (name: string, modules: string[], preloadsMe: boolean) => {
+      const withPreloads = (modules: string[], preloadsMe: boolean) => {
         const links = [...new Set(modules)].map(
           (fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">`,
         );
         // Same request as the app's fetch (same origin, credentials same-origin), so it is reused.
         if (preloadsMe) links.push('    <link rel="preload" href="/api/me" as="fetch" crossorigin>');
-        if (links.length === 0) return;
-        this.emitFile({
-          type: 'asset',
-          fileName: `pages/${name}.html`,
-          source: page.replace(/\s*<\/head>/, `\n${links.join('\n')}\n  </head>`),
-        });
+        return links.length === 0 ? null : page.replace(/\s*<\/head>/, `\n${links.join('\n')}\n  </head>`);
       };
+      const emit = (name: string, source: string) =>
+        this.emitFile({ type: 'asset', fileName: `pages/${name}.html`, source });
 
-      emit('index.ru', catalogueFiles.ru, false);
+      const indexRu = withPreloads(catalogueFiles.ru, false);
+      if (indexRu) emit('index.ru', indexRu);
+      const shellJobs: { route: string; locale: Locale; page: string }[] = [];
       for (const chunk of chunks.values()) {
         const route = chunk.facadeModuleId?.match(/\/src\/app\/routes\/([a-z-]+)\.tsx$/)?.[1];
         if (!route) continue;
         const signedIn = signedInRoutes.includes(route);
-        emit(`${route}.en`, signedIn ? catalogueFiles.en : [], signedIn);
-        emit(`${route}.ru`, catalogueFiles.ru, signedIn);
+        for (const locale of ['en', 'ru'] as const) {
+          const routePage = withPreloads(locale === 'ru' || signedIn ? catalogueFiles[locale] : [], signedIn);
+          if (!routePage) continue;
+          emit(`${route}.${locale}`, routePage);
+          if (signedIn) shellJobs.push({ route, locale, page: routePage });
+        }
+      }
+      const missing = signedInRoutes.filter((route) => !shellJobs.some((job) => job.route === route));
+      if (missing.length > 0) throw new Error(`route-preloads: no route chunk for ${missing.join(', ')}`);
+      for (const { route, locale, page: routePage, markup, title } of await renderShells(shellJobs)) {
+        emit(
+          `${route}.${locale}.signed-in`,
+          routePage
+            .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+            .replace('<div id="root"></div>', `<div id="root" data-shell>${markup}</div>`),
+        );
       }
     },
   };

@@ -13,6 +13,7 @@ export default defineConfig({
       catalogues: { en: 'src/lib/locales/en-rest.ts', ru: '../contract/src/locales/ru.ts' },
       // The routes app/router.tsx wraps in withCatalogue, behind ProtectedLayout.
       signedInRoutes: ['dashboard', 'create', 'generate', 'summeris', 'contacts', 'settings'],
+      shellRenderer: '/src/app/prerender-shell.tsx',
     }),
     VitePWA({
       registerType: 'autoUpdate',

@@ -87,6 +87,10 @@ function toWellFormed(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toWellFormed(item, depth + 1)]));
 }
 
+/** better-auth's session cookie (`__Secure-` prefixed behind HTTPS, features/auth/auth.ts useSecureCookies). */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/;
+const hasSessionCookie = (cookie: string | undefined) => cookie !== undefined && sessionCookie.test(cookie);
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole app; `server.ts` only listens. Tests call this and use `app.inject()`. */
@@ -275,7 +279,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const route = /^\/([a-z-]*)\/?(?:\?|$)/.exec(request.url)?.[1];
     const page = `${route || 'index'}.${pickLocale(request.headers['accept-language'])}`;
-    return reply.type('text/html').sendFile(routePages.has(page) ? `pages/${page}.html` : 'index.html', { maxAge: 0 });
+    // A signed-in screen's page with its shell already drawn is for a request with a session
+    // cookie (only its presence: the app still asks /api/me, and an invalid session ends on /login).
+    const signedInPage = `${page}.signed-in`;
+    const file =
+      hasSessionCookie(request.headers.cookie) && routePages.has(signedInPage)
+        ? `pages/${signedInPage}.html`
+        : routePages.has(page)
+          ? `pages/${page}.html`
+          : 'index.html';
+    return reply.type('text/html').sendFile(file, { maxAge: 0 });
   };
   if (hasWebApp) {
     precompressWebAssets(webDist, app.log);

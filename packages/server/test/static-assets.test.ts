@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(webDist, 'sw.js'), 'self.x=1');
   mkdirSync(path.join(webDist, 'pages'));
-  for (const page of ['dashboard.en', 'dashboard.ru', 'index.ru']) {
+  for (const page of ['dashboard.en', 'dashboard.ru', 'dashboard.en.signed-in', 'dashboard.ru.signed-in', 'index.ru']) {
     writeFileSync(path.join(webDist, 'pages', `${page}.html`), `<!doctype html><title>x</title><!-- ${page} -->`);
   }
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
@@ -95,4 +95,26 @@ it("sends a screen's own page (what it waits for preloaded) in the visitor's lan
     expect(response.statusCode, url).toBe(200);
     expect(response.body, url).toBe('<!doctype html><title>x</title>');
   }
+});
+
+it("sends a signed-in screen's page with its shell only to a request carrying a session cookie", async () => {
+  const page = (url: string, cookie?: string, language = 'en-GB,en;q=0.9') =>
+    inject({ method: 'GET', url, headers: { 'accept-language': language, ...(cookie ? { cookie } : {}) } });
+  for (const cookie of [
+    'better-auth.session_token=abc.def',
+    'theme=dark; better-auth.session_token=abc.def',
+    '__Secure-better-auth.session_token=abc.def; other=1',
+  ]) {
+    expect((await page('/dashboard', cookie)).body, cookie).toContain('<!-- dashboard.en.signed-in -->');
+    expect((await page('/dashboard?x=1', cookie, 'ru')).body, cookie).toContain('<!-- dashboard.ru.signed-in -->');
+  }
+  for (const cookie of [undefined, 'other=1', 'better-auth.session_token=', 'xbetter-auth.session_token=abc']) {
+    expect((await page('/dashboard', cookie)).body, cookie).toContain('<!-- dashboard.en -->');
+    expect((await page('/dashboard', cookie)).body, cookie).not.toContain('signed-in');
+  }
+  // Screens without a shell page keep theirs, whoever asks.
+  const cookie = 'better-auth.session_token=abc.def';
+  expect((await page('/', cookie, 'ru')).body).toContain('<!-- index.ru -->');
+  expect((await page('/login', cookie)).body).toBe('<!doctype html><title>x</title>');
+  expect((await page('/dashboard.en.signed-in', cookie)).body).toBe('<!doctype html><title>x</title>');
 });

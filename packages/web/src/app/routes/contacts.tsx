@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefetchWhenSignedIn } from '@/features/auth/api/get-me';
 import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
@@ -12,15 +13,24 @@ export function loader() {
 
 /** /contacts (spec §2 Contacts). */
 export function Component() {
-  const { t } = useTranslation();
   usePageTitle('contacts');
+  return (
+    <Frame>
+      <ContactsManager />
+    </Frame>
+  );
+}
+
+/** The screen's container and heading, also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+export function Frame({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <div>
         <h1 className="text-3xl font-bold">{t('contacts.title')}</h1>
         <p className="mt-1 text-muted-foreground">{t('contacts.subtitle')}</p>
       </div>
-      <ContactsManager />
+      {children}
     </div>
   );
 }

@@ -1,14 +1,24 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateContent } from '@/features/generation/components/create-content';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {
-  const { t } = useTranslation();
   usePageTitle('create');
+  return (
+    <Frame>
+      <CreateContent />
+    </Frame>
+  );
+}
+
+/** The screen's container and heading, also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+export function Frame({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold">{t('titles.create').split(' | ')[0]}</h1>
-      <CreateContent />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { countOpenEvents, type EventStatus } from '@life-updates/contract/event-options';
 import type { Event } from '@life-updates/contract/events';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -84,9 +84,9 @@ export function Component() {
   const isLoading = events.isPending || usage.isPending;
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+    <Frame>
+      {/* Fixed over the whole screen: its place in the container does not matter. */}
       {isLoading ? <LoadingOverlay /> : null}
-      <h1 className="text-2xl font-bold">{t('ideas.title')}</h1>
       {events.isError ? (
         <div
           role="alert"
@@ -122,6 +122,17 @@ export function Component() {
           />
         </div>
       </div>
+    </Frame>
+  );
+}
+
+/** The screen's container and heading, also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+export function Frame({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      <h1 className="text-2xl font-bold">{t('ideas.title')}</h1>
+      {children}
     </div>
   );
 }

@@ -50,16 +50,16 @@ export function Component() {
   const panels = tabPanels(me, signOut);
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
-        {me.isAdmin ? (
+    <Frame
+      beside={
+        me.isAdmin ? (
           <Badge variant="success">
             <ShieldCheckIcon className="mr-1 size-3.5" aria-hidden />
             {t('settings.adminAccess')}
           </Badge>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <Tabs value={activeTab} onValueChange={(tab) => setSearchParams({ tab }, { replace: true })}>
         <TabsList>
           {visibleTabs.map((id) => (
@@ -83,6 +83,20 @@ export function Component() {
           <p className="text-muted-foreground">{t('settings.about.text')}</p>
         </CardContent>
       </Card>
+    </Frame>
+  );
+}
+
+/** The screen's container and heading (`beside` it: the admin badge, not pre-rendered), also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+export function Frame({ beside, children }: { beside?: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
+        {beside}
+      </div>
+      {children}
     </div>
   );
 }
