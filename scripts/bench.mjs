@@ -166,9 +166,19 @@ function summarise(result) {
  * A load run. With the server's `pid`, also the server process's own CPU time per request: the
  * figure least moved by whatever else the machine runs (latency and req/s depend on free cores).
  */
-async function load({ url, method = 'GET', headers = {}, body, pid }) {
+async function load({ url, method = 'GET', headers = {}, body, pid, cookies }) {
   const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
-  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1 });
+  // With `cookies`, the requests take them in turn: as many users as cookies, each with a request in flight.
+  let turn = 0;
+  const requests = cookies && [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, cookie: cookies[turn++ % cookies.length] },
+      }),
+    },
+  ];
+  const result = await autocannon({ url, method, headers, body, connections, duration, pipelining: 1, requests });
   const figures = summarise(result);
   if (pid !== undefined) figures.serverCpuMsPerRequest = +((cpuMs(pid) - cpuBefore) / result.requests.total).toFixed(3);
   return figures;
@@ -255,7 +265,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Raises the open-ideas and monthly-share limits of every account (an administrator's job). */
 async function raiseLimits(kind, target) {
-  const statement = 'update user_settings set max_events = 1000000, monthly_share_limit = 1000';
+  const statement = `insert into user_settings (user_id, max_events, monthly_share_limit)
+    select id, 1000000, 1000 from users
+    on conflict (user_id) do update set max_events = 1000000, monthly_share_limit = 1000`;
   if (kind === 'pglite') {
     const database = new PGlite(target);
     await database.exec(statement);
@@ -344,6 +356,15 @@ async function benchDatabase(kind) {
     });
     const email = `bench-${randomUUID().slice(0, 6)}@example.com`;
     await call(fresh.baseUrl, null, 'POST', '/api/auth/sign-up/email', { email, name: 'Bench User', password });
+    // The users of the many-users create run: one for each connection.
+    const crowd = Array.from({ length: connections }, () => `bench-${randomUUID().slice(0, 8)}@example.com`);
+    for (const member of crowd) {
+      await call(fresh.baseUrl, null, 'POST', '/api/auth/sign-up/email', {
+        email: member,
+        name: 'Bench Friend',
+        password,
+      });
+    }
     await fresh.stop();
     await raiseLimits(kind, target);
 
@@ -388,8 +409,20 @@ async function benchDatabase(kind) {
         body,
         pid: server.pid,
       });
+      log(`${label}: load on POST /api/events, ${connections} users…`);
+      const crowdCookies = [];
+      for (const member of crowd) crowdCookies.push(await signIn(baseUrl, member));
+      const crowdFigures = await load({
+        url: `${baseUrl}/api/events`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+        pid: server.pid,
+        cookies: crowdCookies,
+      });
       results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
-      results.api.push({ database: label, endpoint: 'POST /api/events', ...createFigures });
+      results.api.push({ database: label, endpoint: 'POST /api/events (one user)', ...createFigures });
+      results.api.push({ database: label, endpoint: `POST /api/events (${connections} users)`, ...crowdFigures });
     }
 
     if (parts.has('fanout')) await fanOut({ label, baseUrl, cookie, smtp, pid: server.pid });

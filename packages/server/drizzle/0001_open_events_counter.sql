@@ -32,11 +32,18 @@ BEGIN
   IF TG_OP = 'UPDATE' THEN
     delta := delta - (CASE WHEN OLD."status" <> 'sent' THEN 1 ELSE 0 END);
   END IF;
-  INSERT INTO "user_settings" AS s ("user_id", "open_events", "events_version")
-    VALUES (owner, greatest(delta, 0), 1)
-    ON CONFLICT ("user_id") DO UPDATE
-      SET "open_events" = s."open_events" + delta, "events_version" = s."events_version" + 1
-    RETURNING s."open_events", s."max_events" INTO opened, room;
+  UPDATE "user_settings"
+    SET "open_events" = "open_events" + delta, "events_version" = "events_version" + 1
+    WHERE "user_id" = owner
+    RETURNING "open_events", "max_events" INTO opened, room;
+  IF NOT FOUND THEN
+    -- The user's first idea and no settings row yet (it is made on first use).
+    INSERT INTO "user_settings" AS s ("user_id", "open_events", "events_version")
+      VALUES (owner, greatest(delta, 0), 1)
+      ON CONFLICT ("user_id") DO UPDATE
+        SET "open_events" = s."open_events" + delta, "events_version" = s."events_version" + 1
+      RETURNING s."open_events", s."max_events" INTO opened, room;
+  END IF;
   IF delta > 0 AND opened > room THEN
     RAISE EXCEPTION 'open ideas limit reached' USING ERRCODE = 'LU001', DETAIL = room::text;
   END IF;
