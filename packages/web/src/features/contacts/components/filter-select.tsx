@@ -23,19 +23,26 @@ const openKeys = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 /**
  * A filter of the Contacts screen (relationship, sort field, direction). The radix Select behind it
- * (with its popper and floating-ui, about 24 KiB gzip) is not needed to paint the list: until its
- * code is here, which is right after the first paint, the same-looking trigger shows the value;
- * a click or an opening key meanwhile opens the list as soon as it arrives.
+ * (with its popper and floating-ui, about 24 KiB gzip) is not needed to paint the list: its code is
+ * fetched right after the first paint, but the same-looking trigger stays until the visitor points
+ * at it, focuses it or opens it. Mounting three radix Selects is a long, unsliced render on a phone
+ * (their refs set state during the commit), which would otherwise land just as the screen appears.
+ * A click or an opening key before the code is here opens the list as soon as it arrives.
  */
 export function FilterSelect(props: FilterSelectProps) {
-  const [swap, setSwap] = useState(() => (loaded ? { Loaded: loaded, hadFocus: false } : null));
+  const [swap, setSwap] = useState<{ Loaded: ComponentType<LoadedFilterSelectProps>; hadFocus: boolean } | null>(null);
+  const [wanted, setWanted] = useState(false);
   const [wantsOpen, setWantsOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const trigger = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
   useEffect(() => {
-    if (swap) return;
+    if (!loaded) load().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (swap || !wanted) return;
     let live = true;
     load().then(
       (component) => {
@@ -46,13 +53,15 @@ export function FilterSelect(props: FilterSelectProps) {
     return () => {
       live = false;
     };
-  }, [swap, attempt]);
+  }, [swap, wanted, attempt]);
 
   if (swap) return <swap.Loaded {...props} defaultOpen={wantsOpen} focusOnMount={swap.hadFocus} />;
 
   const { id, value, options, disabled } = props;
+  const want = () => setWanted(true);
   const open = () => {
     if (disabled) return;
+    setWanted(true);
     setWantsOpen(true);
     setAttempt((count) => count + 1);
   };
@@ -75,6 +84,8 @@ export function FilterSelect(props: FilterSelectProps) {
       disabled={disabled}
       data-disabled={disabled ? '' : undefined}
       className={selectTriggerClassName}
+      onPointerEnter={want}
+      onFocus={want}
       onClick={open}
       onKeyDown={onKeyDown}
     >
