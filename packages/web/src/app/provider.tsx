@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/components/layout/page-loading';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
+import { whenIdle } from '@/lib/when-idle';
 
 /*
  * The toaster is not in the entry bundle: it loads right after the first render. A toast raised
@@ -47,15 +48,8 @@ function ThemedToaster() {
 /** Mounts the toaster once the first screen has painted, so its code is not fetched before that. */
 function LateToaster() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // When the browser is idle after the first paint (sonner replays toasts raised before that).
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = globalThis.setTimeout(() => setReady(true), 200);
-    return () => globalThis.clearTimeout(timer);
-  }, []);
+  // When the browser is idle after the first paint (sonner replays toasts raised before that).
+  useEffect(() => whenIdle(() => setReady(true)), []);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { ChevronDownIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { selectTriggerClassName } from '@/components/ui/select-trigger-class';
 import { loadOnce } from '@/lib/load-once';
+import { whenIdle } from '@/lib/when-idle';
 import type { LoadedFilterSelectProps } from './loaded-filter-select';
 
 export type FilterSelectOption = { value: string; label: string };
@@ -24,7 +25,7 @@ const openKeys = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 /**
  * A filter of the Contacts screen (relationship, sort field, direction). The radix Select behind it
  * (with its popper and floating-ui, about 24 KiB gzip) is not needed to paint the list: its code is
- * fetched right after the first paint, but the same-looking trigger stays until the visitor points
+ * fetched once the screen has painted and the browser is idle, but the same-looking trigger stays until the visitor points
  * at it, focuses it or opens it. Mounting three radix Selects is a long, unsliced render on a phone
  * (their refs set state during the commit), which would otherwise land just as the screen appears.
  * A click or an opening key before the code is here opens the list as soon as it arrives.
@@ -37,9 +38,8 @@ export function FilterSelect(props: FilterSelectProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!loaded) load().catch(() => undefined);
-  }, []);
+  // Fetched ahead of the first pointing, once the screen has painted.
+  useEffect(() => (loaded ? undefined : whenIdle(() => void load().catch(() => undefined))), []);
 
   useEffect(() => {
     if (swap || !wanted) return;
