@@ -132,7 +132,7 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
   await signInThroughApi(page, account);
   // The page itself already holds the screen's layout and heading (route-preloads.ts).
   const html = await (await page.request.get('/dashboard', { headers: { 'accept-language': 'en' } })).text();
-  expect(html).toContain('<div id="root" data-shell>');
+  expect(html).toContain('<div id="root" data-shell inert>');
   expect(html).toContain('<h1 class="text-2xl font-bold">My Stories</h1>');
   expect(html).toContain('aria-label="Bottom navigation"');
 
@@ -159,6 +159,8 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
   await expect(page.getByText('Planted tomatoes on the balcony')).toBeVisible();
   const { states } = await page.evaluate(() => (window as unknown as { record: { states: string[] } }).record);
   expect(states).toEqual(['My Stories']);
+  // The shell arrived inert (a picture: nothing in it to click); the screen that replaced it is live.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   expect(seen.meRequests).toBe(1);
   expect(seen.consoleErrors).toEqual([]);
   await expectNoAxeViolations(page);

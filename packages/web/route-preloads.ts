@@ -39,7 +39,9 @@ const escapeHtml = (text: string) =>
  * `<div id="root">` (the signed-in layout and the screen's heading, drawn by the app's own
  * components through Vite's SSR, in the page's language), so the first paint and the largest text
  * of the screen arrive with the HTML and CSS instead of after the entry has run; main.tsx swaps in
- * the live screen once it is ready. A visitor without a session gets the plain page (and /login).
+ * the live screen once it is ready. The shell is `inert` until then: a picture of the screen, whose
+ * buttons would do nothing, so they cannot be clicked or focused (or read out) before they work.
+ * A visitor without a session gets the plain page (and /login).
  *
  * A route module is a chunk built from `src/app/routes/<route>.tsx`; the landing page is in the entry.
  */
@@ -138,7 +140,7 @@ export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: Rou
           routePage
             .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-            .replace('<div id="root"></div>', `<div id="root" data-shell>${markup}</div>`),
+            .replace('<div id="root"></div>', `<div id="root" data-shell inert>${markup}</div>`),
         );
       }
     },

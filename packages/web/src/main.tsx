@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
@@ -50,12 +50,22 @@ async function firstScreenReady() {
   await Promise.race([requestsAnswered, new Promise((resolve) => setTimeout(resolve, 500))]);
 }
 
+/** The shell arrives `inert` (route-preloads.ts); the screen that replaces it is live from its first paint. */
+function ShellHandOver() {
+  useLayoutEffect(() => {
+    rootElement.removeAttribute('inert');
+    rootElement.removeAttribute('data-shell');
+  }, []);
+  return null;
+}
+
 // A Russian visitor's catalogue is fetched first, so the first paint is already in their language.
 const hasShell = rootElement.hasAttribute('data-shell');
 void Promise.all([i18nReady, hasShell ? firstScreenReady() : null]).then(() => {
   const root = createRoot(rootElement);
   const app = (
     <StrictMode>
+      {hasShell ? <ShellHandOver /> : null}
       <AppProvider>
         <RouterProvider router={router} />
       </AppProvider>

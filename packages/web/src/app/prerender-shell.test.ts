@@ -33,7 +33,7 @@ describe('the shell of a signed-in screen', () => {
     const english = page('pages/dashboard.en.signed-in.html');
     expect(english).toContain('<html lang="en"');
     expect(english).toContain('<title>My Stories | Life Updates</title>');
-    expect(english).toContain('<div id="root" data-shell>');
+    expect(english).toContain('<div id="root" data-shell inert>');
     expect(english).toContain('<a href="#main"');
     expect(english).toContain(
       '<main id="main" class="pb-20 md:pb-0"><div class="mx-auto max-w-6xl space-y-6 px-4 py-6"><h1 class="text-2xl font-bold">My Stories</h1></div></main>',

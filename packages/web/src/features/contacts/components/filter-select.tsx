@@ -25,24 +25,24 @@ const openKeys = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 /**
  * A filter of the Contacts screen (relationship, sort field, direction). The radix Select behind it
  * (with its popper and floating-ui, about 24 KiB gzip) is not needed to paint the list: its code is
- * fetched once the screen has painted and the browser is idle, but the same-looking trigger stays until the visitor points
- * at it, focuses it or opens it. Mounting three radix Selects is a long, unsliced render on a phone
- * (their refs set state during the commit), which would otherwise land just as the screen appears.
- * A click or an opening key before the code is here opens the list as soon as it arrives.
+ * fetched once the screen has painted and the browser is idle, and the same-looking trigger stays
+ * until the visitor opens the list (a click, or Enter, Space or an arrow key), which opens the
+ * radix Select at once (or as soon as its code arrives). Mounting three radix Selects with the
+ * screen is a long, unsliced render on a phone (their refs set state during the commit), and
+ * swapping earlier, on hover or focus, could swallow a click that started on the stand-in.
  */
 export function FilterSelect(props: FilterSelectProps) {
   const [swap, setSwap] = useState<{ Loaded: ComponentType<LoadedFilterSelectProps>; hadFocus: boolean } | null>(null);
-  const [wanted, setWanted] = useState(false);
   const [wantsOpen, setWantsOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const trigger = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  // Fetched ahead of the first pointing, once the screen has painted.
+  // Fetched ahead of the first click, once the screen has painted.
   useEffect(() => (loaded ? undefined : whenIdle(() => void load().catch(() => undefined))), []);
 
   useEffect(() => {
-    if (swap || !wanted) return;
+    if (swap || !wantsOpen) return;
     let live = true;
     load().then(
       (component) => {
@@ -53,15 +53,13 @@ export function FilterSelect(props: FilterSelectProps) {
     return () => {
       live = false;
     };
-  }, [swap, wanted, attempt]);
+  }, [swap, wantsOpen, attempt]);
 
   if (swap) return <swap.Loaded {...props} defaultOpen={wantsOpen} focusOnMount={swap.hadFocus} />;
 
   const { id, value, options, disabled } = props;
-  const want = () => setWanted(true);
   const open = () => {
     if (disabled) return;
-    setWanted(true);
     setWantsOpen(true);
     setAttempt((count) => count + 1);
   };
@@ -84,8 +82,6 @@ export function FilterSelect(props: FilterSelectProps) {
       disabled={disabled}
       data-disabled={disabled ? '' : undefined}
       className={selectTriggerClassName}
-      onPointerEnter={want}
-      onFocus={want}
       onClick={open}
       onKeyDown={onKeyDown}
     >
