@@ -136,11 +136,12 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
   expect(html).toContain('<h1 class="text-2xl font-bold">My Stories</h1>');
   expect(html).toContain('aria-label="Bottom navigation"');
 
-  // Every state of the page from the first parse on: the heading must never go, nor "Loading..." show.
+  // Every state of the page once its HTML is parsed (before that the parser may have drawn the
+  // header but not yet the heading): the heading must never go, nor "Loading..." show.
   await page.addInitScript(() => {
     const record = { states: [] as string[] };
     (window as unknown as { record: typeof record }).record = record;
-    new MutationObserver(() => {
+    const note = () => {
       const root = document.getElementById('root');
       if (!root?.firstChild) return;
       const heading = root.querySelector('h1')?.textContent ?? 'no heading';
@@ -149,7 +150,11 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
       );
       const state = `${heading}${loading ? ' + Loading...' : ''}`;
       if (record.states.at(-1) !== state) record.states.push(state);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
+    };
+    document.addEventListener('DOMContentLoaded', () => {
+      note();
+      new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+    });
   });
   const seen = watch(page);
   await page.goto('/dashboard');

@@ -22,41 +22,42 @@ function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * The route table of spec §2: every screen but the landing page (part of the entry bundle) is a lazy
- * route module exporting `Component`.
+ * route module exporting `Component`. Creating it starts the first screen's loaders (main.tsx).
  */
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first screen's code and strings arrive, so the page paints before they have.
-    hydrateFallbackElement: <PageLoading />,
-    children: [
-      // The landing page is the first page of most visits: part of the entry, it paints without a second round trip.
-      { path: paths.landing, Component: landing.Component },
-      { path: paths.login, lazy: () => import('./routes/login') },
-      { path: paths.register, lazy: () => import('./routes/register') },
-      { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
-      {
-        element: <ProtectedLayout />,
-        // Who is signed in is asked while the screen's code loads, not after it renders, and
-        // straight from /api/me: whoever opens a signed-in screen most likely has a session.
-        loader: () => {
-          void queryClient.prefetchQuery({ ...meQueryOptions(), queryFn: () => getMe({ sessionExpected: true }) });
-          return null;
+export const createRouter = () =>
+  createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      // Shown while the first screen's code and strings arrive, so the page paints before they have.
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        // The landing page is the first page of most visits: part of the entry, it paints without a second round trip.
+        { path: paths.landing, Component: landing.Component },
+        { path: paths.login, lazy: () => import('./routes/login') },
+        { path: paths.register, lazy: () => import('./routes/register') },
+        { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
+        {
+          element: <ProtectedLayout />,
+          // Who is signed in is asked while the screen's code loads, not after it renders, and
+          // straight from /api/me: whoever opens a signed-in screen most likely has a session.
+          loader: () => {
+            void queryClient.prefetchQuery({ ...meQueryOptions(), queryFn: () => getMe({ sessionExpected: true }) });
+            return null;
+          },
+          children: [
+            { path: paths.dashboard, lazy: withCatalogue(() => import('./routes/dashboard')) },
+            { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
+            { path: paths.create, lazy: withCatalogue(() => import('./routes/create')) },
+            { path: paths.generate, lazy: withCatalogue(() => import('./routes/generate')) },
+            { path: paths.summeris, lazy: withCatalogue(() => import('./routes/summeris')) },
+            { path: paths.summaryReview, lazy: withCatalogue(() => import('./routes/summeris')) },
+            { path: paths.summaries, element: <Navigate to={paths.summeris} replace /> },
+            { path: paths.contacts, lazy: withCatalogue(() => import('./routes/contacts')) },
+            { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },
+          ],
         },
-        children: [
-          { path: paths.dashboard, lazy: withCatalogue(() => import('./routes/dashboard')) },
-          { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.create, lazy: withCatalogue(() => import('./routes/create')) },
-          { path: paths.generate, lazy: withCatalogue(() => import('./routes/generate')) },
-          { path: paths.summeris, lazy: withCatalogue(() => import('./routes/summeris')) },
-          { path: paths.summaryReview, lazy: withCatalogue(() => import('./routes/summeris')) },
-          { path: paths.summaries, element: <Navigate to={paths.summeris} replace /> },
-          { path: paths.contacts, lazy: withCatalogue(() => import('./routes/contacts')) },
-          { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },
-        ],
-      },
-      { path: '*', lazy: () => import('./routes/not-found') },
-    ],
-  },
-]);
+        { path: '*', lazy: () => import('./routes/not-found') },
+      ],
+    },
+  ]);
