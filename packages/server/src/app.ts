@@ -39,6 +39,7 @@ import { requireUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
+import { getSessionCookie } from 'better-auth/cookies';
 
 export type AppDependencies = {
   config: Config;
@@ -87,9 +88,9 @@ function toWellFormed(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toWellFormed(item, depth + 1)]));
 }
 
-/** better-auth's session cookie (`__Secure-` prefixed behind HTTPS, features/auth/auth.ts useSecureCookies). */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/;
-const hasSessionCookie = (cookie: string | undefined) => cookie !== undefined && sessionCookie.test(cookie);
+/** Whether the request carries better-auth's session cookie (plain, or `__Secure-` behind HTTPS); not whether it is valid. */
+const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -7,23 +7,27 @@ import type { SessionUser } from '../../lib/session.ts';
 import type { Auth } from './auth.ts';
 
 /** Any role other than admin is an ordinary user (ARCHITECTURE §4.6). */
-const toSessionUser = (
-  user: { id: string; email: string; name: string; role?: string | null },
-  eventsVersion: number | null = null,
-): SessionUser => ({
+const toSessionUser = (user: {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  eventsVersion?: number | null;
+}): SessionUser => ({
   id: user.id,
   email: user.email,
   name: user.name,
   role: user.role === 'admin' ? 'admin' : 'user',
-  eventsVersion,
+  eventsVersion: user.eventsVersion ?? null,
 });
 
 /**
  * Who is signed in, for every API request (docs/benchmarks.md (a)). It answers exactly what
  * better-auth's `getSession` answers, in a fraction of the work on the common path: the session
- * cookie's signature checked with node:crypto, then one prepared query for the session, its
- * user and the version of the user's ideas (for the ideas list's cache). The session row is read on every request, so signing out, a revoked session or a deleted
- * account takes effect at once, on every instance (no cached session, docs/security.md finding 9).
+ * cookie's signature checked with node:crypto, then one prepared query for the session, its user
+ * and the version of the user's ideas (for the ideas list's cache). The session row is read on
+ * every request, so signing out, a revoked session or a deleted account takes effect at once, on
+ * every instance (no cached session, docs/security.md finding 9).
  *
  * Anything off the common path goes to better-auth itself: a session that has expired (it deletes
  * the row) or is due for its sliding renewal (it extends `expires_at`).
@@ -79,6 +83,6 @@ export async function createSessionResolver({ auth, db }: { auth: Auth; db: Data
     const now = Date.now();
     const expiresAt = row.expiresAt.getTime();
     if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return resolveWithBetterAuth(cookieHeader);
-    return toSessionUser(row, row.eventsVersion);
+    return toSessionUser(row);
   };
 }

@@ -32,5 +32,3 @@ export function createEventsListCache({ maxBytes = 32 * 1024 * 1024 }: { maxByte
     },
   };
 }
-
-export type EventsListCache = ReturnType<typeof createEventsListCache>;

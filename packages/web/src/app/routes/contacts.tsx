@@ -21,7 +21,7 @@ export function Component() {
   );
 }
 
-/** The screen's container and heading, also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+/** The container, heading and subtitle, also pre-rendered into the screen's page (app/prerender-shell.tsx). */
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (

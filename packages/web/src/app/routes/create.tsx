@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '@/components/layout/screen-frame';
 import { CreateContent } from '@/features/generation/components/create-content';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -12,13 +13,8 @@ export function Component() {
   );
 }
 
-/** The screen's container and heading, also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+/** The container and heading, also pre-rendered into the screen's page (app/prerender-shell.tsx). */
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
-      <h1 className="text-2xl font-bold">{t('titles.create').split(' | ')[0]}</h1>
-      {children}
-    </div>
-  );
+  return <ScreenFrame heading={t('titles.create').split(' | ')[0]}>{children}</ScreenFrame>;
 }

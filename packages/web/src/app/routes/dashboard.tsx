@@ -3,6 +3,7 @@ import type { Event } from '@life-updates/contract/events';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ScreenFrame } from '@/components/layout/screen-frame';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { prefetchWhenSignedIn } from '@/features/auth/api/get-me';
@@ -126,13 +127,8 @@ export function Component() {
   );
 }
 
-/** The screen's container and heading, also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+/** The container and heading, also pre-rendered into the screen's page (app/prerender-shell.tsx). */
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
-      <h1 className="text-2xl font-bold">{t('ideas.title')}</h1>
-      {children}
-    </div>
-  );
+  return <ScreenFrame heading={t('ideas.title')}>{children}</ScreenFrame>;
 }

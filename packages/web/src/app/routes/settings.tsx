@@ -87,7 +87,10 @@ export function Component() {
   );
 }
 
-/** The screen's container and heading (`beside` it: the admin badge, not pre-rendered), also pre-rendered into its page at build (app/prerender-shell.tsx) so they paint before the code has run. */
+/**
+ * The container and heading, also pre-rendered into the screen's page (app/prerender-shell.tsx);
+ * `beside` the heading: the admin badge, which is not.
+ */
 export function Frame({ beside, children }: { beside?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -72,7 +72,7 @@ export function LoginForm() {
     password: passwordInput.current?.value ?? '',
   });
 
-  const recheck = (field: Field) => async () => {
+  const recheck = async (field: Field) => {
     if (!wasSubmitted.current) return;
     const found = (await validate(values())).errors[field];
     setErrors((current) => ({ ...current, [field]: found }));
@@ -121,7 +121,7 @@ export function LoginForm() {
           type="text"
           inputMode="email"
           autoComplete="username"
-          onChange={() => void recheck('email')()}
+          onChange={() => void recheck('email')}
         />
       </FormField>
       <FormField label={t('auth.password')} error={errors.password ? t(errors.password) : undefined}>
@@ -130,7 +130,7 @@ export function LoginForm() {
           name="password"
           type="password"
           autoComplete="current-password"
-          onChange={() => void recheck('password')()}
+          onChange={() => void recheck('password')}
         />
       </FormField>
       {formError ? (
