@@ -171,6 +171,59 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
   await expectNoAxeViolations(page);
 });
 
+for (const { path, list, chunk } of [
+  { path: '/contacts', list: '/api/contacts', chunk: /\/assets\/contacts-[\w-]+\.js$/ },
+  { path: '/dashboard', list: '/api/events', chunk: /\/assets\/dashboard-[\w-]+\.js$/ },
+]) {
+  test(`${path} opened directly asks for its list while its code is still loading, and its code comes in a few files`, async ({
+    page,
+    account,
+  }) => {
+    await signInThroughApi(page, account);
+    // The screen's own code arrives late: the list request must not wait for it.
+    let listAskedBeforeCode = false;
+    let listAsked = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === list) listAsked = true;
+    });
+    await page.route(chunk, async (route) => {
+      await expect.poll(() => listAsked, { timeout: 5_000 }).toBe(true);
+      listAskedBeforeCode = true;
+      await route.continue();
+    });
+    let chunkUrl = '';
+    page.on('request', (request) => {
+      if (chunk.test(new URL(request.url()).pathname)) chunkUrl = new URL(request.url()).pathname;
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(listAskedBeforeCode).toBe(true);
+
+    // What the screen's code needs beyond the entry comes in two or three files, not a dozen of a few
+    // hundred bytes (a phone opens six connections; vite.config.ts codeSplitting).
+    const importsOf = async (file: string) =>
+      [...(await (await page.request.get(file)).text()).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map(
+        ([, name]) => `/assets/${name}`,
+      );
+    const closure = async (files: string[]) => {
+      const seen = new Set<string>();
+      const visit = async (file: string): Promise<void> => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const imported of await importsOf(file)) await visit(imported);
+      };
+      for (const file of files) await visit(file);
+      return seen;
+    };
+    const html = await (await page.request.get('/', { headers: { 'accept-language': 'en' } })).text();
+    const entry = await closure([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, file]) => file));
+    const screen = [...(await closure([chunkUrl]))].filter((file) => !entry.has(file));
+    expect(screen).toContain(chunkUrl);
+    expect(screen.length, screen.join(', ')).toBeLessThanOrEqual(3);
+  });
+}
+
 test('a session cookie that is no longer valid still ends on /login', async ({ page }) => {
   await page
     .context()

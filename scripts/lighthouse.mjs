@@ -3,7 +3,7 @@
 //
 //   npm run build && PORT=3000 DATA_DIR=$(mktemp -d) npm start     # in another terminal
 //   node scripts/lighthouse.mjs [--base=http://localhost:3000] [--runs=3] [--pages=/,/login]
-//                               [--json=<file>] [--chrome-path=/usr/bin/chromium]
+//                               [--json=<file>] [--chrome-path=/usr/bin/chromium] [--reports=<dir>]
 //
 // It starts nothing itself. It registers a fresh user through the real API (sign-up, then sign-in
 // for the session cookie; the per-IP sign-up limit is 10/min unless the server runs with
@@ -11,9 +11,10 @@
 // every page `--runs` times with the default mobile emulation (simulated slow 4G, 4x CPU
 // slowdown), the signed-in pages with the session cookie, and reports the median run of each page
 // (the run with the median performance score). Scores are noisy on a busy machine: note `uptime`.
+// `--reports=<dir>` keeps every run's full Lighthouse report there (long tasks, LCP element…).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -122,14 +123,20 @@ const median = (values) => {
 const startedAt = new Date().toISOString();
 const loadBefore = loadavg().map((value) => +value.toFixed(2));
 const cookie = pages.some((page) => page.signedIn) ? await signedInCookie() : null;
-const workDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+const reportsDir = typeof args.reports === 'string' ? args.reports : null;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+const workDir = reportsDir ?? mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
 const results = [];
 try {
   for (const page of pages) {
     const url = `${base}${page.path}`;
     const attempts = [];
     for (let index = 0; index < runs; index += 1) {
-      const result = await lighthouse(url, page.signedIn ? cookie : null, path.join(workDir, `run-${index}.json`));
+      const result = await lighthouse(
+        url,
+        page.signedIn ? cookie : null,
+        path.join(workDir, `${page.path.replace(/\W/g, '') || 'landing'}-${index + 1}.json`),
+      );
       if (page.signedIn && new URL(result.finalUrl).pathname !== page.path) {
         throw new Error(`${page.path} ended on ${result.finalUrl}: the session cookie was not accepted`);
       }
@@ -141,7 +148,7 @@ try {
     results.push({ page: page.path, ...chosen, performanceRuns: attempts.map((attempt) => attempt.performance) });
   }
 } finally {
-  rmSync(workDir, { recursive: true, force: true });
+  if (!reportsDir) rmSync(workDir, { recursive: true, force: true });
 }
 const loadAfter = loadavg().map((value) => +value.toFixed(2));
 

@@ -61,6 +61,24 @@ export default defineConfig({
               // …and lib/load-once, which the entry shares with the lazy screens (else a chunk of its own).
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|clsx)[\\/]|[\\/]src[\\/]lib[\\/]load-once\.ts$/,
             },
+            // The small pieces the signed-in screens share (buttons, inputs, cards, a few icons,
+            // tailwind-merge), and the tabs three of them use, in two chunks instead of a dozen
+            // files of a few hundred bytes each: a phone opens six connections, so opening My Stories
+            // was three rounds of requests before its code was all there, and is now one
+            // (docs/benchmarks.md, (e)). Only what two or more screens import (`minShareCount`), and
+            // not what those modules import in turn, which may be in the entry already.
+            {
+              name: 'screens',
+              test: /[\\/]src[\\/](components[\\/](ui[\\/](button|input|card|badge|label|spinner|lazy-confirm-dialog|form-field|select-trigger-class)|layout[\\/]screen-frame)|lib[\\/](utils|lazy-dialog))\.tsx?$|[\\/]contract[\\/]src[\\/](event|email)-options\.ts$|node_modules[\\/](tailwind-merge[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](pencil|trash|x|loader-circle|check|chevron-down|search|square|circle-check)\.|@radix-ui[\\/]react-(slot|compose-refs|primitive|label)[\\/])/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'tabs',
+              test: /[\\/]src[\\/]components[\\/]ui[\\/]tabs\.tsx$|node_modules[\\/]@radix-ui[\\/](primitive|react-(context|presence|id|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|tabs|roving-focus|collection|direction))[\\/]/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

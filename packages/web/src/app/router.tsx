@@ -1,7 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
-import { getMe, meQueryOptions } from '@/features/auth/api/get-me';
+import { getMe, meQueryOptions, prefetchWhenSignedIn } from '@/features/auth/api/get-me';
+import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
+import { eventsQueryOptions } from '@/features/ideas/api/get-events';
+import { ideaSummariesQueryOptions } from '@/features/ideas/api/get-idea-summaries';
+import { usageQueryOptions } from '@/features/ideas/api/get-usage';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { ProtectedLayout } from './layouts/protected-layout';
@@ -17,6 +21,18 @@ function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
     const [module] = await Promise.all([load(), ensureCatalogue(currentLocale())]);
     return module;
+  };
+}
+
+/**
+ * A screen's loader: starts its requests as soon as the visitor is known to be signed in, side by
+ * side with the screen's code (a loader in the route table runs while `lazy` loads; one in the
+ * route module would wait for it). Never waits for them: the screen shows its own loading state.
+ */
+function prefetching(...queries: Parameters<typeof prefetchWhenSignedIn>): () => null {
+  return () => {
+    prefetchWhenSignedIn(...queries);
+    return null;
   };
 }
 
@@ -46,14 +62,23 @@ export const createRouter = () =>
             return null;
           },
           children: [
-            { path: paths.dashboard, lazy: withCatalogue(() => import('./routes/dashboard')) },
+            {
+              path: paths.dashboard,
+              loader: prefetching(eventsQueryOptions(), usageQueryOptions(), ideaSummariesQueryOptions()),
+              lazy: withCatalogue(() => import('./routes/dashboard')),
+            },
             { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
             { path: paths.create, lazy: withCatalogue(() => import('./routes/create')) },
             { path: paths.generate, lazy: withCatalogue(() => import('./routes/generate')) },
             { path: paths.summeris, lazy: withCatalogue(() => import('./routes/summeris')) },
             { path: paths.summaryReview, lazy: withCatalogue(() => import('./routes/summeris')) },
             { path: paths.summaries, element: <Navigate to={paths.summeris} replace /> },
-            { path: paths.contacts, lazy: withCatalogue(() => import('./routes/contacts')) },
+            {
+              path: paths.contacts,
+              // The first page of the list (every relationship, newest first).
+              loader: prefetching(contactsQueryOptions(initialContactList)),
+              lazy: withCatalogue(() => import('./routes/contacts')),
+            },
             { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },
           ],
         },

@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefetchWhenSignedIn } from '@/features/auth/api/get-me';
-import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
 import { ContactsManager } from '@/features/contacts/components/contacts-manager';
 import { usePageTitle } from '@/lib/use-page-title';
-
-/** The first page of the list is asked for as soon as the visitor is known to be signed in (as My Stories does). */
-export function loader() {
-  prefetchWhenSignedIn(contactsQueryOptions(initialContactList));
-  return null;
-}
 
 /** /contacts (spec §2 Contacts). */
 export function Component() {

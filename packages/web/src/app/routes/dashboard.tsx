@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router';
 import { ScreenFrame } from '@/components/layout/screen-frame';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { prefetchWhenSignedIn } from '@/features/auth/api/get-me';
-import { eventsQueryOptions, useEvents } from '@/features/ideas/api/get-events';
-import { ideaSummariesQueryOptions, useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
-import { usageQueryOptions, useUsage } from '@/features/ideas/api/get-usage';
+import { useEvents } from '@/features/ideas/api/get-events';
+import { useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
+import { useUsage } from '@/features/ideas/api/get-usage';
 import { IdeaForm } from '@/features/ideas/components/idea-form';
 import { IdeaOrganizer } from '@/features/ideas/components/idea-organizer';
 import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
@@ -18,15 +17,6 @@ import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow'
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-
-/**
- * Starts the screen's requests as soon as its code is here and the visitor is known to be signed
- * in, instead of after the first render; never waits for them (the loading overlay shows meanwhile).
- */
-export function loader() {
-  prefetchWhenSignedIn(eventsQueryOptions(), usageQueryOptions(), ideaSummariesQueryOptions());
-  return null;
-}
 
 /** My Stories (spec §2): usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
 export function Component() {
