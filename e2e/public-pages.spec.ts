@@ -217,7 +217,9 @@ for (const { path, list, chunk } of [
       return seen;
     };
     const html = await (await page.request.get('/', { headers: { 'accept-language': 'en' } })).text();
-    const entry = await closure([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, file]) => file ?? ''));
+    const entry = await closure(
+      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, file]) => file ?? ''),
+    );
     const screen = [...(await closure([chunkUrl]))].filter((file) => !entry.has(file));
     expect(screen).toContain(chunkUrl);
     expect(screen.length, screen.join(', ')).toBeLessThanOrEqual(3);
