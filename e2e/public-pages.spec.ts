@@ -164,6 +164,19 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
   await expect(page.getByText('Planted tomatoes on the balcony')).toBeVisible();
   const { states } = await page.evaluate(() => (window as unknown as { record: { states: string[] } }).record);
   expect(states).toEqual(['My Stories']);
+  // The app's code was asked for only once the shell was drawn (route-preloads.ts shellLoader),
+  // under the Content-Security-Policy that allows that one inline script.
+  // The stylesheet holds back the first paint, so the code is asked only once it has arrived.
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      stylesheet: resources.find((entry) => /\/assets\/[^/]+\.css$/.test(entry.name))?.responseEnd ?? null,
+      scripts: resources.filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name)).map((entry) => entry.startTime),
+    };
+  });
+  expect(timing.stylesheet).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.stylesheet ?? Infinity);
   // The shell arrived inert (a picture: nothing in it to click); the screen that replaced it is live.
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
   expect(seen.meRequests).toBe(1);

@@ -18,6 +18,37 @@ export type RoutePreloadOptions = {
 
 type ShellRenderer = { renderShell: (route: string, locale: Locale) => Promise<{ markup: string; title: string }> };
 
+/**
+ * The one script a shell page runs inline (its hash is in the server's Content-Security-Policy, which
+ * allows no other inline script): it starts the app's code once the shell has been painted, from the
+ * list in `<script type="application/json" id="app-modules">`. Started with the HTML instead, the
+ * 120 KiB of the entry share a phone's connection with the page and its CSS and hold back the shell
+ * they are meant to follow (docs/benchmarks.md, Lighthouse). A page opened in the background, which
+ * paints nothing, starts at once.
+ */
+export const shellLoader =
+  "(function(){function start(){var modules=JSON.parse(document.getElementById('app-modules').textContent);" +
+  "modules.preload.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});" +
+  "var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=modules.entry;document.head.appendChild(script)}" +
+  "if(document.visibilityState==='hidden')start();else requestAnimationFrame(function(){setTimeout(start,0)})})()";
+
+/**
+ * A shell page's module script and module preloads, moved into the list `shellLoader` starts after
+ * the first paint.
+ */
+function startAfterPaint(page: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+  if (!entry) throw new Error('route-preloads: the page has no module script');
+  const preload = [...page.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let result = page.replace(entry[0], '');
+  for (const link of preload) result = result.replace(link[0], '');
+  const modules = JSON.stringify({ entry: entry[1], preload: preload.map((link) => link[1]) });
+  return result.replace(
+    /\s*<\/head>/,
+    `\n    <script type="application/json" id="app-modules">${modules}</script>\n    <script>${shellLoader}</script>\n  </head>`,
+  );
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!);
 
@@ -41,6 +72,7 @@ const escapeHtml = (text: string) =>
  * of the screen arrive with the HTML and CSS instead of after the entry has run; main.tsx swaps in
  * the live screen once it is ready. The shell is `inert` until then: a picture of the screen, whose
  * buttons would do nothing, so they cannot be clicked or focused (or read out) before they work.
+ * Its code starts once the shell is painted (`shellLoader`).
  * A visitor without a session gets the plain page (and /login).
  *
  * A route module is a chunk built from `src/app/routes/<route>.tsx`; the landing page is in the entry.
@@ -137,7 +169,7 @@ export function routePreloads({ catalogues, signedInRoutes, shellRenderer }: Rou
       for (const { route, locale, page: routePage, markup, title } of await renderShells(shellJobs)) {
         emit(
           `${route}.${locale}.signed-in`,
-          routePage
+          startAfterPaint(routePage)
             .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             .replace('<div id="root"></div>', `<div id="root" data-shell inert>${markup}</div>`),
