@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { precompressWebAssets } from '../src/lib/precompress-web-assets.ts';
 import { openTestDatabase } from './test-app.ts';
 
 const script = `console.log(${JSON.stringify('a fairly repetitive bundle '.repeat(200))});`;
@@ -136,4 +137,25 @@ it("allows the built pages' inline scripts by their hash in the Content-Security
     expect(scriptSrc?.trim(), url).toBe(`script-src 'self' ${sha256(loader)}`);
     expect(policy, url).not.toContain(sha256(dataBlock));
   }
+});
+
+it('compresses a built file again when it has changed since its compressed copies were made', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  const file = path.join(dist, 'page.html');
+  const log = { warn: () => undefined };
+  writeFileSync(file, script);
+  precompressWebAssets(dist, log);
+  expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script);
+  // Unchanged: the copies stay as they are.
+  writeFileSync(`${file}.gz`, 'kept');
+  precompressWebAssets(dist, log);
+  expect(readFileSync(`${file}.gz`, 'utf8')).toBe('kept');
+  // Changed in place (a later modification time): both copies are made again.
+  const changed = script.replace('fairly', 'rather');
+  writeFileSync(file, changed);
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(file, later, later);
+  precompressWebAssets(dist, log);
+  expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(changed);
+  expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(changed);
 });

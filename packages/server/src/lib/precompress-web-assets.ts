@@ -11,8 +11,12 @@ function writeAtomically(file: string, content: Buffer) {
   renameSync(temporary, file);
 }
 
+/** A compressed copy made from the file as it is now (a file changed in place gets new copies). */
+const isFresh = (copy: string, file: string) => existsSync(copy) && statSync(copy).mtimeMs >= statSync(file).mtimeMs;
+
 /**
- * Writes a .br and a .gz beside every compressible file of the built web app that lacks them, so
+ * Writes a .br and a .gz beside every compressible file of the built web app that lacks them (or
+ * whose copies are older than the file), so
  * @fastify/static (`preCompressed`) can send the smaller one: the entry JavaScript shrinks about
  * 3x, which matters most on a phone (docs/benchmarks.md). Done once per build; a read-only folder
  * just means uncompressed answers.
@@ -26,7 +30,7 @@ export function precompressWebAssets(webDist: string, log: { warn: (object: unkn
   try {
     for (const file of walk(webDist)) {
       if (!compressible.test(file) || statSync(file).size < 1024) continue;
-      if (existsSync(`${file}.br`) && existsSync(`${file}.gz`)) continue;
+      if (isFresh(`${file}.br`, file) && isFresh(`${file}.gz`, file)) continue;
       const content = readFileSync(file);
       writeAtomically(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
       writeAtomically(`${file}.gz`, gzipSync(content, { level: 9 }));
