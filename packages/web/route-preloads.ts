@@ -24,13 +24,14 @@ type ShellRenderer = { renderShell: (route: string, locale: Locale) => Promise<{
  * list in `<script type="application/json" id="app-modules">`. Started with the HTML instead, the
  * 120 KiB of the entry share a phone's connection with the page and its CSS and hold back the shell
  * they are meant to follow (docs/benchmarks.md, Lighthouse). A page opened in the background, which
- * paints nothing, starts at once.
+ * paints nothing, starts at once; one whose first frame has not come within a second starts then.
  */
-export const shellLoader =
-  "(function(){function start(){var modules=JSON.parse(document.getElementById('app-modules').textContent);" +
+const shellLoader =
+  '(function(){var started=false;function start(){if(started)return;started=true;' +
+  "var modules=JSON.parse(document.getElementById('app-modules').textContent);" +
   "modules.preload.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});" +
   "var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=modules.entry;document.head.appendChild(script)}" +
-  "if(document.visibilityState==='hidden')start();else requestAnimationFrame(function(){setTimeout(start,0)})})()";
+  "if(document.visibilityState==='hidden')start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)}})()";
 
 /**
  * A shell page's module script and module preloads, moved into the list `shellLoader` starts after
