@@ -34,7 +34,6 @@ import { summariesRoutes } from './features/summaries/summaries-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
-import { inlineScriptHashes } from './lib/inline-script-hashes.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
 import { requireUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
@@ -148,17 +147,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     return reply.status(500).send({ code: 'INTERNAL', message: translate('errors.internal', locale) });
   });
 
-  const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
-  const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-
   // Security headers on every response. The middleware is built once, not per request: its
   // headers never change between requests (docs/benchmarks.md (a)).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The build's own inline scripts by their hash (the shell pages' loader), no other.
-        scriptSrc: ["'self'", ...(hasWebApp ? inlineScriptHashes(webDist) : [])],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -271,6 +266,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(scheduleRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
 
+  const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
+  const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   // A screen's address gets its page in the visitor's language, with the strings and session
   // request it waits for preloaded (web/route-preloads.ts); any other page path gets index.html.
   const routePages = new Set(
