@@ -1,5 +1,6 @@
 import { parseCookies } from 'better-auth/cookies';
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sessions, userSettings, users } from '../../db/schema.ts';
@@ -54,8 +55,23 @@ export async function createSessionResolver({ auth, db }: { auth: Auth; db: Data
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_user_by_token');
 
+  /**
+   * Cookie headers already found correctly signed, with their token: a browser sends the same header
+   * on every request, and its signature cannot stop matching. Only signed ones are kept, so headers
+   * made up by someone else do not fill it. (The session row is still read every time.)
+   */
+  const signedCookies = new LRUCache<string, string>({ max: 10_000 });
+
   /** The token of a correctly signed session cookie (better-call's `token.base64(HMAC-SHA256)`), else null. */
   function verifiedToken(cookieHeader: string): string | null {
+    const known = signedCookies.get(cookieHeader);
+    if (known !== undefined) return known;
+    const token = checkSignature(cookieHeader);
+    if (token !== null) signedCookies.set(cookieHeader, token);
+    return token;
+  }
+
+  function checkSignature(cookieHeader: string): string | null {
     const value = parseCookies(cookieHeader).get(cookieName);
     if (!value) return null;
     const dot = value.lastIndexOf('.');
