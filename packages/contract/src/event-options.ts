@@ -54,12 +54,17 @@ export const defaultEventPreferences: EventPreferences = {
 };
 
 /**
- * Stored preferences, made whole: unknown or missing values fall back to the defaults
- * (spec §5 Option fallbacks in generation; spec §4 "or to defaults").
+ * Preferences read from anywhere (a stored jsonb column, an old client), made whole: a value is
+ * taken when it names an option (any case, spaces for underscores), and every unknown or missing
+ * one falls back to `fallbacks`, the first option of each group unless given (spec §5 Option
+ * fallbacks in generation; spec §4 "or to defaults").
  */
-export function resolvePreferences(stored: unknown): EventPreferences {
+export function resolvePreferences(
+  stored: unknown,
+  fallbacks: EventPreferences = defaultEventPreferences,
+): EventPreferences {
   const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const resolved = { ...defaultEventPreferences } as Record<PreferenceGroup, string>;
+  const resolved = { ...fallbacks } as Record<PreferenceGroup, string>;
   for (const group of preferenceGroups) {
     const value = source[group];
     if (typeof value !== 'string') continue;

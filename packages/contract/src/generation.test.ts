@@ -61,6 +61,12 @@ describe('preferences', () => {
     expect(normalizePreferences(null)).toEqual(preferenceFallbacks);
     expect(normalizePreferences('linkedin')).toEqual(preferenceFallbacks);
     expect(normalizePreferences({}, defaultPreferences)).toEqual(defaultPreferences);
+    // An option named in another case or with spaces is the same option (as stored preferences are read).
+    expect(normalizePreferences({ platform: 'Telegram', structure: 'Short With Links' }, defaultPreferences)).toEqual({
+      ...defaultPreferences,
+      platform: 'telegram',
+      structure: 'short_with_links',
+    });
   });
 
   it('has a label for every group and option in both languages', () => {

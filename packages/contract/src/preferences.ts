@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultEventPreferences, preferenceOptions } from './event-options.ts';
+import { defaultEventPreferences, preferenceOptions, resolvePreferences } from './event-options.ts';
 
 /**
  * The six generation preferences of an idea (spec §3 Event preferences, §9 Preference options),
@@ -54,25 +54,11 @@ export const preferenceGroups = [
   { name: 'structure', options: structureOptions },
 ] as const satisfies ReadonlyArray<{ name: keyof Preferences; options: readonly string[] }>;
 
-function pick<Option extends string>(options: readonly Option[], value: unknown, fallback: Option): Option {
-  return typeof value === 'string' && (options as readonly string[]).includes(value) ? (value as Option) : fallback;
-}
-
 /**
- * Reads preferences from anywhere (a stored jsonb column, an old client) and replaces every
- * unknown or missing value with its fallback (spec §5 Option fallbacks in generation).
+ * Reads preferences from anywhere and replaces every unknown or missing value with its fallback
+ * (spec §5 Option fallbacks in generation): event-options.ts `resolvePreferences`.
  */
-export function normalizePreferences(value: unknown, fallbacks: Preferences = preferenceFallbacks): Preferences {
-  const source = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return {
-    platform: pick(platformOptions, source.platform, fallbacks.platform),
-    length: pick(lengthOptions, source.length, fallbacks.length),
-    tone: pick(toneOptions, source.tone, fallbacks.tone),
-    intent: pick(intentOptions, source.intent, fallbacks.intent),
-    sentiment: pick(sentimentOptions, source.sentiment, fallbacks.sentiment),
-    structure: pick(structureOptions, source.structure, fallbacks.structure),
-  };
-}
+export const normalizePreferences: (value: unknown, fallbacks?: Preferences) => Preferences = resolvePreferences;
 
 /** The catalogue key of an option label, e.g. `generation.preferences.platform.linkedin`. */
 export function preferenceOptionLabelKey(group: keyof Preferences, option: string): string {
