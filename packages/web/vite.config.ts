@@ -5,6 +5,18 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreloads } from './route-preloads';
 
+/** A `codeSplitting` test: the module's path (with / on every platform) contains one of `parts`. */
+const pathContains =
+  (...parts: string[]) =>
+  (id: string) => {
+    const modulePath = id.replaceAll('\\', '/');
+    return parts.some((part) => modulePath.includes(part));
+  };
+/** Files of the web app's own src/, packages in node_modules, lucide icons: as `pathContains` parts. */
+const webSrc = (...files: string[]) => files.map((file) => `/web/src/${file}`);
+const packages = (...names: string[]) => names.map((name) => `/node_modules/${name}/`);
+const icons = (...names: string[]) => names.map((name) => `/node_modules/lucide-react/dist/esm/icons/${name}.mjs`);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -58,8 +70,12 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              // …and lib/load-once, which the entry shares with the lazy screens (else a chunk of its own).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|clsx)[\\/]|[\\/]src[\\/]lib[\\/]load-once\.ts$/,
+              test: pathContains(
+                ...packages('react', 'react-dom', 'scheduler', 'react-router', 'i18next', 'react-i18next'),
+                ...packages('@tanstack', 'clsx'),
+                // …and lib/load-once, which the entry shares with the lazy screens (else a chunk of its own).
+                ...webSrc('lib/load-once.ts'),
+              ),
             },
             // The small pieces the signed-in screens share (buttons, inputs, cards, a few icons,
             // tailwind-merge), and the tabs three of them use, in two chunks instead of a dozen
@@ -69,13 +85,32 @@ export default defineConfig({
             // not what those modules import in turn, which may be in the entry already.
             {
               name: 'screens',
-              test: /[\\/]src[\\/](components[\\/](ui[\\/](button|input|card|badge|label|spinner|lazy-confirm-dialog|form-field|select-trigger-class)|layout[\\/]screen-frame)|lib[\\/](utils|lazy-dialog))\.tsx?$|[\\/]contract[\\/]src[\\/](event|email)-options\.ts$|node_modules[\\/](tailwind-merge[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](pencil|trash|x|loader-circle|check|chevron-down|search|square|circle-check)\.|@radix-ui[\\/]react-(slot|compose-refs|primitive|label)[\\/])/,
+              test: pathContains(
+                ...webSrc('components/ui/button.tsx', 'components/ui/input.tsx', 'components/ui/card.tsx'),
+                ...webSrc('components/ui/badge.tsx', 'components/ui/label.tsx', 'components/ui/spinner.tsx'),
+                ...webSrc('components/ui/lazy-confirm-dialog.tsx', 'components/ui/form-field.tsx'),
+                ...webSrc('components/ui/select-trigger-class.ts', 'components/layout/screen-frame.tsx'),
+                ...webSrc('lib/utils.ts', 'lib/lazy-dialog.tsx'),
+                '/contract/src/event-options.ts',
+                '/contract/src/email-options.ts',
+                ...packages('tailwind-merge', '@radix-ui/react-slot', '@radix-ui/react-compose-refs'),
+                ...packages('@radix-ui/react-primitive', '@radix-ui/react-label'),
+                ...icons('pencil', 'trash', 'x', 'loader-circle', 'check', 'chevron-down', 'search', 'square'),
+                ...icons('circle-check'),
+              ),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
             {
               name: 'tabs',
-              test: /[\\/]src[\\/]components[\\/]ui[\\/]tabs\.tsx$|node_modules[\\/]@radix-ui[\\/](primitive|react-(context|presence|id|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|tabs|roving-focus|collection|direction))[\\/]/,
+              test: pathContains(
+                ...webSrc('components/ui/tabs.tsx'),
+                ...packages('@radix-ui/primitive', '@radix-ui/react-tabs', '@radix-ui/react-roving-focus'),
+                ...packages('@radix-ui/react-collection', '@radix-ui/react-direction', '@radix-ui/react-presence'),
+                ...packages('@radix-ui/react-context', '@radix-ui/react-id', '@radix-ui/react-use-controllable-state'),
+                ...packages('@radix-ui/react-use-layout-effect', '@radix-ui/react-use-callback-ref'),
+                ...packages('@radix-ui/react-use-effect-event', '@radix-ui/react-use-is-hydrated'),
+              ),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
