@@ -56,9 +56,10 @@ export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn
 export const useMe = () => useQuery(meQueryOptions());
 
 /**
- * For a route loader: starts a screen's requests as soon as its code is here and the visitor is
- * known to be signed in (once /api/me has answered), instead of after the first render. Never waits
- * for them and never fails: the screen shows its own loading and error states.
+ * For a route loader (app/router.tsx): starts a screen's requests as soon as the visitor is known
+ * to be signed in (once /api/me has answered), while the screen's code is still loading, instead of
+ * after its first render. Never waits for them and never fails: the screen shows its own loading and
+ * error states.
  */
 // Each query keeps its own data and key types; `any` lets a list of them be passed through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
