@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectNoAxeViolations, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 // The first account of a fresh instance is the admin (ARCHITECTURE §4.6), so this spec runs its own server.
 let server: SpawnedAppServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await spawnAppServer({ port: 3125 });
+  server = await spawnAppServer({ port: extraServerPort(5) });
 });
 test.afterAll(async () => {
   await server?.stop();

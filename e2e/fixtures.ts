@@ -40,6 +40,15 @@ export async function signInThroughForm(page: Page, account: TestAccount) {
 }
 
 /** Signs in through the API in the page's browser context (the session cookie lands in the page). */
+/**
+ * A port for a spec's own extra app server: `E2E_PORT` + `offset` (1 to 9), inside this run's own
+ * range, so that runs side by side with different `E2E_PORT`s never take each other's ports.
+ */
+export function extraServerPort(offset: number): number {
+  if (!Number.isInteger(offset) || offset < 1 || offset > 9) throw new Error(`extra server offset ${offset}: 1 to 9`);
+  return Number(process.env.E2E_PORT ?? 3100) + offset;
+}
+
 export async function signInThroughApi(page: Page, account: TestAccount) {
   const response = await page.request.post('/api/auth/sign-in/email', {
     data: { email: account.email, password: account.password },

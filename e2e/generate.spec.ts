@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, expectNoAxeViolations, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
 import { spawnAppServer } from './spawn-app-server';
 import {
   createAnnAndBob,
@@ -185,10 +185,9 @@ test('Generate with a local OpenAI-compatible model: the words stream in, and St
   test.setTimeout(180_000);
   const words = ['Pepper ', 'the ', 'rescue ', 'dog ', 'now ', 'sleeps ', 'on ', 'my ', 'sofa.'];
   const model = await startFakeModelServer(words);
-  // A port of this run's own range (E2E_PORT … E2E_PORT + 9), so parallel runs do not collide.
   // A second app server configured with the local model (the main one runs with the offline composer only).
   const app = await spawnAppServer({
-    port: Number(process.env.E2E_PORT ?? 3100) + 9,
+    port: extraServerPort(9),
     env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'e2e-key', OPENAI_MODEL: 'local-llm' },
   });
   try {

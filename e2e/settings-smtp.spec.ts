@@ -2,7 +2,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { expect, expectNoAxeViolations, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
@@ -43,7 +43,10 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  server = await spawnAppServer({ port: 3128, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: mailFrom } });
+  server = await spawnAppServer({
+    port: extraServerPort(6),
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: mailFrom },
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expectNoAxeViolations, strongPassword } from './fixtures';
+import { expectNoAxeViolations, extraServerPort, strongPassword } from './fixtures';
 
 /**
  * Voice input end to end (spec §2 My Stories, §4 Recorder, §8 Recording and transcription): real
@@ -14,7 +14,7 @@ import { expectNoAxeViolations, strongPassword } from './fixtures';
  * review. This spec runs its own app server (with TRANSCRIPTION_BASE_URL) beside the shared one.
  */
 
-const appPort = Number(process.env.E2E_PORT ?? 3100) + 10;
+const appPort = extraServerPort(8);
 const appBase = `http://localhost:${appPort}`;
 const serverDir = path.resolve(import.meta.dirname, '../packages/server');
 const spoken = 'Walked the dog along the river this morning';
