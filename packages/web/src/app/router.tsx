@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
-import { getMe, meQueryOptions, prefetchWhenSignedIn } from '@/features/auth/api/get-me';
+import { getMe, meQueryOptions, prefetchOf, prefetchWhenSignedIn } from '@/features/auth/api/get-me';
 import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
 import { eventsQueryOptions } from '@/features/ideas/api/get-events';
 import { ideaSummariesQueryOptions } from '@/features/ideas/api/get-idea-summaries';
@@ -64,7 +64,11 @@ export const createRouter = () =>
           children: [
             {
               path: paths.dashboard,
-              loader: prefetching(eventsQueryOptions(), usageQueryOptions(), ideaSummariesQueryOptions()),
+              loader: prefetching(
+                prefetchOf(eventsQueryOptions()),
+                prefetchOf(usageQueryOptions()),
+                prefetchOf(ideaSummariesQueryOptions()),
+              ),
               lazy: withCatalogue(() => import('./routes/dashboard')),
             },
             { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
@@ -76,7 +80,7 @@ export const createRouter = () =>
             {
               path: paths.contacts,
               // The first page of the list (every relationship, newest first).
-              loader: prefetching(contactsQueryOptions(initialContactList)),
+              loader: prefetching(prefetchOf(contactsQueryOptions(initialContactList))),
               lazy: withCatalogue(() => import('./routes/contacts')),
             },
             { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },

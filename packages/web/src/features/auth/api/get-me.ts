@@ -1,5 +1,5 @@
 import type { Me } from '@life-updates/contract/auth';
-import { queryOptions, useQuery, type FetchQueryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
@@ -55,22 +55,26 @@ export const meQueryKey = ['me'] as const;
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), staleTime: 60_000 });
 export const useMe = () => useQuery(meQueryOptions());
 
+/** One of a screen's queries for `prefetchWhenSignedIn`, typed by its own data and key. */
+export function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): () => Promise<void> {
+  // prefetchQuery never rejects: a failed request shows as the query's own error.
+  return () => queryClient.prefetchQuery(options);
+}
+
 /**
  * For a route loader (app/router.tsx): starts a screen's requests as soon as the visitor is known
  * to be signed in (once /api/me has answered), while the screen's code is still loading, instead of
  * after its first render. Never waits for them and never fails: the screen shows its own loading and
  * error states.
  */
-// Each query keeps its own data and key types; `any` lets a list of them be passed through.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyFetchQueryOptions = FetchQueryOptions<any, Error, any, any>;
-
-export function prefetchWhenSignedIn(...queries: AnyFetchQueryOptions[]) {
+export function prefetchWhenSignedIn(...prefetches: (() => Promise<void>)[]) {
   void queryClient
     .ensureQueryData(meQueryOptions())
     .then((me) => {
       if (!me) return;
-      for (const query of queries) void queryClient.prefetchQuery(query);
+      for (const prefetch of prefetches) void prefetch();
     })
     .catch(() => undefined);
 }
