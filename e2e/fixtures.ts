@@ -39,7 +39,6 @@ export async function signInThroughForm(page: Page, account: TestAccount) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Signs in through the API in the page's browser context (the session cookie lands in the page). */
 /**
  * A port for a spec's own extra app server: `E2E_PORT` + `offset` (1 to 9), inside this run's own
  * range, so that runs side by side with different `E2E_PORT`s never take each other's ports.
@@ -49,6 +48,7 @@ export function extraServerPort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3100) + offset;
 }
 
+/** Signs in through the API in the page's browser context (the session cookie lands in the page). */
 export async function signInThroughApi(page: Page, account: TestAccount) {
   const response = await page.request.post('/api/auth/sign-in/email', {
     data: { email: account.email, password: account.password },

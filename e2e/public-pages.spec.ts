@@ -140,7 +140,9 @@ test('a signed-in screen opened with a session arrives drawn: the screen replace
   expect(html).toContain('aria-label="Bottom navigation"');
   // Its code comes at low priority, after the stylesheet that paints the shell; not so on a page
   // without a shell, where the code draws the first paint.
-  const codeTags = (page: string) => [...page.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)];
+  const codeTags = (source: string) => [
+    ...source.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g),
+  ];
   expect(codeTags(html).length).toBeGreaterThan(1);
   for (const [tag] of codeTags(html)) expect(tag).toContain('fetchpriority="low"');
   expect(codeTags(plain).length).toBeGreaterThan(1);
@@ -193,17 +195,16 @@ for (const { path, list, chunk } of [
     // The screen's own code arrives late: the list request must not wait for it.
     let listAskedBeforeCode = false;
     let listAsked = false;
+    let chunkUrl = '';
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === list) listAsked = true;
+      const { pathname } = new URL(request.url());
+      if (pathname === list) listAsked = true;
+      if (chunk.test(pathname)) chunkUrl = pathname;
     });
     await page.route(chunk, async (route) => {
       await expect.poll(() => listAsked, { timeout: 5_000 }).toBe(true);
       listAskedBeforeCode = true;
       await route.continue();
-    });
-    let chunkUrl = '';
-    page.on('request', (request) => {
-      if (chunk.test(new URL(request.url()).pathname)) chunkUrl = new URL(request.url()).pathname;
     });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -13,11 +13,11 @@
 // (the run with the median performance score). Scores are noisy on a busy machine: note `uptime`.
 // `--reports=<dir>` keeps every run's full Lighthouse report there (long tasks, LCP element…).
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { newSignedInAccount } from './new-account.mjs';
 
 const run = promisify(execFile);
 
@@ -33,30 +33,6 @@ const allPages = [
   { path: '/contacts', signedIn: true },
 ];
 const pages = args.pages ? allPages.filter((page) => String(args.pages).split(',').includes(page.path)) : allPages;
-
-async function signedInCookie() {
-  const email = `lighthouse-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Passw0rd!';
-  const headers = { 'content-type': 'application/json', origin: base };
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, name: 'Lighthouse Person' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error('sign-in answered without a session cookie');
-  return cookie;
-}
 
 async function lighthouse(url, cookie, outputPath) {
   const flags = [
@@ -122,7 +98,11 @@ const median = (values) => {
 
 const startedAt = new Date().toISOString();
 const loadBefore = loadavg().map((value) => +value.toFixed(2));
-const cookie = pages.some((page) => page.signedIn) ? await signedInCookie() : null;
+const cookie = pages.some((page) => page.signedIn)
+  ? (await newSignedInAccount(base, { prefix: 'lighthouse', name: 'Lighthouse Person' }))
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ')
+  : null;
 const reportsDir = typeof args.reports === 'string' ? args.reports : null;
 if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 const workDir = reportsDir ?? mkdtempSync(path.join(tmpdir(), 'lighthouse-'));

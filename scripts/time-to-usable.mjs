@@ -15,10 +15,10 @@
 // default priority (the page rewritten on its way in, as it was before web/route-preloads.ts asked
 // for it at low priority), alternating with the page as served. Reports medians.
 /* global window, document, MutationObserver -- the page functions run in the browser */
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import { newSignedInAccount } from './new-account.mjs';
 
 const args = parseArgs({ strict: false }).values;
 const base = String(args.base ?? 'http://localhost:3000').replace(/\/$/, '');
@@ -26,22 +26,6 @@ const runs = Math.max(1, Number(args.runs ?? 5));
 const pages = String(args.pages ?? '/dashboard,/contacts').split(',');
 const chromePath = String(args['chrome-path'] ?? '/usr/bin/chromium');
 const variants = args['compare-priority'] ? ['as served', 'default priority'] : ['as served'];
-
-async function signedInCookies() {
-  const email = `usable-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Passw0rd!';
-  const headers = { 'content-type': 'application/json', origin: base };
-  const body = JSON.stringify({ email, password, name: 'Time To Usable' });
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers, body });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  return signIn.headers.getSetCookie().map((header) => {
-    const [pair] = header.split(';');
-    const equals = pair.indexOf('=');
-    return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: base };
-  });
-}
 
 async function measure(browser, cookies, pagePath, variant) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
@@ -88,7 +72,10 @@ async function measure(browser, cookies, pagePath, variant) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const loadBefore = loadavg().map((value) => +value.toFixed(2));
-const cookies = await signedInCookies();
+const cookies = (await newSignedInAccount(base, { prefix: 'usable', name: 'Time To Usable' })).map((cookie) => ({
+  ...cookie,
+  url: base,
+}));
 const browser = await chromium.launch({
   executablePath: chromePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],

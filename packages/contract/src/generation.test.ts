@@ -12,7 +12,7 @@ import en from './locales/en.ts';
 import ru from './locales/ru.ts';
 import {
   defaultPreferences,
-  normalizePreferences,
+  resolvePreferences,
   preferenceFallbacks,
   preferenceGroupLabelKey,
   preferenceGroups,
@@ -54,15 +54,15 @@ describe('preferences', () => {
   });
 
   it('normalizes unknown and missing values to the fallbacks, keeping known ones', () => {
-    expect(normalizePreferences({ platform: 'telegram', length: 'epic', tone: 3 })).toEqual({
+    expect(resolvePreferences({ platform: 'telegram', length: 'epic', tone: 3 })).toEqual({
       ...preferenceFallbacks,
       platform: 'telegram',
     });
-    expect(normalizePreferences(null)).toEqual(preferenceFallbacks);
-    expect(normalizePreferences('linkedin')).toEqual(preferenceFallbacks);
-    expect(normalizePreferences({}, defaultPreferences)).toEqual(defaultPreferences);
+    expect(resolvePreferences(null)).toEqual(preferenceFallbacks);
+    expect(resolvePreferences('linkedin')).toEqual(preferenceFallbacks);
+    expect(resolvePreferences({}, defaultPreferences)).toEqual(defaultPreferences);
     // An option named in another case or with spaces is the same option (as stored preferences are read).
-    expect(normalizePreferences({ platform: 'Telegram', structure: 'Short With Links' }, defaultPreferences)).toEqual({
+    expect(resolvePreferences({ platform: 'Telegram', structure: 'Short With Links' }, defaultPreferences)).toEqual({
       ...defaultPreferences,
       platform: 'telegram',
       structure: 'short_with_links',

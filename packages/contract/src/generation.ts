@@ -5,7 +5,7 @@ export {
   defaultPreferences,
   intentOptions,
   lengthOptions,
-  normalizePreferences,
+  resolvePreferences,
   platformOptions,
   preferenceFallbacks,
   preferenceGroups,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultEventPreferences, preferenceOptions, resolvePreferences } from './event-options.ts';
+import { defaultEventPreferences, preferenceOptions } from './event-options.ts';
 
 /**
  * The six generation preferences of an idea (spec §3 Event preferences, §9 Preference options),
@@ -54,11 +54,8 @@ export const preferenceGroups = [
   { name: 'structure', options: structureOptions },
 ] as const satisfies ReadonlyArray<{ name: keyof Preferences; options: readonly string[] }>;
 
-/**
- * Reads preferences from anywhere and replaces every unknown or missing value with its fallback
- * (spec §5 Option fallbacks in generation): event-options.ts `resolvePreferences`.
- */
-export const normalizePreferences: (value: unknown, fallbacks?: Preferences) => Preferences = resolvePreferences;
+/** Reading stored preferences (unknown or missing values to their fallbacks) lives with the options. */
+export { resolvePreferences } from './event-options.ts';
 
 /** The catalogue key of an option label, e.g. `generation.preferences.platform.linkedin`. */
 export function preferenceOptionLabelKey(group: keyof Preferences, option: string): string {

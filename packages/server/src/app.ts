@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { getSessionCookie } from 'better-auth/cookies';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -39,7 +40,6 @@ import { requireUser } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
-import { getSessionCookie } from 'better-auth/cookies';
 
 export type AppDependencies = {
   config: Config;

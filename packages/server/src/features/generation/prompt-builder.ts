@@ -10,7 +10,7 @@ import {
   type RawIdea,
 } from '@life-updates/contract/generation';
 import {
-  normalizePreferences,
+  resolvePreferences,
   type Intent,
   type Platform,
   type Sentiment,
@@ -111,7 +111,7 @@ function renderToneInstruction(tone: Tone, voiceSample: string | undefined): str
  * personalization strength, the optional email structure, and the raw ideas.
  */
 export function buildSystemPrompt(input: PromptInput): string {
-  const preferences = normalizePreferences(input.preferences);
+  const preferences = resolvePreferences(input.preferences);
   const band = lengthWordBands[preferences.length];
   const toneOfVoice = input.toneOfVoice?.trim() || defaultToneOfVoice;
   const strength = input.personalizationStrength ?? defaultPersonalizationStrength;

@@ -1,4 +1,4 @@
-import { maxEventsPerGeneration, normalizePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
+import { maxEventsPerGeneration, resolvePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
 import {
   allContacts,
   isTimeZone,
@@ -146,7 +146,7 @@ function composeScheduledSummaries({
     config: dependencies.config,
     userId,
     events: ideas.map((idea) => ({ title: idea.title, content: idea.content, date: idea.date ?? idea.createdAt })),
-    preferences: normalizePreferences(ideas[0]?.preferences, {
+    preferences: resolvePreferences(ideas[0]?.preferences, {
       ...preferenceFallbacks,
       platform: 'newsletter',
       structure: 'letter',

@@ -9,7 +9,7 @@ import {
   type PersonalizationStrength,
   type RawIdea,
 } from '@life-updates/contract/generation';
-import { normalizePreferences, type Preferences } from '@life-updates/contract/preferences';
+import { resolvePreferences, type Preferences } from '@life-updates/contract/preferences';
 import {
   bulletinLabels,
   generalDetails,
@@ -416,7 +416,7 @@ function composeWithinBand(input: OfflineComposeInput, preferences: Preferences)
 }
 
 export function composeOfflinePost(input: OfflineComposeInput): string {
-  const preferences = normalizePreferences(input.preferences);
+  const preferences = resolvePreferences(input.preferences);
   const body = composeWithinBand(input, preferences);
   const template = input.template?.trim();
   if (!template) return body;

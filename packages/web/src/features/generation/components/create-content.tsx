@@ -1,4 +1,4 @@
-import { defaultPreferences, normalizePreferences } from '@life-updates/contract/preferences';
+import { defaultPreferences, resolvePreferences } from '@life-updates/contract/preferences';
 import { singleSummaryKey } from '@life-updates/contract/share-options';
 import type { Share } from '@life-updates/contract/shares';
 import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
@@ -119,7 +119,7 @@ function IdeaWorkspace({ idea }: { idea: Idea }) {
       eventIds={[idea.id]}
       initialText={shareText(share.data)}
       // Stored preferences, else the Create Content defaults (length Medium, spec §9).
-      initialPreferences={normalizePreferences(idea.preferences, defaultPreferences)}
+      initialPreferences={resolvePreferences(idea.preferences, defaultPreferences)}
       preferencesTitle={t('generation.choosePreferences')}
       generateLabel={t('generation.generateContent')}
     />

@@ -1,5 +1,5 @@
 import { previewContent } from '@life-updates/contract/event-options';
-import { normalizePreferences, preferenceFallbacks } from '@life-updates/contract/preferences';
+import { resolvePreferences, preferenceFallbacks } from '@life-updates/contract/preferences';
 import type { Share } from '@life-updates/contract/shares';
 import { PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -113,7 +113,7 @@ export function GenerateScreen() {
           )}
           // One idea: its stored preferences; otherwise the generation defaults (length Short, spec §9).
           initialPreferences={
-            single ? normalizePreferences(single.preferences, preferenceFallbacks) : preferenceFallbacks
+            single ? resolvePreferences(single.preferences, preferenceFallbacks) : preferenceFallbacks
           }
           preferencesTitle={t('generation.choosePreferences')}
           generateLabel={t('generation.generate')}
