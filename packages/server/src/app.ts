@@ -36,7 +36,7 @@ import { templatesRoutes } from './features/templates/templates-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
-import { requireUser } from './lib/session.ts';
+import { requireUser, unauthorized } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
@@ -55,6 +55,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (health, contact us). */
     isPublic?: boolean;
+    /**
+     * The route's own statement checks the session (features/auth/session-resolver.ts): only the
+     * cookie's signature is checked before its input is read, into `request.sessionForStatement`.
+     */
+    sessionInStatement?: boolean;
   }
   interface FastifyInstance {
     auth: Auth;
@@ -233,27 +238,36 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (request.body !== undefined) request.body = toWellFormed(request.body);
   });
 
-  // Resolve the session once per API request; routes then call requireUser(request).
-  const resolveSession = await createSessionResolver({ auth, db: database.db });
+  // Resolve the session once per API request; routes then call requireUser(request). A route whose
+  // statement checks the session itself gets only the signature checked here.
+  const sessionResolver = await createSessionResolver({ auth, db: database.db });
+  const isApiRoute = (request: FastifyRequest) =>
+    request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/docs');
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('sessionForStatement', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/') || request.url.startsWith('/api/docs'))
+    if (!isApiRoute(request)) return;
+    if (request.routeOptions.config.sessionInStatement === true) {
+      request.sessionForStatement = sessionResolver.sessionForStatement(request.headers.cookie);
       return;
-    request.sessionUser = await resolveSession(request.headers.cookie);
+    }
+    request.sessionUser = await sessionResolver.resolve(request.headers.cookie);
   });
 
   // Secure by default: every API route needs a session unless it says `config: { isPublic: true }`,
   // and a signed-out request gets 401 before its input is even read.
   app.addHook('onRequest', async (request) => {
-    const isApiRoute =
-      request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/docs');
-    if (!isApiRoute || request.is404 || request.routeOptions.config.isPublic === true) return;
+    if (!isApiRoute(request) || request.is404 || request.routeOptions.config.isPublic === true) return;
+    if (request.routeOptions.config.sessionInStatement === true) {
+      if (request.sessionForStatement === null) throw unauthorized();
+      return;
+    }
     requireUser(request);
   });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, db: database.db, baseUrl: config.BASE_URL });
-  await app.register(eventsRoutes, { db: database.db });
+  await app.register(eventsRoutes, { db: database.db, sessionResolver });
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });
   await app.register(contactsRoutes, { db: database.db });

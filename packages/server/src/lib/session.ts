@@ -13,9 +13,14 @@ export type SessionUser = {
   eventsVersion: number | null;
 };
 
+/** A signed session token and the expiry its row must be beyond to be taken as it is (features/auth/session-resolver.ts). */
+export type SessionForStatement = { token: string; freshUntil: Date };
+
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
+    /** On routes whose statement checks the session (`config: { sessionInStatement: true }`), else null. */
+    sessionForStatement: SessionForStatement | null;
   }
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { events, sessions, users } from '../../db/schema.ts';
 
 /*
  * The per-request session check (session-resolver.ts) must answer exactly as better-auth's own
@@ -50,28 +50,56 @@ describe('session check on API requests', () => {
     });
     expect(admin.statusCode).toBe(200);
   });
+});
 
+/*
+ * The same cases through both ways a session is checked: the session check in front of the route
+ * (GET /api/me), and the insert that checks the session itself (POST /api/events, whose route falls
+ * back to the session check for a session it does not take as it is). Both must answer alike, and
+ * a refused create must write nothing.
+ */
+const ideasOf = (user: TestUser) => testApp.database.db.select().from(events).where(eq(events.userId, user.id));
+const probes = [
+  { name: 'GET /api/me', accepted: 200, ideasPerAccepted: 0, call: me },
+  {
+    name: 'POST /api/events',
+    accepted: 201,
+    ideasPerAccepted: 1,
+    call: (cookie: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { cookie },
+        payload: { content: 'A new idea' },
+      }),
+  },
+];
+
+describe.each(probes)('session check through $name', (probe) => {
   it('refuses a cookie whose signature does not match, or that carries none', async () => {
     const user = await createUser(testApp.app);
     const [token, signature] = signedToken(user).split('.') as [string, string];
     const otherSignature = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     for (const value of [`${token}.${otherSignature}`, token, `${token}.`, `${token}.${signature.slice(0, 40)}`]) {
-      const response = await me(`better-auth.session_token=${encodeURIComponent(value)}`);
+      const response = await probe.call(`better-auth.session_token=${encodeURIComponent(value)}`);
       expect(response.statusCode, value).toBe(401);
     }
     // The token of another session under this session's signature is refused too.
     const other = await createUser(testApp.app);
     const otherToken = signedToken(other).split('.')[0]!;
-    expect((await me(`better-auth.session_token=${encodeURIComponent(`${otherToken}.${signature}`)}`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await probe.call(`better-auth.session_token=${encodeURIComponent(`${otherToken}.${signature}`)}`)).statusCode,
+    ).toBe(401);
+    expect(await ideasOf(user)).toHaveLength(0);
+    expect(await ideasOf(other)).toHaveLength(0);
   });
 
   it('refuses a session whose row is gone (signed out elsewhere, revoked) at once', async () => {
     const user = await createUser(testApp.app);
-    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect((await probe.call(user.cookie)).statusCode).toBe(probe.accepted);
     await testApp.database.db.delete(sessions).where(eq(sessions.userId, user.id));
-    expect((await me(user.cookie)).statusCode).toBe(401);
+    expect((await probe.call(user.cookie)).statusCode).toBe(401);
+    expect(await ideasOf(user)).toHaveLength(probe.ideasPerAccepted);
   });
 
   it('refuses an expired session and deletes it, as better-auth does', async () => {
@@ -80,9 +108,10 @@ describe('session check on API requests', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    expect((await me(user.cookie)).statusCode).toBe(401);
+    expect((await probe.call(user.cookie)).statusCode).toBe(401);
     const rows = await testApp.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(0);
+    expect(await ideasOf(user)).toHaveLength(0);
   });
 
   it('renews a session due for renewal (older than a day) and keeps it working', async () => {
@@ -90,15 +119,17 @@ describe('session check on API requests', () => {
     // 30-day sessions renewed once a day: two days old means 28 days left.
     const dueAt = new Date(Date.now() + 28 * day);
     await testApp.database.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, user.id));
-    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect((await probe.call(user.cookie)).statusCode).toBe(probe.accepted);
     const renewed = await sessionOf(user);
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    expect(await ideasOf(user)).toHaveLength(probe.ideasPerAccepted);
   });
 
   it('leaves a fresh session as it is', async () => {
     const user = await createUser(testApp.app);
     const before = await sessionOf(user);
-    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect((await probe.call(user.cookie)).statusCode).toBe(probe.accepted);
     expect((await sessionOf(user)).expiresAt.getTime()).toBe(before.expiresAt.getTime());
+    expect(await ideasOf(user)).toHaveLength(probe.ideasPerAccepted);
   });
 });

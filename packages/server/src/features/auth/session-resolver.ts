@@ -1,10 +1,10 @@
 import { parseCookies } from 'better-auth/cookies';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { sessions, userSettings, users } from '../../db/schema.ts';
-import type { SessionUser } from '../../lib/session.ts';
+import type { SessionForStatement, SessionUser } from '../../lib/session.ts';
 import type { Auth } from './auth.ts';
 
 /** Any role other than admin is an ordinary user (ARCHITECTURE §4.6). */
@@ -22,6 +22,19 @@ const toSessionUser = (user: {
   eventsVersion: user.eventsVersion ?? null,
 });
 
+export type SessionResolver = Awaited<ReturnType<typeof createSessionResolver>>;
+
+/**
+ * The condition a statement puts on the sessions table to check the session itself, in the same
+ * round trip as its own work: the row of that token, neither expired nor due for renewal (the
+ * placeholders `sessionToken` and `sessionFreshUntil`, from `sessionForStatement`). A row it does
+ * not take is not refused by it: the caller then asks `resolve`.
+ */
+export const sessionAcceptedAsItIs = and(
+  eq(sessions.token, sql.placeholder('sessionToken')),
+  gt(sessions.expiresAt, sql.placeholder('sessionFreshUntil')),
+);
+
 /**
  * Who is signed in, for every API request (docs/benchmarks.md (a)). It answers exactly what
  * better-auth's `getSession` answers, in a fraction of the work on the common path: the session
@@ -32,6 +45,10 @@ const toSessionUser = (user: {
  *
  * Anything off the common path goes to better-auth itself: a session that has expired (it deletes
  * the row) or is due for its sliding renewal (it extends `expires_at`).
+ *
+ * A route whose one statement checks the session itself (`config: { sessionInStatement: true }`,
+ * see `sessionAcceptedAsItIs`) gets only the cookie's signature checked here, before its input is
+ * read; its statement reads the session row instead of a query of its own.
  */
 export async function createSessionResolver({ auth, db }: { auth: Auth; db: Database }) {
   const context = await auth.$context;
@@ -90,7 +107,7 @@ export async function createSessionResolver({ auth, db }: { auth: Auth; db: Data
     return toSessionUser(session.user as typeof session.user & { role?: string | null });
   }
 
-  return async function resolveSession(cookieHeader: string | undefined): Promise<SessionUser | null> {
+  async function resolve(cookieHeader: string | undefined): Promise<SessionUser | null> {
     if (!cookieHeader) return null;
     const token = verifiedToken(cookieHeader);
     if (token === null) return null;
@@ -100,5 +117,19 @@ export async function createSessionResolver({ auth, db }: { auth: Auth; db: Data
     const expiresAt = row.expiresAt.getTime();
     if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return resolveWithBetterAuth(cookieHeader);
     return toSessionUser(row);
+  }
+
+  return {
+    resolve,
+    /**
+     * For a statement that checks the session itself (`sessionAcceptedAsItIs`): the token of a
+     * correctly signed session cookie, without reading the session, and the expiry after which
+     * its row is taken as it is, exactly as `resolve` takes it (not expired, not due for renewal).
+     * Anything else goes through `resolve`, which renews or refuses it.
+     */
+    sessionForStatement(cookieHeader: string | undefined): SessionForStatement | null {
+      const token = cookieHeader ? verifiedToken(cookieHeader) : null;
+      return token === null ? null : { token, freshUntil: new Date(Date.now() + expiresInMs - updateAgeMs) };
+    },
   };
 }

@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requireUser } from '../../lib/session.ts';
+import { requireUser, unauthorized } from '../../lib/session.ts';
+import type { SessionResolver } from '../auth/session-resolver.ts';
 import { createEventsListCache } from './events-list-cache.ts';
 import {
   approveEvent,
@@ -32,7 +33,10 @@ const tags = ['events'];
 const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /** Ideas / events (spec §2 My Stories, §7 events). Every call is scoped to the session's user. */
-export async function eventsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function eventsRoutes(
+  app: FastifyInstance,
+  { db, sessionResolver }: { db: Database; sessionResolver: SessionResolver },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   const listCache = createEventsListCache();
@@ -48,11 +52,23 @@ export async function eventsRoutes(app: FastifyInstance, { db }: { db: Database 
     return sendJson(reply, body);
   });
 
+  // The insert checks the session itself (one round trip); a session it does not take as it is
+  // gets the usual check, which renews it (then the insert is tried again) or refuses it.
   typed.post(
     '/api/events',
-    { schema: { tags, body: createEventSchema, response: { 201: eventSchema } } },
+    {
+      config: { sessionInStatement: true },
+      schema: { tags, body: createEventSchema, response: { 201: eventSchema } },
+    },
     async (request, reply) => {
-      const event = await createEvent({ db, userId: requireUser(request).id, input: request.body });
+      const cookieHeader = request.headers.cookie;
+      const create = async () => {
+        const session = sessionResolver.sessionForStatement(cookieHeader);
+        return session === null ? null : createEvent({ db, session, input: request.body });
+      };
+      const event =
+        (await create()) ?? ((await sessionResolver.resolve(cookieHeader)) === null ? null : await create());
+      if (event === null) throw unauthorized();
       return reply.status(201).send(event);
     },
   );

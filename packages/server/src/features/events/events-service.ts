@@ -15,7 +15,9 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { events, pendingShares, userSettings, users } from '../../db/schema.ts';
+import { events, pendingShares, sessions, userSettings, users } from '../../db/schema.ts';
+import type { SessionForStatement } from '../../lib/session.ts';
+import { sessionAcceptedAsItIs } from '../auth/session-resolver.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
 type EventRow = typeof events.$inferSelect;
@@ -124,51 +126,70 @@ export async function getEvent({
   return toEvent(row);
 }
 
-/** The insert of a new idea, prepared once (the hot write path, docs/benchmarks.md (a)). */
-const insertEvent = preparedPerDatabase((db) =>
+/**
+ * A new idea for the owner of a session, checked in the same statement: the row is inserted only
+ * if the session is one the session check takes as it is (`sessionAcceptedAsItIs`), so creating an
+ * idea, the busiest write, is one round trip to the database (docs/benchmarks.md (a)). The fields are
+ * the table's, in its order (drizzle checks); each parameter is cast to its column's type.
+ */
+const insertEventForSession = preparedPerDatabase((db) =>
   db
     .insert(events)
-    .values({
-      userId: sql.placeholder('userId'),
-      content: sql.placeholder('content'),
-      title: sql.placeholder('title'),
-      isAudioRecording: sql.placeholder('isAudioRecording'),
-      status: sql.placeholder('status'),
-      description: sql.placeholder('description'),
-      // Passed as text: the column's own encoder does not take null.
-      date: sql`${sql.placeholder('date')}::timestamptz`,
-      eventType: sql.placeholder('eventType'),
-      tags: sql.placeholder('tags'),
-    })
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          userId: sessions.userId,
+          content: sql<string>`${sql.placeholder('content')}::text`.as('content'),
+          title: sql<string>`${sql.placeholder('title')}::text`.as('title'),
+          description: sql<string | null>`${sql.placeholder('description')}::text`.as('description'),
+          date: sql<string | null>`${sql.placeholder('date')}::timestamptz`.as('date'),
+          eventType: sql<string | null>`${sql.placeholder('eventType')}::text`.as('event_type'),
+          tags: sql<string[]>`${sql.placeholder('tags')}::jsonb`.as('tags'),
+          isAudioRecording: sql<boolean>`${sql.placeholder('isAudioRecording')}::boolean`.as('is_audio_recording'),
+          sharedWith: sql<string[]>`'[]'::jsonb`.as('shared_with'),
+          status: sql<string>`${sql.placeholder('status')}::text`.as('status'),
+          preferences: sql<null>`null::jsonb`.as('preferences'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(sessions)
+        .where(sessionAcceptedAsItIs),
+    )
     .returning()
-    .prepare('insert_event'),
+    .prepare('insert_event_for_session'),
 );
 
-/** A new idea starts as raw_ideas with a title from its first three words (spec §3, §4 Event status). */
+/**
+ * A new idea starts as raw_ideas with a title from its first three words (spec §3, §4 Event status).
+ * Null when the session is not one to take as it is (gone, expired or due for renewal): the caller
+ * then checks it the usual way (SessionResolver.resolve) and, if it stands, tries again.
+ */
 export async function createEvent({
   db,
-  userId,
+  session,
   input,
 }: {
   db: Database;
-  userId: string;
+  session: SessionForStatement;
   input: NewEvent;
-}): Promise<Event> {
+}): Promise<Event | null> {
   // One statement: the trigger counts the new idea against the limit inside it.
   const [row] = await withinOpenIdeasLimit(() =>
-    insertEvent(db).execute({
-      userId,
+    insertEventForSession(db).execute({
+      sessionToken: session.token,
+      sessionFreshUntil: session.freshUntil.toISOString(),
       content: input.content,
       title: deriveTitle(input.content),
-      isAudioRecording: input.isAudioRecording,
-      status: 'raw_ideas' satisfies EventStatus,
       description: input.description ?? null,
       date: input.date ? new Date(input.date).toISOString() : null,
       eventType: input.eventType ?? null,
-      tags: input.tags ?? [],
+      tags: JSON.stringify(input.tags ?? []),
+      isAudioRecording: input.isAudioRecording,
+      status: 'raw_ideas' satisfies EventStatus,
     }),
   );
-  return toEvent(row!);
+  return row === undefined ? null : toEvent(row);
 }
 
 /** Field edits; new content re-derives the title (spec §3). */

@@ -211,6 +211,17 @@ describe('every call is scoped to the session user', () => {
       const response = await call(null, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
+    // Before its input is read: a bad body without a session, or with a forged one, is still a 401.
+    const forged = `better-auth.session_token=${encodeURIComponent(`made-up.${'A'.repeat(43)}=`)}`;
+    for (const cookie of [undefined, forged]) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: cookie === undefined ? {} : { cookie },
+        payload: { content: '' },
+      });
+      expect(response.statusCode, cookie).toBe(401);
+    }
   });
 
   it("gives 404 for another user's idea and leaves it untouched", async () => {
