@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requireUser, unauthorized } from '../../lib/session.ts';
+import { requireUser, unauthorized, type SessionForStatement } from '../../lib/session.ts';
 import type { SessionResolver } from '../auth/session-resolver.ts';
 import { createEventsListCache } from './events-list-cache.ts';
 import {
@@ -61,13 +61,13 @@ export async function eventsRoutes(
       schema: { tags, body: createEventSchema, response: { 201: eventSchema } },
     },
     async (request, reply) => {
-      const cookieHeader = request.headers.cookie;
-      const create = async () => {
-        const session = sessionResolver.sessionForStatement(cookieHeader);
-        return session === null ? null : createEvent({ db, session, input: request.body });
-      };
-      const event =
-        (await create()) ?? ((await sessionResolver.resolve(cookieHeader)) === null ? null : await create());
+      const { cookie } = request.headers;
+      const insert = async (session: SessionForStatement | null) =>
+        session === null ? null : createEvent({ db, session, input: request.body });
+      let event = await insert(request.sessionForStatement);
+      if (event === null && (await sessionResolver.resolve(cookie)) !== null) {
+        event = await insert(sessionResolver.sessionForStatement(cookie));
+      }
       if (event === null) throw unauthorized();
       return reply.status(201).send(event);
     },

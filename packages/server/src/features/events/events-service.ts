@@ -16,9 +16,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { events, pendingShares, sessions, userSettings, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { SessionForStatement } from '../../lib/session.ts';
 import { sessionAcceptedAsItIs } from '../auth/session-resolver.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
 
 type EventRow = typeof events.$inferSelect;
 type NewEvent = z.output<typeof createEventSchema>;
