@@ -90,6 +90,8 @@ export const eventSchema = z.object({
   status: eventStatusSchema,
   /** Null until preferences are stored; otherwise always whole (see resolvePreferences). */
   preferences: eventPreferencesSchema.nullable(),
+  /** The LinkedIn post the idea was published as; null until LinkedIn confirmed one. */
+  linkedinPostUrl: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

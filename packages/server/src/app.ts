@@ -33,6 +33,7 @@ import { sharesRoutes } from './features/shares/shares-routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
 import { summariesRoutes } from './features/summaries/summaries-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
+import { linkedinRoutes } from './features/linkedin/linkedin-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
@@ -279,6 +280,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(contactUsRoutes, { db: database.db });
   await app.register(scheduleRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
+  await app.register(linkedinRoutes, { db: database.db, config, jobs: dependencies.jobs });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

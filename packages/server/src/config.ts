@@ -38,6 +38,19 @@ const environmentSchema = z.object({
   TRANSCRIPTION_BASE_URL: optionalText,
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
+  /** A LinkedIn app (developer portal) for publishing posts; both unset = no LinkedIn. */
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  /** Where the Posts and userinfo APIs live, and where the authorisation and token endpoints live. */
+  LINKEDIN_API_BASE: optionalText.pipe(z.url().default('https://api.linkedin.com')),
+  LINKEDIN_AUTH_BASE: optionalText.pipe(z.url().default('https://www.linkedin.com')),
+  /** The Posts API version sent as `LinkedIn-Version` (YYYYMM). */
+  LINKEDIN_API_VERSION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{6}$/, { message: 'LINKEDIN_API_VERSION must be YYYYMM' })
+      .default('202601'),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Multiplies every per-IP rate limit: for many users behind one address, and for test runs. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),

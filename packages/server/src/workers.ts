@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEmailDeliveryWorker } from './features/email/delivery-worker.ts';
+import { registerLinkedinWorkers } from './features/linkedin/linkedin-worker.ts';
 import { registerScheduleWorker } from './features/schedule/schedule-worker.ts';
 import type { JobQueue } from './jobs.ts';
 
@@ -7,4 +8,5 @@ import type { JobQueue } from './jobs.ts';
 export async function registerWorkers(app: FastifyInstance, jobs: JobQueue) {
   await registerEmailDeliveryWorker(app, jobs);
   await registerScheduleWorker(app, jobs);
+  await registerLinkedinWorkers(app, jobs);
 }

@@ -10,6 +10,7 @@ import errors from './en/errors.json' with { type: 'json' };
 import generation from './en/generation.json' with { type: 'json' };
 import ideas from './en/ideas.json' with { type: 'json' };
 import landing from './en/landing.json' with { type: 'json' };
+import linkedin from './en/linkedin.json' with { type: 'json' };
 import nav from './en/nav.json' with { type: 'json' };
 import notFound from './en/notFound.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
@@ -31,6 +32,7 @@ export default {
   generation,
   ideas,
   landing,
+  linkedin,
   nav,
   notFound,
   schedule,

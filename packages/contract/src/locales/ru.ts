@@ -10,6 +10,7 @@ import errors from './ru/errors.json' with { type: 'json' };
 import generation from './ru/generation.json' with { type: 'json' };
 import ideas from './ru/ideas.json' with { type: 'json' };
 import landing from './ru/landing.json' with { type: 'json' };
+import linkedin from './ru/linkedin.json' with { type: 'json' };
 import nav from './ru/nav.json' with { type: 'json' };
 import notFound from './ru/notFound.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
@@ -31,6 +32,7 @@ export default {
   generation,
   ideas,
   landing,
+  linkedin,
   nav,
   notFound,
   schedule,

@@ -174,6 +174,8 @@ export const events = pgTable(
       .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('raw_ideas'),
     preferences: jsonb('preferences'),
+    /** The LinkedIn post this idea was published as (its public address), once LinkedIn confirmed it. */
+    linkedinPostUrl: text('linkedin_post_url'),
     ...timestamps,
   },
   (table) => [index('events_user_id_idx').on(table.userId, table.createdAt)],
@@ -292,6 +294,65 @@ export const contactMessages = pgTable('contact_messages', {
   ...timestamps,
 });
 
+// ── LinkedIn: a user's connection, sign-in attempts in flight, and posts published or scheduled ──
+
+/** One LinkedIn connection per user; the access token is kept in the secret box (lib/secret-box.ts). */
+export const linkedinConnections = pgTable('linkedin_connections', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The member's OpenID `sub`: the post author is `urn:li:person:<memberId>`. */
+  memberId: text('member_id').notNull(),
+  name: text('name').notNull(),
+  accessTokenEncrypted: text('access_token_encrypted').notNull(),
+  scope: text('scope'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** When the "expires soon" email went out for this token; reset by reconnecting. */
+  expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** The state and PKCE verifier of an authorisation in flight; taken once by the callback. */
+export const linkedinAuthorizations = pgTable(
+  'linkedin_authorizations',
+  {
+    state: text('state').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('linkedin_authorizations_user_idx').on(table.userId)],
+);
+
+/** A post to publish at `publishAt` (scheduled) or published at once; `status` follows the post. */
+export const linkedinPosts = pgTable(
+  'linkedin_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventIds: jsonb('event_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    text: text('text').notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('scheduled'),
+    jobId: text('job_id'),
+    postUrn: text('post_urn'),
+    postUrl: text('post_url'),
+    /** The catalogue key of the failure, with its values (`{ status }`). */
+    errorKey: text('error_key'),
+    errorValues: jsonb('error_values').$type<Record<string, string | number>>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('linkedin_posts_user_idx').on(table.userId, table.publishAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -307,4 +368,7 @@ export const schema = {
   emailDeliveries,
   outboxMessages,
   contactMessages,
+  linkedinConnections,
+  linkedinAuthorizations,
+  linkedinPosts,
 };

@@ -40,6 +40,7 @@ function toEvent(row: EventRow): Event {
     sharedWith: row.sharedWith,
     status: eventStatusSchema.parse(row.status),
     preferences: row.preferences === null ? null : resolvePreferences(row.preferences),
+    linkedinPostUrl: row.linkedinPostUrl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** LinkedIn refuses a post's commentary longer than this. */
+export const maxLinkedinPostLength = 3000;
+
+/** The banner and the one reminder email come this many days before the token expires. */
+export const linkedinExpiryWarningDays = 7;
+
+/** OpenID Connect sign-in (name, member id) and posting on the member's behalf. */
+export const linkedinScopes = ['openid', 'profile', 'w_member_social'] as const;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Expired, expiring within the warning window, or fine. */
+export function linkedinTokenState(expiresAt: Date, now: Date): 'expired' | 'expiring' | 'valid' {
+  const left = expiresAt.getTime() - now.getTime();
+  if (left <= 0) return 'expired';
+  return left <= linkedinExpiryWarningDays * dayMs ? 'expiring' : 'valid';
+}
+
+/**
+ * LinkedIn's "little text" format (the `commentary` of the Posts API) gives these characters a
+ * meaning (mentions, hashtags, templates); a backslash makes each one literal so the post reads as typed.
+ */
+const littleTextReserved = /[\\|{}@[\]()<>#*_~]/g;
+export function escapeLittleText(text: string): string {
+  return text.replace(littleTextReserved, (character) => `\\${character}`);
+}
+
+/** The public address of a post from the URN LinkedIn returned (`urn:li:share:…` or `urn:li:ugcPost:…`). */
+export function linkedinPostUrl(postUrn: string): string {
+  return `https://www.linkedin.com/feed/update/${postUrn}/`;
+}
+
+export const linkedinConnectionSchema = z.object({
+  name: z.string(),
+  expiresAt: z.string(),
+  state: z.enum(['expired', 'expiring', 'valid']),
+});
+export type LinkedinConnection = z.infer<typeof linkedinConnectionSchema>;
+
+/** GET /api/linkedin/connection: whether the admin set LinkedIn up, and the user's connection. */
+export const linkedinConnectionResponseSchema = z.object({
+  isConfigured: z.boolean(),
+  connection: linkedinConnectionSchema.nullable(),
+});
+export type LinkedinConnectionResponse = z.infer<typeof linkedinConnectionResponseSchema>;
+
+/** POST /api/linkedin/connect: where to send the browser to authorise the app. */
+export const linkedinConnectResponseSchema = z.object({ authorizationUrl: z.string() });
+
+/** The callback's query: a code and our state, or LinkedIn's error. */
+export const linkedinCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
+/** The outcome the callback hands to Settings → Connected accounts (`?linkedin=`). */
+export const linkedinCallbackOutcomes = ['connected', 'denied', 'failed'] as const;
+export type LinkedinCallbackOutcome = (typeof linkedinCallbackOutcomes)[number];
+
+export const linkedinPublishSchema = z.object({
+  eventIds: z.array(z.uuid({ error: 'validation.invalidInput' })).min(1, { error: 'linkedin.errors.noIdeas' }).max(50),
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'linkedin.errors.emptyText' })
+    .max(maxLinkedinPostLength, { error: 'linkedin.errors.tooLong' }),
+});
+export type LinkedinPublish = z.infer<typeof linkedinPublishSchema>;
+
+export const linkedinPublishResponseSchema = z.object({
+  postUrn: z.string(),
+  postUrl: z.string(),
+  message: z.string(),
+});
+export type LinkedinPublishResponse = z.infer<typeof linkedinPublishResponseSchema>;
+
+export const linkedinScheduleSchema = linkedinPublishSchema.extend({
+  /** An ISO date-time with its offset; the server refuses one in the past. */
+  publishAt: z.iso.datetime({ offset: true, error: 'linkedin.errors.invalidTime' }),
+});
+export type LinkedinSchedule = z.infer<typeof linkedinScheduleSchema>;
+
+export const scheduledLinkedinPostStatuses = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
+
+export const scheduledLinkedinPostSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  eventIds: z.array(z.string()),
+  publishAt: z.string(),
+  status: z.enum(scheduledLinkedinPostStatuses),
+  postUrl: z.string().nullable(),
+  /** Why it failed, in the reader's language; null unless failed. */
+  error: z.string().nullable(),
+});
+export type ScheduledLinkedinPost = z.infer<typeof scheduledLinkedinPostSchema>;
+
+export const scheduledLinkedinPostListSchema = z.object({ posts: z.array(scheduledLinkedinPostSchema) });
+export type ScheduledLinkedinPostList = z.infer<typeof scheduledLinkedinPostListSchema>;
+
+export const scheduledLinkedinPostParamsSchema = z.object({ id: z.uuid({ error: 'validation.invalidInput' }) });

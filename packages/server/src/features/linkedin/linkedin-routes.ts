@@ -1,0 +1,171 @@
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import {
+  linkedinCallbackQuerySchema,
+  linkedinConnectionResponseSchema,
+  linkedinConnectResponseSchema,
+  linkedinPublishResponseSchema,
+  linkedinPublishSchema,
+  linkedinScheduleSchema,
+  scheduledLinkedinPostListSchema,
+  scheduledLinkedinPostParamsSchema,
+  scheduledLinkedinPostSchema,
+  type LinkedinCallbackOutcome,
+} from '@life-updates/contract/linkedin';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs.ts';
+import { requireUser } from '../../lib/session.ts';
+import { createLinkedinOauth } from './linkedin-oauth.ts';
+import {
+  cancelScheduledLinkedinPost,
+  disconnectLinkedin,
+  findScheduledLinkedinPosts,
+  finishLinkedinAuthorization,
+  getLinkedinConnection,
+  publishToLinkedin,
+  scheduleLinkedinPost,
+  startLinkedinAuthorization,
+} from './linkedin-service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Settings → Connected accounts, Publish to LinkedIn, and the scheduled posts in Summeris. */
+export async function linkedinRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    config,
+    jobs,
+    now = () => new Date(),
+  }: { db: Database; config: Config; jobs: JobQueue | undefined; now?: () => Date },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const oauth = createLinkedinOauth(config);
+  const localeOf = (header: string | undefined) => pickLocale(header);
+
+  typed.get(
+    '/api/linkedin/connection',
+    { schema: { tags: ['linkedin'], response: { 200: linkedinConnectionResponseSchema, 401: apiErrorSchema } } },
+    async (request) =>
+      getLinkedinConnection({ db, userId: requireUser(request).id, isConfigured: oauth !== null, now: now() }),
+  );
+
+  typed.post(
+    '/api/linkedin/connect',
+    { schema: { tags: ['linkedin'], response: { 200: linkedinConnectResponseSchema, ...errors } } },
+    async (request) => ({
+      authorizationUrl: await startLinkedinAuthorization({
+        db,
+        config,
+        oauth,
+        userId: requireUser(request).id,
+        now: now(),
+      }),
+    }),
+  );
+
+  // LinkedIn sends the browser back here. Any outcome lands on Settings → Connected accounts, which
+  // says what happened; the details of a failure go to the log only.
+  typed.get(
+    '/api/linkedin/callback',
+    { config: { isPublic: true }, schema: { tags: ['linkedin'], querystring: linkedinCallbackQuerySchema } },
+    async (request, reply) => {
+      const user = request.sessionUser;
+      if (!user) return reply.redirect('/login');
+      const land = (outcome: LinkedinCallbackOutcome) => reply.redirect(`/settings?tab=connected&linkedin=${outcome}`);
+      const { error } = request.query;
+      if (error) {
+        request.log.info({ error }, 'LinkedIn authorisation not granted');
+        return land(error === 'user_cancelled_authorize' || error === 'user_cancelled_login' ? 'denied' : 'failed');
+      }
+      try {
+        const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+        await finishLinkedinAuthorization({ db, config, oauth, userId: user.id, callbackQuery: query, now: now() });
+        return land('connected');
+      } catch (failure) {
+        request.log.warn({ err: failure }, 'LinkedIn connection failed');
+        return land('failed');
+      }
+    },
+  );
+
+  typed.delete(
+    '/api/linkedin/connection',
+    { schema: { tags: ['linkedin'], response: { 204: z.null(), 401: apiErrorSchema } } },
+    async (request, reply) => {
+      await disconnectLinkedin({ db, userId: requireUser(request).id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/api/linkedin/publish',
+    {
+      schema: {
+        tags: ['linkedin'],
+        body: linkedinPublishSchema,
+        response: { 200: linkedinPublishResponseSchema, ...errors, 429: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const published = await publishToLinkedin({
+        db,
+        config,
+        userId: requireUser(request).id,
+        eventIds: request.body.eventIds,
+        text: request.body.text,
+        now: now(),
+      });
+      return { ...published, message: translate('linkedin.published', localeOf(request.headers['accept-language'])) };
+    },
+  );
+
+  typed.get(
+    '/api/linkedin/posts',
+    { schema: { tags: ['linkedin'], response: { 200: scheduledLinkedinPostListSchema, 401: apiErrorSchema } } },
+    async (request) => ({
+      posts: await findScheduledLinkedinPosts({
+        db,
+        userId: requireUser(request).id,
+        locale: localeOf(request.headers['accept-language']),
+      }),
+    }),
+  );
+
+  typed.post(
+    '/api/linkedin/posts',
+    {
+      schema: {
+        tags: ['linkedin'],
+        body: linkedinScheduleSchema,
+        response: { 201: scheduledLinkedinPostSchema, ...errors, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const post = await scheduleLinkedinPost({
+        db,
+        config,
+        jobs,
+        userId: requireUser(request).id,
+        eventIds: request.body.eventIds,
+        text: request.body.text,
+        publishAt: new Date(request.body.publishAt),
+        now: now(),
+      });
+      return reply.status(201).send(post);
+    },
+  );
+
+  typed.delete(
+    '/api/linkedin/posts/:id',
+    { schema: { tags: ['linkedin'], params: scheduledLinkedinPostParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await cancelScheduledLinkedinPost({ db, jobs, userId: requireUser(request).id, postId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobQueue } from '../../jobs.ts';
+import {
+  linkedinPublishQueue,
+  runScheduledLinkedinPost,
+  sendLinkedinExpiryNotices,
+  type LinkedinPublishJob,
+} from './linkedin-service.ts';
+
+export const linkedinExpiryQueue = 'linkedin-expiry';
+
+/**
+ * Scheduled posts: one job per post, due at its time, taken by one instance (the row's own status
+ * makes a second run a no-op). Expiry notices: an hourly tick, one for the whole cluster.
+ */
+export async function registerLinkedinWorkers(
+  app: FastifyInstance,
+  jobs: JobQueue,
+  { now = () => new Date() }: { now?: () => Date } = {},
+) {
+  const { config, database, mailer } = app.deps;
+  for (const [name, options] of [
+    [linkedinPublishQueue, { expireInSeconds: 5 * 60, retryLimit: 0 }],
+    [linkedinExpiryQueue, { expireInSeconds: 15 * 60, retryLimit: 0 }],
+  ] as const) {
+    if (await jobs.getQueue(name)) await jobs.updateQueue(name, options);
+    else await jobs.createQueue(name, { ...options, policy: 'singleton' });
+  }
+  await jobs.work<LinkedinPublishJob>(linkedinPublishQueue, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (!job) return;
+    const outcome = await runScheduledLinkedinPost({ db: database.db, config, postId: job.data.postId, now: now() });
+    app.log.info({ postId: job.data.postId, outcome }, 'scheduled LinkedIn post run');
+  });
+  await jobs.schedule(linkedinExpiryQueue, '17 * * * *');
+  await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {
+    const sent = await sendLinkedinExpiryNotices({ db: database.db, config, mailer, now: now() });
+    if (sent > 0) app.log.info({ sent }, 'LinkedIn expiry notices sent');
+  });
+}
