@@ -151,6 +151,7 @@ const insertEventForSession = preparedPerDatabase((db) =>
           sharedWith: sql<string[]>`'[]'::jsonb`.as('shared_with'),
           status: sql<string>`${sql.placeholder('status')}::text`.as('status'),
           preferences: sql<null>`null::jsonb`.as('preferences'),
+          linkedinPostUrl: sql<null>`null::text`.as('linkedin_post_url'),
           createdAt: sql<Date>`now()`.as('created_at'),
           updatedAt: sql<Date>`now()`.as('updated_at'),
         })
