@@ -62,7 +62,10 @@ export const linkedinCallbackOutcomes = ['connected', 'denied', 'failed'] as con
 export type LinkedinCallbackOutcome = (typeof linkedinCallbackOutcomes)[number];
 
 export const linkedinPublishSchema = z.object({
-  eventIds: z.array(z.uuid({ error: 'validation.invalidInput' })).min(1, { error: 'linkedin.errors.noIdeas' }).max(50),
+  eventIds: z
+    .array(z.uuid({ error: 'validation.invalidInput' }))
+    .min(1, { error: 'linkedin.errors.noIdeas' })
+    .max(50),
   text: z
     .string()
     .trim()

@@ -129,7 +129,10 @@ export async function startFakeLinkedin({
         if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret)
           return json(response, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
         if (!grant)
-          return json(response, 400, { error: 'invalid_request', error_description: 'Unable to retrieve access token: authorization code not found' });
+          return json(response, 400, {
+            error: 'invalid_request',
+            error_description: 'Unable to retrieve access token: authorization code not found',
+          });
         if (form.get('redirect_uri') !== grant.redirectUri)
           return protocolError(response, 400, 'redirect_uri does not match the authorisation request');
         const verifier = form.get('code_verifier') ?? '';
@@ -148,7 +151,8 @@ export async function startFakeLinkedin({
 
       if (route === 'GET /v2/userinfo') {
         const token = bearer(request);
-        if (!token) return json(response, 401, { status: 401, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' });
+        if (!token)
+          return json(response, 401, { status: 401, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' });
         return json(response, 200, { ...member, locale: { country: 'GB', language: 'en' }, email_verified: true });
       }
 
@@ -188,11 +192,19 @@ export async function startFakeLinkedin({
         };
         const { commentary, ...rest } = body;
         if (typeof commentary !== 'string') return protocolError(response, 422, 'commentary missing');
-        if (!isDeepEqual(Object.fromEntries(Object.entries(rest).sort()), Object.fromEntries(Object.entries(expected).sort())))
+        if (
+          !isDeepEqual(
+            Object.fromEntries(Object.entries(rest).sort()),
+            Object.fromEntries(Object.entries(expected).sort()),
+          )
+        )
           return protocolError(response, 422, `unexpected post body: ${raw}`);
         if (state.nextPostFailure === 429) {
           state.nextPostFailure = null;
-          return json(response, 429, { status: 429, message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.' });
+          return json(response, 429, {
+            status: 429,
+            message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+          });
         }
         const duplicate = posts.find((post) => post.commentary === commentary && post.author === expected.author);
         if (duplicate)

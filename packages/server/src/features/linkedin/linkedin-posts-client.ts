@@ -24,7 +24,8 @@ function failureFor(status: number, body: string): LinkedinPublishError {
   if (status === 401) return new LinkedinPublishError('linkedin.errors.expired', status, detail);
   if (status === 403) return new LinkedinPublishError('linkedin.errors.scope', status, detail);
   // LinkedIn answers a repeated post with 422 "Content is a duplicate of urn:li:share:…".
-  if (status === 422 && /duplicate/i.test(body)) return new LinkedinPublishError('linkedin.errors.duplicate', status, detail);
+  if (status === 422 && /duplicate/i.test(body))
+    return new LinkedinPublishError('linkedin.errors.duplicate', status, detail);
   if (status === 429) return new LinkedinPublishError('linkedin.errors.rateLimited', status, detail);
   if (status >= 500) return new LinkedinPublishError('linkedin.errors.unavailable', status, detail);
   return new LinkedinPublishError('linkedin.errors.rejected', status, detail);
@@ -76,7 +77,11 @@ export async function createLinkedinPost({
   if (response.status !== 201) throw failureFor(response.status, body);
   const postUrn = response.headers.get('x-restli-id')?.trim();
   if (!postUrn || !postUrn.startsWith('urn:li:')) {
-    throw new LinkedinPublishError('linkedin.errors.noPostId', response.status, 'LinkedIn answered 201 without a post id');
+    throw new LinkedinPublishError(
+      'linkedin.errors.noPostId',
+      response.status,
+      'LinkedIn answered 201 without a post id',
+    );
   }
   return { postUrn };
 }

@@ -162,7 +162,9 @@ export async function linkedinRoutes(
 
   typed.delete(
     '/api/linkedin/posts/:id',
-    { schema: { tags: ['linkedin'], params: scheduledLinkedinPostParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: { tags: ['linkedin'], params: scheduledLinkedinPostParamsSchema, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       await cancelScheduledLinkedinPost({ db, jobs, userId: requireUser(request).id, postId: request.params.id });
       return reply.status(204).send(null);

@@ -9,7 +9,14 @@ import {
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { events, linkedinAuthorizations, linkedinConnections, linkedinPosts, users, userSettings } from '../../db/schema.ts';
+import {
+  events,
+  linkedinAuthorizations,
+  linkedinConnections,
+  linkedinPosts,
+  users,
+  userSettings,
+} from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -173,7 +180,17 @@ async function requireOwnIdeas({ db, userId, eventIds }: { db: Database; userId:
 }
 
 /** The user's token, or why it cannot be used: not set up, not connected, expired. */
-async function getUsableToken({ db, config, userId, now }: { db: Database; config: Config; userId: string; now: Date }) {
+async function getUsableToken({
+  db,
+  config,
+  userId,
+  now,
+}: {
+  db: Database;
+  config: Config;
+  userId: string;
+  now: Date;
+}) {
   if (!config.LINKEDIN_CLIENT_ID || !config.LINKEDIN_CLIENT_SECRET) throw notConfigured();
   const [row] = await db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, userId));
   if (!row) throw notConnected();

@@ -185,18 +185,30 @@ describe('publishing to LinkedIn', () => {
       linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
     });
     const listed = await inject(user, 'GET', `/api/events/${ideaId}`);
-    expect(listed.json()).toMatchObject({ status: 'sent', linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/` });
+    expect(listed.json()).toMatchObject({
+      status: 'sent',
+      linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
+    });
     expect(fake.protocolErrors).toEqual([]);
   });
 
   it('a duplicate (422) gets its message and the idea stays unsent', async () => {
     const first = await addIdea(user, 'Ran a marathon');
-    expect((await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [first], text: 'I ran 42 km today' })).statusCode).toBe(200);
+    expect(
+      (await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [first], text: 'I ran 42 km today' }))
+        .statusCode,
+    ).toBe(200);
     const second = await addIdea(user, 'Ran it again');
     const postsBefore = fake.posts.length;
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [second], text: 'I ran 42 km today' });
+    const refused = await inject(user, 'POST', '/api/linkedin/publish', {
+      eventIds: [second],
+      text: 'I ran 42 km today',
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ code: 'LINKEDIN_DUPLICATE', message: translate('linkedin.errors.duplicate', 'en') });
+    expect(refused.json()).toEqual({
+      code: 'LINKEDIN_DUPLICATE',
+      message: translate('linkedin.errors.duplicate', 'en'),
+    });
     expect(fake.posts).toHaveLength(postsBefore);
     expect(await ideaOf(user, second)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
@@ -204,20 +216,35 @@ describe('publishing to LinkedIn', () => {
   it('rate limiting (429) gets its message, in the reader’s language, and the idea stays unsent', async () => {
     const ideaId = await addIdea(user, 'Busy day');
     fake.state.nextPostFailure = 429;
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Busy, busy' }, {
-      'accept-language': 'ru',
-    });
+    const refused = await inject(
+      user,
+      'POST',
+      '/api/linkedin/publish',
+      { eventIds: [ideaId], text: 'Busy, busy' },
+      {
+        'accept-language': 'ru',
+      },
+    );
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'LINKEDIN_RATE_LIMITED', message: translate('linkedin.errors.rateLimited', 'ru') });
+    expect(refused.json()).toEqual({
+      code: 'LINKEDIN_RATE_LIMITED',
+      message: translate('linkedin.errors.rateLimited', 'ru'),
+    });
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
 
   it('a 201 without a post id is not a success', async () => {
     const ideaId = await addIdea(user, 'Silent post');
     fake.state.nextPostFailure = 'no-id';
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'No id comes back' });
+    const refused = await inject(user, 'POST', '/api/linkedin/publish', {
+      eventIds: [ideaId],
+      text: 'No id comes back',
+    });
     expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toEqual({ code: 'LINKEDIN_NO_POST_ID', message: translate('linkedin.errors.noPostId', 'en') });
+    expect(refused.json()).toEqual({
+      code: 'LINKEDIN_NO_POST_ID',
+      message: translate('linkedin.errors.noPostId', 'en'),
+    });
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
 
@@ -276,11 +303,18 @@ describe('publishing to LinkedIn', () => {
     const loner = await createUser(testApp.app);
     const ideaId = await addIdea(loner, 'Alone');
     const refused = await inject(loner, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Hi' });
-    expect(refused.json()).toEqual({ code: 'LINKEDIN_NOT_CONNECTED', message: translate('linkedin.errors.notConnected', 'en') });
+    expect(refused.json()).toEqual({
+      code: 'LINKEDIN_NOT_CONNECTED',
+      message: translate('linkedin.errors.notConnected', 'en'),
+    });
     const bare = await createTestApp();
     try {
       const someone = await createUser(bare.app);
-      const status = await bare.app.inject({ method: 'GET', url: '/api/linkedin/connection', headers: someone.headers });
+      const status = await bare.app.inject({
+        method: 'GET',
+        url: '/api/linkedin/connection',
+        headers: someone.headers,
+      });
       expect(status.json()).toEqual({ isConfigured: false, connection: null });
       const start = await bare.app.inject({ method: 'POST', url: '/api/linkedin/connect', headers: someone.headers });
       expect(start.json()).toMatchObject({ code: 'LINKEDIN_NOT_CONFIGURED' });
@@ -363,7 +397,9 @@ describe('scheduled LinkedIn posts', () => {
       async () => (await list(user)).find((post) => post.id === postId)?.status === 'failed',
       'the scheduled post to fail',
     );
-    expect((await list(user)).find((post) => post.id === postId)?.error).toBe(translate('linkedin.errors.rateLimited', 'en'));
+    expect((await list(user)).find((post) => post.id === postId)?.error).toBe(
+      translate('linkedin.errors.rateLimited', 'en'),
+    );
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
 });
@@ -380,16 +416,27 @@ describe('token expiry', () => {
         await db
           .select()
           .from(outboxMessages)
-          .where(and(eq(outboxMessages.toAddress, user.email), eq(outboxMessages.subject, translate('linkedin.email.subject', 'en'))))
+          .where(
+            and(
+              eq(outboxMessages.toAddress, user.email),
+              eq(outboxMessages.subject, translate('linkedin.email.subject', 'en')),
+            ),
+          )
       ).length;
     const run = () => sendLinkedinExpiryNotices({ db, config: testApp.config, mailer: testApp.app.deps.mailer, now });
 
-    await db.update(linkedinConnections).set({ expiresAt: inDays(8) }).where(eq(linkedinConnections.userId, user.id));
+    await db
+      .update(linkedinConnections)
+      .set({ expiresAt: inDays(8) })
+      .where(eq(linkedinConnections.userId, user.id));
     await run();
     expect(await notices()).toBe(0);
     expect((await connectionOf(user)).connection?.state).toBe('valid');
 
-    await db.update(linkedinConnections).set({ expiresAt: inDays(6) }).where(eq(linkedinConnections.userId, user.id));
+    await db
+      .update(linkedinConnections)
+      .set({ expiresAt: inDays(6) })
+      .where(eq(linkedinConnections.userId, user.id));
     expect((await connectionOf(user)).connection?.state).toBe('expiring');
     await Promise.all([run(), run()]);
     await run();
@@ -398,7 +445,10 @@ describe('token expiry', () => {
     expect(message!.text).toContain(`${testBaseUrl}/settings?tab=connected`);
 
     // Past expiry: publishing asks to reconnect.
-    await db.update(linkedinConnections).set({ expiresAt: inDays(-1) }).where(eq(linkedinConnections.userId, user.id));
+    await db
+      .update(linkedinConnections)
+      .set({ expiresAt: inDays(-1) })
+      .where(eq(linkedinConnections.userId, user.id));
     expect((await connectionOf(user)).connection?.state).toBe('expired');
     const ideaId = await addIdea(user, 'After expiry');
     const refused = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Expired' });
@@ -406,7 +456,10 @@ describe('token expiry', () => {
 
     // A new token gets its own notice when its time comes.
     await connect(user);
-    await db.update(linkedinConnections).set({ expiresAt: inDays(3) }).where(eq(linkedinConnections.userId, user.id));
+    await db
+      .update(linkedinConnections)
+      .set({ expiresAt: inDays(3) })
+      .where(eq(linkedinConnections.userId, user.id));
     await run();
     expect(await notices()).toBe(2);
   });

@@ -3,6 +3,7 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { wasSignedOut } from '@/features/auth/api/sign-out';
+import { LinkedinExpiryBanner } from '@/features/linkedin/components/linkedin-expiry-banner';
 
 /** Protected area: "Loading..." while the session is checked; signed-out visitors go to /login. */
 export function ProtectedLayout() {
@@ -13,5 +14,10 @@ export function ProtectedLayout() {
     if (wasSignedOut()) return <Navigate to={paths.landing} replace />;
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <LinkedinExpiryBanner />
+      <Outlet />
+    </>
+  );
 }

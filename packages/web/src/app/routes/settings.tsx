@@ -11,13 +11,14 @@ import { AdminPanel } from '@/features/admin/components/admin-panel';
 import { AiSettings } from '@/features/ai-settings/components/ai-settings';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { ConnectedAccounts } from '@/features/linkedin/components/connected-accounts';
 import { ScheduleSettings } from '@/features/schedule/components/schedule-settings';
 import { EmailSettings } from '@/features/email-settings/components/email-settings';
 import { VoiceSettings } from '@/features/voice/components/voice-settings';
 import { TemplatesSettings } from '@/features/templates/components/templates-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
-const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'account', 'admin'] as const;
+const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'connected', 'account', 'admin'] as const;
 type TabId = (typeof tabIds)[number];
 
 /** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling (spec §2 Settings). */
@@ -33,6 +34,7 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
     email: <EmailSettings />,
     voice: <VoiceSettings />,
     ai: <AiSettings />,
+    connected: <ConnectedAccounts />,
     account: <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />,
     admin: <AdminPanel currentUserId={me.id} />,
   };

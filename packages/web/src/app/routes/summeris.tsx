@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/layout/screen-frame';
+import { ScheduledLinkedinPosts } from '@/features/linkedin/components/scheduled-linkedin-posts';
 import { SummerisPage } from '@/features/summeris/components/summeris-page';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -9,6 +10,7 @@ export function Component() {
   return (
     <Frame>
       <SummerisPage />
+      <ScheduledLinkedinPosts />
     </Frame>
   );
 }

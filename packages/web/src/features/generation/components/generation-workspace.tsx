@@ -6,6 +6,7 @@ import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { usePickerContacts } from '@/components/picker-contacts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LinkedinPublish } from '@/features/linkedin/components/linkedin-publish';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useGenerationStream } from '../hooks/use-generation-stream';
@@ -94,6 +95,9 @@ export function GenerationWorkspace({
               {t('generation.emailToContacts')}
             </Button>
           </div>
+          {preferences.platform === 'linkedin' ? (
+            <LinkedinPublish eventIds={eventIds} text={stream.text} disabled={isLocked} />
+          ) : null}
         </CardContent>
       </Card>
       <ContactPickerDialog
