@@ -60,9 +60,14 @@ export function LinkedinPublish({
   function open() {
     if (eventIds.length === 0) return toast.error(t('linkedin.errors.noIdeas'));
     if (text.trim() === '') return toast.error(t('linkedin.errors.emptyText'));
+    // Until the connection is known the server decides, and says so if it cannot publish.
     const current = connection.data?.connection;
     setNeedsConnection(
-      !current ? t('linkedin.errors.notConnected') : current.state === 'expired' ? t('linkedin.errors.expired') : null,
+      connection.data && !current
+        ? t('linkedin.errors.notConnected')
+        : current?.state === 'expired'
+          ? t('linkedin.errors.expired')
+          : null,
     );
     setTimeError(null);
     setOpen(true);

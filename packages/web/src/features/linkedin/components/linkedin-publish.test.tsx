@@ -1,0 +1,109 @@
+import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { linkedinConnectionQueryKey } from '../api/get-linkedin-connection';
+import { LinkedinPublish } from './linkedin-publish';
+
+const connected: LinkedinConnectionResponse = {
+  isConfigured: true,
+  connection: { name: 'Ada Lovelace', expiresAt: '2099-01-01T00:00:00.000Z', state: 'valid' },
+};
+
+function stubApi(connection: LinkedinConnectionResponse, publish: () => Response) {
+  const calls: Array<{ url: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/linkedin/connection') return Response.json(connection);
+      if (url === '/api/linkedin/publish') return publish();
+      return Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+/** `known`: the connection already in the cache, as after Settings or the banner loaded it. */
+function renderPublish(known?: LinkedinConnectionResponse) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (known) queryClient.setQueryData(linkedinConnectionQueryKey, known);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/generate',
+        element: (
+          <LinkedinPublish eventIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text="Hello LinkedIn" disabled={false} />
+        ),
+      },
+    ],
+    { initialEntries: ['/generate'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function publishNow() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Publish now' }));
+}
+
+describe('LinkedinPublish', () => {
+  it('shows the post link LinkedIn returned', async () => {
+    const calls = stubApi(connected, () =>
+      Response.json({
+        postUrn: 'urn:li:share:1',
+        postUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1/',
+        message: 'Published on LinkedIn.',
+      }),
+    );
+    renderPublish();
+    await publishNow();
+    expect(await screen.findByRole('link', { name: 'View post on LinkedIn' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/feed/update/urn:li:share:1/',
+    );
+    expect(calls.find((call) => call.url === '/api/linkedin/publish')?.body).toEqual({
+      eventIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
+      text: 'Hello LinkedIn',
+    });
+  });
+
+  it('on an expired token says to reconnect, points to Connected accounts, and shows no success', async () => {
+    const message =
+      'Your LinkedIn connection has expired. Reconnect LinkedIn in Settings → Connected accounts, then publish again.';
+    stubApi(connected, () => Response.json({ code: 'LINKEDIN_RECONNECT', message }, { status: 409 }));
+    renderPublish();
+    await publishNow();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Open Connected accounts' })).toHaveAttribute(
+      'href',
+      '/settings?tab=connected',
+    );
+    expect(screen.queryByRole('link', { name: 'View post on LinkedIn' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+  });
+
+  it('asks to connect first when there is no connection', async () => {
+    const calls = stubApi({ isConfigured: true, connection: null }, () => Response.json({}));
+    renderPublish({ isConfigured: true, connection: null });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Connect LinkedIn in Settings → Connected accounts first.',
+    );
+    expect(screen.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+    expect(calls.some((call) => call.url === '/api/linkedin/publish')).toBe(false);
+  });
+});
