@@ -54,6 +54,7 @@ function renderPublish(known?: LinkedinConnectionResponse) {
 afterEach(() => vi.unstubAllGlobals());
 
 async function publishNow() {
+  // The button shows once the server said it has a LinkedIn app.
   await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Publish now' }));
 }

@@ -51,7 +51,8 @@ export function LinkedinPublish({
   const [needsConnection, setNeedsConnection] = useState<string | null>(null);
   const [postUrl, setPostUrl] = useState<string | null>(null);
 
-  if (connection.data && !connection.data.isConfigured) return null;
+  // Only where the server has a LinkedIn app; nothing flickers in while that is being asked.
+  if (!connection.data?.isConfigured) return null;
 
   const request = () => ({ eventIds: [...eventIds], text });
   const isBusy = publish.isPending || schedule.isPending;
@@ -60,14 +61,9 @@ export function LinkedinPublish({
   function open() {
     if (eventIds.length === 0) return toast.error(t('linkedin.errors.noIdeas'));
     if (text.trim() === '') return toast.error(t('linkedin.errors.emptyText'));
-    // Until the connection is known the server decides, and says so if it cannot publish.
     const current = connection.data?.connection;
     setNeedsConnection(
-      connection.data && !current
-        ? t('linkedin.errors.notConnected')
-        : current?.state === 'expired'
-          ? t('linkedin.errors.expired')
-          : null,
+      !current ? t('linkedin.errors.notConnected') : current.state === 'expired' ? t('linkedin.errors.expired') : null,
     );
     setTimeError(null);
     setOpen(true);
