@@ -25,6 +25,7 @@ import {
   offlineModelId,
   voiceSampleRequestSchema,
 } from '@life-updates/contract/generation';
+import { linkedinPublishSchema, linkedinScheduleSchema } from '@life-updates/contract/linkedin';
 import { defaultPreferences } from '@life-updates/contract/preferences';
 import {
   adminUsersQuerySchema,
@@ -312,6 +313,27 @@ export const apiEndpoints: ApiEndpoint[] = [
       timeZone: 'Europe/Berlin',
     }),
   },
+
+  // LinkedIn (the security suites' app has no LinkedIn app configured: connect and publish refuse with 409)
+  { route: 'GET /api/linkedin/connection', access: 'own-data' },
+  { route: 'DELETE /api/linkedin/connection', access: 'own-data' },
+  { route: 'POST /api/linkedin/connect', access: 'own-data' },
+  // Without a session it sends the browser to sign in; with one it only takes that user's own state.
+  { route: 'GET /api/linkedin/callback', access: 'public', isNotJson: true },
+  {
+    route: 'POST /api/linkedin/publish',
+    access: 'owned-id',
+    bodySchema: linkedinPublishSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], text: 'Hello LinkedIn' }),
+  },
+  { route: 'GET /api/linkedin/posts', access: 'own-data' },
+  {
+    route: 'POST /api/linkedin/posts',
+    access: 'owned-id',
+    bodySchema: linkedinScheduleSchema,
+    body: (ids) => ({ eventIds: [ids.eventId], text: 'Hello later', publishAt: '2099-01-01T09:00:00Z' }),
+  },
+  { route: 'DELETE /api/linkedin/posts/{id}', access: 'owned-id', url: () => `/api/linkedin/posts/${uuid}` },
 
   // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts); a user's row is A's own
   { route: 'GET /api/admin/stats', access: 'own-data' },

@@ -11,6 +11,9 @@ export const userOwnedTables = [
   'email_deliveries',
   'outbox_messages',
   'contact_messages',
+  'linkedin_connections',
+  'linkedin_authorizations',
+  'linkedin_posts',
 ] as const;
 
 /**

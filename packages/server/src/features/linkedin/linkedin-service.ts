@@ -311,9 +311,10 @@ export async function scheduleLinkedinPost({
       fields: { publishAt: 'linkedin.errors.pastTime' },
     });
   }
-  if (!jobs) throw failure(503, 'JOBS_UNAVAILABLE', 'errors.internal');
   const ideas = await requireOwnIdeas({ db, userId, eventIds });
   await getUsableToken({ db, config, userId, now });
+  // Every server process starts the job queue; only an app built without one (some tests) lacks it.
+  if (!jobs) throw failure(503, 'JOBS_UNAVAILABLE', 'errors.internal');
   const [row] = await db.insert(linkedinPosts).values({ userId, eventIds: ideas, text, publishAt }).returning();
   if (!row) throw new Error('scheduled post not stored');
   try {
