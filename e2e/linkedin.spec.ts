@@ -107,6 +107,15 @@ test('connect LinkedIn, publish a generated post and see its link; schedule one 
   expect(fake.posts).toHaveLength(1);
   await page.keyboard.press('Escape');
 
+  // The idea is sent and links to its post.
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: /^Sent/ }).click();
+  await expect(page.getByRole('link', { name: 'View post on LinkedIn' })).toHaveAttribute(
+    'href',
+    `https://www.linkedin.com/feed/update/${post.id}/`,
+  );
+  await expectNoAxeViolations(page);
+
   // Another post, scheduled for tomorrow at 09:00 (browser time), then cancelled in Summeris.
   await generateFor(page, 'Planted tomatoes on the balcony.');
   await page.getByRole('button', { name: 'Publish to LinkedIn' }).click();

@@ -1,7 +1,8 @@
 import type { Event } from '@life-updates/contract/events';
-import { CheckCircle2Icon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { CheckCircle2Icon, ExternalLinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
 
 /**
@@ -47,8 +48,20 @@ export function IdeaCard({
           <time dateTime={idea.createdAt}>{date}</time>
         </span>
       </button>
-      {onEdit || onDelete ? (
+      {onEdit || onDelete || idea.linkedinPostUrl ? (
         <div className="flex shrink-0 flex-col p-1">
+          {idea.linkedinPostUrl ? (
+            <a
+              href={idea.linkedinPostUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('linkedin.viewPost')}
+              title={t('linkedin.viewPost')}
+              className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+            >
+              <ExternalLinkIcon aria-hidden />
+            </a>
+          ) : null}
           {onEdit ? (
             <Button
               variant="ghost"
