@@ -447,6 +447,20 @@ export async function runScheduledLinkedinPost({
   }
 }
 
+/**
+ * A post left "publishing" by an instance that stopped in the middle: LinkedIn may or may not have
+ * it, so it is not sent again but shown as failed with that warning, for the user to check.
+ */
+export async function failInterruptedLinkedinPosts({ db, now }: { db: Database; now: Date }): Promise<number> {
+  const stuckSince = new Date(now.getTime() - 15 * 60 * 1000);
+  const failed = await db
+    .update(linkedinPosts)
+    .set({ status: 'failed', errorKey: 'linkedin.errors.interrupted', errorValues: null })
+    .where(and(eq(linkedinPosts.status, 'publishing'), lte(linkedinPosts.updatedAt, stuckSince)))
+    .returning({ id: linkedinPosts.id });
+  return failed.length;
+}
+
 // ── Expiry ──
 
 /**

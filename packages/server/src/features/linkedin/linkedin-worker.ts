@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../../jobs.ts';
 import {
   linkedinPublishQueue,
+  failInterruptedLinkedinPosts,
   runScheduledLinkedinPost,
   sendLinkedinExpiryNotices,
   type LinkedinPublishJob,
@@ -11,7 +12,8 @@ export const linkedinExpiryQueue = 'linkedin-expiry';
 
 /**
  * Scheduled posts: one job per post, due at its time, taken by one instance (the row's own status
- * makes a second run a no-op). Expiry notices: an hourly tick, one for the whole cluster.
+ * makes a second run a no-op). An hourly tick, one for the whole cluster, sends the expiry notices
+ * and settles posts an instance left half-way.
  */
 export async function registerLinkedinWorkers(
   app: FastifyInstance,
@@ -33,6 +35,8 @@ export async function registerLinkedinWorkers(
   });
   await jobs.schedule(linkedinExpiryQueue, '17 * * * *');
   await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {
+    const interrupted = await failInterruptedLinkedinPosts({ db: database.db, now: now() });
+    if (interrupted > 0) app.log.warn({ interrupted }, 'interrupted LinkedIn posts marked failed');
     const sent = await sendLinkedinExpiryNotices({ db: database.db, config, mailer, now: now() });
     if (sent > 0) app.log.info({ sent }, 'LinkedIn expiry notices sent');
   });

@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/fake-linkedin-server.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { events, linkedinAuthorizations, linkedinConnections, outboxMessages } from '../../db/schema.ts';
+import { events, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { sendLinkedinExpiryNotices } from './linkedin-service.ts';
+import { failInterruptedLinkedinPosts, sendLinkedinExpiryNotices } from './linkedin-service.ts';
 
 const clientId = 'life-updates-test-client';
 const clientSecret = 'test-client-secret-value';
@@ -401,6 +401,31 @@ describe('scheduled LinkedIn posts', () => {
       translate('linkedin.errors.rateLimited', 'en'),
     );
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+  });
+});
+
+describe('a post an instance left half-way', () => {
+  it('is shown as failed with a warning to check LinkedIn, never sent again', async () => {
+    const user = await createUser(testApp.app);
+    const { db } = testApp.database;
+    const longAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const [stuck] = await db
+      .insert(linkedinPosts)
+      .values({ userId: user.id, text: 'Half-way', publishAt: longAgo, status: 'publishing', jobId: 'gone' })
+      .returning();
+    const [recent] = await db
+      .insert(linkedinPosts)
+      .values({ userId: user.id, text: 'Just started', publishAt: new Date(), status: 'publishing', jobId: 'busy' })
+      .returning();
+    await db.update(linkedinPosts).set({ updatedAt: longAgo }).where(eq(linkedinPosts.id, stuck!.id));
+    expect(await failInterruptedLinkedinPosts({ db, now: new Date() })).toBe(1);
+    const posts = ((await inject(user, 'GET', '/api/linkedin/posts')).json() as { posts: ScheduledLinkedinPost[] })
+      .posts;
+    expect(posts.find((post) => post.id === stuck!.id)).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.interrupted', 'en'),
+    });
+    expect(posts.find((post) => post.id === recent!.id)).toMatchObject({ status: 'publishing', error: null });
   });
 });
 
