@@ -59,7 +59,13 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     return handler;
   };
 
-  const workOptions = { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 } as const;
+  // NOTIFY wakes the worker when an update is queued; polling finds the retries that come due.
+  const workOptions = {
+    includeMetadata: true,
+    batchSize: 1,
+    pollingIntervalSeconds: 2,
+    notifyPollingIntervalSeconds: 2,
+  } as const;
   await jobs.work<TelegramUpdateJob, unknown, typeof workOptions>(
     telegramUpdateQueue,
     // One at a time, in order: "/start <code>" is handled before the message that follows it.
