@@ -108,7 +108,13 @@ export async function startFakeTelegramApi({
   function handle(method: string, params: Record<string, unknown>) {
     switch (method) {
       case 'getMe':
-        return { ...bot, is_bot: true, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+        return {
+          ...bot,
+          is_bot: true,
+          can_join_groups: true,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        };
       case 'deleteWebhook':
       case 'setWebhook':
         return true;
@@ -117,14 +123,22 @@ export async function startFakeTelegramApi({
         return {
           message_id: nextMessageId++,
           date: Math.floor(Date.now() / 1000),
-          chat: chatId > 0 ? { id: chatId, type: 'private', first_name: 'Someone' } : { id: chatId, type: 'channel', title: 'Channel' },
+          chat:
+            chatId > 0
+              ? { id: chatId, type: 'private', first_name: 'Someone' }
+              : { id: chatId, type: 'channel', title: 'Channel' },
           text: params.text,
         };
       }
       case 'getFile': {
         const file = files.get(String(params.file_id));
         if (!file) return { error: { error_code: 400, description: 'Bad Request: invalid file_id' } };
-        return { file_id: params.file_id, file_unique_id: `u-${String(params.file_id)}`, file_size: file.body.length, file_path: file.path };
+        return {
+          file_id: params.file_id,
+          file_unique_id: `u-${String(params.file_id)}`,
+          file_size: file.body.length,
+          file_path: file.path,
+        };
       }
       case 'getChatMember': {
         const member = members.get(`${String(params.chat_id)}:${String(params.user_id)}`);

@@ -16,10 +16,7 @@ describe('splitForTelegram', () => {
     const paragraph = (letter: string) => `${letter.repeat(1500)}.`;
     const text = [paragraph('a'), paragraph('b'), paragraph('c'), paragraph('d')].join('\n\n');
     const pieces = splitForTelegram(text);
-    expect(pieces).toEqual([
-      `${paragraph('a')}\n\n${paragraph('b')}`,
-      `${paragraph('c')}\n\n${paragraph('d')}`,
-    ]);
+    expect(pieces).toEqual([`${paragraph('a')}\n\n${paragraph('b')}`, `${paragraph('c')}\n\n${paragraph('d')}`]);
     for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(4096);
   });
 

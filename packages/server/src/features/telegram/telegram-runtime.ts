@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type * as GrammyModule from 'grammy';
 import type { Api, Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from '../../config.ts';
 
-type Grammy = typeof import('grammy');
+type Grammy = typeof GrammyModule;
 
 /**
  * The server's one Telegram bot: grammY, loaded only when a token is set (most servers run without

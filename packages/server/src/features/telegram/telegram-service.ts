@@ -52,7 +52,10 @@ export async function createLinkCode({ db, userId, now = new Date() }: { db: Dat
   await db
     .insert(telegramLinkCodes)
     .values({ userId, codeHash: hashCode(code), expiresAt, createdAt: now })
-    .onConflictDoUpdate({ target: telegramLinkCodes.userId, set: { codeHash: hashCode(code), expiresAt, createdAt: now } });
+    .onConflictDoUpdate({
+      target: telegramLinkCodes.userId,
+      set: { codeHash: hashCode(code), expiresAt, createdAt: now },
+    });
   return { code, expiresAt };
 }
 
@@ -137,9 +140,7 @@ export async function getUserTelegram({
       .orderBy(desc(telegramChannels.createdAt)),
   ]);
   return {
-    link: link
-      ? { username: link.username, firstName: link.firstName, linkedAt: link.createdAt.toISOString() }
-      : null,
+    link: link ? { username: link.username, firstName: link.firstName, linkedAt: link.createdAt.toISOString() } : null,
     channels: channels.map(toChannel),
   };
 }

@@ -68,7 +68,12 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     const added = await connectChannel({
       db,
       userId,
-      chat: { chatId: chat.id, title: chat.title, username: 'username' in chat ? (chat.username ?? null) : null, type: chat.type },
+      chat: {
+        chatId: chat.id,
+        title: chat.title,
+        username: 'username' in chat ? (chat.username ?? null) : null,
+        type: chat.type,
+      },
     });
     log.info({ chatType: chat.type, added }, 'Telegram chat connected for publishing');
     await ctx.reply(botText(ctx, 'connected', { title: chat.title }));

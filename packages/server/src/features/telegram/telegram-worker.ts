@@ -77,7 +77,10 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
         await (await getHandler()).handleUpdate(update);
       } catch (error) {
         const isFinalAttempt = job.retryCount >= job.retryLimit;
-        log.warn({ err: error, updateId: update.update_id, attempt: job.retryCount + 1, isFinalAttempt }, 'Telegram update failed');
+        log.warn(
+          { err: error, updateId: update.update_id, attempt: job.retryCount + 1, isFinalAttempt },
+          'Telegram update failed',
+        );
         if (!isFinalAttempt) throw error;
         const sender = updateSender(update);
         if (sender) {

@@ -42,8 +42,11 @@ async function call(user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', ur
 async function ideasOf(user: TestUser) {
   const response = await call(user, 'GET', '/api/events');
   expect(response.statusCode).toBe(200);
-  return (response.json() as { events: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }> })
-    .events;
+  return (
+    response.json() as {
+      events: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }>;
+    }
+  ).events;
 }
 
 async function linkCode(user: TestUser) {
@@ -55,11 +58,11 @@ async function linkCode(user: TestUser) {
 /** Links a Telegram user's private chat to the account through "/start <code>", as the deep link does. */
 async function link(user: TestUser, telegramUser: typeof aliceTelegram | typeof bobTelegram) {
   const { code } = await linkCode(user);
-  fake.pushUpdate(privateMessage(telegramUser, { text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] }));
+  fake.pushUpdate(
+    privateMessage(telegramUser, { text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] }),
+  );
   await fake.waitForMessage(telegramUser.id, (text) => text.startsWith('Done! This chat is now connected'));
 }
-
-const sentTo = (chatId: number) => fake.sentMessages().filter((message) => Number(message.chat_id) === chatId);
 
 beforeAll(async () => {
   whisper = createServer(async (request, response) => {
@@ -107,7 +110,12 @@ describe('linking a chat', () => {
     expect((await call(null, 'GET', '/api/telegram')).statusCode).toBe(401);
     expect((await call(null, 'POST', '/api/telegram/link-code')).statusCode).toBe(401);
     const status = await call(alice, 'GET', '/api/telegram');
-    expect(status.json()).toEqual({ isConfigured: true, botUsername: 'life_updates_test_bot', link: null, channels: [] });
+    expect(status.json()).toEqual({
+      isConfigured: true,
+      botUsername: 'life_updates_test_bot',
+      link: null,
+      channels: [],
+    });
   });
 
   it('answers a chat that is not linked politely, in its own language, and saves nothing', async () => {
@@ -130,14 +138,22 @@ describe('linking a chat', () => {
     const validFor = new Date(expiresAt).getTime() - before;
     expect(validFor).toBeGreaterThan(9.9 * 60_000);
     expect(validFor).toBeLessThanOrEqual(10 * 60_000 + 5000);
-    const [stored] = await testApp.database.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.userId, alice.id));
+    const [stored] = await testApp.database.db
+      .select()
+      .from(telegramLinkCodes)
+      .where(eq(telegramLinkCodes.userId, alice.id));
     expect(stored?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.codeHash).not.toContain(code);
   });
 
   it('links through the deep link, and the code works once', async () => {
     const { code } = await linkCode(alice);
-    fake.pushUpdate(privateMessage(aliceTelegram, { text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] }));
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        text: `/start ${code}`,
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      }),
+    );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
     const status = (await call(alice, 'GET', '/api/telegram')).json();
     expect(status.link).toMatchObject({ username: 'alice_tg', firstName: 'Alice' });
@@ -159,7 +175,9 @@ describe('linking a chat', () => {
     expect((await call(bob, 'GET', '/api/telegram')).json().link).toBeNull();
 
     const fresh = await linkCode(bob);
-    fake.pushUpdate(privateMessage(bobTelegram, { text: ` ${fresh.code.slice(0, 4)}-${fresh.code.slice(4).toLowerCase()} ` }));
+    fake.pushUpdate(
+      privateMessage(bobTelegram, { text: ` ${fresh.code.slice(0, 4)}-${fresh.code.slice(4).toLowerCase()} ` }),
+    );
     await fake.waitForMessage(bobTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
     expect((await call(bob, 'GET', '/api/telegram')).json().link).toMatchObject({ firstName: 'Bob' });
   });
@@ -204,11 +222,24 @@ describe('capturing ideas', () => {
       }),
     );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Carol got the...”'));
-    fake.pushUpdate(privateMessage(aliceTelegram, { photo: [{ file_id: 'p2', file_unique_id: 'p2u', width: 9, height: 9 }] }));
-    await fake.waitForMessage(aliceTelegram.id, (text) => text === 'Add a caption to the photo: the caption becomes the idea.');
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { photo: [{ file_id: 'p2', file_unique_id: 'p2u', width: 9, height: 9 }] }),
+    );
+    await fake.waitForMessage(
+      aliceTelegram.id,
+      (text) => text === 'Add a caption to the photo: the caption becomes the idea.',
+    );
     fake.pushUpdate(
       privateMessage(aliceTelegram, {
-        sticker: { file_id: 's1', file_unique_id: 's1u', type: 'regular', width: 512, height: 512, is_animated: false, is_video: false },
+        sticker: {
+          file_id: 's1',
+          file_unique_id: 's1u',
+          type: 'regular',
+          width: 512,
+          height: 512,
+          is_animated: false,
+          is_video: false,
+        },
       }),
     );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('I can save text, photos or forwards'));
@@ -220,7 +251,9 @@ describe('capturing ideas', () => {
 
   it('refuses a 20,000-character message, naming the limit, and saves nothing', async () => {
     fake.pushUpdate(privateMessage(aliceTelegram, { text: 'a'.repeat(20_000) }));
-    const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Not saved: an idea can be at most'));
+    const reply = await fake.waitForMessage(aliceTelegram.id, (text) =>
+      text.startsWith('Not saved: an idea can be at most'),
+    );
     expect(reply.text).toBe('Not saved: an idea can be at most 10000 characters long, and this message has 20000.');
     expect(await ideasOf(alice)).toEqual([]);
   });
@@ -231,7 +264,9 @@ describe('capturing ideas', () => {
       fake.pushUpdate(privateMessage(aliceTelegram, { text: 'First idea fits' }));
       await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“First idea fits”'));
       fake.pushUpdate(privateMessage(aliceTelegram, { text: 'Second idea does not' }));
-      const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Not saved: you have reached'));
+      const reply = await fake.waitForMessage(aliceTelegram.id, (text) =>
+        text.startsWith('Not saved: you have reached'),
+      );
       expect(reply.text).toContain('the limit of 1 open ideas');
       expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['First idea fits']);
     } finally {
@@ -245,16 +280,28 @@ describe('capturing ideas', () => {
     const filesBefore = whisperFiles.length;
     fake.pushUpdate(
       privateMessage(aliceTelegram, {
-        voice: { file_id: 'voice-1', file_unique_id: 'v1u', duration: 2, mime_type: 'audio/ogg', file_size: audio.length },
+        voice: {
+          file_id: 'voice-1',
+          file_unique_id: 'v1u',
+          duration: 2,
+          mime_type: 'audio/ogg',
+          file_size: audio.length,
+        },
       }),
     );
     const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Transcribed and saved'));
     expect(reply.text).toContain('“Walked the dog...”');
     expect(reply.text).toContain('http://localhost:3000/stories');
     expect(whisperFiles.slice(filesBefore)).toEqual([{ name: 'recording.ogg', type: 'audio/ogg', size: audio.length }]);
-    expect(fake.calls.some((apiCall) => apiCall.method === 'getFile' && apiCall.params.file_id === 'voice-1')).toBe(true);
+    expect(fake.calls.some((apiCall) => apiCall.method === 'getFile' && apiCall.params.file_id === 'voice-1')).toBe(
+      true,
+    );
     expect(await ideasOf(alice)).toEqual([
-      expect.objectContaining({ content: 'Walked the dog along the river', isAudioRecording: true, status: 'raw_ideas' }),
+      expect.objectContaining({
+        content: 'Walked the dog along the river',
+        isAudioRecording: true,
+        status: 'raw_ideas',
+      }),
     ]);
   });
 
@@ -263,7 +310,9 @@ describe('capturing ideas', () => {
     whisperAnswers.push({ status: 503, body: { error: { message: 'overloaded' } } });
     whisperAnswers.push({ status: 200, body: { text: 'Second try works fine' } });
     const filesBefore = whisperFiles.length;
-    fake.pushUpdate(privateMessage(aliceTelegram, { voice: { file_id: 'voice-2', file_unique_id: 'v2u', duration: 1 } }));
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { voice: { file_id: 'voice-2', file_unique_id: 'v2u', duration: 1 } }),
+    );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Second try works...”'), 30_000);
     expect(whisperFiles.length - filesBefore).toBe(2);
     expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['Second try works fine']);
@@ -272,8 +321,14 @@ describe('capturing ideas', () => {
   it('tells the sender when the last try fails too, and saves nothing', async () => {
     fake.addFile('voice-3', new Uint8Array([1, 2, 3]));
     whisperAnswers.push({ status: 500, body: {} }, { status: 500, body: {} });
-    fake.pushUpdate(privateMessage(aliceTelegram, { voice: { file_id: 'voice-3', file_unique_id: 'v3u', duration: 1 } }));
-    await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Sorry, I could not save this message'), 30_000);
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { voice: { file_id: 'voice-3', file_unique_id: 'v3u', duration: 1 } }),
+    );
+    await fake.waitForMessage(
+      aliceTelegram.id,
+      (text) => text.startsWith('Sorry, I could not save this message'),
+      30_000,
+    );
     expect(await ideasOf(alice)).toEqual([]);
   });
 
@@ -300,7 +355,9 @@ describe('no transcription configured', () => {
     });
     try {
       const user = await createUser(own.app);
-      const { code } = (await own.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers })).json();
+      const { code } = (
+        await own.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers })
+      ).json();
       ownFake.pushUpdate(privateMessage(aliceTelegram, { text: code }));
       await ownFake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done!'));
       ownFake.addFile('v', new Uint8Array([1]));
@@ -347,7 +404,9 @@ describe('channels and publishing', () => {
     connect();
     await fake.waitForMessage(groupId, (text) => text.startsWith('“Family <Group>” is connected'));
     const channels = (await call(alice, 'GET', '/api/telegram')).json().channels;
-    expect(channels).toEqual([expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null })]);
+    expect(channels).toEqual([
+      expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null }),
+    ]);
     groupRowId = channels[0].id;
     expect((await call(bob, 'GET', '/api/telegram')).json().channels).toEqual([]);
   });
@@ -363,7 +422,10 @@ describe('channels and publishing', () => {
       }),
     );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('“Alice writes” is connected'));
-    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{ id: string; title: string }>;
+    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{
+      id: string;
+      title: string;
+    }>;
     channelRowId = channels.find((item) => item.title === 'Alice writes')!.id;
   });
 
@@ -421,7 +483,10 @@ describe('channels and publishing', () => {
 
   it("shows Telegram's refusal clearly and leaves the idea unsent", async () => {
     const ideaId = await newIdea(alice, 'Bot was removed');
-    fake.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot is not a member of the channel chat' });
+    fake.failNext('sendMessage', {
+      error_code: 403,
+      description: 'Forbidden: bot is not a member of the channel chat',
+    });
     const response = await call(alice, 'POST', '/api/telegram/publish', {
       eventIds: [ideaId],
       text: 'Will not arrive',
@@ -474,8 +539,12 @@ describe('channels and publishing', () => {
     fake.pushUpdate(privateMessage(bobTelegram, { text: 'After unlinking' }));
     await fake.waitForMessage(bobTelegram.id, (text) => text.includes('This chat is not connected'));
 
-    fake.pushUpdate(privateMessage(aliceTelegram, { text: '/unlink', entities: [{ type: 'bot_command', offset: 0, length: 7 }] }));
-    await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('This chat is disconnected from Life Updates'));
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { text: '/unlink', entities: [{ type: 'bot_command', offset: 0, length: 7 }] }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) =>
+      text.startsWith('This chat is disconnected from Life Updates'),
+    );
     expect((await call(alice, 'GET', '/api/telegram')).json().link).toBeNull();
   });
 });

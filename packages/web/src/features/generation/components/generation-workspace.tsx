@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useGenerationStream } from '../hooks/use-generation-stream';
 import { useShareActions } from '../hooks/use-share-actions';
 import { GeneratedTextPanel } from './generated-text-panel';
+import { PostToTelegram } from './post-to-telegram';
 import { PreferencesPanel } from './preferences-panel';
 import { ResultDialog } from './result-dialog';
 
@@ -94,6 +95,9 @@ export function GenerationWorkspace({
               {t('generation.emailToContacts')}
             </Button>
           </div>
+          {preferences.platform === 'telegram' ? (
+            <PostToTelegram eventIds={eventIds} text={stream.text} preferences={preferences} disabled={isLocked} />
+          ) : null}
         </CardContent>
       </Card>
       <ContactPickerDialog
