@@ -93,7 +93,10 @@ async function signUpAndIn(page: Page) {
     headers,
   });
   expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: strongPassword }, headers });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: strongPassword },
+    headers,
+  });
   expect(signIn.ok(), await signIn.text()).toBeTruthy();
 }
 
@@ -102,7 +105,9 @@ async function ideas(page: Page): Promise<Idea[]> {
   return ((await (await page.request.get('/api/events')).json()) as { events: Idea[] }).events;
 }
 
-test('link in Settings → Telegram, capture a text and a voice message, publish a post to a channel', async ({ page }) => {
+test('link in Settings → Telegram, capture a text and a voice message, publish a post to a channel', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpAndIn(page);
 
@@ -139,10 +144,20 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
   fake.addFile('voice-e2e', wav);
   fake.pushUpdate(
     privateMessage(annTelegram, {
-      voice: { file_id: 'voice-e2e', file_unique_id: 'voice-e2e-u', duration: 3, mime_type: 'audio/wav', file_size: wav.length },
+      voice: {
+        file_id: 'voice-e2e',
+        file_unique_id: 'voice-e2e-u',
+        duration: 3,
+        mime_type: 'audio/wav',
+        file_size: wav.length,
+      },
     }),
   );
-  const voiceReply = await fake.waitForMessage(annTelegram.id, (text) => text.startsWith('Transcribed and saved'), 30_000);
+  const voiceReply = await fake.waitForMessage(
+    annTelegram.id,
+    (text) => text.startsWith('Transcribed and saved'),
+    30_000,
+  );
   expect(voiceReply.text).toContain(`My Stories: ${appBase}/stories`);
   expect(transcribed).toEqual([{ fileName: 'recording.wav', size: wav.length, isWav: true }]);
 
@@ -176,7 +191,9 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
   const textIdea = saved.find((idea) => !idea.isAudioRecording)!;
   await page.goto(`/create?idea=${textIdea.id}`);
   await page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'Telegram' }).click();
-  await page.getByRole('textbox', { name: 'Generated Text' }).fill('Fish & chips <by the sea>\n\nWith "Bob" & friends.');
+  await page
+    .getByRole('textbox', { name: 'Generated Text' })
+    .fill('Fish & chips <by the sea>\n\nWith "Bob" & friends.');
   await page.getByRole('button', { name: 'Post to Telegram' }).click();
   const dialog = page.getByRole('dialog', { name: 'Post to Telegram' });
   await expect(dialog.getByRole('radio', { name: /Ann & Friends/ })).toBeChecked();
@@ -212,7 +229,15 @@ test('an unknown chat gets a polite reply in its language, and stickers are expl
   expect(russian.text).toMatch(/^Здравствуйте! Этот чат ещё не привязан/);
   fake.pushUpdate(
     privateMessage(annTelegram, {
-      sticker: { file_id: 's', file_unique_id: 'su', type: 'regular', width: 1, height: 1, is_animated: false, is_video: false },
+      sticker: {
+        file_id: 's',
+        file_unique_id: 'su',
+        type: 'regular',
+        width: 1,
+        height: 1,
+        is_animated: false,
+        is_video: false,
+      },
     }),
   );
   await fake.waitForMessage(annTelegram.id, (text) => text.startsWith('I can save text, photos or forwards'));

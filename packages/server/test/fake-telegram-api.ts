@@ -21,6 +21,8 @@ export type FakeTelegramApi = {
   pushUpdate: (update: Record<string, unknown>) => number;
   /** The updates getUpdates has not been told are handled (offset not past them). */
   unconfirmed: () => number;
+  /** getUpdates calls refused because another was still waiting (Telegram's 409 Conflict). */
+  conflicts: () => number;
   /** The next calls of `method` fail with these answers, one each. */
   failNext: (method: string, ...failures: ScriptedFailure[]) => void;
   addFile: (fileId: string, body: Uint8Array) => void;
@@ -67,6 +69,8 @@ export async function startFakeTelegramApi({
   const files = new Map<string, { path: string; body: Uint8Array }>();
   const members = new Map<string, Member>();
   let nextUpdateId = 1000;
+  let pollsInFlight = 0;
+  let conflicts = 0;
   let nextMessageId = 1;
   let waiters: Array<() => void> = [];
   const wake = () => {
@@ -166,7 +170,23 @@ export async function startFakeTelegramApi({
     calls.push({ method, params });
     const scripted = failures.get(method)?.shift();
     if (scripted) return fail(response, scripted);
-    if (method === 'getUpdates') return ok(response, await getUpdates(params, request));
+    if (method === 'getUpdates') {
+      // Telegram serves one poller per bot: a second concurrent getUpdates is a 409 Conflict.
+      if (pollsInFlight > 0) {
+        conflicts += 1;
+        return fail(response, {
+          error_code: 409,
+          description:
+            'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+        });
+      }
+      pollsInFlight += 1;
+      try {
+        return ok(response, await getUpdates(params, request));
+      } finally {
+        pollsInFlight -= 1;
+      }
+    }
     const result = handle(method, params) as { error?: ScriptedFailure };
     if (result && typeof result === 'object' && 'error' in result && result.error) return fail(response, result.error);
     return ok(response, result);
@@ -191,6 +211,7 @@ export async function startFakeTelegramApi({
       return updateId;
     },
     unconfirmed: () => updates.length,
+    conflicts: () => conflicts,
     failNext: (method, ...list) => failures.set(method, [...(failures.get(method) ?? []), ...list]),
     addFile: (fileId, body) => files.set(fileId, { path: `voice/${fileId}.oga`, body }),
     setMember: (chatId, userId, status) => members.set(`${chatId}:${userId}`, { status }),
