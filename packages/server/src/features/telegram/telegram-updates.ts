@@ -158,17 +158,16 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
 
   /**
    * A post forwarded from a channel where the bot is an administrator and the sender is too connects
-   * that channel (when it is not yet). Otherwise the forward is an idea like any other message.
+   * that channel (when it is not yet). Otherwise the forward is an idea like any other message: a
+   * post forwarded from someone else's channel is captured, not connected.
    */
   async function connectForwardedChannel(ctx: Context, link: LinkRow, channel: Chat.ChannelChat) {
     if (await isChannelConnected({ db, userId: link.userId, chatId: channel.id })) return false;
     const botStatus = await memberStatus(channel.id, botInfo.id);
     if (botStatus === null || !administratorStatuses.has(botStatus)) return false;
+    // Someone else's channel: only its administrators may publish there through the bot.
     const senderStatus = await memberStatus(channel.id, ctx.from!.id);
-    if (senderStatus === null || !administratorStatuses.has(senderStatus)) {
-      await ctx.reply(botText(ctx, 'connectUserNotAdmin'));
-      return true;
-    }
+    if (senderStatus === null || !administratorStatuses.has(senderStatus)) return false;
     await connect(ctx, link.userId, channel);
     return true;
   }

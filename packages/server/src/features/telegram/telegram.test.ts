@@ -414,6 +414,16 @@ describe('channels and publishing', () => {
   it('connects a channel when a linked administrator forwards one of its posts', async () => {
     const channel = { id: channelId, type: 'channel', title: 'Alice writes', username: 'alice_writes' };
     fake.setMember(channelId, fake.bot.id, 'administrator');
+    fake.setMember(channelId, aliceTelegram.id, 'member');
+    // Not an administrator of the channel: the forward is only an idea.
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        forward_origin: { type: 'channel', chat: channel, message_id: 9, date: 1 },
+        text: 'Someone else wrote this',
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Someone else wrote...”'));
+    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
     fake.setMember(channelId, aliceTelegram.id, 'creator');
     fake.pushUpdate(
       privateMessage(aliceTelegram, {
@@ -546,6 +556,31 @@ describe('channels and publishing', () => {
       text.startsWith('This chat is disconnected from Life Updates'),
     );
     expect((await call(alice, 'GET', '/api/telegram')).json().link).toBeNull();
+  });
+});
+
+describe('without a bot token', () => {
+  it('says Telegram is not set up, and refuses codes and posts with a clear message', async () => {
+    const plain = await createTestApp();
+    try {
+      const user = await createUser(plain.app);
+      const status = await plain.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers });
+      expect(status.json()).toEqual({ isConfigured: false, botUsername: null, link: null, channels: [] });
+      const code = await plain.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers });
+      expect(code.statusCode).toBe(503);
+      expect(code.json()).toEqual({
+        code: 'TELEGRAM_NOT_CONFIGURED',
+        message: 'Telegram is not set up on this server.',
+      });
+      const webhook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/telegram/webhook',
+        payload: { update_id: 1 },
+      });
+      expect(webhook.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });
 
