@@ -92,26 +92,48 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     },
   );
 
+  const closing = new AbortController();
+  const pauseUnlessClosing = (milliseconds: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, milliseconds);
+      closing.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
   if (runtime.isWebhook) {
     // Every instance may set it: the same URL and secret. Telegram then sends updates to whichever
-    // instance the load balancer picks, and the job queue hands each to one worker.
-    try {
-      await runtime.api.setWebhook(runtime.webhookUrl, {
-        secret_token: runtime.webhookSecret,
-        allowed_updates: [...allowedUpdates],
-      });
-    } catch (error) {
-      log.error({ err: error }, 'could not set the Telegram webhook');
+    // instance the load balancer picks, and the job queue hands each to one worker. Without
+    // Telegram at start-up, keep trying in the background.
+    const setWebhook = async () => {
+      try {
+        await runtime.api.setWebhook(runtime.webhookUrl, {
+          secret_token: runtime.webhookSecret,
+          allowed_updates: [...allowedUpdates],
+        });
+        return true;
+      } catch (error) {
+        log.error({ err: error }, 'could not set the Telegram webhook; trying again in a minute');
+        return false;
+      }
+    };
+    app.addHook('onClose', async () => closing.abort());
+    if (!(await setWebhook())) {
+      void (async () => {
+        do await pauseUnlessClosing(60_000);
+        while (!closing.signal.aborted && !(await setWebhook()));
+      })();
     }
     return;
   }
 
   let polling: Awaited<ReturnType<typeof startTelegramPolling>> | null = null;
-  const closing = new AbortController();
   // The bot's id is part of each job's id; without Telegram at start-up, keep asking in the background.
   const startPolling = async () => {
     while (!closing.signal.aborted) {
       const botInfo = await runtime.getBotInfo();
+      if (closing.signal.aborted) return;
       if (botInfo) {
         polling = await startTelegramPolling({
           runtime,
@@ -119,21 +141,17 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
           enqueue: createUpdateEnqueuer({ jobs, botId: botInfo.id }),
           log,
         });
+        // Closed while it was starting: the close hook may already have looked for it.
+        if (closing.signal.aborted) await polling.stop();
         return;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 15_000);
-        closing.signal.addEventListener('abort', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await pauseUnlessClosing(15_000);
     }
   };
-  const starting = startPolling();
+  void startPolling().catch((error: unknown) => log.error({ err: error }, 'Telegram polling did not start'));
+  // Not waiting for a getMe still in flight (it may take its full timeout when Telegram is down).
   app.addHook('onClose', async () => {
     closing.abort();
-    await starting;
     await polling?.stop();
   });
 }
