@@ -34,6 +34,8 @@ import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
 import { summariesRoutes } from './features/summaries/summaries-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
 import { linkedinRoutes } from './features/linkedin/linkedin-routes.ts';
+import { createTelegramRuntime, type TelegramRuntime } from './features/telegram/telegram-runtime.ts';
+import { telegramRoutes } from './features/telegram/telegram-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
@@ -64,7 +66,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: Auth;
-    deps: AppDependencies & { mailer: EmailTransport };
+    deps: AppDependencies & { mailer: EmailTransport; telegram: TelegramRuntime | null };
   }
 }
 
@@ -121,7 +123,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const mailer = dependencies.mailer ?? createEmailTransport(config, database.db);
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
   app.decorate('auth', auth);
-  app.decorate('deps', { ...dependencies, mailer });
+  // grammY is loaded only when a bot token is set.
+  const telegram = await createTelegramRuntime({ config, log: app.log });
+  app.decorate('deps', { ...dependencies, mailer, telegram });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);
@@ -281,6 +285,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(scheduleRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
   await app.register(linkedinRoutes, { db: database.db, config, jobs: dependencies.jobs });
+  await app.register(telegramRoutes, { db: database.db, telegram, jobs: dependencies.jobs });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

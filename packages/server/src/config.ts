@@ -51,6 +51,23 @@ const environmentSchema = z.object({
       .regex(/^\d{6}$/, { message: 'LINKEDIN_API_VERSION must be YYYYMM' })
       .default('202601'),
   ),
+  /** The Telegram bot (@BotFather token): capture by message or voice, publish to channels. Unset = no bot. */
+  TELEGRAM_BOT_TOKEN: optionalText,
+  /** The Bot API server; a local Bot API server or a test double. No trailing slash. */
+  TELEGRAM_API_ROOT: z
+    .string()
+    .trim()
+    .default('https://api.telegram.org')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .pipe(z.url()),
+  /** Receive bot updates by webhook at BASE_URL/api/telegram/webhook (BASE_URL must be https) instead of polling. */
+  TELEGRAM_WEBHOOK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Retries of a bot update whose handling failed (database or transcription down), with back-off. */
+  TELEGRAM_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  TELEGRAM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Multiplies every per-IP rate limit: for many users behind one address, and for test runs. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),

@@ -16,6 +16,7 @@ import notFound from './en/notFound.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
 import summeris from './en/summeris.json' with { type: 'json' };
+import telegram from './en/telegram.json' with { type: 'json' };
 import templates from './en/templates.json' with { type: 'json' };
 import titles from './en/titles.json' with { type: 'json' };
 import validation from './en/validation.json' with { type: 'json' };
@@ -38,6 +39,7 @@ export default {
   schedule,
   settings,
   summeris,
+  telegram,
   templates,
   titles,
   validation,

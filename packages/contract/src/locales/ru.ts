@@ -16,6 +16,7 @@ import notFound from './ru/notFound.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
 import settings from './ru/settings.json' with { type: 'json' };
 import summeris from './ru/summeris.json' with { type: 'json' };
+import telegram from './ru/telegram.json' with { type: 'json' };
 import templates from './ru/templates.json' with { type: 'json' };
 import titles from './ru/titles.json' with { type: 'json' };
 import validation from './ru/validation.json' with { type: 'json' };
@@ -38,6 +39,7 @@ export default {
   schedule,
   settings,
   summeris,
+  telegram,
   templates,
   titles,
   validation,

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -353,6 +365,89 @@ export const linkedinPosts = pgTable(
   (table) => [index('linkedin_posts_user_idx').on(table.userId, table.publishAt)],
 );
 
+// ── Telegram: the linked chat, connected channels, published posts, handled updates ──
+
+/** The Telegram chat a user linked through the bot; one chat per account, one account per chat. */
+export const telegramLinks = pgTable('telegram_links', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
+  telegramUserId: bigint('telegram_user_id', { mode: 'number' }).notNull(),
+  username: text('username'),
+  firstName: text('first_name'),
+  languageCode: text('language_code'),
+  ...timestamps,
+});
+
+/** A pending "Connect Telegram" code: only its SHA-256 is kept; one per user; valid 10 minutes. */
+export const telegramLinkCodes = pgTable('telegram_link_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A channel or group where the bot is an administrator, connected by one of its administrators. */
+export const telegramChannels = pgTable(
+  'telegram_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    username: text('username'),
+    type: text('type').notNull(),
+    ...timestamps,
+  },
+  (table) => [unique('telegram_channels_user_chat').on(table.userId, table.chatId)],
+);
+
+/** A post published to a connected channel: where it went and the link to its first message. */
+export const telegramPosts = pgTable(
+  'telegram_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').references(() => telegramChannels.id, { onDelete: 'set null' }),
+    shareId: uuid('share_id').references(() => pendingShares.id, { onDelete: 'set null' }),
+    eventIds: jsonb('event_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    messageIds: jsonb('message_ids')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    messageLink: text('message_link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('telegram_posts_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Bot updates already turned into an idea: a retried update (its reply failed, or it was fetched
+ * twice) answers again without saving a second idea.
+ */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    botId: bigint('bot_id', { mode: 'number' }).notNull(),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.botId, table.updateId] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -371,4 +466,9 @@ export const schema = {
   linkedinConnections,
   linkedinAuthorizations,
   linkedinPosts,
+  telegramLinks,
+  telegramLinkCodes,
+  telegramChannels,
+  telegramPosts,
+  telegramUpdates,
 };

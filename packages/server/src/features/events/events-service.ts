@@ -194,6 +194,43 @@ export async function createEvent({
   return row === undefined ? null : toEvent(row);
 }
 
+/** A database handle or an open transaction on it. */
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * A new Raw idea for a user known by other means than a browser session (the Telegram bot: its
+ * chat is linked to the account). The same rules as `createEvent`: the title from the content,
+ * and the open-ideas limit (a 409 naming it). Takes a transaction so the caller can record with it
+ * what the idea came from.
+ */
+export async function createEventForUser({
+  db,
+  userId,
+  input,
+}: {
+  db: Executor;
+  userId: string;
+  input: NewEvent;
+}): Promise<Event> {
+  const [row] = await withinOpenIdeasLimit(() =>
+    db
+      .insert(events)
+      .values({
+        userId,
+        content: input.content,
+        title: deriveTitle(input.content),
+        description: input.description ?? null,
+        date: input.date ? new Date(input.date) : null,
+        eventType: input.eventType ?? null,
+        tags: input.tags ?? [],
+        isAudioRecording: input.isAudioRecording,
+        status: 'raw_ideas' satisfies EventStatus,
+      })
+      .returning(),
+  );
+  return toEvent(row!);
+}
+
 /** Field edits; new content re-derives the title (spec §3). */
 export async function updateEvent({
   db,

@@ -16,9 +16,10 @@ import { ScheduleSettings } from '@/features/schedule/components/schedule-settin
 import { EmailSettings } from '@/features/email-settings/components/email-settings';
 import { VoiceSettings } from '@/features/voice/components/voice-settings';
 import { TemplatesSettings } from '@/features/templates/components/templates-settings';
+import { TelegramSettings } from '@/features/telegram/components/telegram-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
-const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'connected', 'account', 'admin'] as const;
+const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'connected', 'telegram', 'account', 'admin'] as const;
 type TabId = (typeof tabIds)[number];
 
 /** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling (spec §2 Settings). */
@@ -35,6 +36,7 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
     voice: <VoiceSettings />,
     ai: <AiSettings />,
     connected: <ConnectedAccounts />,
+    telegram: <TelegramSettings />,
     account: <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />,
     admin: <AdminPanel currentUserId={me.id} />,
   };
@@ -66,7 +68,7 @@ export function Component() {
         <TabsList>
           {visibleTabs.map((id) => (
             <TabsTrigger key={id} value={id}>
-              {t(`settings.tabs.${id}`)}
+              {id === 'telegram' ? t('telegram.tab') : t(`settings.tabs.${id}`)}
             </TabsTrigger>
           ))}
         </TabsList>

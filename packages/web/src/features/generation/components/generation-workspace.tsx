@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useGenerationStream } from '../hooks/use-generation-stream';
 import { useShareActions } from '../hooks/use-share-actions';
 import { GeneratedTextPanel } from './generated-text-panel';
+import { PostToTelegram } from './post-to-telegram';
 import { PreferencesPanel } from './preferences-panel';
 import { ResultDialog } from './result-dialog';
 
@@ -97,6 +98,9 @@ export function GenerationWorkspace({
           </div>
           {preferences.platform === 'linkedin' ? (
             <LinkedinPublish eventIds={eventIds} text={stream.text} disabled={isLocked} />
+          ) : null}
+          {preferences.platform === 'telegram' ? (
+            <PostToTelegram eventIds={eventIds} text={stream.text} preferences={preferences} disabled={isLocked} />
           ) : null}
         </CardContent>
       </Card>

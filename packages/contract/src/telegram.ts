@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { saveShareTextRequestSchema } from './shares.ts';
+
+/** How long a "Connect Telegram" code stays valid. */
+export const telegramLinkCodeMinutes = 10;
+
+/** The code's letters: no 0/O or 1/I, so it can be read off a screen and typed. */
+export const telegramLinkCodeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const telegramLinkCodeLength = 8;
+
+/**
+ * The code as the user may type or paste it (spaces, a dash, lower case), in its stored form; null
+ * when it cannot be a code.
+ */
+export function normaliseTelegramLinkCode(value: string): string | null {
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  if (compact.length !== telegramLinkCodeLength) return null;
+  return [...compact].every((letter) => telegramLinkCodeAlphabet.includes(letter)) ? compact : null;
+}
+
+export const telegramChannelTypes = ['channel', 'group', 'supergroup'] as const;
+
+export const telegramChannelSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  username: z.string().nullable(),
+  type: z.enum(telegramChannelTypes),
+  createdAt: z.string(),
+});
+export type TelegramChannel = z.infer<typeof telegramChannelSchema>;
+
+export const telegramLinkSchema = z.object({
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  linkedAt: z.string(),
+});
+export type TelegramLink = z.infer<typeof telegramLinkSchema>;
+
+/** GET /api/telegram: whether the server has a bot, the user's linked chat and connected channels. */
+export const telegramStatusSchema = z.object({
+  isConfigured: z.boolean(),
+  /** The bot's @username (without @), when the server could reach Telegram to ask. */
+  botUsername: z.string().nullable(),
+  link: telegramLinkSchema.nullable(),
+  channels: z.array(telegramChannelSchema),
+});
+export type TelegramStatus = z.infer<typeof telegramStatusSchema>;
+
+/** POST /api/telegram/link-code: a one-time code, and the deep link that sends it to the bot. */
+export const telegramLinkCodeSchema = z.object({
+  code: z.string(),
+  deepLink: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type TelegramLinkCode = z.infer<typeof telegramLinkCodeSchema>;
+
+export const telegramChannelParamsSchema = z.object({ channelId: z.uuid('validation.invalidInput') });
+
+/**
+ * POST /api/telegram/publish: the ideas, the (edited) generated text and its preferences, and one of
+ * the user's own connected channels, by its id here (never a Telegram chat id).
+ */
+export const publishTelegramRequestSchema = saveShareTextRequestSchema.extend({
+  channelId: z.uuid('telegram.errors.chooseChannel'),
+});
+export type PublishTelegramRequest = z.infer<typeof publishTelegramRequestSchema>;
+
+export const publishTelegramResultSchema = z.object({
+  messageLink: z.string().nullable(),
+  messageCount: z.number().int(),
+  channelTitle: z.string(),
+});
+export type PublishTelegramResult = z.infer<typeof publishTelegramResultSchema>;

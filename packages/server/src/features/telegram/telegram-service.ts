@@ -1,0 +1,288 @@
+import type { createEventSchema, Event } from '@life-updates/contract/events';
+import type { Preferences } from '@life-updates/contract/preferences';
+import {
+  telegramChannelTypes,
+  telegramLinkCodeAlphabet,
+  telegramLinkCodeLength,
+  telegramLinkCodeMinutes,
+  type TelegramChannel,
+  type TelegramLink,
+} from '@life-updates/contract/telegram';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { createHash, randomInt } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import {
+  events,
+  telegramChannels,
+  telegramLinkCodes,
+  telegramLinks,
+  telegramPosts,
+  telegramUpdates,
+} from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { z } from 'zod';
+import { createEventForUser } from '../events/events-service.ts';
+import { storeShareText } from '../shares/shares-service.ts';
+
+type NewEvent = z.output<typeof createEventSchema>;
+
+type ChannelRow = typeof telegramChannels.$inferSelect;
+export type LinkRow = typeof telegramLinks.$inferSelect;
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export const channelNotFound = () =>
+  new AppError({ status: 404, code: 'TELEGRAM_CHANNEL_NOT_FOUND', message: 'telegram.errors.channelNotFound' });
+
+function toChannel(row: ChannelRow): TelegramChannel {
+  const type = telegramChannelTypes.find((candidate) => candidate === row.type) ?? 'channel';
+  return { id: row.id, title: row.title, username: row.username, type, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * A new one-time code for linking a chat, replacing any earlier one of the user's. Only its hash is
+ * stored, so a copy of the database cannot be used to link a chat to someone's account.
+ */
+export async function createLinkCode({ db, userId, now = new Date() }: { db: Database; userId: string; now?: Date }) {
+  const code = Array.from(
+    { length: telegramLinkCodeLength },
+    () => telegramLinkCodeAlphabet[randomInt(telegramLinkCodeAlphabet.length)],
+  ).join('');
+  const expiresAt = new Date(now.getTime() + telegramLinkCodeMinutes * 60_000);
+  await db
+    .insert(telegramLinkCodes)
+    .values({ userId, codeHash: hashCode(code), expiresAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: telegramLinkCodes.userId,
+      set: { codeHash: hashCode(code), expiresAt, createdAt: now },
+    });
+  return { code, expiresAt };
+}
+
+type ChatIdentity = {
+  chatId: number;
+  telegramUserId: number;
+  username: string | null;
+  firstName: string | null;
+  languageCode: string | null;
+};
+
+/**
+ * Uses up a code (once, within its ten minutes) and links the chat to the code's account. The chat's
+ * earlier link and the account's earlier chat are replaced: one chat per account, one account per
+ * chat. Null when the code is unknown, used or expired.
+ */
+export async function linkChatWithCode({
+  db,
+  code,
+  chat,
+  now = new Date(),
+}: {
+  db: Database;
+  code: string;
+  chat: ChatIdentity;
+  now?: Date;
+}): Promise<{ userId: string } | null> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(telegramLinkCodes)
+      .where(and(eq(telegramLinkCodes.codeHash, hashCode(code)), gt(telegramLinkCodes.expiresAt, now)))
+      .returning({ userId: telegramLinkCodes.userId });
+    if (!used) return null;
+    await tx
+      .delete(telegramLinks)
+      .where(or(eq(telegramLinks.chatId, chat.chatId), eq(telegramLinks.userId, used.userId)));
+    await tx.insert(telegramLinks).values({ userId: used.userId, ...chat });
+    return { userId: used.userId };
+  });
+}
+
+export async function getLinkByChat({ db, chatId }: { db: Database; chatId: number }): Promise<LinkRow | null> {
+  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.chatId, chatId));
+  return row ?? null;
+}
+
+/** The account of a Telegram user who linked their private chat (in a group, the sender). */
+export async function getLinkByTelegramUser({
+  db,
+  telegramUserId,
+}: {
+  db: Database;
+  telegramUserId: number;
+}): Promise<LinkRow | null> {
+  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.telegramUserId, telegramUserId));
+  return row ?? null;
+}
+
+export async function unlinkChat({ db, chatId }: { db: Database; chatId: number }): Promise<boolean> {
+  const removed = await db.delete(telegramLinks).where(eq(telegramLinks.chatId, chatId)).returning();
+  return removed.length > 0;
+}
+
+export async function unlinkUser({ db, userId }: { db: Database; userId: string }): Promise<void> {
+  await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId));
+  await db.delete(telegramLinkCodes).where(eq(telegramLinkCodes.userId, userId));
+}
+
+export async function getUserTelegram({
+  db,
+  userId,
+}: {
+  db: Database;
+  userId: string;
+}): Promise<{ link: TelegramLink | null; channels: TelegramChannel[] }> {
+  const [[link], channels] = await Promise.all([
+    db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
+    db
+      .select()
+      .from(telegramChannels)
+      .where(eq(telegramChannels.userId, userId))
+      .orderBy(desc(telegramChannels.createdAt)),
+  ]);
+  return {
+    link: link ? { username: link.username, firstName: link.firstName, linkedAt: link.createdAt.toISOString() } : null,
+    channels: channels.map(toChannel),
+  };
+}
+
+/** Connects (or refreshes the title of) a channel or group for the user; true when it is new. */
+export async function connectChannel({
+  db,
+  userId,
+  chat,
+}: {
+  db: Database;
+  userId: string;
+  chat: { chatId: number; title: string; username: string | null; type: TelegramChannel['type'] };
+}): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: telegramChannels.id })
+    .from(telegramChannels)
+    .where(and(eq(telegramChannels.userId, userId), eq(telegramChannels.chatId, chat.chatId)));
+  await db
+    .insert(telegramChannels)
+    .values({ userId, ...chat })
+    .onConflictDoUpdate({
+      target: [telegramChannels.userId, telegramChannels.chatId],
+      set: { title: chat.title, username: chat.username, type: chat.type },
+    });
+  return existing === undefined;
+}
+
+export async function isChannelConnected({ db, userId, chatId }: { db: Database; userId: string; chatId: number }) {
+  const [row] = await db
+    .select({ id: telegramChannels.id })
+    .from(telegramChannels)
+    .where(and(eq(telegramChannels.userId, userId), eq(telegramChannels.chatId, chatId)));
+  return row !== undefined;
+}
+
+/** One of the user's own connected channels; any other id (another user's too) is a 404. */
+export async function getOwnChannel({
+  db,
+  userId,
+  channelId,
+}: {
+  db: Database;
+  userId: string;
+  channelId: string;
+}): Promise<ChannelRow> {
+  const [row] = await db
+    .select()
+    .from(telegramChannels)
+    .where(and(eq(telegramChannels.id, channelId), eq(telegramChannels.userId, userId)));
+  if (!row) throw channelNotFound();
+  return row;
+}
+
+export async function removeChannel({ db, userId, channelId }: { db: Database; userId: string; channelId: string }) {
+  const removed = await db
+    .delete(telegramChannels)
+    .where(and(eq(telegramChannels.id, channelId), eq(telegramChannels.userId, userId)))
+    .returning({ id: telegramChannels.id });
+  if (removed.length === 0) throw channelNotFound();
+}
+
+/** Throws the 404 of another user's (or a missing) idea before anything is sent. */
+export async function assertOwnIdeas({ db, userId, eventIds }: { db: Database; userId: string; eventIds: string[] }) {
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.userId, userId), inArray(events.id, eventIds)));
+  if (rows.length !== new Set(eventIds).size) throw notFound('errors.notFound');
+}
+
+/**
+ * After the post went out: the text is kept in the ideas' share (as Save for later does), the ideas
+ * become "sent", and the post (channel, message ids, link) is recorded. One transaction.
+ */
+export async function recordPublishedPost({
+  db,
+  userId,
+  eventIds,
+  text,
+  preferences,
+  channel,
+  messageIds,
+  messageLink,
+}: {
+  db: Database;
+  userId: string;
+  eventIds: string[];
+  text: string;
+  preferences: Preferences;
+  channel: ChannelRow;
+  messageIds: number[];
+  messageLink: string | null;
+}) {
+  await db.transaction(async (tx) => {
+    const share = await storeShareText({ tx, userId, eventIds, text, preferences, status: 'saved_for_later' });
+    await tx
+      .update(events)
+      .set({ status: 'sent' })
+      .where(and(eq(events.userId, userId), inArray(events.id, eventIds)));
+    await tx.insert(telegramPosts).values({
+      userId,
+      channelId: channel.id,
+      shareId: share.id,
+      eventIds,
+      chatId: channel.chatId,
+      messageIds,
+      messageLink,
+    });
+  });
+}
+
+/** The idea an update already became, when it was handled before (a retry or a repeated delivery). */
+export async function findHandledUpdate({ db, botId, updateId }: { db: Database; botId: number; updateId: number }) {
+  const [row] = await db
+    .select({ eventId: telegramUpdates.eventId, title: events.title })
+    .from(telegramUpdates)
+    .leftJoin(events, eq(events.id, telegramUpdates.eventId))
+    .where(and(eq(telegramUpdates.botId, botId), eq(telegramUpdates.updateId, updateId)));
+  return row ?? null;
+}
+
+/**
+ * Saves an update's text as a Raw idea and notes the update as handled, in one transaction: a
+ * retried update then finds its idea instead of saving a second one.
+ */
+export async function saveIdeaFromUpdate({
+  db,
+  userId,
+  botId,
+  updateId,
+  input,
+}: {
+  db: Database;
+  userId: string;
+  botId: number;
+  updateId: number;
+  input: NewEvent;
+}): Promise<Event> {
+  return db.transaction(async (tx) => {
+    const event = await createEventForUser({ db: tx, userId, input });
+    await tx.insert(telegramUpdates).values({ botId, updateId, eventId: event.id });
+    return event;
+  });
+}

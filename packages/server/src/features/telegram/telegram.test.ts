@@ -1,0 +1,631 @@
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import { eq } from 'drizzle-orm';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { events, telegramLinkCodes, userSettings } from '../../db/schema.ts';
+import { startJobQueue } from '../../jobs.ts';
+import { registerWorkers } from '../../workers.ts';
+import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/fake-telegram-api.ts';
+import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
+
+/**
+ * The bot end to end through the real app: grammY talks to a local stand-in for Telegram's Bot API
+ * (test/fake-telegram-api.ts), updates arrive by long polling and go through the job queue, voice
+ * goes to an OpenAI-compatible transcription stand-in, and the web side is called with app.inject().
+ */
+
+let whisper: Server;
+let whisperUrl: string;
+const whisperAnswers: Array<{ status: number; body: unknown }> = [];
+const whisperFiles: Array<{ name: string; type: string; size: number }> = [];
+
+let fake: FakeTelegramApi;
+let testApp: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+const aliceTelegram = { id: 5001, first_name: 'Alice', username: 'alice_tg', language_code: 'en' };
+const bobTelegram = { id: 5002, first_name: 'Bob', language_code: 'en' };
+
+async function call(user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: user?.headers ?? { origin: 'http://localhost:3000' },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function ideasOf(user: TestUser) {
+  const response = await call(user, 'GET', '/api/events');
+  expect(response.statusCode).toBe(200);
+  return (
+    response.json() as {
+      events: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }>;
+    }
+  ).events;
+}
+
+async function linkCode(user: TestUser) {
+  const response = await call(user, 'POST', '/api/telegram/link-code');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { code: string; deepLink: string | null; expiresAt: string };
+}
+
+/** Links a Telegram user's private chat to the account through "/start <code>", as the deep link does. */
+async function link(user: TestUser, telegramUser: typeof aliceTelegram | typeof bobTelegram) {
+  const { code } = await linkCode(user);
+  fake.pushUpdate(
+    privateMessage(telegramUser, { text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] }),
+  );
+  await fake.waitForMessage(telegramUser.id, (text) => text.startsWith('Done! This chat is now connected'));
+}
+
+beforeAll(async () => {
+  whisper = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData();
+    const file = form.get('file');
+    if (file instanceof File) whisperFiles.push({ name: file.name, type: file.type, size: file.size });
+    const answer = whisperAnswers.shift() ?? { status: 200, body: { text: 'Walked the dog along the river' } };
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => whisper.listen(0, '127.0.0.1', resolve));
+  whisperUrl = `http://127.0.0.1:${(whisper.address() as AddressInfo).port}/v1`;
+
+  fake = await startFakeTelegramApi();
+  testApp = await createTestApp({
+    withJobs: true,
+    env: {
+      TELEGRAM_BOT_TOKEN: fake.token,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      TRANSCRIPTION_BASE_URL: whisperUrl,
+      TELEGRAM_RETRY_LIMIT: '1',
+      TELEGRAM_RETRY_DELAY_SECONDS: '1',
+    },
+  });
+  alice = await createUser(testApp.app);
+  bob = await createUser(testApp.app);
+}, 60_000);
+
+afterAll(async () => {
+  await testApp?.close();
+  await fake?.close();
+  whisper?.closeAllConnections();
+  await new Promise((resolve) => whisper?.close(resolve));
+});
+
+beforeEach(() => {
+  whisperAnswers.length = 0;
+});
+
+describe('linking a chat', () => {
+  it('needs a session, and says whether the server has a bot and which', async () => {
+    expect((await call(null, 'GET', '/api/telegram')).statusCode).toBe(401);
+    expect((await call(null, 'POST', '/api/telegram/link-code')).statusCode).toBe(401);
+    const status = await call(alice, 'GET', '/api/telegram');
+    expect(status.json()).toEqual({
+      isConfigured: true,
+      botUsername: 'life_updates_test_bot',
+      link: null,
+      channels: [],
+    });
+  });
+
+  it('answers a chat that is not linked politely, in its own language, and saves nothing', async () => {
+    fake.pushUpdate(privateMessage({ id: 7001, language_code: 'ru' }, { text: 'Привет' }));
+    const russian = await fake.waitForMessage(7001, () => true);
+    expect(russian.text).toContain('Этот чат ещё не привязан к учётной записи Life Updates');
+    fake.pushUpdate(privateMessage({ id: 7002, language_code: 'en-GB' }, { text: 'Hello there' }));
+    const english = await fake.waitForMessage(7002, () => true);
+    expect(english.text).toContain('This chat is not connected to a Life Updates account yet');
+    expect(english.text).toContain('Settings → Telegram');
+    expect(await ideasOf(alice)).toEqual([]);
+    expect(await ideasOf(bob)).toEqual([]);
+  });
+
+  it('gives a one-time code valid ten minutes with its deep link, stored only as a hash', async () => {
+    const before = Date.now();
+    const { code, deepLink, expiresAt } = await linkCode(alice);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(deepLink).toBe(`https://t.me/life_updates_test_bot?start=${code}`);
+    const validFor = new Date(expiresAt).getTime() - before;
+    expect(validFor).toBeGreaterThan(9.9 * 60_000);
+    expect(validFor).toBeLessThanOrEqual(10 * 60_000 + 5000);
+    const [stored] = await testApp.database.db
+      .select()
+      .from(telegramLinkCodes)
+      .where(eq(telegramLinkCodes.userId, alice.id));
+    expect(stored?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.codeHash).not.toContain(code);
+  });
+
+  it('links through the deep link, and the code works once', async () => {
+    const { code } = await linkCode(alice);
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        text: `/start ${code}`,
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
+    const status = (await call(alice, 'GET', '/api/telegram')).json();
+    expect(status.link).toMatchObject({ username: 'alice_tg', firstName: 'Alice' });
+
+    // The same code from another chat is refused.
+    fake.pushUpdate(privateMessage({ id: 7003, language_code: 'en' }, { text: code }));
+    await fake.waitForMessage(7003, (text) => text.startsWith('This code is not valid or has expired'));
+    expect((await call(bob, 'GET', '/api/telegram')).json().link).toBeNull();
+  });
+
+  it('links with the code pasted as a message, and refuses an expired code', async () => {
+    const { code } = await linkCode(bob);
+    await testApp.database.db
+      .update(telegramLinkCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(telegramLinkCodes.userId, bob.id));
+    fake.pushUpdate(privateMessage(bobTelegram, { text: code }));
+    await fake.waitForMessage(bobTelegram.id, (text) => text.startsWith('This code is not valid or has expired'));
+    expect((await call(bob, 'GET', '/api/telegram')).json().link).toBeNull();
+
+    const fresh = await linkCode(bob);
+    fake.pushUpdate(
+      privateMessage(bobTelegram, { text: ` ${fresh.code.slice(0, 4)}-${fresh.code.slice(4).toLowerCase()} ` }),
+    );
+    await fake.waitForMessage(bobTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
+    expect((await call(bob, 'GET', '/api/telegram')).json().link).toMatchObject({ firstName: 'Bob' });
+  });
+});
+
+describe('capturing ideas', () => {
+  beforeAll(async () => {
+    const status = (await call(alice, 'GET', '/api/telegram')).json();
+    if (!status.link) await link(alice, aliceTelegram);
+  });
+  beforeEach(async () => {
+    await testApp.database.db.delete(events).where(eq(events.userId, alice.id));
+  });
+
+  it('saves a text message as a Raw idea of the linked account only, and replies with its title and My Stories', async () => {
+    fake.pushUpdate(privateMessage(aliceTelegram, { text: 'Finished the garden fence with my neighbour today' }));
+    const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Saved as a Raw idea'));
+    expect(reply.text).toBe('Saved as a Raw idea: “Finished the garden...”\nMy Stories: http://localhost:3000/stories');
+    const ideas = await ideasOf(alice);
+    expect(ideas).toEqual([
+      expect.objectContaining({
+        content: 'Finished the garden fence with my neighbour today',
+        status: 'raw_ideas',
+        isAudioRecording: false,
+      }),
+    ]);
+    expect(await ideasOf(bob)).toEqual([]);
+  });
+
+  it('saves the caption of a photo or a forward; a photo without one, or a sticker, gets an explanation', async () => {
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        photo: [{ file_id: 'p1', file_unique_id: 'p1u', width: 90, height: 90 }],
+        caption: 'Sunset over the bay',
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Sunset over the...”'));
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        forward_origin: { type: 'user', date: 1, sender_user: { id: 99, is_bot: false, first_name: 'Carol' } },
+        text: 'Carol got the job she wanted',
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Carol got the...”'));
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { photo: [{ file_id: 'p2', file_unique_id: 'p2u', width: 9, height: 9 }] }),
+    );
+    await fake.waitForMessage(
+      aliceTelegram.id,
+      (text) => text === 'Add a caption to the photo: the caption becomes the idea.',
+    );
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        sticker: {
+          file_id: 's1',
+          file_unique_id: 's1u',
+          type: 'regular',
+          width: 512,
+          height: 512,
+          is_animated: false,
+          is_video: false,
+        },
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('I can save text, photos or forwards'));
+    expect((await ideasOf(alice)).map((idea) => idea.content).sort()).toEqual([
+      'Carol got the job she wanted',
+      'Sunset over the bay',
+    ]);
+  });
+
+  it('refuses a 20,000-character message, naming the limit, and saves nothing', async () => {
+    fake.pushUpdate(privateMessage(aliceTelegram, { text: 'a'.repeat(20_000) }));
+    const reply = await fake.waitForMessage(aliceTelegram.id, (text) =>
+      text.startsWith('Not saved: an idea can be at most'),
+    );
+    expect(reply.text).toBe('Not saved: an idea can be at most 10000 characters long, and this message has 20000.');
+    expect(await ideasOf(alice)).toEqual([]);
+  });
+
+  it('names the open-ideas limit when the account is at it', async () => {
+    await testApp.database.db.update(userSettings).set({ maxEvents: 1 }).where(eq(userSettings.userId, alice.id));
+    try {
+      fake.pushUpdate(privateMessage(aliceTelegram, { text: 'First idea fits' }));
+      await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“First idea fits”'));
+      fake.pushUpdate(privateMessage(aliceTelegram, { text: 'Second idea does not' }));
+      const reply = await fake.waitForMessage(aliceTelegram.id, (text) =>
+        text.startsWith('Not saved: you have reached'),
+      );
+      expect(reply.text).toContain('the limit of 1 open ideas');
+      expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['First idea fits']);
+    } finally {
+      await testApp.database.db.update(userSettings).set({ maxEvents: 10 }).where(eq(userSettings.userId, alice.id));
+    }
+  });
+
+  it('downloads a voice message, transcribes it and saves it marked as audio', async () => {
+    const audio = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    fake.addFile('voice-1', audio);
+    const filesBefore = whisperFiles.length;
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        voice: {
+          file_id: 'voice-1',
+          file_unique_id: 'v1u',
+          duration: 2,
+          mime_type: 'audio/ogg',
+          file_size: audio.length,
+        },
+      }),
+    );
+    const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Transcribed and saved'));
+    expect(reply.text).toContain('“Walked the dog...”');
+    expect(reply.text).toContain('http://localhost:3000/stories');
+    expect(whisperFiles.slice(filesBefore)).toEqual([{ name: 'recording.ogg', type: 'audio/ogg', size: audio.length }]);
+    expect(fake.calls.some((apiCall) => apiCall.method === 'getFile' && apiCall.params.file_id === 'voice-1')).toBe(
+      true,
+    );
+    expect(await ideasOf(alice)).toEqual([
+      expect.objectContaining({
+        content: 'Walked the dog along the river',
+        isAudioRecording: true,
+        status: 'raw_ideas',
+      }),
+    ]);
+  });
+
+  it('retries when transcription fails, saving the idea once it works', async () => {
+    fake.addFile('voice-2', new Uint8Array([1, 2, 3]));
+    whisperAnswers.push({ status: 503, body: { error: { message: 'overloaded' } } });
+    whisperAnswers.push({ status: 200, body: { text: 'Second try works fine' } });
+    const filesBefore = whisperFiles.length;
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { voice: { file_id: 'voice-2', file_unique_id: 'v2u', duration: 1 } }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Second try works...”'), 30_000);
+    expect(whisperFiles.length - filesBefore).toBe(2);
+    expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['Second try works fine']);
+  });
+
+  it('tells the sender when the last try fails too, and saves nothing', async () => {
+    fake.addFile('voice-3', new Uint8Array([1, 2, 3]));
+    whisperAnswers.push({ status: 500, body: {} }, { status: 500, body: {} });
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { voice: { file_id: 'voice-3', file_unique_id: 'v3u', duration: 1 } }),
+    );
+    await fake.waitForMessage(
+      aliceTelegram.id,
+      (text) => text.startsWith('Sorry, I could not save this message'),
+      30_000,
+    );
+    expect(await ideasOf(alice)).toEqual([]);
+  });
+
+  it('answers again without a second idea when the reply failed the first time', async () => {
+    fake.failNext('sendMessage', { error_code: 400, description: 'Bad Request: message is too long' });
+    const updateId = fake.pushUpdate(privateMessage(aliceTelegram, { text: 'Only saved once please' }));
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Only saved once...”'), 30_000);
+    expect(updateId).toBeGreaterThan(0);
+    expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['Only saved once please']);
+  });
+
+  it('confirms updates to Telegram only after queueing them', async () => {
+    // Everything pushed so far was taken from getUpdates with a later offset, so none is pending.
+    await expect.poll(() => fake.unconfirmed(), { timeout: 5000 }).toBe(0);
+  });
+});
+
+describe('no transcription configured', () => {
+  it('says voice needs speech-to-text', async () => {
+    const ownFake = await startFakeTelegramApi({ token: '777:other-bot-token', botUsername: 'other_bot' });
+    const own = await createTestApp({
+      withJobs: true,
+      env: { TELEGRAM_BOT_TOKEN: ownFake.token, TELEGRAM_API_ROOT: ownFake.apiRoot },
+    });
+    try {
+      const user = await createUser(own.app);
+      const { code } = (
+        await own.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers })
+      ).json();
+      ownFake.pushUpdate(privateMessage(aliceTelegram, { text: code }));
+      await ownFake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done!'));
+      ownFake.addFile('v', new Uint8Array([1]));
+      ownFake.pushUpdate(privateMessage(aliceTelegram, { voice: { file_id: 'v', file_unique_id: 'vu', duration: 1 } }));
+      const reply = await ownFake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Voice messages need'));
+      expect(reply.text).toContain('not set up on this server');
+    } finally {
+      await own.close();
+      await ownFake.close();
+    }
+  });
+});
+
+describe('channels and publishing', () => {
+  const groupId = -1001111111111;
+  const channelId = -1002222222222;
+  let channelRowId: string;
+  let groupRowId: string;
+
+  beforeAll(async () => {
+    if (!(await call(alice, 'GET', '/api/telegram')).json().link) await link(alice, aliceTelegram);
+  });
+
+  it('connects a group through /connect when the bot and the sender are administrators', async () => {
+    const group = { id: groupId, type: 'supergroup', title: 'Family <Group>' };
+    const connect = () =>
+      fake.pushUpdate({
+        message: {
+          message_id: 1,
+          date: 1,
+          chat: group,
+          from: { is_bot: false, ...aliceTelegram },
+          text: '/connect@life_updates_test_bot',
+          entities: [{ type: 'bot_command', offset: 0, length: 30 }],
+        },
+      });
+    connect();
+    await fake.waitForMessage(groupId, (text) => text.startsWith('Make me an administrator'));
+    fake.setMember(groupId, fake.bot.id, 'administrator');
+    fake.setMember(groupId, aliceTelegram.id, 'member');
+    connect();
+    await fake.waitForMessage(groupId, (text) => text === 'Only an administrator of this chat can connect it.');
+    fake.setMember(groupId, aliceTelegram.id, 'creator');
+    connect();
+    await fake.waitForMessage(groupId, (text) => text.startsWith('“Family <Group>” is connected'));
+    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels;
+    expect(channels).toEqual([
+      expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null }),
+    ]);
+    groupRowId = channels[0].id;
+    expect((await call(bob, 'GET', '/api/telegram')).json().channels).toEqual([]);
+  });
+
+  it('connects a channel when a linked administrator forwards one of its posts', async () => {
+    const channel = { id: channelId, type: 'channel', title: 'Alice writes', username: 'alice_writes' };
+    fake.setMember(channelId, fake.bot.id, 'administrator');
+    fake.setMember(channelId, aliceTelegram.id, 'member');
+    // Not an administrator of the channel: the forward is only an idea.
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        forward_origin: { type: 'channel', chat: channel, message_id: 9, date: 1 },
+        text: 'Someone else wrote this',
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Someone else wrote...”'));
+    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
+    fake.setMember(channelId, aliceTelegram.id, 'creator');
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        forward_origin: { type: 'channel', chat: channel, message_id: 10, date: 1 },
+        text: 'An older post',
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('“Alice writes” is connected'));
+    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{
+      id: string;
+      title: string;
+    }>;
+    channelRowId = channels.find((item) => item.title === 'Alice writes')!.id;
+  });
+
+  async function newIdea(user: TestUser, content: string) {
+    const response = await call(user, 'POST', '/api/events', { content });
+    expect(response.statusCode).toBe(201);
+    return (response.json() as { id: string }).id;
+  }
+  const preferences = { ...defaultPreferences, platform: 'telegram' };
+
+  it('publishes escaped HTML, split at paragraph boundaries, stores the link and marks the idea sent', async () => {
+    const ideaId = await newIdea(alice, 'Shipped the release');
+    const paragraph = `Tom & Jerry <3 "quotes" ${'x'.repeat(2500)}`;
+    const text = `${paragraph}\n\n${paragraph}`;
+    const before = fake.sentMessages().length;
+    const response = await call(alice, 'POST', '/api/telegram/publish', {
+      eventIds: [ideaId],
+      text,
+      preferences,
+      channelId: channelRowId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sent = fake.sentMessages().slice(before);
+    const escaped = `Tom &amp; Jerry &lt;3 "quotes" ${'x'.repeat(2500)}`;
+    expect(sent).toEqual([
+      expect.objectContaining({ chat_id: channelId, text: escaped, parse_mode: 'HTML' }),
+      expect.objectContaining({ chat_id: channelId, text: escaped, parse_mode: 'HTML' }),
+    ]);
+    const result = response.json();
+    expect(result).toMatchObject({ messageCount: 2, channelTitle: 'Alice writes' });
+    expect(result.messageLink).toMatch(/^https:\/\/t\.me\/alice_writes\/\d+$/);
+    const idea = (await call(alice, 'GET', `/api/events/${ideaId}`)).json();
+    expect(idea.status).toBe('sent');
+  });
+
+  it('waits out a 429 retry_after and then publishes', async () => {
+    const ideaId = await newIdea(alice, 'Rate limited post');
+    fake.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 1', retry_after: 1 });
+    const before = fake.sentMessages().length;
+    const startedAt = Date.now();
+    const response = await call(alice, 'POST', '/api/telegram/publish', {
+      eventIds: [ideaId],
+      text: 'Hello <world>',
+      preferences,
+      channelId: groupRowId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+    expect(fake.sentMessages().slice(before)).toEqual([
+      expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }),
+      expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }),
+    ]);
+    expect(response.json().messageLink).toMatch(/^https:\/\/t\.me\/c\/1111111111\/\d+$/);
+  });
+
+  it("shows Telegram's refusal clearly and leaves the idea unsent", async () => {
+    const ideaId = await newIdea(alice, 'Bot was removed');
+    fake.failNext('sendMessage', {
+      error_code: 403,
+      description: 'Forbidden: bot is not a member of the channel chat',
+    });
+    const response = await call(alice, 'POST', '/api/telegram/publish', {
+      eventIds: [ideaId],
+      text: 'Will not arrive',
+      preferences,
+      channelId: channelRowId,
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      code: 'TELEGRAM_SEND_FAILED',
+      message: 'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
+    });
+    expect((await call(alice, 'GET', `/api/events/${ideaId}`)).json().status).toBe('raw_ideas');
+  });
+
+  it("never reaches another user's channel or idea, and takes no raw chat id", async () => {
+    const bobIdea = await newIdea(bob, 'Bob idea');
+    const aliceIdea = await newIdea(alice, 'Alice idea');
+    const before = fake.sentMessages().length;
+    const bobToAliceChannel = await call(bob, 'POST', '/api/telegram/publish', {
+      eventIds: [bobIdea],
+      text: 'Hijack',
+      preferences,
+      channelId: channelRowId,
+    });
+    expect(bobToAliceChannel.statusCode).toBe(404);
+    const aliceWithBobIdea = await call(alice, 'POST', '/api/telegram/publish', {
+      eventIds: [bobIdea],
+      text: 'Not mine',
+      preferences,
+      channelId: channelRowId,
+    });
+    expect(aliceWithBobIdea.statusCode).toBe(404);
+    const rawChatId = await call(alice, 'POST', '/api/telegram/publish', {
+      eventIds: [aliceIdea],
+      text: 'Raw id',
+      preferences,
+      channelId: String(channelId),
+    });
+    expect(rawChatId.statusCode).toBe(400);
+    expect(fake.sentMessages().length).toBe(before);
+    expect((await call(bob, 'DELETE', `/api/telegram/channels/${channelRowId}`)).statusCode).toBe(404);
+  });
+
+  it('removes a channel, and unlinks from the web and from the bot', async () => {
+    expect((await call(alice, 'DELETE', `/api/telegram/channels/${groupRowId}`)).statusCode).toBe(204);
+    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
+
+    expect((await call(bob, 'DELETE', '/api/telegram/link')).statusCode).toBe(204);
+    expect((await call(bob, 'GET', '/api/telegram')).json().link).toBeNull();
+    fake.pushUpdate(privateMessage(bobTelegram, { text: 'After unlinking' }));
+    await fake.waitForMessage(bobTelegram.id, (text) => text.includes('This chat is not connected'));
+
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, { text: '/unlink', entities: [{ type: 'bot_command', offset: 0, length: 7 }] }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) =>
+      text.startsWith('This chat is disconnected from Life Updates'),
+    );
+    expect((await call(alice, 'GET', '/api/telegram')).json().link).toBeNull();
+  });
+});
+
+describe('without a bot token', () => {
+  it('says Telegram is not set up, and refuses codes and posts with a clear message', async () => {
+    const plain = await createTestApp();
+    try {
+      const user = await createUser(plain.app);
+      const status = await plain.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers });
+      expect(status.json()).toEqual({ isConfigured: false, botUsername: null, link: null, channels: [] });
+      const code = await plain.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers });
+      expect(code.statusCode).toBe(503);
+      expect(code.json()).toEqual({
+        code: 'TELEGRAM_NOT_CONFIGURED',
+        message: 'Telegram is not set up on this server.',
+      });
+      const webhook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/telegram/webhook',
+        payload: { update_id: 1 },
+      });
+      expect(webhook.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('webhook', () => {
+  it('is set with a secret token, refuses calls without it, and queues the update', async () => {
+    const ownFake = await startFakeTelegramApi({ token: '888:webhook-bot-token', botUsername: 'hook_bot' });
+    const baseUrl = 'https://updates.example';
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+        TELEGRAM_BOT_TOKEN: ownFake.token,
+        TELEGRAM_API_ROOT: ownFake.apiRoot,
+        TELEGRAM_WEBHOOK: 'true',
+      },
+      { BASE_URL: baseUrl },
+    );
+    const database = await openTestDatabase();
+    const jobs = await startJobQueue(database, { error: () => {} });
+    const app = await buildApp({ config, database, jobs, webDistDir: null });
+    await registerWorkers(app, jobs);
+    await app.ready();
+    try {
+      const setWebhook = ownFake.calls.find((apiCall) => apiCall.method === 'setWebhook');
+      expect(setWebhook?.params).toMatchObject({ url: `${baseUrl}/api/telegram/webhook` });
+      const secret = setWebhook?.params.secret_token as string;
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{20,256}$/);
+      expect(ownFake.calls.some((apiCall) => apiCall.method === 'getUpdates')).toBe(false);
+
+      const update = { update_id: 42, ...privateMessage({ id: 9001, language_code: 'en' }, { text: 'hello' }) };
+      const post = (headers: Record<string, string>) =>
+        app.inject({ method: 'POST', url: '/api/telegram/webhook', headers, payload: update });
+      expect((await post({})).statusCode).toBe(401);
+      expect((await post({ 'x-telegram-bot-api-secret-token': 'wrong' })).statusCode).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(ownFake.sentMessages()).toEqual([]);
+
+      expect((await post({ 'x-telegram-bot-api-secret-token': secret })).statusCode).toBe(200);
+      await ownFake.waitForMessage(9001, (text) => text.includes('This chat is not connected'));
+    } finally {
+      await app.close();
+      await jobs.stop({ graceful: false, timeout: 1000 });
+      await database.close();
+      await ownFake.close();
+    }
+  });
+});
