@@ -49,6 +49,16 @@ export const createEventSchema = z
   .strict();
 export type CreateEvent = z.input<typeof createEventSchema>;
 
+/**
+ * The header a create may carry so that sending it again never makes a second idea: a UUID the app
+ * makes once per idea (an idea written offline keeps it until the server has it). A create with a
+ * key the user has used before answers with that idea.
+ */
+export const idempotencyKeyHeader = 'idempotency-key';
+export const createEventHeadersSchema = z.object({
+  [idempotencyKeyHeader]: z.uuid('capture.validation.idempotencyKey').optional(),
+});
+
 /** Edit Event dialog and other field edits. Status changes go through the status and approve calls. */
 export const updateEventSchema = z
   .object({

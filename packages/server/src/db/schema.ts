@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -174,9 +174,18 @@ export const events = pgTable(
       .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('raw_ideas'),
     preferences: jsonb('preferences'),
+    /**
+     * The `Idempotency-Key` the app sent with the create (a UUID made on the device when the idea was
+     * written): a retried create answers with this row instead of inserting a second one. Null for
+     * ideas saved without a key; NULLs never collide in the unique index.
+     */
+    idempotencyKey: uuid('idempotency_key'),
     ...timestamps,
   },
-  (table) => [index('events_user_id_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('events_user_id_idx').on(table.userId, table.createdAt),
+    uniqueIndex('events_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+  ],
 );
 
 // ── Email-structure templates (spec §3 Summary / email structure template) ──
