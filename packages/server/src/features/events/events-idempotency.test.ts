@@ -30,8 +30,7 @@ const create = (user: TestUser, content: string, key?: string, acceptLanguage?: 
     payload: { content },
   });
 
-const rowsOf = (user: TestUser) =>
-  testApp.database.db.select().from(events).where(eq(events.userId, user.id));
+const rowsOf = (user: TestUser) => testApp.database.db.select().from(events).where(eq(events.userId, user.id));
 
 describe('creating an idea with an Idempotency-Key', () => {
   it('answers a repeated create with the same idea and writes one row', async () => {

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { wasSignedOut } from '@/features/auth/api/sign-out';
+
+// Sends the ideas kept on this device while offline; its code (and IndexedDB's) loads after the screen.
+const IdeaQueueSync = lazy(() =>
+  import('@/features/ideas/components/idea-queue-sync').then((module) => ({ default: module.IdeaQueueSync })),
+);
 
 /** Protected area: "Loading..." while the session is checked; signed-out visitors go to /login. */
 export function ProtectedLayout() {
@@ -13,5 +19,12 @@ export function ProtectedLayout() {
     if (wasSignedOut()) return <Navigate to={paths.landing} replace />;
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <IdeaQueueSync userId={me.id} />
+      </Suspense>
+    </>
+  );
 }
