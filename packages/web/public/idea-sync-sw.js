@@ -1,3 +1,4 @@
+/* global self, indexedDB */
 /*
  * Background Sync for the ideas kept on this device while offline (src/features/ideas/offline/
  * idea-queue.ts), imported into the service worker (vite.config.ts, workbox importScripts). When the
