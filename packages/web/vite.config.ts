@@ -72,6 +72,7 @@ export default defineConfig({
         share_target: {
           action: '/share',
           method: 'GET',
+          enctype: 'application/x-www-form-urlencoded',
           params: { title: 'title', text: 'text', url: 'url' },
         },
       },

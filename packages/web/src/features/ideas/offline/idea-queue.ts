@@ -54,8 +54,12 @@ export async function findQueuedIdeas(userId: string): Promise<QueuedIdea[]> {
   return all.filter((idea) => idea.userId === userId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** Raised on the window when an idea joins the queue (the app then tries to send it again soon). */
+export const ideaQueuedEvent = 'life-updates:idea-queued';
+
 export async function enqueueIdea(idea: Omit<QueuedIdea, 'createdAt'> & { createdAt?: string }) {
   await set(idea.key, { ...idea, createdAt: idea.createdAt ?? new Date().toISOString() }, ideasStore());
+  window.dispatchEvent(new Event(ideaQueuedEvent));
   await requestBackgroundSync();
 }
 
