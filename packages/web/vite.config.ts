@@ -122,6 +122,11 @@ export default defineConfig({
                 ...webSrc('components/ui/lazy-confirm-dialog.tsx', 'components/ui/form-field.tsx'),
                 ...webSrc('components/ui/select-trigger-class.ts', 'components/layout/screen-frame.tsx'),
                 ...webSrc('lib/utils.ts', 'lib/lazy-dialog.tsx'),
+                // The ideas kept on this device: My Stories, the sender in every signed-in screen
+                // (ProtectedLayout) and the share target use them.
+                ...webSrc('features/ideas/offline/idea-queue.ts', 'features/ideas/offline/shared-text.ts'),
+                ...webSrc('features/ideas/api/queued-ideas.ts', 'features/ideas/api/transcribe-audio.ts'),
+                ...packages('idb-keyval'),
                 '/contract/src/event-options.ts',
                 '/contract/src/email-options.ts',
                 ...packages('tailwind-merge', '@radix-ui/react-slot', '@radix-ui/react-compose-refs'),

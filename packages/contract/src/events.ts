@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type EventPreferences, eventStatuses, maxEventContentLength, preferenceOptions } from './event-options.ts';
+import {
+  type EventPreferences,
+  eventStatuses,
+  idempotencyKeyHeader,
+  maxEventContentLength,
+  preferenceOptions,
+} from './event-options.ts';
 
 export * from './event-options.ts';
 
@@ -49,12 +55,7 @@ export const createEventSchema = z
   .strict();
 export type CreateEvent = z.input<typeof createEventSchema>;
 
-/**
- * The header a create may carry so that sending it again never makes a second idea: a UUID the app
- * makes once per idea (an idea written offline keeps it until the server has it). A create with a
- * key the user has used before answers with that idea.
- */
-export const idempotencyKeyHeader = 'idempotency-key';
+/** The create's optional Idempotency-Key (`idempotencyKeyHeader`, event-options.ts). */
 export const createEventHeadersSchema = z.object({
   [idempotencyKeyHeader]: z.uuid('capture.validation.idempotencyKey').optional(),
 });

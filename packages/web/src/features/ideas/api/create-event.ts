@@ -1,4 +1,5 @@
-import { idempotencyKeyHeader, type CreateEvent, type Event } from '@life-updates/contract/events';
+import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
+import type { CreateEvent, Event } from '@life-updates/contract/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventsQueryKey } from './get-events';

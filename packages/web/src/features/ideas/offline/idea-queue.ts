@@ -1,4 +1,5 @@
-import { idempotencyKeyHeader, type Event } from '@life-updates/contract/events';
+import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
+import type { Event } from '@life-updates/contract/events';
 import { createStore, del, get, set, values } from 'idb-keyval';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { transcribeAudio } from '../api/transcribe-audio';
