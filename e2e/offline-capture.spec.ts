@@ -328,3 +328,27 @@ test('text typed while a save is in flight stays in the box when the save finish
   await expect(entryBox(page)).toHaveValue('and the neighbours have not complained yet');
   expect((await serverIdeas(page)).map((idea) => idea.content)).toEqual(['Started learning the cello']);
 });
+
+test('Background Sync: an idea kept offline reaches the server with no page of the app open', async ({
+  page,
+  context,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await openMyStoriesWithServiceWorker(page);
+  await goOffline(context, page);
+  await entryBox(page).fill('Repaired the garden fence');
+  await saveButton(page).click();
+  await expect(waitingCards(page)).toHaveCount(1);
+  await page.close();
+
+  await context.setOffline(false);
+  // Only the service worker is left to send it.
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get('/api/events')).json()).events as ServerIdea[]).map((idea) => idea.content),
+      { timeout: 30_000 },
+    )
+    .toEqual(['Repaired the garden fence']);
+});

@@ -80,7 +80,7 @@ export function Component() {
   };
 
   // Offline, requests wait for the connection: the screen shows what it has (the ideas as last
-  // loaded, app/offline-query-cache.ts) instead of loading.
+  // loaded, lib/offline-query-cache.ts) instead of loading.
   const isLoading = (events.isPending || usage.isPending) && isOnline;
 
   return (
