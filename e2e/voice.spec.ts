@@ -284,3 +284,41 @@ test('a denied microphone shows the error toast', async () => {
     await browser.close();
   }
 });
+
+test('a recording made offline waits on the device and is transcribed into an idea when back online', async ({
+  page,
+  context,
+}) => {
+  await signUpAndIn(page.request);
+  await page.goto('/dashboard');
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Record Voice' })).toBeEnabled();
+  const before = received.length;
+
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await page.getByRole('button', { name: 'Record Voice' }).click();
+  const panel = page.getByRole('region', { name: 'Recording in progress...' });
+  await expect(panel.getByRole('timer')).toHaveText('00:02 / 02:00', { timeout: 6_000 });
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(
+    page.getByText(
+      'No connection: the recording is kept on this device and will be transcribed when you are back online.',
+    ),
+  ).toBeVisible();
+  await expect(panel).toBeHidden();
+  const waiting = page.getByRole('tabpanel').getByTestId('queued-idea');
+  await expect(waiting).toContainText(/Voice recording \(00:0\d\), transcribed when back online/);
+  await expect(waiting).toContainText('Waiting to sync');
+  expect(received.length).toBe(before);
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 idea saved from this device')).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  expect(received.length).toBe(before + 1);
+  expect(received.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions', fileName: 'recording.webm' });
+  const list = await (await page.request.get(`${appBase}/api/events`)).json();
+  expect(
+    list.events.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
+  ).toEqual([[spoken, true]]);
+});

@@ -34,6 +34,7 @@ export default defineConfig({
       scope: '/',
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
+        id: '/',
         name: 'Life Updates',
         short_name: 'Life Updates',
         description: 'Turn the things that happen in your life into posts and personal updates.',
@@ -45,15 +46,45 @@ export default defineConfig({
         icons: [
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          // The mark inside the safe zone a launcher's mask keeps (scripts/pwa-images.mjs).
+          { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The install dialog's pictures: My Stories on a phone and on a wide screen (scripts/pwa-images.mjs).
+        screenshots: [
+          {
+            src: '/screenshots/my-stories-narrow.png',
+            sizes: '412x915',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'My Stories: write down what happened, by typing or by voice',
+          },
+          {
+            src: '/screenshots/my-stories-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'My Stories: your ideas sorted into Raw, Later, Ready and Sent',
+          },
+        ],
+        // Sharing text or a link from another app opens My Stories with it in the new-idea box
+        // (app/routes/share.tsx).
+        share_target: {
+          action: '/share',
+          method: 'GET',
+          enctype: 'application/x-www-form-urlencoded',
+          params: { title: 'title', text: 'text', url: 'url' },
+        },
       },
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The per-screen pages are for first visits; the service worker answers every page with index.html.
-        globIgnores: ['pages/**'],
+        // The install dialog's screenshots are fetched by the browser when it shows that dialog.
+        globIgnores: ['pages/**', 'screenshots/**'],
+        // Background Sync of the ideas kept offline (public/idea-sync-sw.js).
+        importScripts: ['/idea-sync-sw.js'],
       },
     }),
   ],
@@ -91,6 +122,11 @@ export default defineConfig({
                 ...webSrc('components/ui/lazy-confirm-dialog.tsx', 'components/ui/form-field.tsx'),
                 ...webSrc('components/ui/select-trigger-class.ts', 'components/layout/screen-frame.tsx'),
                 ...webSrc('lib/utils.ts', 'lib/lazy-dialog.tsx'),
+                // The ideas kept on this device: My Stories, the sender in every signed-in screen
+                // (ProtectedLayout) and the share target use them.
+                ...webSrc('features/ideas/offline/idea-queue.ts', 'features/ideas/offline/shared-text.ts'),
+                ...webSrc('features/ideas/api/queued-ideas.ts', 'features/ideas/api/transcribe-audio.ts'),
+                ...packages('idb-keyval'),
                 '/contract/src/event-options.ts',
                 '/contract/src/email-options.ts',
                 ...packages('tailwind-merge', '@radix-ui/react-slot', '@radix-ui/react-compose-refs'),

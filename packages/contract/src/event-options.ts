@@ -156,3 +156,11 @@ export function normaliseAudioType(mimeType: string | undefined | null): Accepte
   const type = aliases[base] ?? base;
   return (acceptedAudioTypes as readonly string[]).includes(type) ? (type as AcceptedAudioType) : null;
 }
+
+/**
+ * The header a create of an idea may carry so that sending it again never makes a second idea: a
+ * UUID the app makes once per idea (an idea written offline keeps it until the server has it). A
+ * create with a key the user has used before answers with that idea. Here, without zod, for the
+ * web app's offline queue.
+ */
+export const idempotencyKeyHeader = 'idempotency-key';

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type EventPreferences, eventStatuses, maxEventContentLength, preferenceOptions } from './event-options.ts';
+import {
+  type EventPreferences,
+  eventStatuses,
+  idempotencyKeyHeader,
+  maxEventContentLength,
+  preferenceOptions,
+} from './event-options.ts';
 
 export * from './event-options.ts';
 
@@ -48,6 +54,11 @@ export const createEventSchema = z
   })
   .strict();
 export type CreateEvent = z.input<typeof createEventSchema>;
+
+/** The create's optional Idempotency-Key (`idempotencyKeyHeader`, event-options.ts). */
+export const createEventHeadersSchema = z.object({
+  [idempotencyKeyHeader]: z.uuid('capture.validation.idempotencyKey').optional(),
+});
 
 /** Edit Event dialog and other field edits. Status changes go through the status and approve calls. */
 export const updateEventSchema = z

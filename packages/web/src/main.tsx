@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import './index.css';
 import { meQueryOptions } from './features/auth/api/get-me';
 import { i18nReady } from './lib/i18n';
+import { persistQueries, restoreQueriesWhenOffline } from './lib/offline-query-cache';
 import { queryClient } from './lib/query-client';
 import { applyTheme } from './lib/theme';
 import { AppProvider } from './app/provider';
@@ -60,6 +61,9 @@ function ShellHandOver() {
 }
 
 async function start() {
+  // Offline, the ideas as last loaded show instead of a screen that waits for the network.
+  restoreQueriesWhenOffline(queryClient);
+  persistQueries(queryClient);
   // Creating the router runs the first screen's loaders: in a task of its own once the modules have
   // run, so that on a slow phone the two are not one long task.
   await new Promise((resolve) => setTimeout(resolve, 0));

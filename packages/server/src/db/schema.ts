@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -188,9 +189,18 @@ export const events = pgTable(
     preferences: jsonb('preferences'),
     /** The LinkedIn post this idea was published as (its public address), once LinkedIn confirmed it. */
     linkedinPostUrl: text('linkedin_post_url'),
+    /**
+     * The `Idempotency-Key` the app sent with the create (a UUID made on the device when the idea was
+     * written): a retried create answers with this row instead of inserting a second one. Null for
+     * ideas saved without a key; NULLs never collide in the unique index.
+     */
+    idempotencyKey: uuid('idempotency_key'),
     ...timestamps,
   },
-  (table) => [index('events_user_id_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('events_user_id_idx').on(table.userId, table.createdAt),
+    uniqueIndex('events_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+  ],
 );
 
 // ── Email-structure templates (spec §3 Summary / email structure template) ──

@@ -53,6 +53,7 @@ export const createRouter = () =>
         { path: paths.login, lazy: () => import('./routes/login') },
         { path: paths.register, lazy: () => import('./routes/register') },
         { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
+        { path: paths.share, lazy: () => import('./routes/share') },
         {
           element: <ProtectedLayout />,
           // Who is signed in is asked while the screen's code loads, not after it renders, and

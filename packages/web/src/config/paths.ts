@@ -13,4 +13,6 @@ export const paths = {
   contacts: '/contacts',
   settings: '/settings',
   contactUs: '/contact-us',
+  /** The web app manifest's share target. */
+  share: '/share',
 } as const;

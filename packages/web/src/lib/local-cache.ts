@@ -20,6 +20,10 @@ export function readCache<T>(key: string): T | undefined {
   }
 }
 
+export function removeCache(key: string) {
+  localStorage.removeItem(prefix + key);
+}
+
 /** Removes stale or unreadable entries; returns how many were removed and broadcasts a refresh. */
 export function pruneStaleCache(now = Date.now()): number {
   let removed = 0;

@@ -2,7 +2,9 @@ import {
   approveEventResultSchema,
   bulkEventStatusResultSchema,
   bulkEventStatusSchema,
+  createEventHeadersSchema,
   createEventSchema,
+  idempotencyKeyHeader,
   eventIdParamsSchema,
   eventListSchema,
   eventPreferencesSchema,
@@ -22,6 +24,7 @@ import {
   deleteEvent,
   findEvents,
   getEvent,
+  getEventByIdempotencyKey,
   saveEventPreferences,
   updateEvent,
   updateEventStatuses,
@@ -53,20 +56,31 @@ export async function eventsRoutes(
   });
 
   // The insert checks the session itself (one round trip); a session it does not take as it is
-  // gets the usual check, which renews it (then the insert is tried again) or refuses it.
+  // gets the usual check, which renews it (then the insert is tried again) or refuses it. With an
+  // Idempotency-Key the user has used before, the insert writes nothing and the answer is the idea
+  // that has the key, as the first answer was (a retry after a lost response makes no duplicate).
   typed.post(
     '/api/events',
     {
       config: { sessionInStatement: true },
-      schema: { tags, body: createEventSchema, response: { 201: eventSchema } },
+      schema: { tags, headers: createEventHeadersSchema, body: createEventSchema, response: { 201: eventSchema } },
     },
     async (request, reply) => {
       const { cookie } = request.headers;
+      const idempotencyKey = request.headers[idempotencyKeyHeader] ?? null;
       const insert = async (session: SessionForStatement | null) =>
-        session === null ? null : createEvent({ db, session, input: request.body });
+        session === null ? null : createEvent({ db, session, input: request.body, idempotencyKey });
+      const earlier = async (userId: string) =>
+        idempotencyKey === null ? null : getEventByIdempotencyKey({ db, userId, idempotencyKey });
       let event = await insert(request.sessionForStatement);
-      if (event === null && (await sessionResolver.resolve(cookie)) !== null) {
-        event = await insert(sessionResolver.sessionForStatement(cookie));
+      if (event === null) {
+        const user = await sessionResolver.resolve(cookie);
+        if (user === null) throw unauthorized();
+        // A concurrent create with the same key may commit between these two: look again after.
+        event =
+          (await earlier(user.id)) ??
+          (await insert(sessionResolver.sessionForStatement(cookie))) ??
+          (await earlier(user.id));
       }
       if (event === null) throw unauthorized();
       return reply.status(201).send(event);

@@ -152,29 +152,37 @@ const insertEventForSession = preparedPerDatabase((db) =>
           status: sql<string>`${sql.placeholder('status')}::text`.as('status'),
           preferences: sql<null>`null::jsonb`.as('preferences'),
           linkedinPostUrl: sql<null>`null::text`.as('linkedin_post_url'),
+          idempotencyKey: sql<string | null>`${sql.placeholder('idempotencyKey')}::uuid`.as('idempotency_key'),
           createdAt: sql<Date>`now()`.as('created_at'),
           updatedAt: sql<Date>`now()`.as('updated_at'),
         })
         .from(sessions)
         .where(sessionAcceptedAsItIs),
     )
+    // A key the user has used already inserts nothing (and so counts nothing against the limit: the
+    // trigger runs after an insert): the caller then answers with the idea that has it.
+    .onConflictDoNothing({ target: [events.userId, events.idempotencyKey] })
     .returning()
     .prepare('insert_event_for_session'),
 );
 
 /**
  * A new idea starts as raw_ideas with a title from its first three words (spec §3, §4 Event status).
- * Null when the session is not one to take as it is (gone, expired or due for renewal): the caller
- * then checks it the usual way (SessionResolver.resolve) and, if it stands, tries again.
+ * Null when the session is not one to take as it is (gone, expired or due for renewal), or when
+ * `idempotencyKey` is one the user has used already: the caller then checks the session the usual
+ * way (SessionResolver.resolve), answers with the idea of that key (`getEventByIdempotencyKey`) or,
+ * if there is none and the session stands, tries again.
  */
 export async function createEvent({
   db,
   session,
   input,
+  idempotencyKey = null,
 }: {
   db: Database;
   session: SessionForStatement;
   input: NewEvent;
+  idempotencyKey?: string | null;
 }): Promise<Event | null> {
   // One statement: the trigger counts the new idea against the limit inside it.
   const [row] = await withinOpenIdeasLimit(() =>
@@ -189,6 +197,7 @@ export async function createEvent({
       tags: JSON.stringify(input.tags ?? []),
       isAudioRecording: input.isAudioRecording,
       status: 'raw_ideas' satisfies EventStatus,
+      idempotencyKey,
     }),
   );
   return row === undefined ? null : toEvent(row);
@@ -229,6 +238,23 @@ export async function createEventForUser({
       .returning(),
   );
   return toEvent(row!);
+}
+
+/** The user's idea created with `idempotencyKey`, or null (a retried create answers with it). */
+export async function getEventByIdempotencyKey({
+  db,
+  userId,
+  idempotencyKey,
+}: {
+  db: Database;
+  userId: string;
+  idempotencyKey: string;
+}): Promise<Event | null> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.userId, userId), eq(events.idempotencyKey, idempotencyKey)));
+  return row === undefined ? null : toEvent(row);
 }
 
 /** Field edits; new content re-derives the title (spec §3). */

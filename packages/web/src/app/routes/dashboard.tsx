@@ -6,16 +6,20 @@ import { useNavigate } from 'react-router';
 import { ScreenFrame } from '@/components/layout/screen-frame';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useMe } from '@/features/auth/api/get-me';
 import { useEvents } from '@/features/ideas/api/get-events';
 import { useIdeaSummaries } from '@/features/ideas/api/get-idea-summaries';
 import { useUsage } from '@/features/ideas/api/get-usage';
+import { useQueuedIdeas } from '@/features/ideas/api/queued-ideas';
 import { IdeaForm } from '@/features/ideas/components/idea-form';
 import { IdeaOrganizer } from '@/features/ideas/components/idea-organizer';
 import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
+import { OfflineBanner } from '@/features/ideas/components/offline-banner';
 import { UsageMeter } from '@/features/ideas/components/usage-meter';
 import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useIsOnline } from '@/lib/use-online-status';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** My Stories (spec §2): usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
@@ -26,6 +30,9 @@ export function Component() {
   const events = useEvents();
   const usage = useUsage();
   const summaries = useIdeaSummaries();
+  const { data: me } = useMe();
+  const queued = useQueuedIdeas(me?.id);
+  const isOnline = useIsOnline();
 
   // The organizer's selection lives here so flows composed on this page (e.g. sharing the selected
   // ideas with contacts) can read it.
@@ -72,12 +79,15 @@ export function Component() {
     else void navigate(paths.create, { state: { selectedIdea } });
   };
 
-  const isLoading = events.isPending || usage.isPending;
+  // Offline, requests wait for the connection: the screen shows what it has (the ideas as last
+  // loaded, lib/offline-query-cache.ts) instead of loading.
+  const isLoading = (events.isPending || usage.isPending) && isOnline;
 
   return (
     <Frame>
       {/* Fixed over the whole screen: its place in the container does not matter. */}
       {isLoading ? <LoadingOverlay /> : null}
+      {isOnline ? null : <OfflineBanner />}
       {events.isError ? (
         <div
           role="alert"
@@ -110,6 +120,8 @@ export function Component() {
             // Template picker → contact picker → Generate Summaries (spec §2 My Stories dialogs);
             // sent ideas are not shared again.
             shareAction={tab === 'sent' ? null : <ShareIdeasFlow selectedIdeaIds={sharedIdeaIds} />}
+            waiting={me && queued.data ? { ideas: queued.data, userId: me.id } : undefined}
+            isReadOnly={!isOnline}
           />
         </div>
       </div>

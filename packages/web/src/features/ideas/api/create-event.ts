@@ -1,15 +1,23 @@
+import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
 import type { CreateEvent, Event } from '@life-updates/contract/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventsQueryKey } from './get-events';
 
-/** Saves a new idea: its text and whether it came from voice transcription (spec §3). */
-export const createEvent = (input: CreateEvent) => api<Event>('/api/events', { method: 'POST', body: input });
+/**
+ * Saves a new idea: its text and whether it came from voice transcription (spec §3). The key makes
+ * sending it again safe: the server answers a key it has seen with the idea it stored then.
+ */
+export const createEvent = ({ input, idempotencyKey }: { input: CreateEvent; idempotencyKey: string }) =>
+  api<Event>('/api/events', { method: 'POST', body: input, headers: { [idempotencyKeyHeader]: idempotencyKey } });
 
 export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEvent,
+    // Sent at once even when the browser says it is offline: a failed send goes to the device's
+    // queue (offline/idea-queue.ts) instead of waiting, paused, in a page that may be closed.
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
   });
 }

@@ -1,49 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MicIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
+import { useMe } from '@/features/auth/api/get-me';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateEvent } from '../api/create-event';
 import { useTranscriptionStatus } from '../api/get-transcription-status';
+import { queuedIdeasQueryKey } from '../api/queued-ideas';
+import { enqueueIdea, newIdempotencyKey } from '../offline/idea-queue';
+import { peekSharedText, takeSharedText } from '../offline/shared-text';
 import { useIsMobile } from './use-is-mobile';
 import { VoiceRecorder } from './voice-recorder';
 
 type Mode = 'typing' | 'recording' | 'reviewing';
 
 /**
+ * What the box holds once `submitted` is saved: the text typed since (after it), or all of it when
+ * the submitted part itself was changed meanwhile, so nothing typed during a save is lost.
+ */
+export function textAfterSave(current: string, submitted: string): string {
+  if (current === submitted) return '';
+  if (current.startsWith(submitted)) return current.slice(submitted.length).replace(/^\s+/, '');
+  return current;
+}
+
+/**
  * The entry box of My Stories (spec §2, §4 Event form): typing, recording, reviewing a transcription.
- * The text is cleared only after the server has stored it, so nothing is lost on failure.
+ * The text is cleared only after the server has stored it, so nothing is lost on failure; without a
+ * connection the idea waits on this device (offline/idea-queue.ts) and the box is cleared as well.
+ * Text shared into the app (the share target) arrives here, ready to save.
  */
 export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: number } | undefined }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
   const createEvent = useCreateEvent();
   const transcription = useTranscriptionStatus();
   const [mode, setMode] = useState<Mode>('typing');
-  const [text, setText] = useState('');
+  // Text shared into the app (routes/share.tsx) starts in the box, ready to save.
+  const [text, setText] = useState(() => peekSharedText() ?? '');
   const [isTranscribed, setIsTranscribed] = useState(false);
   const unavailableId = useId();
 
+  // …once: a reload does not bring it back.
+  useEffect(() => {
+    if (takeSharedText() !== null) toast.info(t('capture.share.prefilled'));
+  }, [t]);
+
   const isBlank = text.trim() === '';
   const canRecord = transcription.data?.available === true;
+
+  const keepOnDevice = async (idempotencyKey: string, content: string, isAudioRecording: boolean) => {
+    if (!me) return false;
+    await enqueueIdea({ key: idempotencyKey, userId: me.id, content, isAudioRecording });
+    await queryClient.invalidateQueries({ queryKey: queuedIdeasQueryKey });
+    toast.info(t('capture.queue.savedOffline'));
+    return true;
+  };
+
+  const keepRecording = async (audio: Blob, seconds: number) => {
+    if (!me) return false;
+    await enqueueIdea({
+      key: newIdempotencyKey(),
+      userId: me.id,
+      content: '',
+      isAudioRecording: true,
+      audio,
+      audioSeconds: seconds,
+    });
+    await queryClient.invalidateQueries({ queryKey: queuedIdeasQueryKey });
+    toast.info(t('capture.queue.recordingKept'));
+    return true;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // spec §4 Event form: submit is ignored when the text is blank after trimming.
     if (isBlank || createEvent.isPending) return;
-    try {
-      await createEvent.mutateAsync({ content: text.trim(), isAudioRecording: isTranscribed });
-    } catch (error) {
-      toast.error(t('ideas.toasts.addFailed'), {
-        description: error instanceof ApiRequestError ? error.message : undefined,
-      });
-      return;
+    const submitted = text;
+    const input = { content: submitted.trim(), isAudioRecording: isTranscribed };
+    // One key for this idea, whether it is sent now or later from the queue.
+    const idempotencyKey = newIdempotencyKey();
+    if (!navigator.onLine) {
+      if (!(await keepOnDevice(idempotencyKey, input.content, input.isAudioRecording))) return;
+    } else {
+      try {
+        await createEvent.mutateAsync({ input, idempotencyKey });
+        toast.success(t('ideas.toasts.created'));
+      } catch (error) {
+        // Never reached the server, or its answer was lost: keep it (the key makes resending safe).
+        const isQueued =
+          !(error instanceof ApiRequestError) &&
+          (await keepOnDevice(idempotencyKey, input.content, input.isAudioRecording));
+        if (!isQueued) {
+          toast.error(t('ideas.toasts.addFailed'), {
+            description: error instanceof ApiRequestError ? error.message : undefined,
+          });
+          return;
+        }
+      }
     }
-    toast.success(t('ideas.toasts.created'));
-    setText('');
+    // Only what was sent: anything typed while it was saving stays in the box.
+    setText((current) => textAfterSave(current, submitted));
     setIsTranscribed(false);
     setMode('typing');
   };
@@ -80,7 +143,11 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
         <form onSubmit={submit} className="space-y-3">
           {isReviewing ? <p className="text-sm font-medium">{t('ideas.form.reviewHeading')}</p> : null}
           {mode === 'recording' ? (
-            <VoiceRecorder onTranscribed={onTranscribed} onClose={() => setMode('typing')} />
+            <VoiceRecorder
+              onTranscribed={onTranscribed}
+              onClose={() => setMode('typing')}
+              onKeepOffline={keepRecording}
+            />
           ) : (
             <Textarea
               aria-label={t('ideas.form.label')}

@@ -10,7 +10,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteEvent } from '../api/delete-event';
+import type { QueuedIdea } from '../offline/idea-queue';
 import { IdeaCard } from './idea-card';
+import { QueuedIdeas } from './queued-ideas';
 import { EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot (spec §2 My Stories). */
@@ -32,6 +34,8 @@ export function IdeaOrganizer({
   onToggle,
   onOpenSelected,
   shareAction,
+  waiting,
+  isReadOnly = false,
 }: {
   ideas: readonly Event[];
   summaries?: ReadonlyMap<string, string> | undefined;
@@ -42,6 +46,10 @@ export function IdeaOrganizer({
   onOpenSelected: () => void;
   /** Extra actions for the selection (the share-with-contacts flow), shown beside the bottom button. */
   shareAction?: ReactNode;
+  /** Ideas kept on this device until the server has them: shown first under Raw, "Waiting to sync". */
+  waiting?: { ideas: readonly QueuedIdea[]; userId: string } | undefined;
+  /** Offline: the ideas are shown as last loaded, and nothing that needs the server is offered. */
+  isReadOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const deleteEvent = useDeleteEvent();
@@ -49,6 +57,7 @@ export function IdeaOrganizer({
   const [deleting, setDeleting] = useState<Event | null>(null);
 
   const ideasOf = (status: EventStatus) => ideas.filter((idea) => idea.status === status);
+  const waitingIn = (status: EventStatus) => (status === 'raw_ideas' ? (waiting?.ideas ?? []) : []);
   const hasSelection = ideasOf(tab).some((idea) => selectedIds.has(idea.id));
 
   const confirmDelete = async (idea: Event) => {
@@ -75,16 +84,17 @@ export function IdeaOrganizer({
               <TabsTrigger key={status} value={status} className="px-1.5">
                 {t(labelKey)}
                 <Badge variant={status === tab ? 'default' : 'outline'} className="px-1.5 py-0">
-                  {ideasOf(status).length}
+                  {ideasOf(status).length + waitingIn(status).length}
                 </Badge>
               </TabsTrigger>
             ))}
           </TabsList>
           {organizerTabs.map(({ status, emptyKey }) => {
             const list = ideasOf(status);
+            const waitingHere = waitingIn(status);
             return (
               <TabsContent key={status} value={status}>
-                {list.length === 0 ? (
+                {list.length === 0 && waitingHere.length === 0 ? (
                   <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
                     {t(emptyKey)}
                   </p>
@@ -96,6 +106,9 @@ export function IdeaOrganizer({
                     onPointerEnter={preloadIdeaDialogs}
                     onFocus={preloadIdeaDialogs}
                   >
+                    {waiting && waitingHere.length > 0 ? (
+                      <QueuedIdeas ideas={waitingHere} userId={waiting.userId} />
+                    ) : null}
                     {list.map((idea) => (
                       <IdeaCard
                         key={idea.id}
@@ -105,8 +118,8 @@ export function IdeaOrganizer({
                         )}
                         isSelected={selectedIds.has(idea.id)}
                         onToggle={() => onToggle(idea.id)}
-                        onEdit={isEditable(status) ? () => setEditing(idea) : undefined}
-                        onDelete={isEditable(status) ? () => setDeleting(idea) : undefined}
+                        onEdit={isEditable(status) && !isReadOnly ? () => setEditing(idea) : undefined}
+                        onDelete={isEditable(status) && !isReadOnly ? () => setDeleting(idea) : undefined}
                       />
                     ))}
                   </ul>
@@ -117,8 +130,8 @@ export function IdeaOrganizer({
         </Tabs>
 
         <div className="flex flex-wrap items-center justify-end gap-2">
-          {shareAction}
-          <Button onClick={onOpenSelected} disabled={!hasSelection} className="min-w-28">
+          {isReadOnly ? null : shareAction}
+          <Button onClick={onOpenSelected} disabled={!hasSelection || isReadOnly} className="min-w-28">
             {tab === 'raw_ideas' ? t('ideas.organizer.create') : t('ideas.organizer.open')}
           </Button>
         </div>

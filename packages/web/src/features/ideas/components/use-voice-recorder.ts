@@ -1,7 +1,7 @@
 import { recording } from '@life-updates/contract/event-options';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { transcribeAudio } from '../api/transcribe-audio';
 
@@ -23,21 +23,32 @@ function pickMimeType(): string | undefined {
 export function useVoiceRecorder({
   onTranscribed,
   onFinished,
+  onKeepOffline,
 }: {
   /** Called with the transcribed text once the panel closes. */
   onTranscribed: (text: string) => void;
   /** Called when the recorder gives up (microphone or transcription error). */
   onFinished: () => void;
+  /**
+   * Without a connection: keeps the recording to transcribe later (offline/idea-queue.ts); true when
+   * it was kept, and the panel then closes.
+   */
+  onKeepOffline?: ((audio: Blob, seconds: number) => Promise<boolean>) | undefined;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<RecorderState>('idle');
   const [elapsed, setElapsed] = useState(0);
   const [progress, setProgress] = useState(0);
 
-  const callbacks = useRef({ onTranscribed, onFinished });
+  const callbacks = useRef({ onTranscribed, onFinished, onKeepOffline });
   useEffect(() => {
-    callbacks.current = { onTranscribed, onFinished };
-  }, [onTranscribed, onFinished]);
+    callbacks.current = { onTranscribed, onFinished, onKeepOffline };
+  }, [onTranscribed, onFinished, onKeepOffline]);
+  /** The recorded seconds, for a recording kept offline. */
+  const elapsedRef = useRef(0);
+  useEffect(() => {
+    elapsedRef.current = elapsed;
+  }, [elapsed]);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -84,10 +95,18 @@ export function useVoiceRecorder({
       try {
         if (audio.size === 0)
           throw new ApiRequestError(422, { code: 'NO_SPEECH', message: t('ideas.recorder.noSpeech') });
+        if (!navigator.onLine) throw new NetworkError('offline');
         text = await transcribeAudio(audio, { signal: abort.signal });
       } catch (error) {
         if (session !== sessionRef.current) return;
         clearTimers();
+        // No connection: the recording waits on this device and is transcribed once back online.
+        const keep = callbacks.current.onKeepOffline;
+        if (error instanceof NetworkError && keep && (await keep(audio, elapsedRef.current))) {
+          setState('idle');
+          callbacks.current.onFinished();
+          return;
+        }
         // The server's message is the provider's own or one of spec §8 (already translated).
         toast.error(error instanceof ApiRequestError ? error.message : t('ideas.recorder.failedToTranscribe'));
         setState('idle');

@@ -13,12 +13,15 @@ import { useVoiceRecorder } from './use-voice-recorder';
 export function VoiceRecorder({
   onTranscribed,
   onClose,
+  onKeepOffline,
 }: {
   onTranscribed: (text: string) => void;
   onClose: () => void;
+  /** Keeps a recording made without a connection, to transcribe later (see useVoiceRecorder). */
+  onKeepOffline?: ((audio: Blob, seconds: number) => Promise<boolean>) | undefined;
 }) {
   const { t } = useTranslation();
-  const recorder = useVoiceRecorder({ onTranscribed, onFinished: onClose });
+  const recorder = useVoiceRecorder({ onTranscribed, onFinished: onClose, onKeepOffline });
   const { start } = recorder;
 
   useEffect(() => {

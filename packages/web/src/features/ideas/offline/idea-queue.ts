@@ -1,0 +1,163 @@
+import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
+import type { Event } from '@life-updates/contract/events';
+import { createStore, del, get, set, values } from 'idb-keyval';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { transcribeAudio } from '../api/transcribe-audio';
+
+/**
+ * Ideas written on this device that the server does not have yet: saved without a connection, or
+ * sent while the connection dropped (the answer never came). They live in IndexedDB, so they outlive
+ * a reload and a closed browser, until the server has them. Each carries the `Idempotency-Key` it is
+ * sent with every time: the server answers a key it has seen with the idea it stored then, so a
+ * retry never makes a second idea.
+ *
+ * A recording made offline is kept as its audio and transcribed when the connection returns; its
+ * text then becomes the idea.
+ *
+ * The database and store names are shared with the service worker's Background Sync
+ * (public/idea-sync-sw.js), which sends the typed ideas of this store while no page is open.
+ */
+export const queueDatabaseName = 'life-updates-capture';
+export const queueStoreName = 'ideas';
+const store = () => createStore(queueDatabaseName, queueStoreName);
+let cachedStore: ReturnType<typeof store> | undefined;
+const ideasStore = () => (cachedStore ??= store());
+
+export type QueuedIdea = {
+  /** The idempotency key, also the entry's key in the store. */
+  key: string;
+  /** Whose idea it is: only that user's session sends it, and only that user sees it. */
+  userId: string;
+  /** The text; empty for a recording not transcribed yet. */
+  content: string;
+  isAudioRecording: boolean;
+  /** A recording waiting for transcription. */
+  audio?: Blob | undefined;
+  audioSeconds?: number | undefined;
+  createdAt: string;
+  /** The server's message when it refused the idea (it then stays here until edited or deleted). */
+  error?: string | undefined;
+};
+
+/** A version 4 UUID; also where `crypto.randomUUID` is missing (a page served over plain HTTP). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The user's waiting ideas, oldest first. */
+export async function findQueuedIdeas(userId: string): Promise<QueuedIdea[]> {
+  const all = await values<QueuedIdea>(ideasStore());
+  return all.filter((idea) => idea.userId === userId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Raised on the window when an idea joins the queue (the app then tries to send it again soon). */
+export const ideaQueuedEvent = 'life-updates:idea-queued';
+
+export async function enqueueIdea(idea: Omit<QueuedIdea, 'createdAt'> & { createdAt?: string }) {
+  await set(idea.key, { ...idea, createdAt: idea.createdAt ?? new Date().toISOString() }, ideasStore());
+  window.dispatchEvent(new Event(ideaQueuedEvent));
+  await requestBackgroundSync();
+}
+
+/**
+ * An edit of a waiting idea gets a new key: its old text may already have reached the server (an
+ * answer lost on the way), and the new text must not be answered with it.
+ */
+export async function editQueuedIdea(key: string, content: string) {
+  const idea = await get<QueuedIdea>(key, ideasStore());
+  if (!idea) return;
+  const nextKey = newIdempotencyKey();
+  // The new entry first: the idea is never missing from the store.
+  const edited: QueuedIdea = {
+    ...idea,
+    key: nextKey,
+    content,
+    isAudioRecording: false,
+    audio: undefined,
+    error: undefined,
+  };
+  await set(nextKey, edited, ideasStore());
+  await del(key, ideasStore());
+  await requestBackgroundSync();
+}
+
+export async function deleteQueuedIdea(key: string) {
+  await del(key, ideasStore());
+}
+
+/** Asks the service worker to send the queue when the connection returns, where the browser has Background Sync. */
+async function requestBackgroundSync() {
+  try {
+    if (!('serviceWorker' in navigator)) return;
+    const registration = (await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((resolve) => setTimeout(resolve, 1000, null)),
+    ])) as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | null;
+    await registration?.sync?.register('life-updates-ideas');
+  } catch {
+    // No Background Sync here: the app sends the queue when it is open and online.
+  }
+}
+
+/** Sends one waiting idea; the stored idea, or null while there is no connection. */
+async function sendQueuedIdea(idea: QueuedIdea): Promise<Event | null> {
+  let content = idea.content;
+  let { isAudioRecording } = idea;
+  if (idea.audio) {
+    const text = (await transcribeAudio(idea.audio)).trim();
+    content = text;
+    isAudioRecording = true;
+    // The recording is not needed once its text is here; the text keeps the idea's key.
+    await set(idea.key, { ...idea, content, isAudioRecording, audio: undefined }, ideasStore());
+  }
+  return api<Event>('/api/events', {
+    method: 'POST',
+    body: { content, isAudioRecording },
+    headers: { [idempotencyKeyHeader]: idea.key },
+  });
+}
+
+export type SyncResult = { saved: number; refused: number };
+
+let running: Promise<SyncResult> | null = null;
+
+/**
+ * Sends the user's waiting ideas, oldest first; one run at a time. An idea the server stores
+ * leaves the queue; one it refuses stays with the server's message (and is not sent again until
+ * it is edited); a lost connection ends the run, to be tried again on the next occasion.
+ */
+export function syncQueuedIdeas(userId: string): Promise<SyncResult> {
+  running ??= (async () => {
+    const result: SyncResult = { saved: 0, refused: 0 };
+    try {
+      for (const idea of await findQueuedIdeas(userId)) {
+        if (idea.error !== undefined) continue;
+        try {
+          await sendQueuedIdea(idea);
+        } catch (error) {
+          if (!(error instanceof ApiRequestError) || error.status === 401 || error.status >= 500) break;
+          await set(idea.key, { ...idea, error: error.message }, ideasStore());
+          result.refused += 1;
+          continue;
+        }
+        await del(idea.key, ideasStore());
+        result.saved += 1;
+      }
+    } finally {
+      running = null;
+    }
+    return result;
+  })();
+  return running;
+}
+
+/** Sends a refused idea again as it is (say, after ideas were sent and the limit has room again). */
+export async function retryQueuedIdea(key: string) {
+  const idea = await get<QueuedIdea>(key, ideasStore());
+  if (idea) await set(key, { ...idea, error: undefined }, ideasStore());
+}
