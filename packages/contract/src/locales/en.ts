@@ -11,6 +11,7 @@ import generation from './en/generation.json' with { type: 'json' };
 import ideas from './en/ideas.json' with { type: 'json' };
 import landing from './en/landing.json' with { type: 'json' };
 import nav from './en/nav.json' with { type: 'json' };
+import recipients from './en/recipients.json' with { type: 'json' };
 import notFound from './en/notFound.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
@@ -32,6 +33,7 @@ export default {
   ideas,
   landing,
   nav,
+  recipients,
   notFound,
   schedule,
   settings,

@@ -11,6 +11,7 @@ import generation from './ru/generation.json' with { type: 'json' };
 import ideas from './ru/ideas.json' with { type: 'json' };
 import landing from './ru/landing.json' with { type: 'json' };
 import nav from './ru/nav.json' with { type: 'json' };
+import recipients from './ru/recipients.json' with { type: 'json' };
 import notFound from './ru/notFound.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
 import settings from './ru/settings.json' with { type: 'json' };
@@ -32,6 +33,7 @@ export default {
   ideas,
   landing,
   nav,
+  recipients,
   notFound,
   schedule,
   settings,
