@@ -289,12 +289,13 @@ export async function sendShareToContacts({
   const share = await getOwnedShare({ db, userId, shareId });
   // SMS sends nothing; otherwise the limit comes first (spec §8: the user is sent to upgrade).
   if (method === 'sms') return smsNotSupported(shareId);
+  await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
+  // Usage counts shares, not recipients: contacts left out here use nothing of the monthly limit,
+  // and a share that reaches nobody is not sent and does not count.
   const found = await findRecipients({ db, userId, bodies });
   const { recipients, ...skippedCounts } = found;
-  // A send that reaches nobody (everyone unsubscribed, say) uses nothing of the monthly limit.
   if (recipients.length === 0) return noRecipients(shareId, found, warningKey);
-  await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   const resolvedSubject = await resolveSubject({ db, userId, subject, shareSubject: share.subject });
   const deliveryIds = await db.transaction((tx) =>
     recordDeliveries({
@@ -375,12 +376,12 @@ export async function emailShareText({
   // Another user's (or a missing) idea is a 404 before anything else.
   const isApproved = await isAnyIdeaApproved({ db, userId, eventIds });
   if (method === 'sms') return smsNotSupported(null);
+  await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
   const bodies = Object.fromEntries(contactIds.map((contactId) => [contactId, text]));
   const found = await findRecipients({ db, userId, bodies });
   const { recipients, ...skippedCounts } = found;
   if (recipients.length === 0) return noRecipients(null, found, warningKey);
-  await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const { shareId, deliveryIds } = await db.transaction(async (tx) => {
     const share = await storeShareText({
       tx,

@@ -9,7 +9,7 @@ import {
   type ScheduleRunOutcome,
 } from '@life-updates/contract/schedule';
 import type { ShareEventSnapshot } from '@life-updates/contract/shares';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares, summaryTemplates, userSettings } from '../../db/schema.ts';
@@ -104,6 +104,9 @@ async function findRecipients({ db, userId, schedule }: { db: Database; userId: 
       and(
         eq(contacts.userId, userId),
         selected === allContacts ? undefined : inArray(contacts.id, selected.filter(isUuid)),
+        // Nothing is written for contacts who unsubscribed or whose address bounces.
+        isNull(contacts.unsubscribedAt),
+        isNull(contacts.bouncedAt),
       ),
     )
     .orderBy(asc(contacts.createdAt), asc(contacts.id));
