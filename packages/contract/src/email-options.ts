@@ -11,7 +11,15 @@
  * errors ran out of retries, or a permanent error), "bounced" (the address refused the mail for
  * good) and "unsubscribed" (the contact unsubscribed before it went out, or complained).
  */
-export const deliveryStatuses = ['queued', 'sending', 'sent', 'delivered', 'failed', 'bounced', 'unsubscribed'] as const;
+export const deliveryStatuses = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'failed',
+  'bounced',
+  'unsubscribed',
+] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export type DeliveryCounts = { total: number } & Record<DeliveryStatus, number>;

@@ -164,9 +164,7 @@ async function findRecipients({
           })
           .from(contacts)
           .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
-  const addressed = found.filter(
-    (contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '',
-  );
+  const addressed = found.filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '');
   const skippedUnsubscribed = addressed.filter((contact) => contact.unsubscribedAt !== null).length;
   const skippedBouncing = addressed.filter(
     (contact) => contact.unsubscribedAt === null && contact.bouncedAt !== null,
@@ -561,7 +559,15 @@ export async function finalizeShare({ db, shareId }: { db: Database; shareId: st
 }
 
 /** The address refused mail for good: later shares skip the contact until the owner changes it. */
-export async function markContactBouncing({ db, userId, contactId }: { db: Database; userId: string; contactId: string }) {
+export async function markContactBouncing({
+  db,
+  userId,
+  contactId,
+}: {
+  db: Database;
+  userId: string;
+  contactId: string;
+}) {
   await db
     .update(contacts)
     .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })

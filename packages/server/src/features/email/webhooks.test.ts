@@ -87,7 +87,13 @@ describe('SendGrid Event Webhook', () => {
     const [bob, carol, dan] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
     const payload = JSON.stringify([
       { email: bob.email, event: 'delivered', sg_message_id: 'sg-message-0.filterdrecv-1.0', timestamp: 1 },
-      { email: carol.email, event: 'bounce', type: 'bounce', reason: '550 5.1.1 No such user', sg_message_id: 'sg-message-1.filter-2.1' },
+      {
+        email: carol.email,
+        event: 'bounce',
+        type: 'bounce',
+        reason: '550 5.1.1 No such user',
+        sg_message_id: 'sg-message-1.filter-2.1',
+      },
       { email: dan.email, event: 'spamreport', sg_message_id: 'sg-message-2.filter-3.2' },
       { email: 'stranger@example.com', event: 'bounce', sg_message_id: 'unknown.filter' },
     ]);
@@ -117,7 +123,11 @@ describe('SendGrid Event Webhook', () => {
       // Signed by someone else's key.
       {
         ...signSendgrid(payload, timestamp),
-        'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(timestamp + payload), other.privateKey).toString('base64'),
+        'x-twilio-email-event-webhook-signature': sign(
+          'sha256',
+          Buffer.from(timestamp + payload),
+          other.privateKey,
+        ).toString('base64'),
       },
       // A genuine signature for a different body.
       { ...signSendgrid(payload.replace('bounce', 'delivered')) },
@@ -137,16 +147,31 @@ describe('Resend webhooks', () => {
     const { people, rows } = await sentDeliveries('re');
     const events = [
       { type: 'email.delivered', data: { email_id: 're-message-0', to: [people[0]!.email] } },
-      { type: 'email.bounced', data: { email_id: 're-message-1', to: [people[1]!.email], bounce: { message: 'Mailbox does not exist', type: 'Permanent' } } },
+      {
+        type: 'email.bounced',
+        data: {
+          email_id: 're-message-1',
+          to: [people[1]!.email],
+          bounce: { message: 'Mailbox does not exist', type: 'Permanent' },
+        },
+      },
       { type: 'email.complained', data: { email_id: 're-message-2', to: [people[2]!.email] } },
     ];
     for (const event of events) {
       const payload = JSON.stringify({ ...event, created_at: new Date().toISOString() });
-      const response = await testApp.app.inject({ method: 'POST', url: '/api/webhooks/resend', headers: signResend(payload), payload });
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/resend',
+        headers: signResend(payload),
+        payload,
+      });
       expect(response.statusCode).toBe(204);
     }
     expect(await statuses(rows[0]!.shareId)).toEqual(['delivered', 'bounced', 'unsubscribed']);
-    const [bounced] = await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, rows[1]!.id));
+    const [bounced] = await testApp.database.db
+      .select()
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.id, rows[1]!.id));
     expect(bounced!.lastError).toBe('Mailbox does not exist');
     expect((await contactState(people[1]!.id)).bouncedAt).toBeInstanceOf(Date);
     expect((await contactState(people[2]!.id)).unsubscribedAt).toBeInstanceOf(Date);
@@ -154,7 +179,10 @@ describe('Resend webhooks', () => {
 
   it('refuses unsigned and forged calls with 401 and changes nothing', async () => {
     const { people, rows } = await sentDeliveries('reforged');
-    const payload = JSON.stringify({ type: 'email.bounced', data: { email_id: 'reforged-message-0', to: [people[0]!.email] } });
+    const payload = JSON.stringify({
+      type: 'email.bounced',
+      data: { email_id: 'reforged-message-0', to: [people[0]!.email] },
+    });
     const forgedSecret = `whsec_${Buffer.from('someone-else-entirely-0123456789').toString('base64')}`;
     const stale = signResend(payload);
     stale['svix-timestamp'] = String(Math.floor(Date.now() / 1000) - 3600);

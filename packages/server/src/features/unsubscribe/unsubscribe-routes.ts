@@ -46,9 +46,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, { db, config }: { 
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
     if (!contactId || !subject) {
       request.log.info('unsubscribe link not valid');
-      return reply
-        .status(404)
-        .send(renderUnsubscribePage({ state: 'invalid', locale: pageLocale(request, 'en') }));
+      return reply.status(404).send(renderUnsubscribePage({ state: 'invalid', locale: pageLocale(request, 'en') }));
     }
     if (change) await change(contactId);
     return reply.send(

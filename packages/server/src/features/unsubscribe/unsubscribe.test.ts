@@ -23,7 +23,10 @@ afterAll(async () => {
 const headerOf = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '');
 
-async function sendShareTo(user: { id: string; headers: Record<string, string> }, people: Array<{ id: string; name: string }>) {
+async function sendShareTo(
+  user: { id: string; headers: Record<string, string> },
+  people: Array<{ id: string; name: string }>,
+) {
   const { db } = context.testApp.database;
   const { share } = await insertShare(db, user.id, people);
   const response = await context.testApp.app.inject({
@@ -45,7 +48,9 @@ describe('unsubscribe tokens', () => {
     expect(readUnsubscribeToken({ appSecret: secret, token })).toBe(contactId);
     expect(readUnsubscribeToken({ appSecret: `${secret}x`, token })).toBeNull();
     const [, signature] = token.split('.');
-    expect(readUnsubscribeToken({ appSecret: secret, token: `7b0c7a0e-1d0e-4f57-9a55-2a8e8e0b6d12.${signature}` })).toBeNull();
+    expect(
+      readUnsubscribeToken({ appSecret: secret, token: `7b0c7a0e-1d0e-4f57-9a55-2a8e8e0b6d12.${signature}` }),
+    ).toBeNull();
     expect(readUnsubscribeToken({ appSecret: secret, token: `${contactId}.` })).toBeNull();
     expect(readUnsubscribeToken({ appSecret: secret, token: contactId })).toBeNull();
     expect(readUnsubscribeToken({ appSecret: secret, token: `${token}x` })).toBeNull();
@@ -169,9 +174,17 @@ describe('one-click unsubscribe', () => {
     const { db } = database;
     const user = await createVerifiedUser(app, db);
     const [eve] = await insertContacts(db, user.id, [{ name: 'Eve', email: 'u3.eve@example.com' }]);
-    const forged = createUnsubscribeToken({ appSecret: 'another-secret-that-is-long-enough-000000', contactId: eve!.id });
+    const forged = createUnsubscribeToken({
+      appSecret: 'another-secret-that-is-long-enough-000000',
+      contactId: eve!.id,
+    });
     for (const url of [`/u/${forged}`, `/u/${eve!.id}`, '/u/nonsense']) {
-      const response = await app.inject({ method: 'POST', url, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain('This unsubscribe link is not valid');
     }
@@ -188,7 +201,13 @@ describe('one-click unsubscribe', () => {
     const { share } = await insertShare(db, user.id, [fay!]);
     const { sendShareToContacts } = await import('../email/delivery-service.ts');
     // No job queue: the delivery stays queued until processed by hand below.
-    const outcome = await sendShareToContacts({ db, jobs: undefined, userId: user.id, shareId: share.id, bodies: share.summaries });
+    const outcome = await sendShareToContacts({
+      db,
+      jobs: undefined,
+      userId: user.id,
+      shareId: share.id,
+      bodies: share.summaries,
+    });
     const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: fay!.id });
     expect((await app.inject({ method: 'POST', url: `/u/${token}` })).statusCode).toBe(200);
     await processDeliveries({
