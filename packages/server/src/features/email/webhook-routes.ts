@@ -99,7 +99,7 @@ export async function webhookRoutes(app: FastifyInstance, { db, config }: { db: 
 
   app.post(
     '/api/webhooks/sendgrid',
-    { schema: { hide: true }, config: routeConfig, bodyLimit },
+    { schema: { tags: ['email'] }, config: routeConfig, bodyLimit },
     async (request, reply) => {
       if (!config.SENDGRID_WEBHOOK_PUBLIC_KEY) return notConfigured(reply);
       const signature = headerValue(request, EventWebhookHeader.SIGNATURE());
@@ -129,7 +129,7 @@ export async function webhookRoutes(app: FastifyInstance, { db, config }: { db: 
 
   app.post(
     '/api/webhooks/resend',
-    { schema: { hide: true }, config: routeConfig, bodyLimit },
+    { schema: { tags: ['email'] }, config: routeConfig, bodyLimit },
     async (request, reply) => {
       if (!config.RESEND_WEBHOOK_SECRET) return notConfigured(reply);
       const payload = rawBody(request);
