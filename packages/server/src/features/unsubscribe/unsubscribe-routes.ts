@@ -29,6 +29,7 @@ function pageLocale(request: FastifyRequest, fallback: Locale): Locale {
 export async function unsubscribeRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   // RFC 8058 one-click POSTs carry `List-Unsubscribe=One-Click` as a form body (urlencoded or
   // multipart); its content changes nothing here, so any body is read as text and left aside.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, _body, done) =>
     done(null, undefined),
   );

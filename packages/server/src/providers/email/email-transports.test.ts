@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpStub, startSmtpServer } from '../../../test/mail-servers.ts';
 import {
@@ -159,5 +161,37 @@ describe('SMTP transport', () => {
     expect(withHeaders.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe(
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
     );
+  });
+});
+
+describe('SMTP permanent refusals', () => {
+  /** A server that refuses every message at one step with a 5xx reply. */
+  async function refusingServer(step: 'mail' | 'data') {
+    const refuse = (callback: (error?: Error) => void) =>
+      callback(Object.assign(new Error('Refused for good'), { responseCode: step === 'mail' ? 550 : 554 }));
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onMailFrom: (_address, _session, callback) => (step === 'mail' ? refuse(callback) : callback()),
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => refuse(callback));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
+    cleanups.push(() => transport.close());
+    return transport;
+  }
+
+  it('a 5xx after DATA is a bounce; a 5xx at MAIL FROM is permanent but not the recipient’s fault', async () => {
+    const data = await (await refusingServer('data')).send(message).catch((error: unknown) => error);
+    expect(data).toBeInstanceOf(PermanentEmailError);
+    expect((data as PermanentEmailError).isBounce).toBe(true);
+    const mailFrom = await (await refusingServer('mail')).send(message).catch((error: unknown) => error);
+    expect(mailFrom).toBeInstanceOf(PermanentEmailError);
+    expect((mailFrom as PermanentEmailError).isBounce).toBe(false);
   });
 });
