@@ -12,8 +12,8 @@ const statusVariant: Record<DeliveryStatus, 'secondary' | 'warning' | 'success' 
   unsubscribed: 'outline',
 };
 
-/** The badge for one delivery's status (Summeris → Sent, a shared idea). */
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+/** The badge for one delivery's status. */
+function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   const { t } = useTranslation();
   return <Badge variant={statusVariant[status]}>{t(`recipients.status.${status}`)}</Badge>;
 }

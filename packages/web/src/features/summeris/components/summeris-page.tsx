@@ -6,7 +6,7 @@ import { RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DeliveryStatusBadge, DeliveryStatusList } from '@/components/delivery-status-list';
+import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -251,7 +251,6 @@ function SentShareCard({ share }: { share: SummerisShare }) {
   const deliveries = useDeliveries(share.id);
   const retryFailed = useRetryFailed();
   const recipients = recipientsOf(share, t);
-  const byContact = new Map((deliveries.data?.deliveries ?? []).map((delivery) => [delivery.contactId, delivery]));
 
   const retry = async () => {
     try {
@@ -277,7 +276,6 @@ function SentShareCard({ share }: { share: SummerisShare }) {
       />
       <CardContent className="space-y-4">
         {recipients.map((recipient) => {
-          const delivery = byContact.get(recipient.key);
           return (
             <section
               key={recipient.key}
@@ -286,7 +284,6 @@ function SentShareCard({ share }: { share: SummerisShare }) {
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-medium">{recipient.name}</h3>
-                {delivery ? <DeliveryStatusBadge status={delivery.status} /> : null}
               </div>
               <p className="whitespace-pre-wrap rounded-md border border-border bg-muted/40 p-3 text-sm">
                 {recipient.text}
