@@ -96,9 +96,15 @@ test('share to three contacts: one bounces, statuses show; one-click unsubscribe
     headers: apiHeaders,
   });
   expect(signIn.ok(), await signIn.text()).toBeTruthy();
-  for (const content of ['First week in Lisbon went well.', 'We adopted a grey cat.', 'I ran my first half marathon.']) {
+  const ideaIds: string[] = [];
+  for (const content of [
+    'First week in Lisbon went well.',
+    'We adopted a grey cat.',
+    'I ran my first half marathon.',
+  ]) {
     const response = await page.request.post('/api/events', { data: { content }, headers: apiHeaders });
     expect(response.ok(), await response.text()).toBeTruthy();
+    ideaIds.push(((await response.json()) as { id: string }).id);
   }
   for (const contact of [bob, carol, dan]) {
     const response = await page.request.post('/api/contacts', { data: contact, headers: apiHeaders });
@@ -107,7 +113,9 @@ test('share to three contacts: one bounces, statuses show; one-click unsubscribe
 
   // 1. Share to all three: the SMTP server refuses Dan with 550.
   await shareIdea(page, /Lisbon/, [bob.name, carol.name, dan.name]);
-  await expect(page.getByText('Sent emails to some recipients, but 1 failed. See console for details.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Sent emails to some recipients, but 1 failed. See console for details.')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('tab', { name: /Sent/ }).click();
   const recipients = page.getByRole('list', { name: 'Recipients' }).first();
   await expect(recipients.getByRole('listitem').filter({ hasText: bob.email })).toContainText('Sent');
@@ -118,6 +126,12 @@ test('share to three contacts: one bounces, statuses show; one-click unsubscribe
   await expect(danRow.locator('time')).toBeVisible();
   // A bounce is permanent: nothing for "Retry failed" to resend.
   await expect(page.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The shared idea shows the same per-recipient statuses.
+  await page.goto(`/create?idea=${ideaIds[0]}`);
+  const ideaRecipients = page.getByRole('list', { name: 'Recipients' });
+  await expect(ideaRecipients.getByRole('listitem').filter({ hasText: dan.email })).toContainText('Bounced');
+  await expect(ideaRecipients.getByRole('listitem').filter({ hasText: bob.email })).toContainText('Sent');
   await expectNoAxeViolations(page);
 
   // 2. Bob's mail client posts the one-click link from the headers (RFC 8058): no cookie, no Origin.
