@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -156,6 +167,26 @@ export const contacts = pgTable(
     ...timestamps,
   },
   (table) => [index('contacts_user_id_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Addresses that unsubscribed from a user's updates, kept apart from the contact row so deleting
+ * and re-adding the contact does not bring them back. Kept by triggers (migration 0003): a contact
+ * whose unsubscribe is set adds its address here, the contact's own undo removes it, and a contact
+ * created with a listed address starts unsubscribed.
+ */
+export const unsubscribedAddresses = pgTable(
+  'unsubscribed_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased, trimmed. */
+    email: text('email').notNull(),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );
 
 // ── Events / ideas (spec §3 Event / idea) ──
@@ -317,6 +348,7 @@ export const schema = {
   loginAttempts,
   userSettings,
   contacts,
+  unsubscribedAddresses,
   events,
   summaryTemplates,
   pendingShares,

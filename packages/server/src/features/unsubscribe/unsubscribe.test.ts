@@ -169,6 +169,47 @@ describe('one-click unsubscribe', () => {
     expect(afterUndo!.unsubscribedAt).toBeNull();
   });
 
+  it('keeps an unsubscribe when the owner deletes the contact and adds it again; only the undo lifts it', async () => {
+    const { app, database, config } = context.testApp;
+    const { db } = database;
+    const user = await createVerifiedUser(app, db);
+    const other = await createVerifiedUser(app, db);
+    const [gil] = await insertContacts(db, user.id, [{ name: 'Gil', email: 'u6.gil@example.com' }]);
+    const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: gil!.id });
+    expect((await app.inject({ method: 'POST', url: `/u/${token}` })).statusCode).toBe(200);
+
+    const removed = await app.inject({ method: 'DELETE', url: `/api/contacts/${gil!.id}`, headers: user.headers });
+    expect(removed.statusCode).toBeLessThan(300);
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: user.headers,
+      payload: { name: 'Gil again', email: ' U6.Gil@Example.com ' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().unsubscribedAt).not.toBeNull();
+    // The address is unsubscribed from this owner only: another user's contact with it is not.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: other.headers,
+      payload: { name: 'Gil', email: 'u6.gil@example.com' },
+    });
+    expect(elsewhere.json().unsubscribedAt).toBeNull();
+
+    // The new contact's own link lifts it, and it stays lifted when the contact is added again.
+    const newToken = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: added.json().id });
+    expect((await app.inject({ method: 'POST', url: `/u/${newToken}/undo` })).statusCode).toBe(200);
+    await app.inject({ method: 'DELETE', url: `/api/contacts/${added.json().id}`, headers: user.headers });
+    const third = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: user.headers,
+      payload: { name: 'Gil', email: 'u6.gil@example.com' },
+    });
+    expect(third.json().unsubscribedAt).toBeNull();
+  });
+
   it('refuses forged and unknown tokens and changes nothing', async () => {
     const { app, database } = context.testApp;
     const { db } = database;
