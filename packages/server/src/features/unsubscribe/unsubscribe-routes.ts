@@ -62,8 +62,9 @@ export async function unsubscribeRoutes(app: FastifyInstance, { db, config }: { 
   const unsubscribe = (contactId: string) => unsubscribeContact({ db, contactId, source: 'link' });
 
   const routeOptions = { schema: { hide: true, params: tokenParams } } as const;
+  // A HEAD (link checkers send them) answers like the GET but changes nothing.
   typed.get('/u/:token', routeOptions, (request, reply) =>
-    respond(request, reply, request.params.token, unsubscribe, 'unsubscribed'),
+    respond(request, reply, request.params.token, request.method === 'HEAD' ? null : unsubscribe, 'unsubscribed'),
   );
   typed.post('/u/:token', routeOptions, (request, reply) =>
     respond(request, reply, request.params.token, unsubscribe, 'unsubscribed'),

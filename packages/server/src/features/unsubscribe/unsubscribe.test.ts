@@ -141,6 +141,11 @@ describe('one-click unsubscribe', () => {
     const [dan] = await insertContacts(db, user.id, [{ name: 'Dan', email: 'u2.dan@example.com' }]);
     const token = createUnsubscribeToken({ appSecret: context.testApp.config.APP_SECRET, contactId: dan!.id });
 
+    const head = await app.inject({ method: 'HEAD', url: `/u/${token}` });
+    expect(head.statusCode).toBe(200);
+    const [afterHead] = await db.select().from(contacts).where(eq(contacts.id, dan!.id));
+    expect(afterHead!.unsubscribedAt).toBeNull();
+
     const page = await app.inject({ method: 'GET', url: `/u/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
