@@ -136,9 +136,9 @@ type FoundRecipients = {
 };
 
 /**
- * The user's contacts among the requested ones that have an email and a non-blank body (spec §5
- * Bulk email), leaving out those who unsubscribed and those whose address bounces: they are
- * counted apart so the user is told why.
+ * The user's contacts among the requested ones that have an email and a non-blank body, leaving
+ * out those who unsubscribed and those whose address bounces: they are counted apart so the user
+ * is told why.
  */
 async function findRecipients({
   db,
