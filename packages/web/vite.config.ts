@@ -78,7 +78,8 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // /u/ is the server-rendered unsubscribe page a contact opens from an email.
+        navigateFallbackDenylist: [/^\/api\//, /^\/u\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The per-screen pages are for first visits; the service worker answers every page with index.html.
         // The install dialog's screenshots are fetched by the browser when it shows that dialog.

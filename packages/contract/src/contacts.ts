@@ -110,6 +110,10 @@ export const contactSchema = z.object({
   relationship: relationshipSchema.nullable(),
   description: z.string().nullable(),
   templateId: z.string().nullable(),
+  /** When the contact unsubscribed from updates (only they can undo it), else null. */
+  unsubscribedAt: z.string().nullable(),
+  /** When mail to the contact's address bounced for good, else null. */
+  bouncedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -173,7 +173,10 @@ export const deliverySchema = z.object({
   status: deliveryStatusSchema,
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** A failed delivery that "Retry failed" resends (its errors were temporary). */
+  canRetry: z.boolean(),
   sentAt: z.string().nullable(),
+  /** When the status last changed. */
   updatedAt: z.string(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
@@ -183,7 +186,10 @@ export const deliveryCountsSchema = z.object({
   queued: z.number().int(),
   sending: z.number().int(),
   sent: z.number().int(),
+  delivered: z.number().int(),
   failed: z.number().int(),
+  bounced: z.number().int(),
+  unsubscribed: z.number().int(),
 }) satisfies z.ZodType<DeliveryCounts>;
 
 export const shareDeliveriesResponseSchema = z.object({
@@ -205,6 +211,11 @@ export const sendResultSchema = z.object({
   outcome: z.enum(sendOutcomes),
   queued: z.number().int(),
   skipped: z.number().int(),
+  /** Contacts left out because they unsubscribed or their address bounces (part of `skipped`). */
+  skippedUnsubscribed: z.number().int(),
+  skippedBouncing: z.number().int(),
+  /** Says how many contacts were left out and why, already translated; absent when none were. */
+  skippedNotice: z.string().optional(),
   /** A notice for the user (no valid recipients, SMS warning), already translated. */
   message: z.string().optional(),
   /** Set when method was "both": email went out, SMS did not. */
@@ -242,6 +253,7 @@ export const outboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

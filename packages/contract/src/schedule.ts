@@ -89,6 +89,9 @@ export const scheduleRunSchema = z.object({
   shareId: z.string().nullable(),
   ideaCount: z.number().int().nonnegative(),
   contactCount: z.number().int().nonnegative(),
+  /** Selected contacts left out because they unsubscribed, or because mail to them bounces. */
+  skippedUnsubscribed: z.number().int().nonnegative().optional(),
+  skippedBouncing: z.number().int().nonnegative().optional(),
 });
 export type ScheduleRun = z.infer<typeof scheduleRunSchema>;
 

@@ -25,6 +25,8 @@ import { eventsRoutes } from './features/events/events-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
 import { emailRoutes } from './features/email/email-routes.ts';
+import { webhookRoutes } from './features/email/webhook-routes.ts';
+import { unsubscribeRoutes } from './features/unsubscribe/unsubscribe-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
@@ -286,6 +288,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(adminRoutes, { db: database.db });
   await app.register(linkedinRoutes, { db: database.db, config, jobs: dependencies.jobs });
   await app.register(telegramRoutes, { db: database.db, telegram, jobs: dependencies.jobs });
+  await app.register(webhookRoutes, { db: database.db, config });
+  await app.register(unsubscribeRoutes, { db: database.db, config });
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));

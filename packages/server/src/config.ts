@@ -26,6 +26,10 @@ const environmentSchema = z.object({
   SENDGRID_BASE_URL: optionalText,
   RESEND_API_KEY: optionalText,
   RESEND_BASE_URL: optionalText,
+  /** SendGrid Event Webhook verification key (base64 ECDSA public key from Mail Settings); unset = endpoint off. */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: optionalText,
+  /** Resend webhook signing secret (whsec_…); unset = endpoint off. */
+  RESEND_WEBHOOK_SECRET: optionalText,
   /** Retries of a failed email delivery, with exponential back-off from the first delay. */
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -13,6 +13,7 @@ import ideas from './en/ideas.json' with { type: 'json' };
 import landing from './en/landing.json' with { type: 'json' };
 import linkedin from './en/linkedin.json' with { type: 'json' };
 import nav from './en/nav.json' with { type: 'json' };
+import recipients from './en/recipients.json' with { type: 'json' };
 import notFound from './en/notFound.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export default {
   landing,
   linkedin,
   nav,
+  recipients,
   notFound,
   schedule,
   settings,

@@ -13,6 +13,7 @@ import ideas from './ru/ideas.json' with { type: 'json' };
 import landing from './ru/landing.json' with { type: 'json' };
 import linkedin from './ru/linkedin.json' with { type: 'json' };
 import nav from './ru/nav.json' with { type: 'json' };
+import recipients from './ru/recipients.json' with { type: 'json' };
 import notFound from './ru/notFound.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
 import settings from './ru/settings.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export default {
   landing,
   linkedin,
   nav,
+  recipients,
   notFound,
   schedule,
   settings,

@@ -157,9 +157,38 @@ export const contacts = pgTable(
     relationship: text('relationship'),
     description: text('description'),
     templateId: text('template_id'),
+    /**
+     * Set when the contact unsubscribed (their one-click link, or a spam complaint reported by the
+     * mail provider). Only the contact clears it, through their unsubscribe page.
+     */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** 'link' or 'complaint'. */
+    unsubscribeSource: text('unsubscribe_source'),
+    /** Set when mail to the address bounced for good; cleared when the owner changes the address. */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('contacts_user_id_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Addresses that unsubscribed from a user's updates, kept apart from the contact row so deleting
+ * and re-adding the contact does not bring them back. Kept by triggers (migration 0003): a contact
+ * whose unsubscribe is set adds its address here, the contact's own undo removes it, and a contact
+ * created with a listed address starts unsubscribed.
+ */
+export const unsubscribedAddresses = pgTable(
+  'unsubscribed_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased, trimmed. */
+    email: text('email').notNull(),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );
 
 // ── Events / ideas (spec §3 Event / idea) ──
@@ -277,11 +306,16 @@ export const emailDeliveries = pgTable(
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** For a failed delivery: 'temporary' (retries ran out; "Retry failed" may resend) or 'permanent'. */
+    failureKind: text('failure_kind'),
+    /** The id the transport gave the message, so provider webhooks can find the delivery. */
+    providerMessageId: text('provider_message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     index('email_deliveries_share_idx').on(table.shareId),
+    index('email_deliveries_provider_message_idx').on(table.providerMessageId),
     index('email_deliveries_user_idx').on(table.userId, table.createdAt),
   ],
 );
@@ -298,6 +332,8 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers the message carried (List-Unsubscribe on update emails). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_messages_user_idx').on(table.userId, table.createdAt)],
@@ -467,6 +503,7 @@ export const schema = {
   loginAttempts,
   userSettings,
   contacts,
+  unsubscribedAddresses,
   events,
   summaryTemplates,
   pendingShares,

@@ -94,6 +94,10 @@ export const apiEndpoints: ApiEndpoint[] = [
     bodySchema: contactUsFormSchema,
     body: () => ({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Hello', message: 'A question about sharing.' }),
   },
+  // Mail providers' delivery events: no session; the signature on the raw body is the check (refused
+  // here, where no verification key is configured).
+  { route: 'POST /api/webhooks/sendgrid', access: 'public', isNotJson: true },
+  { route: 'POST /api/webhooks/resend', access: 'public', isNotJson: true },
 
   // Account
   { route: 'GET /api/me', access: 'own-data' },

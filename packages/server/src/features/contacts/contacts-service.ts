@@ -11,6 +11,7 @@ import {
   type Relationship,
 } from '@life-updates/contract/contacts';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -31,6 +32,8 @@ function toContact(row: ContactRow): Contact {
     relationship,
     description: row.description,
     templateId: row.templateId,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    bouncedAt: row.bouncedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -151,7 +154,12 @@ export async function updateContact({
 }): Promise<Contact> {
   const where = ownedContact(userId, contactId);
   const { name, email, phone, relationship, description } = normalizeContactForm(form);
-  const fields: Partial<typeof contacts.$inferInsert> = { name, email };
+  const fields: PgUpdateSetSource<typeof contacts> = {
+    name,
+    email,
+    // A new address may well work: the bounce was the old one's. An unsubscribe stays: it is the person's.
+    bouncedAt: sql`case when lower(${contacts.email}) = lower(${email}) then ${contacts.bouncedAt} end`,
+  };
   if (phone !== undefined) fields.phone = phone;
   if (relationship !== undefined) fields.relationship = relationship;
   if (description !== undefined) fields.description = description;

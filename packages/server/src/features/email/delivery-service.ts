@@ -8,12 +8,13 @@ import {
 } from '@life-updates/contract/email';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, emailDeliveries, events, pendingShares, users, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
@@ -116,6 +117,9 @@ export type SendShareOutcome = {
   outcome: 'queued' | 'no_recipients' | 'sms_not_supported';
   queued: number;
   skipped: number;
+  /** Contacts left out because they unsubscribed, or because mail to them bounces (part of `skipped`). */
+  skippedUnsubscribed: number;
+  skippedBouncing: number;
   /** Catalogue key of a notice for the user. */
   messageKey?: string;
   /** Catalogue key of a warning (SMS asked for along with email). */
@@ -124,8 +128,18 @@ export type SendShareOutcome = {
 };
 
 type Recipient = { id: string; name: string; email: string; body: string };
+type FoundRecipients = {
+  recipients: Recipient[];
+  skipped: number;
+  skippedUnsubscribed: number;
+  skippedBouncing: number;
+};
 
-/** The user's contacts among the requested ones that have an email and a non-blank body (spec §5 Bulk email). */
+/**
+ * The user's contacts among the requested ones that have an email and a non-blank body, leaving
+ * out those who unsubscribed and those whose address bounces: they are counted apart so the user
+ * is told why.
+ */
 async function findRecipients({
   db,
   userId,
@@ -134,20 +148,36 @@ async function findRecipients({
   db: Database;
   userId: string;
   bodies: Record<string, string>;
-}): Promise<{ recipients: Recipient[]; skipped: number }> {
+}): Promise<FoundRecipients> {
   const requestedIds = Object.keys(bodies);
   const validIds = requestedIds.filter(isUuid);
   const found =
     validIds.length === 0
       ? []
       : await db
-          .select({ id: contacts.id, name: contacts.name, email: contacts.email })
+          .select({
+            id: contacts.id,
+            name: contacts.name,
+            email: contacts.email,
+            unsubscribedAt: contacts.unsubscribedAt,
+            bouncedAt: contacts.bouncedAt,
+          })
           .from(contacts)
           .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
-  const recipients = found
-    .filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '')
-    .map((contact) => ({ ...contact, email: contact.email.trim(), body: bodies[contact.id]! }));
-  return { recipients, skipped: requestedIds.length - recipients.length };
+  const addressed = found.filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '');
+  const skippedUnsubscribed = addressed.filter((contact) => contact.unsubscribedAt !== null).length;
+  const skippedBouncing = addressed.filter(
+    (contact) => contact.unsubscribedAt === null && contact.bouncedAt !== null,
+  ).length;
+  const recipients = addressed
+    .filter((contact) => contact.unsubscribedAt === null && contact.bouncedAt === null)
+    .map((contact) => ({
+      id: contact.id,
+      name: contact.name,
+      email: contact.email.trim(),
+      body: bodies[contact.id]!,
+    }));
+  return { recipients, skipped: requestedIds.length - recipients.length, skippedUnsubscribed, skippedBouncing };
 }
 
 /** The subject asked for, else the share's, else the `email.defaultSubject` line in the user's language. */
@@ -259,8 +289,11 @@ export async function sendShareToContacts({
   if (method === 'sms') return smsNotSupported(shareId);
   await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
-  const { recipients, skipped } = await findRecipients({ db, userId, bodies });
-  if (recipients.length === 0) return noRecipients(shareId, skipped, warningKey);
+  // Usage counts shares, not recipients: contacts left out here use nothing of the monthly limit,
+  // and a share that reaches nobody is not sent and does not count.
+  const found = await findRecipients({ db, userId, bodies });
+  const { recipients, ...skippedCounts } = found;
+  if (recipients.length === 0) return noRecipients(shareId, found, warningKey);
   const resolvedSubject = await resolveSubject({ db, userId, subject, shareSubject: share.subject });
   const deliveryIds = await db.transaction((tx) =>
     recordDeliveries({
@@ -274,7 +307,7 @@ export async function sendShareToContacts({
     }),
   );
   await enqueueDeliveries({ jobs, deliveryIds });
-  return { shareId, outcome: 'queued', queued: deliveryIds.length, skipped, warningKey, deliveryIds };
+  return { shareId, outcome: 'queued', queued: deliveryIds.length, ...skippedCounts, warningKey, deliveryIds };
 }
 
 function smsNotSupported<Id extends string | null>(shareId: Id) {
@@ -283,17 +316,25 @@ function smsNotSupported<Id extends string | null>(shareId: Id) {
     outcome: 'sms_not_supported' as const,
     queued: 0,
     skipped: 0,
+    skippedUnsubscribed: 0,
+    skippedBouncing: 0,
     messageKey: 'email.smsNotImplemented',
     deliveryIds: [],
   };
 }
 
-function noRecipients<Id extends string | null>(shareId: Id, skipped: number, warningKey: string | undefined) {
+function noRecipients<Id extends string | null>(
+  shareId: Id,
+  { skipped, skippedUnsubscribed, skippedBouncing }: Omit<FoundRecipients, 'recipients'>,
+  warningKey: string | undefined,
+) {
   return {
     shareId,
     outcome: 'no_recipients' as const,
     queued: 0,
     skipped,
+    skippedUnsubscribed,
+    skippedBouncing,
     messageKey: 'email.noValidRecipients',
     warningKey,
     deliveryIds: [],
@@ -336,8 +377,9 @@ export async function emailShareText({
   await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
   const bodies = Object.fromEntries(contactIds.map((contactId) => [contactId, text]));
-  const { recipients, skipped } = await findRecipients({ db, userId, bodies });
-  if (recipients.length === 0) return noRecipients(null, skipped, warningKey);
+  const found = await findRecipients({ db, userId, bodies });
+  const { recipients, ...skippedCounts } = found;
+  if (recipients.length === 0) return noRecipients(null, found, warningKey);
   const { shareId, deliveryIds } = await db.transaction(async (tx) => {
     const share = await storeShareText({
       tx,
@@ -360,7 +402,7 @@ export async function emailShareText({
     return { shareId: share.id, deliveryIds: ids };
   });
   await enqueueDeliveries({ jobs, deliveryIds });
-  return { shareId, outcome: 'queued', queued: deliveryIds.length, skipped, warningKey, deliveryIds };
+  return { shareId, outcome: 'queued', queued: deliveryIds.length, ...skippedCounts, warningKey, deliveryIds };
 }
 
 /**
@@ -400,7 +442,10 @@ export async function sendExistingShare({
   return sendShareToContacts({ db, jobs, userId, shareId, subject, bodies: bodyByContact, method });
 }
 
-/** Puts the failed deliveries of a user's share back in the queue (Summeris → Sent "Retry failed"). */
+/**
+ * Puts the failed deliveries of a user's share back in the queue (Summeris → Sent "Retry failed"):
+ * only those whose errors were temporary; a bounced or refused address would fail the same way.
+ */
 export async function retryFailedDeliveries({
   db,
   jobs,
@@ -420,12 +465,13 @@ export async function retryFailedDeliveries({
     if (share.status !== 'sent') await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
     const rows = await tx
       .update(emailDeliveries)
-      .set({ status: 'queued', lastError: null })
+      .set({ status: 'queued', lastError: null, failureKind: null })
       .where(
         and(
           eq(emailDeliveries.shareId, shareId),
           eq(emailDeliveries.userId, userId),
           eq(emailDeliveries.status, 'failed'),
+          or(isNull(emailDeliveries.failureKind), ne(emailDeliveries.failureKind, 'permanent')),
         ),
       )
       .returning({ id: emailDeliveries.id });
@@ -450,6 +496,7 @@ function toDelivery(row: typeof emailDeliveries.$inferSelect): Delivery {
     status: row.status as DeliveryStatus,
     attempts: row.attempts,
     lastError: row.lastError,
+    canRetry: row.status === 'failed' && row.failureKind !== 'permanent',
     sentAt: row.sentAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -488,7 +535,7 @@ export async function finalizeShare({ db, shareId }: { db: Database; shareId: st
     .where(eq(emailDeliveries.shareId, shareId))
     .groupBy(emailDeliveries.status);
   if (rows.some((row) => row.status === 'queued' || row.status === 'sending')) return;
-  if (!rows.some((row) => row.status === 'sent' && row.count > 0)) {
+  if (!rows.some((row) => (row.status === 'sent' || row.status === 'delivered') && row.count > 0)) {
     await db
       .update(pendingShares)
       .set({ status: 'failed' })
@@ -509,6 +556,22 @@ export async function finalizeShare({ db, shareId }: { db: Database; shareId: st
         .where(and(eq(events.userId, share.userId), inArray(events.id, eventIds)));
     }
   });
+}
+
+/** The address refused mail for good: later shares skip the contact until the owner changes it. */
+export async function markContactBouncing({
+  db,
+  userId,
+  contactId,
+}: {
+  db: Database;
+  userId: string;
+  contactId: string;
+}) {
+  await db
+    .update(contacts)
+    .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })
+    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
 }
 
 function describeError(error: unknown): string {
@@ -573,14 +636,45 @@ export async function processDeliveries({
     }
     return sender;
   };
+  // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
+  const contactIds = [...new Set(claimed.flatMap((delivery) => (delivery.contactId ? [delivery.contactId] : [])))];
+  const contactStates =
+    contactIds.filter(isUuid).length === 0
+      ? []
+      : await db
+          .select({ id: contacts.id, unsubscribedAt: contacts.unsubscribedAt, bouncedAt: contacts.bouncedAt })
+          .from(contacts)
+          .where(inArray(contacts.id, contactIds.filter(isUuid)));
+  const stateOf = new Map(contactStates.map((contact) => [contact.id, contact]));
+
   // Settled one by one: the transports are closed and the shares settled below even if recording
   // one delivery's outcome failed.
   const sending = await Promise.allSettled(
     claimed.map(async (delivery) => {
+      const contact = delivery.contactId ? stateOf.get(delivery.contactId) : undefined;
+      if (contact?.unsubscribedAt || contact?.bouncedAt) {
+        await db
+          .update(emailDeliveries)
+          .set(contact.unsubscribedAt ? { status: 'unsubscribed' } : { status: 'bounced', failureKind: 'permanent' })
+          .where(eq(emailDeliveries.id, delivery.id));
+        outcomes.set(delivery.id, { status: 'failed' });
+        return;
+      }
+      let providerMessageId: string;
       try {
         const sender = await senderOf(delivery.userId);
-        const rendered = renderEmail({ body: delivery.body, senderName: sender.senderName, locale: sender.locale });
-        await sender.transport.send({
+        // Every update email carries the contact's one-click unsubscribe link (RFC 8058) in its
+        // headers and footer; account mail (verification, password reset, Contact Us) does not come here.
+        const link = delivery.contactId
+          ? unsubscribeUrl({ baseUrl: config.BASE_URL, appSecret: config.APP_SECRET, contactId: delivery.contactId })
+          : undefined;
+        const rendered = renderEmail({
+          body: delivery.body,
+          senderName: sender.senderName,
+          locale: sender.locale,
+          unsubscribeUrl: link,
+        });
+        const result = await sender.transport.send({
           from: sender.from,
           fromName: sender.fromName,
           to: delivery.recipientEmail,
@@ -588,14 +682,27 @@ export async function processDeliveries({
           subject: delivery.subject,
           text: rendered.text,
           html: rendered.html,
+          headers: link
+            ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            : undefined,
           userId: delivery.userId,
         });
+        providerMessageId = result.messageId;
       } catch (error) {
-        const isFailed = error instanceof PermanentEmailError || isFinal.get(delivery.id) === true;
+        const isPermanent = error instanceof PermanentEmailError;
+        const isBounce = isPermanent && error.isBounce;
+        const isFailed = isPermanent || isFinal.get(delivery.id) === true;
         await db
           .update(emailDeliveries)
-          .set({ status: isFailed ? 'failed' : 'queued', lastError: describeError(error) })
+          .set({
+            status: isBounce ? 'bounced' : isFailed ? 'failed' : 'queued',
+            failureKind: isFailed ? (isPermanent ? 'permanent' : 'temporary') : null,
+            lastError: describeError(error),
+          })
           .where(eq(emailDeliveries.id, delivery.id));
+        if (isBounce && delivery.contactId && isUuid(delivery.contactId)) {
+          await markContactBouncing({ db, userId: delivery.userId, contactId: delivery.contactId });
+        }
         outcomes.set(delivery.id, isFailed ? { status: 'failed' } : { status: 'retry', error });
         return;
       }
@@ -604,7 +711,7 @@ export async function processDeliveries({
       // failure to record it must not put a sent message back in the queue.
       await db
         .update(emailDeliveries)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .set({ status: 'sent', sentAt: new Date(), lastError: null, failureKind: null, providerMessageId })
         .where(eq(emailDeliveries.id, delivery.id));
       outcomes.set(delivery.id, { status: 'sent' });
     }),

@@ -5,7 +5,7 @@ import { addressOf, nameOf, startSmtpServer } from '../../../test/mail-servers.t
 import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
+import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
 import { startJobQueue } from '../../jobs.ts';
 import { registerWorkers } from '../../workers.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
@@ -69,7 +69,7 @@ describe('sending a share through SMTP', () => {
     expect(response.json()).toMatchObject({ outcome: 'queued', queued: 3, skipped: 0 });
 
     const done = await waitForDeliveries(testApp.app, user, share.id);
-    expect(done.counts).toEqual({ total: 3, queued: 0, sending: 0, sent: 3, failed: 0 });
+    expect(done.counts).toMatchObject({ total: 3, queued: 0, sending: 0, sent: 3, failed: 0, bounced: 0 });
     expect(done.shareStatus).toBe('sent');
 
     for (const person of people) {
@@ -134,21 +134,32 @@ describe('sending a share through SMTP', () => {
     expect(mail.text).toContain('Best regards,\nAnnie');
   });
 
-  it('reports a permanent rejection as a partial send, then delivers it on "retry failed"', async () => {
+  it('marks a 550 at RCPT bounced and the contact bouncing; "retry failed" resends only temporary failures', async () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db);
-    const people = await insertContacts(db, user.id, contactEmails('partial'));
+    const people = await insertContacts(db, user.id, [
+      ...contactEmails('partial'),
+      { name: 'Erin', email: 'partial.erin@example.com' },
+    ]);
     const { share } = await insertShare(db, user.id, people);
     smtp.rules.set('partial.dan@example.com', { code: 550, message: 'Mailbox unavailable' });
+    // Refused with 451 on every attempt until the retries run out: a temporary failure.
+    smtp.rules.set('partial.erin@example.com', { code: 451, message: 'Try later' });
 
     expect((await send(user, share.id)).statusCode).toBe(200);
-    const partial = await waitForDeliveries(testApp.app, user, share.id);
-    expect(partial.counts).toMatchObject({ sent: 2, failed: 1 });
+    const partial = await waitForDeliveries(testApp.app, user, share.id, 30_000);
+    expect(partial.counts).toMatchObject({ sent: 2, bounced: 1, failed: 1 });
     expect(partial.shareStatus).toBe('sent');
-    const failed = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.dan@example.com')!;
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
-    expect(failed.lastError).toContain('Mailbox unavailable');
+    const bounced = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.dan@example.com')!;
+    expect(bounced).toMatchObject({ status: 'bounced', attempts: 1, sentAt: null, canRetry: false });
+    expect(bounced.lastError).toContain('Mailbox unavailable');
+    const failed = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.erin@example.com')!;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 4, canRetry: true });
     expect(smtp.to('partial.dan@example.com')).toHaveLength(0);
+    const contactRows = await db.select().from(contacts).where(eq(contacts.userId, user.id));
+    const dan = contactRows.find((contact) => contact.email === 'partial.dan@example.com')!;
+    expect(dan.bouncedAt).toBeInstanceOf(Date);
+    expect(contactRows.filter((contact) => contact.bouncedAt !== null)).toHaveLength(1);
 
     smtp.rules.clear();
     const retry = await testApp.app.inject({
@@ -159,14 +170,31 @@ describe('sending a share through SMTP', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().requeued).toBe(1);
     const after = await waitForDeliveries(testApp.app, user, share.id);
-    expect(after.counts).toMatchObject({ sent: 3, failed: 0 });
-    expect(smtp.to('partial.dan@example.com')).toHaveLength(1);
-    // The two that went out the first time were not sent again.
+    expect(after.counts).toMatchObject({ sent: 3, bounced: 1, failed: 0 });
+    expect(smtp.to('partial.erin@example.com')).toHaveLength(1);
+    // The bounced address is not tried again, and those that went out the first time are not sent again.
+    expect(smtp.to('partial.dan@example.com')).toHaveLength(0);
     expect(smtp.to('partial.bob@example.com')).toHaveLength(1);
     expect(smtp.to('partial.carol@example.com')).toHaveLength(1);
     // A share already sent counts once in the month.
     expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(1);
-  });
+
+    // The next share skips the bouncing contact and says so; changing the address clears it.
+    const next = await insertShare(db, user.id, people);
+    const nextSend = await send(user, next.share.id);
+    expect(nextSend.json()).toMatchObject({ outcome: 'queued', queued: 3, skippedBouncing: 1, skippedUnsubscribed: 0 });
+    expect(nextSend.json().skippedNotice).toBe(
+      'Skipped contacts: 1 (unsubscribed: 0, bouncing address: 1). They were not emailed and do not count toward your monthly limit.',
+    );
+    const edited = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/contacts/${dan.id}`,
+      headers: user.headers,
+      payload: { name: 'Dan', email: 'partial.dan.new@example.com' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().bouncedAt).toBeNull();
+  }, 60_000);
 
   it('retries a temporary rejection with back-off and delivers it', async () => {
     const { db } = testApp.database;
@@ -196,7 +224,7 @@ describe('sending a share through SMTP', () => {
     const response = await send(user, share.id);
     expect(response.json()).toMatchObject({ queued: 60 });
     const done = await waitForDeliveries(testApp.app, user, share.id);
-    expect(done.counts).toEqual({ total: 60, queued: 0, sending: 0, sent: 60, failed: 0 });
+    expect(done.counts).toMatchObject({ total: 60, queued: 0, sending: 0, sent: 60, failed: 0, bounced: 0 });
     expect(done.shareStatus).toBe('sent');
     for (const person of list) expect(smtp.to(person.email), person.email).toHaveLength(1);
     const attempts = Object.fromEntries(
@@ -225,7 +253,7 @@ describe('sending a share through SMTP', () => {
     smtp.rules.set('gone.gus@example.com', { code: 550, message: 'No such user' });
     expect((await send(user, share.id)).statusCode).toBe(200);
     const done = await waitForDeliveries(testApp.app, user, share.id);
-    expect(done).toMatchObject({ shareStatus: 'failed', counts: { sent: 0, failed: 1 } });
+    expect(done).toMatchObject({ shareStatus: 'failed', counts: { sent: 0, bounced: 1 } });
     const eventRows = await db
       .select()
       .from(events)
@@ -482,6 +510,8 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       outcome: 'no_recipients',
       queued: 0,
       skipped: 2,
+      skippedUnsubscribed: 0,
+      skippedBouncing: 0,
       message: 'No valid recipients with content to send emails.',
       deliveries: null,
     });

@@ -55,6 +55,17 @@ function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale
     outcome: outcome.outcome,
     queued: outcome.queued,
     skipped: outcome.skipped,
+    skippedUnsubscribed: outcome.skippedUnsubscribed,
+    skippedBouncing: outcome.skippedBouncing,
+    ...(outcome.skippedUnsubscribed + outcome.skippedBouncing > 0
+      ? {
+          skippedNotice: translate('recipients.skippedNotice', locale, {
+            count: outcome.skippedUnsubscribed + outcome.skippedBouncing,
+            unsubscribed: outcome.skippedUnsubscribed,
+            bouncing: outcome.skippedBouncing,
+          }),
+        }
+      : {}),
     ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
     ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
   };

@@ -32,6 +32,7 @@ export async function findOutboxMessages({
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: row.headers ?? {},
       createdAt: row.createdAt.toISOString(),
     })),
     total: total?.count ?? 0,

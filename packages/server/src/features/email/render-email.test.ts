@@ -73,4 +73,20 @@ describe('renderEmail (spec §7 Email)', () => {
     expect(text).toContain('<script>alert("x")</script>');
     expect(content(html)).not.toContain('**');
   });
+
+  it('adds the footer with who sent it, why, and the unsubscribe link only when given one, in the language', () => {
+    const link = 'https://life.test/u/abc.def?x=1&y=2';
+    const plain = renderEmail({ body: 'Hello', senderName: 'Ann' });
+    expect(plain.text).not.toContain('Life Updates');
+    expect(plain.html).not.toContain('/u/');
+    const english = renderEmail({ body: 'Hello', senderName: '<Ann>', unsubscribeUrl: link });
+    expect(english.html).toContain(
+      'You are receiving this email because &lt;Ann&gt; shares personal updates with you through Life Updates.',
+    );
+    expect(english.html).toContain('<a href="https://life.test/u/abc.def?x=1&amp;y=2"');
+    expect(english.text).toContain(`To stop receiving these updates: ${link}`);
+    const russian = renderEmail({ body: 'Привет', senderName: 'Аня', locale: 'ru', unsubscribeUrl: link });
+    expect(russian.text).toContain('Вы получили это письмо, потому что Аня делится с вами личными новостями');
+    expect(russian.html).toContain('>Отписаться</a>');
+  });
 });

@@ -62,10 +62,13 @@ export function renderEmail({
   body,
   senderName,
   locale = 'en',
+  unsubscribeUrl,
 }: {
   body: string;
   senderName: string;
   locale?: Locale;
+  /** Update emails only: adds the footer saying who sent it and why, with this unsubscribe link. */
+  unsubscribeUrl?: string | undefined;
 }): RenderedEmail {
   const bestRegards = translate('email.bestRegards', locale);
   const filled = replaceSenderName(body.replace(/\r\n?/g, '\n'), senderName).trim();
@@ -77,6 +80,13 @@ export function renderEmail({
     ? ''
     : `<p style="margin:24px 0 0;">${escapeHtml(bestRegards)},<br>${escapeHtml(senderName)}</p>`;
   const content = blocks.map(renderBlock).join('\n');
+  const why = translate('recipients.footer.why', locale, { name: senderName });
+  const footerHtml = unsubscribeUrl
+    ? `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e4e4e7;font-size:12px;line-height:1.5;color:#71717a;">${escapeHtml(why)}<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#71717a;">${escapeHtml(translate('recipients.footer.unsubscribe', locale))}</a></p>`
+    : '';
+  const footerText = unsubscribeUrl
+    ? `\n--\n${why}\n${translate('recipients.footer.unsubscribeText', locale, { url: unsubscribeUrl })}\n`
+    : '';
   const html = [
     '<!doctype html>',
     `<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>`,
@@ -84,8 +94,9 @@ export function renderEmail({
     `<div style="width:${emailBodyWidth}px;max-width:100%;margin:0 auto;padding:24px;box-sizing:border-box;background-color:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#27272a;">`,
     content,
     signatureHtml,
+    footerHtml,
     '</div>',
     '</body></html>',
   ].join('\n');
-  return { html, text: `${filled}${signatureText}\n` };
+  return { html, text: `${filled}${signatureText}\n${footerText}` };
 }

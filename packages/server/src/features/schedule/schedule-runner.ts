@@ -94,11 +94,22 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
   return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxEventsPerGeneration);
 }
 
+/**
+ * The selected contacts to write for. Nothing is written for those who unsubscribed or whose
+ * address bounces: they are counted apart, so the run can say why they were left out.
+ */
 async function findRecipients({ db, userId, schedule }: { db: Database; userId: string; schedule: Schedule }) {
   const selected = schedule.selectedContacts;
-  if (selected !== allContacts && selected.filter(isUuid).length === 0) return [];
-  return db
-    .select({ id: contacts.id, name: contacts.name, relationship: contacts.relationship })
+  if (selected !== allContacts && selected.filter(isUuid).length === 0)
+    return { recipients: [], skippedUnsubscribed: 0, skippedBouncing: 0 };
+  const rows = await db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      relationship: contacts.relationship,
+      unsubscribedAt: contacts.unsubscribedAt,
+      bouncedAt: contacts.bouncedAt,
+    })
     .from(contacts)
     .where(
       and(
@@ -107,6 +118,13 @@ async function findRecipients({ db, userId, schedule }: { db: Database; userId: 
       ),
     )
     .orderBy(asc(contacts.createdAt), asc(contacts.id));
+  return {
+    recipients: rows
+      .filter((row) => row.unsubscribedAt === null && row.bouncedAt === null)
+      .map(({ id, name, relationship }) => ({ id, name, relationship })),
+    skippedUnsubscribed: rows.filter((row) => row.unsubscribedAt !== null).length,
+    skippedBouncing: rows.filter((row) => row.unsubscribedAt === null && row.bouncedAt !== null).length,
+  };
 }
 
 /** The user's default email structure (spec §3 summary template, is_default), if they made one. */
@@ -121,7 +139,7 @@ async function findDefaultTemplate({ db, userId }: { db: Database; userId: strin
 }
 
 type Idea = typeof events.$inferSelect;
-type Recipient = Awaited<ReturnType<typeof findRecipients>>[number];
+type Recipient = Awaited<ReturnType<typeof findRecipients>>['recipients'][number];
 
 /**
  * One personal text per contact from the ready ideas and the default template, through the same
@@ -193,8 +211,12 @@ export async function runScheduleForUser({
 
   const ideas = await findReadyIdeas({ db, userId });
   if (ideas.length === 0) return finish('nothing_to_share');
-  const recipients = await findRecipients({ db, userId, schedule });
-  const counts = { ideaCount: ideas.length, contactCount: recipients.length };
+  const { recipients, skippedUnsubscribed, skippedBouncing } = await findRecipients({ db, userId, schedule });
+  const counts = {
+    ideaCount: ideas.length,
+    contactCount: recipients.length,
+    ...(skippedUnsubscribed + skippedBouncing > 0 ? { skippedUnsubscribed, skippedBouncing } : {}),
+  };
   if (recipients.length === 0) return finish('no_contacts', counts);
 
   const template = await findDefaultTemplate({ db, userId });

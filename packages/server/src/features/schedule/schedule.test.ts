@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
+import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
 import { scheduleQueue } from './schedule-worker.ts';
@@ -252,6 +252,34 @@ describe('the scheduled run', () => {
     const schedule = await scheduleOf(user);
     expect(schedule.lastRun).toMatchObject({ outcome: 'sent', shareId: share!.id, ideaCount: 1, contactCount: 2 });
     expect(schedule.nextRunAt).toBe('2030-04-03T16:45:00.000Z');
+  });
+
+  it('leaves out contacts who unsubscribed or bounce, with the List-Unsubscribe header on what it sends', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
+    const bob = await addContact(user, 'Bob', 'bob.skip@example.com');
+    const carol = await addContact(user, 'Carol', 'carol.skip@example.com');
+    const dan = await addContact(user, 'Dan', 'dan.skip@example.com');
+    await db.update(contacts).set({ unsubscribedAt: new Date() }).where(eq(contacts.id, bob.id));
+    await db.update(contacts).set({ bouncedAt: new Date() }).where(eq(contacts.id, dan.id));
+    await addIdea(user, 'We planted an apple tree');
+    await saveSchedule(user, weeklyInBerlin('2030-04-04', { autoSend: true }));
+
+    await tick('2030-04-04T07:00:30Z');
+    const [share] = await sharesOf(user.id);
+    expect(share!.contactIds).toEqual([carol.id]);
+    expect(Object.keys(share!.summaries)).toEqual([carol.id]);
+    await waitForDeliveries(testApp.app, user, share!.id);
+    expect(smtp.to('bob.skip@example.com')).toHaveLength(0);
+    expect(smtp.to('dan.skip@example.com')).toHaveLength(0);
+    const [received] = smtp.to('carol.skip@example.com');
+    expect(received!.mail.headerLines.some((line) => line.key === 'list-unsubscribe')).toBe(true);
+    expect((await scheduleOf(user)).lastRun).toMatchObject({
+      outcome: 'sent',
+      contactCount: 1,
+      skippedUnsubscribed: 1,
+      skippedBouncing: 1,
+    });
   });
 
   it('over the monthly limit, keeps the share pending and records why', async () => {

@@ -7,6 +7,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Extra header lines (List-Unsubscribe on update emails); account mail carries none. */
+  headers?: Record<string, string> | undefined;
   /** Owner of the message, so the outbox can show it to them. */
   userId?: string | undefined;
 };
@@ -17,10 +19,16 @@ export type SendResult = { messageId: string };
 export class PermanentEmailError extends Error {
   override name = 'PermanentEmailError';
   readonly status: number | undefined;
+  /** The receiving server refused this recipient or their message for good: the address bounces. */
+  readonly isBounce: boolean;
 
-  constructor(message: string, options: { status?: number | undefined; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number | undefined; cause?: unknown; isBounce?: boolean | undefined } = {},
+  ) {
     super(message, { cause: options.cause });
     this.status = options.status;
+    this.isBounce = options.isBounce ?? false;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpStub, startSmtpServer } from '../../../test/mail-servers.ts';
 import {
@@ -40,7 +42,20 @@ describe('error classification', () => {
   });
 });
 
+const unsubscribeHeaders = {
+  'List-Unsubscribe': '<https://life.test/u/token>',
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+};
+
 describe('SendGrid transport', () => {
+  it('passes extra headers (List-Unsubscribe) in the request body', async () => {
+    const stub = await startHttpStub(() => ({ status: 202, headers: { 'x-message-id': 'sg-2' } }));
+    cleanups.push(stub.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
+    await transport.send({ ...message, headers: unsubscribeHeaders });
+    expect(stub.requests[0]!.body).toMatchObject({ headers: unsubscribeHeaders });
+  });
+
   it('posts /v3/mail/send with the bearer key, sender, reply-to, subject and both parts', async () => {
     const stub = await startHttpStub(() => ({ status: 202, headers: { 'x-message-id': 'sg-1' } }));
     cleanups.push(stub.close);
@@ -83,6 +98,14 @@ describe('SendGrid transport', () => {
 });
 
 describe('Resend transport', () => {
+  it('passes extra headers (List-Unsubscribe) in the request body', async () => {
+    const stub = await startHttpStub(() => ({ status: 200, body: { id: 're-2' } }));
+    cleanups.push(stub.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: stub.url });
+    await transport.send({ ...message, headers: unsubscribeHeaders });
+    expect(stub.requests[0]!.body).toMatchObject({ headers: unsubscribeHeaders });
+  });
+
   it('posts /emails with the bearer key, sender, reply-to, subject and both parts', async () => {
     const stub = await startHttpStub(() => ({ status: 200, body: { id: 're-1' } }));
     cleanups.push(stub.close);
@@ -129,6 +152,46 @@ describe('SMTP transport', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.mail.from?.value[0]).toEqual({ address: 'noreply@life.test', name: 'Ann "the" Lee' });
     await expect(transport.send({ ...message, to: 'later@example.com' })).rejects.toBeInstanceOf(TransientEmailError);
-    await expect(transport.send({ ...message, to: 'nobody@example.com' })).rejects.toBeInstanceOf(PermanentEmailError);
+    const bounce = await transport.send({ ...message, to: 'nobody@example.com' }).catch((error: unknown) => error);
+    expect(bounce).toBeInstanceOf(PermanentEmailError);
+    // Refused at RCPT TO: the recipient's address bounces.
+    expect((bounce as PermanentEmailError).isBounce).toBe(true);
+    await transport.send({ ...message, headers: unsubscribeHeaders });
+    const withHeaders = smtp.received.at(-1)!.mail;
+    expect(withHeaders.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+  });
+});
+
+describe('SMTP permanent refusals', () => {
+  /** A server that refuses every message at one step with a 5xx reply. */
+  async function refusingServer(step: 'mail' | 'data') {
+    const refuse = (callback: (error?: Error) => void) =>
+      callback(Object.assign(new Error('Refused for good'), { responseCode: step === 'mail' ? 550 : 554 }));
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onMailFrom: (_address, _session, callback) => (step === 'mail' ? refuse(callback) : callback()),
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => refuse(callback));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
+    cleanups.push(() => transport.close());
+    return transport;
+  }
+
+  it('a 5xx after DATA is a bounce; a 5xx at MAIL FROM is permanent but not the recipient’s fault', async () => {
+    const data = await (await refusingServer('data')).send(message).catch((error: unknown) => error);
+    expect(data).toBeInstanceOf(PermanentEmailError);
+    expect((data as PermanentEmailError).isBounce).toBe(true);
+    const mailFrom = await (await refusingServer('mail')).send(message).catch((error: unknown) => error);
+    expect(mailFrom).toBeInstanceOf(PermanentEmailError);
+    expect((mailFrom as PermanentEmailError).isBounce).toBe(false);
   });
 });

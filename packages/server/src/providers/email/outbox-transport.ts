@@ -18,6 +18,7 @@ export function createOutboxTransport(db: Database): EmailTransport {
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
+          headers: message.headers ?? null,
         })
         .returning({ id: outboxMessages.id });
       return { messageId: row!.id };

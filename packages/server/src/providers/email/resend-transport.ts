@@ -21,6 +21,7 @@ export function createResendTransport({
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       // The client answers network failures with statusCode null: worth retrying.
       if (error) throw httpEmailError('Resend', error.statusCode, error.message);

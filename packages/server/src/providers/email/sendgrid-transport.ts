@@ -31,6 +31,7 @@ export function createSendgridTransport({
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         });
         const messageId = response.headers['x-message-id'];
         return { messageId: typeof messageId === 'string' ? messageId : '' };

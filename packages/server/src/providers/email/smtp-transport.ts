@@ -28,14 +28,22 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
         return { messageId: info.messageId };
       } catch (error) {
         const responseCode = (error as { responseCode?: number }).responseCode;
         const text = (error as Error).message;
+        const command = (error as { command?: string }).command;
         // 5xx SMTP replies are permanent (RFC 5321 §4.2.1); 4xx and network errors are worth retrying.
+        // Refused at RCPT TO or DATA, it is the recipient's address or mailbox: a bounce. Refused
+        // earlier (MAIL FROM, AUTH), it is our side, and the contact is not to blame.
         if (responseCode !== undefined && responseCode >= 500)
-          throw new PermanentEmailError(text, { status: responseCode, cause: error });
+          throw new PermanentEmailError(text, {
+            status: responseCode,
+            cause: error,
+            isBounce: command === 'RCPT TO' || command === 'DATA',
+          });
         throw new TransientEmailError(text, { status: responseCode, cause: error });
       }
     },

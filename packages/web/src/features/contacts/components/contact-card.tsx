@@ -26,6 +26,16 @@ export function ContactCard({
           </Badge>
         ) : null}
       </div>
+      {contact.unsubscribedAt || contact.bouncedAt ? (
+        <div className="space-y-1">
+          <Badge variant={contact.unsubscribedAt ? 'outline' : 'destructive'}>
+            {t(contact.unsubscribedAt ? 'recipients.badge.unsubscribed' : 'recipients.badge.bouncing')}
+          </Badge>
+          <p className="text-xs text-muted-foreground">
+            {t(contact.unsubscribedAt ? 'recipients.badge.unsubscribedHint' : 'recipients.badge.bouncingHint')}
+          </p>
+        </div>
+      ) : null}
       <dl className="space-y-1 text-sm">
         <div className="flex min-w-0 items-center gap-2">
           <dt>

@@ -73,6 +73,8 @@ describe('ContactFormDialog (spec §5 Contact form)', () => {
       relationship: 'friend',
       description: 'kept on the server',
       templateId: null,
+      unsubscribedAt: null,
+      bouncedAt: null,
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     };

@@ -5,11 +5,13 @@ import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { type Idea, useIdeas } from '../api/get-ideas';
+import { useShareDeliveries } from '../api/get-share-deliveries';
 import { useShareForEvent } from '../api/get-share-for-event';
 import { selectedIdeaId } from '../selection';
 import { GenerationWorkspace } from './generation-workspace';
@@ -115,13 +117,35 @@ function IdeaWorkspace({ idea }: { idea: Idea }) {
   const share = useShareForEvent(idea.id);
   if (share.isPending) return <Spinner label={t('common.loading')} className="flex justify-center py-10" />;
   return (
-    <GenerationWorkspace
-      eventIds={[idea.id]}
-      initialText={shareText(share.data)}
-      // Stored preferences, else the Create Content defaults (length Medium, spec §9).
-      initialPreferences={resolvePreferences(idea.preferences, defaultPreferences)}
-      preferencesTitle={t('generation.choosePreferences')}
-      generateLabel={t('generation.generateContent')}
-    />
+    <>
+      {share.data && ['sending', 'sent', 'failed'].includes(share.data.status) ? (
+        <ShareRecipients shareId={share.data.id} />
+      ) : null}
+      <GenerationWorkspace
+        eventIds={[idea.id]}
+        initialText={shareText(share.data)}
+        // Stored preferences, else the Create Content defaults (length Medium, spec §9).
+        initialPreferences={resolvePreferences(idea.preferences, defaultPreferences)}
+        preferencesTitle={t('generation.choosePreferences')}
+        generateLabel={t('generation.generateContent')}
+      />
+    </>
+  );
+}
+
+/** Who a shared idea went to, each with their delivery status and when it changed. */
+function ShareRecipients({ shareId }: { shareId: string }) {
+  const { t } = useTranslation();
+  const deliveries = useShareDeliveries(shareId);
+  if (!deliveries.data || deliveries.data.deliveries.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`recipients-${shareId}`}>{t('recipients.recipientStatus')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DeliveryStatusList deliveries={deliveries.data.deliveries} labelId={`recipients-${shareId}`} />
+      </CardContent>
+    </Card>
   );
 }

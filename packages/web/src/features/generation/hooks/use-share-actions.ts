@@ -1,5 +1,5 @@
 import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
-import { deliveryOutcomeMessage } from '@life-updates/contract/email-options';
+import { countAccepted, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -96,6 +96,8 @@ export function useShareActions({
       // queued; on a refusal the ideas and shares are as they were and the text stays in the editor.
       const sent = await emailShareText({ ...request(), contactIds });
       if (sent.warning) toast.warning(sent.warning);
+      // Contacts who unsubscribed or whose address bounces are left out: say how many and why.
+      if (sent.skippedNotice) toast.info(sent.skippedNotice);
       if (sent.outcome !== 'queued' || sent.shareId === null || sent.deliveries === null) {
         toast.info(sent.message ?? t('email.noValidRecipients'));
         setPickerOpen(false);
@@ -114,7 +116,7 @@ export function useShareActions({
       if (outcome.key === 'email.sendSuccess') toast.success(message, options);
       else if (outcome.key === 'email.sendPartial') toast.warning(message, options);
       else toast.error(message, options);
-      if (deliveries.counts.sent > 0) setResult('sent');
+      if (countAccepted(deliveries.counts) > 0) setResult('sent');
     } catch (error) {
       const options = loadingToast === undefined ? {} : { id: loadingToast };
       if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {

@@ -118,6 +118,13 @@ function ScheduleStatus({ data }: { data: ScheduleResponse }) {
             <p data-testid="schedule-last-run">
               <span className="text-muted-foreground">{formatInstant(lastRun.at, i18n.language, data.timeZone)}: </span>
               {t(`schedule.outcomes.${lastRun.outcome}`, { ideas: lastRun.ideaCount, contacts: lastRun.contactCount })}
+              {(lastRun.skippedUnsubscribed ?? 0) + (lastRun.skippedBouncing ?? 0) > 0
+                ? ` ${t('recipients.skippedNotice', {
+                    count: (lastRun.skippedUnsubscribed ?? 0) + (lastRun.skippedBouncing ?? 0),
+                    unsubscribed: lastRun.skippedUnsubscribed ?? 0,
+                    bouncing: lastRun.skippedBouncing ?? 0,
+                  })}`
+                : null}
             </p>
           ) : (
             <p className="text-muted-foreground">{t('schedule.noRunYet')}</p>

@@ -1,11 +1,12 @@
 import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
-import { deliveryOutcomeMessage } from '@life-updates/contract/email-options';
+import { countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -167,6 +168,8 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
     const toastId = toast.loading(t('email.sending'));
     try {
       const result = await approveShare.mutateAsync(share.id);
+      // Contacts who unsubscribed or whose address bounces are left out: say how many and why.
+      if (result.skippedNotice) toast.info(result.skippedNotice);
       if (result.outcome !== 'queued') {
         toast.info(result.message ?? t('email.noValidRecipients'), { id: toastId });
         return;
@@ -179,7 +182,8 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
       }
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       if (!outcome) toast.dismiss(toastId);
-      else if (deliveries.counts.failed === 0) toast.success(t(outcome.key, outcome.values), { id: toastId });
+      else if (countUndelivered(deliveries.counts) === 0)
+        toast.success(t(outcome.key, outcome.values), { id: toastId });
       else toast.error(t(outcome.key, outcome.values), { id: toastId });
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {
@@ -240,15 +244,13 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
   );
 }
 
-const statusVariant = { queued: 'secondary', sending: 'warning', sent: 'success', failed: 'destructive' } as const;
-
 function SentShareCard({ share }: { share: SummerisShare }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
+  const recipientsId = useId();
   const deliveries = useDeliveries(share.id);
   const retryFailed = useRetryFailed();
   const recipients = recipientsOf(share, t);
-  const byContact = new Map((deliveries.data?.deliveries ?? []).map((delivery) => [delivery.contactId, delivery]));
 
   const retry = async () => {
     try {
@@ -274,7 +276,6 @@ function SentShareCard({ share }: { share: SummerisShare }) {
       />
       <CardContent className="space-y-4">
         {recipients.map((recipient) => {
-          const delivery = byContact.get(recipient.key);
           return (
             <section
               key={recipient.key}
@@ -283,21 +284,23 @@ function SentShareCard({ share }: { share: SummerisShare }) {
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-medium">{recipient.name}</h3>
-                {delivery ? (
-                  <Badge variant={statusVariant[delivery.status]}>{t(`email.status.${delivery.status}`)}</Badge>
-                ) : null}
               </div>
-              {delivery?.status === 'failed' && delivery.lastError ? (
-                <p className="text-sm text-destructive">{delivery.lastError}</p>
-              ) : null}
               <p className="whitespace-pre-wrap rounded-md border border-border bg-muted/40 p-3 text-sm">
                 {recipient.text}
               </p>
             </section>
           );
         })}
+        {deliveries.data && deliveries.data.deliveries.length > 0 ? (
+          <section className="space-y-2">
+            <h3 id={recipientsId} className="font-medium">
+              {t('recipients.recipientStatus')}
+            </h3>
+            <DeliveryStatusList deliveries={deliveries.data.deliveries} labelId={recipientsId} />
+          </section>
+        ) : null}
       </CardContent>
-      {deliveries.data && deliveries.data.counts.failed > 0 && deliveries.data.isDone ? (
+      {deliveries.data && deliveries.data.deliveries.some((delivery) => delivery.canRetry) && deliveries.data.isDone ? (
         <CardFooter className="justify-end">
           <Button variant="outline" disabled={retryFailed.isPending} onClick={() => void retry()}>
             <RotateCcwIcon aria-hidden />

@@ -1,0 +1,182 @@
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
+import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
+
+type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
+
+const received: ReceivedMail[] = [];
+/** Recipients the SMTP server refuses at RCPT TO with 550, as a real server refuses an unknown mailbox. */
+const refused = new Set<string>();
+const mailTo = (address: string) => received.filter((item) => item.envelopeTo.includes(address));
+const headerOf = (mail: ParsedMail, name: string) =>
+  mail.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '');
+
+const ownBaseURL = `http://localhost:${extraServerPort(7)}`;
+// This spec's pages and API calls go to its own server, which sends through the SMTP server below.
+test.use({ baseURL: ownBaseURL });
+
+let smtp: SMTPServer;
+let server: SpawnedAppServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) {
+        return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  server = await spawnAppServer({
+    port: extraServerPort(7),
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'updates@life-updates.test' },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+const apiHeaders = { origin: ownBaseURL };
+
+/** Dashboard → tick the idea → Share → Default Template → the contacts → Generate Summaries → Summeris → Approve. */
+async function shareIdea(page: Page, idea: RegExp, contacts: string[]) {
+  await page.goto('/dashboard');
+  const card = page.getByRole('tabpanel').getByRole('button', { name: idea }).first();
+  await card.click();
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: /^Share/ }).click();
+  await page.getByRole('dialog', { name: 'Choose a Template' }).getByRole('button', { name: 'Continue' }).click();
+  const contactDialog = page.getByRole('dialog', { name: 'Select Contacts' });
+  for (const contact of contacts) await contactDialog.getByRole('checkbox', { name: new RegExp(contact) }).check();
+  await contactDialog.getByRole('button', { name: 'Generate Summaries' }).click();
+  await expect(page).toHaveURL(/\/summeris$/);
+  await page.getByRole('button', { name: 'Approve' }).first().click();
+}
+
+test('share to three contacts: one bounces, statuses show; one-click unsubscribe skips the contact next time; undo restores', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = randomUUID().slice(0, 8);
+  const account = { email: `owner-${suffix}@example.com`, password: strongPassword, name: 'Uma Owner' };
+  const bob = { name: 'Bob Stone', email: `bob-${suffix}@example.com` };
+  const carol = { name: 'Carol King', email: `carol-${suffix}@example.com` };
+  const dan = { name: 'Dan Gone', email: `dan-${suffix}@example.com` };
+  refused.add(dan.email);
+
+  // A real mail transport: the account confirms its email through the link it receives.
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers: apiHeaders });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  await expect.poll(() => mailTo(account.email).length).toBe(1);
+  const confirmation = mailTo(account.email)[0]!.mail;
+  // Account mail carries no unsubscribe header.
+  expect(headerOf(confirmation, 'List-Unsubscribe')).toBeUndefined();
+  await page.goto(confirmation.text!.match(/https?:\/\/\S+/)![0]);
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: apiHeaders,
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const ideaIds: string[] = [];
+  for (const content of [
+    'First week in Lisbon went well.',
+    'We adopted a grey cat.',
+    'I ran my first half marathon.',
+  ]) {
+    const response = await page.request.post('/api/events', { data: { content }, headers: apiHeaders });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    ideaIds.push(((await response.json()) as { id: string }).id);
+  }
+  for (const contact of [bob, carol, dan]) {
+    const response = await page.request.post('/api/contacts', { data: contact, headers: apiHeaders });
+    expect(response.ok(), await response.text()).toBeTruthy();
+  }
+
+  // 1. Share to all three: the SMTP server refuses Dan with 550.
+  await shareIdea(page, /Lisbon/, [bob.name, carol.name, dan.name]);
+  await expect(page.getByText('Sent emails to some recipients, but 1 failed. See console for details.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('tab', { name: /Sent/ }).click();
+  const recipients = page.getByRole('list', { name: 'Recipients' }).first();
+  await expect(recipients.getByRole('listitem').filter({ hasText: bob.email })).toContainText('Sent');
+  await expect(recipients.getByRole('listitem').filter({ hasText: carol.email })).toContainText('Sent');
+  const danRow = recipients.getByRole('listitem').filter({ hasText: dan.email });
+  await expect(danRow).toContainText('Bounced');
+  await expect(danRow).toContainText('Mailbox unavailable');
+  await expect(danRow.locator('time')).toBeVisible();
+  // A bounce is permanent: nothing for "Retry failed" to resend.
+  await expect(page.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The shared idea shows the same per-recipient statuses.
+  await page.goto(`/create?idea=${ideaIds[0]}`);
+  const ideaRecipients = page.getByRole('list', { name: 'Recipients' });
+  await expect(ideaRecipients.getByRole('listitem').filter({ hasText: dan.email })).toContainText('Bounced');
+  await expect(ideaRecipients.getByRole('listitem').filter({ hasText: bob.email })).toContainText('Sent');
+  await expectNoAxeViolations(page);
+
+  // 2. Bob's mail client posts the one-click link from the headers (RFC 8058): no cookie, no Origin.
+  const [bobMail] = mailTo(bob.email);
+  expect(headerOf(bobMail!.mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const link = headerOf(bobMail!.mail, 'List-Unsubscribe')!.replace(/^<|>$/g, '');
+  expect(link.startsWith(`${ownBaseURL}/u/`)).toBe(true);
+  expect(bobMail!.mail.text).toContain('You are receiving this email because Uma Owner shares personal updates');
+  const mailProvider = await playwrightRequest.newContext();
+  const oneClick = await mailProvider.post(link, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(oneClick.status()).toBe(200);
+  await mailProvider.dispose();
+
+  // Contacts shows why Bob and Dan are left out.
+  await page.goto('/contacts');
+  await expect(page.getByText('Unsubscribed', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Bouncing', { exact: true })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // 3. The next share skips Bob (unsubscribed) and Dan (bouncing), and says so; only Carol gets it.
+  await shareIdea(page, /grey cat/, [bob.name, carol.name, dan.name]);
+  await expect(
+    page.getByText('Skipped contacts: 2 (unsubscribed: 1, bouncing address: 1).', { exact: false }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Successfully sent emails to all 1 recipients!')).toBeVisible({ timeout: 30_000 });
+  expect(mailTo(bob.email)).toHaveLength(1);
+  await expect.poll(() => mailTo(carol.email).length).toBe(2);
+
+  // 4. Bob opens the link: the page in his language, with an undo.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();
+  await expect(page.getByText('You will no longer receive updates from Uma Owner.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('You will receive updates from Uma Owner again.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Restored: no badge, and the next share reaches Bob again.
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: bob.name })).toBeVisible();
+  await expect(page.getByText('Unsubscribed', { exact: true })).toHaveCount(0);
+  await shareIdea(page, /half marathon/, [bob.name, carol.name]);
+  await expect(page.getByText('Successfully sent emails to all 2 recipients!')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => mailTo(bob.email).length).toBe(2);
+});
