@@ -33,6 +33,7 @@ export function GenerationWorkspace({
 }) {
   const { t } = useTranslation();
   const [preferences, setPreferences] = useState(initialPreferences);
+  const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ eventIds, text: stream.text, preferences });
   const contacts = usePickerContacts(actions.isPickerOpen);
@@ -43,6 +44,7 @@ export function GenerationWorkspace({
       return;
     }
     const outcome = await stream.generate({ eventIds: [...eventIds], preferences });
+    if (outcome.kind === 'done') setGeneratedLength(preferences.length);
     if (outcome.kind === 'done') toast.success(t('generation.toasts.textGenerated'));
     else if (outcome.kind === 'stopped') toast.info(t('generation.cancelled'));
     else {
@@ -79,6 +81,7 @@ export function GenerationWorkspace({
             phase={stream.phase}
             model={stream.model}
             onStop={stream.stop}
+            generatedLength={generatedLength}
           />
           <div className="grid gap-2 sm:grid-cols-3">
             <Button variant="outline" disabled={isLocked} onClick={actions.saveForLater}>
