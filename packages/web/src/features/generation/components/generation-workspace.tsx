@@ -36,7 +36,7 @@ export function GenerationWorkspace({
   const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ eventIds, text: stream.text, preferences });
-  const contacts = usePickerContacts(actions.isPickerOpen);
+  const contacts = usePickerContacts(actions.isPickerOpen || actions.isApprovePickerOpen);
 
   async function generate() {
     if (eventIds.length === 0) {
@@ -88,7 +88,7 @@ export function GenerationWorkspace({
               <SaveIcon aria-hidden />
               {actions.isSaving ? t('common.saving') : t('generation.saveForLater')}
             </Button>
-            <Button variant="secondary" disabled={isLocked} onClick={actions.approve}>
+            <Button variant="secondary" disabled={isLocked} onClick={actions.openApprovePicker}>
               <CheckCircle2Icon aria-hidden />
               {actions.isApproving ? t('common.saving') : t('generation.approveAndFinish')}
             </Button>
@@ -109,6 +109,17 @@ export function GenerationWorkspace({
         onRetry={() => void contacts.refetch()}
         isProcessing={actions.isSending}
         onSubmit={(contactIds) => void actions.send(contactIds)}
+      />
+      <ContactPickerDialog
+        open={actions.isApprovePickerOpen}
+        onOpenChange={actions.setApprovePickerOpen}
+        title={t('notices.approveTitle')}
+        submitLabel={t('notices.approveSubmit')}
+        contacts={contacts.data}
+        isError={contacts.isError}
+        onRetry={() => void contacts.refetch()}
+        isProcessing={actions.isApproving}
+        onSubmit={(contactIds) => actions.approve(contactIds)}
       />
       <ResultDialog result={actions.result} onClose={actions.closeResult} />
     </div>
