@@ -71,7 +71,9 @@ export const meQueryOptions = () =>
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe({ signal }),
     staleTime: 60_000,
-    // A timed-out profile is not asked again on its own: the protected area offers a retry.
+    // A timed-out profile is not asked again on its own (nor when a screen mounts, which would
+    // mean ten more seconds of "Loading..."): the protected area offers a retry.
+    retryOnMount: false,
     retry: (failureCount, error) =>
       !(error instanceof ProfileTimeoutError) && !(error instanceof ApiRequestError && error.status < 500) && failureCount < 2,
   });
