@@ -81,7 +81,9 @@ describe('sending a share through SMTP', () => {
       expect(nameOf(mail.from)).toBe('Ann Lee');
       expect(addressOf(mail.replyTo)).toBe(user.email);
       expect(mail.text).toContain(`Only for ${person.name}: <b>hi</b>.`);
-      expect(mail.text).toContain('Best regards,\nAnn Lee');
+      // The body ends with [Your Name]: signed once, with the sender's name, and no "Best regards" after it.
+      expect(mail.text?.trimEnd().endsWith('- second\n\nAnn Lee')).toBe(true);
+      expect(mail.text).not.toContain('Best regards');
       expect(mail.text).not.toContain('[Your Name]');
       expect(mail.html).toContain(`Only for ${person.name}: &lt;b&gt;hi&lt;/b&gt;.`);
       expect(mail.html).toMatch(/<li[^>]*>first<\/li>/);
@@ -131,7 +133,8 @@ describe('sending a share through SMTP', () => {
     expect(addressOf(mail.from)).toBe(mailFrom);
     expect(addressOf(mail.replyTo)).toBe('annie.replies@example.com');
     expect(mail.subject).toBe('Life update from Annie');
-    expect(mail.text).toContain('Best regards,\nAnnie');
+    expect(mail.text?.trimEnd().endsWith('\n\nAnnie')).toBe(true);
+    expect(mail.text?.split('Annie')).toHaveLength(2);
   });
 
   it('reports a permanent rejection as a partial send, then delivers it on "retry failed"', async () => {

@@ -184,7 +184,7 @@ describe('the offline composer writes nothing of its own', () => {
     const random = mulberry32(20_260_512);
     let checked = 0;
     for (const preferences of everyPreference) {
-      for (let round = 0; round < 3; round += 1) {
+      for (let round = 0; round < 2; round += 1) {
         const ideas = randomIdeas(random);
         const contact =
           random() < 0.3 ? { name: random() < 0.5 ? 'Maria' : 'Пётр', relationship: 'colleague' } : undefined;
@@ -195,8 +195,8 @@ describe('the offline composer writes nothing of its own', () => {
         checked += 1;
       }
     }
-    expect(checked).toBe(everyPreference.length * 3);
-  });
+    expect(checked).toBe(everyPreference.length * 2);
+  }, 120_000);
 
   it('the check finds an invented sentence, a made-up greeting and a hashtag of another word', () => {
     const ideas = [{ content: 'Got promoted to engineering manager at Acme. The team threw a small party.' }];
