@@ -162,7 +162,11 @@ test.describe('with a real SMTP server', () => {
 
   /** Signs up on the SMTP server, confirms through the emailed link and signs in. */
   async function confirmedAccount(page: Page) {
-    const account = { email: `first-${randomUUID().slice(0, 8)}@example.com`, password: strongPassword, name: 'Nina Owner' };
+    const account = {
+      email: `first-${randomUUID().slice(0, 8)}@example.com`,
+      password: strongPassword,
+      name: 'Nina Owner',
+    };
     const signUp = await page.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
       data: account,
       headers: { origin: server.baseURL },
@@ -248,7 +252,10 @@ test.describe('with a real SMTP server', () => {
     });
     expect(second.ok()).toBeTruthy();
     await page.goto(`${server.baseURL}/dashboard`);
-    const ideaCard = page.getByRole('tabpanel').getByRole('button', { name: /Pepper/ }).first();
+    const ideaCard = page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /Pepper/ })
+      .first();
     await ideaCard.click();
     await page.getByRole('button', { name: /^Share/ }).click();
     const templates = page.getByRole('dialog', { name: 'Choose a Template' });

@@ -82,7 +82,11 @@ describe('Settings → Email API', () => {
     expect(resendWithoutSender.json().fields).toEqual({
       senderEmail: 'Please enter a sender email address for Resend',
     });
-    const russian = await put(user, { senderName: 'Ann', provider: 'resend', apiKey: resendKey }, { 'accept-language': 'ru' });
+    const russian = await put(
+      user,
+      { senderName: 'Ann', provider: 'resend', apiKey: resendKey },
+      { 'accept-language': 'ru' },
+    );
     expect(russian.json().fields).toEqual({
       senderEmail: 'Пожалуйста, введите адрес отправителя для Resend',
     });

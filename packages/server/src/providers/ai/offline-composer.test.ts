@@ -59,9 +59,13 @@ const catalogueLines = (name: string | undefined) =>
  */
 export function unexplainedParts(text: string, material: Material): string[] {
   const sources = material.ideas.map((idea) => normalize(idea.content));
-  const userWords = new Set(material.ideas.flatMap((idea) => idea.content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const userWords = new Set(
+    material.ideas.flatMap((idea) => idea.content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []),
+  );
   const links = new Set(
-    material.ideas.flatMap((idea) => (idea.content.match(urlPattern) ?? []).map((url) => url.replace(/[.,;:!?…]+$/, ''))),
+    material.ideas.flatMap((idea) =>
+      (idea.content.match(urlPattern) ?? []).map((url) => url.replace(/[.,;:!?…]+$/, '')),
+    ),
   );
   const contactName = material.contact?.name.trim() || undefined;
   const allowedLines = new Set([...catalogueLines(contactName), ...(material.authorName ? [material.authorName] : [])]);
@@ -132,7 +136,7 @@ const vocabulary = {
 };
 
 function randomIdeas(random: () => number): RawIdea[] {
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const language = random() < 0.5 ? 'en' : 'ru';
   const words = vocabulary[language];
   const sentence = () => {
@@ -302,7 +306,9 @@ describe('platform rules', () => {
   });
 
   it('starts a newsletter with a heading of the first idea’s own words', () => {
-    expect(compose({ platform: 'newsletter' }).split('\n')[0]).toBe('Life update: Went hiking with Anna in the mountains');
+    expect(compose({ platform: 'newsletter' }).split('\n')[0]).toBe(
+      'Life update: Went hiking with Anna in the mountains',
+    );
   });
 });
 
@@ -356,7 +362,11 @@ describe('languages', () => {
   });
 
   it('uses the interface language when the ideas have no letters', () => {
-    const text = composeOfflinePost({ ideas: [{ content: '42 · 7' }], preferences: { structure: 'technical' }, locale: 'ru' });
+    const text = composeOfflinePost({
+      ideas: [{ content: '42 · 7' }],
+      preferences: { structure: 'technical' },
+      locale: 'ru',
+    });
     expect(text).toBe('Главное:\n1. 42 · 7.');
   });
 });
@@ -369,7 +379,10 @@ describe('determinism and email-structure templates', () => {
   it('fills {{events}}, {{name}} and {{relationship}} and adds no frame inside the template', () => {
     const text = compose(
       { platform: 'linkedin', structure: 'letter' },
-      { template: 'Dear {{name}}, my {{relationship}}:\n\n{{events}}\n\nBye', contact: { name: 'Olga', relationship: 'sister' } },
+      {
+        template: 'Dear {{name}}, my {{relationship}}:\n\n{{events}}\n\nBye',
+        contact: { name: 'Olga', relationship: 'sister' },
+      },
     );
     expect(text.startsWith('Dear Olga, my sister:\n\nWent hiking with Anna')).toBe(true);
     expect(text.endsWith('for the numbers.\n\nBye')).toBe(true);

@@ -221,12 +221,18 @@ function render(frame: Frame, ideas: readonly string[][]): string {
       break;
     }
     case 'bulletins': {
-      if (all.length > 0) blocks.push(bullets(all).map((item) => `- ${item}`).join('\n'));
+      if (all.length > 0)
+        blocks.push(
+          bullets(all)
+            .map((item) => `- ${item}`)
+            .join('\n'),
+        );
       break;
     }
     case 'short_with_links': {
       blocks.push(...chunk(all, isTelegram ? 2 : 3).map((group) => group.join('\n')));
-      if (frame.links.length > 0) blocks.push([frame.phrases.links, ...frame.links.map((link) => `- ${link}`)].join('\n'));
+      if (frame.links.length > 0)
+        blocks.push([frame.phrases.links, ...frame.links.map((link) => `- ${link}`)].join('\n'));
       break;
     }
     default: {
@@ -235,7 +241,8 @@ function render(frame: Frame, ideas: readonly string[][]): string {
     }
   }
 
-  if (frame.emoji && blocks[openingIndex] !== undefined) blocks[openingIndex] = `${frame.emoji} ${blocks[openingIndex]}`;
+  if (frame.emoji && blocks[openingIndex] !== undefined)
+    blocks[openingIndex] = `${frame.emoji} ${blocks[openingIndex]}`;
   if (frame.signOff.length > 0) blocks.push(frame.signOff.join('\n'));
   if (frame.hashtags.length > 0) blocks.push(frame.hashtags.join(' '));
   return blocks.filter((block) => block.trim() !== '').join('\n\n');

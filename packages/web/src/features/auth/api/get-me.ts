@@ -75,7 +75,9 @@ export const meQueryOptions = () =>
     // mean ten more seconds of "Loading..."): the protected area offers a retry.
     retryOnMount: false,
     retry: (failureCount, error) =>
-      !(error instanceof ProfileTimeoutError) && !(error instanceof ApiRequestError && error.status < 500) && failureCount < 2,
+      !(error instanceof ProfileTimeoutError) &&
+      !(error instanceof ApiRequestError && error.status < 500) &&
+      failureCount < 2,
   });
 export const useMe = () => useQuery(meQueryOptions());
 
