@@ -110,6 +110,19 @@ describe('sending a share through SMTP', () => {
     expect(await getMonthlyUsage({ db, userId: user.id })).toEqual({ used: 1, total: 10 });
   });
 
+  it('refuses a share with no generated text: "No generated summaries to share", nothing queued', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
+    const [person] = await insertContacts(db, user.id, [{ name: 'Nil', email: 'nothing.nil@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!], { summaries: { summary: '  ' } });
+    const response = await send(user, share.id, {}, { 'accept-language': 'ru' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Нет сгенерированных сводок для отправки');
+    const english = await send(user, share.id);
+    expect(english.json().message).toBe('No generated summaries to share');
+    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+  });
+
   it('uses the sender name and reply-to saved in Settings → Email', async () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
