@@ -138,7 +138,7 @@ test('desktop top bar and mobile bottom tab bar', async ({ page, account }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
   await expect(bottom).toBeVisible();
-  await expect(bottom.getByRole('link')).toHaveCount(4);
+  await expect(bottom.getByRole('link')).toHaveCount(5);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
   await bottom.getByRole('link', { name: 'Contacts' }).click();
   await expect(page).toHaveURL(/\/contacts$/);

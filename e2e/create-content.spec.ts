@@ -72,6 +72,10 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await expect(length.getByRole('radio', { name: 'Short' })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'Telegram' }).click();
   await page.getByRole('button', { name: 'Approve & Finish' }).click();
+  // Approving asks who will receive the share.
+  const approvePicker = page.getByRole('dialog', { name: 'Approve & Finish: who should receive it?' });
+  await approvePicker.getByText('Ann Friend').click();
+  await approvePicker.getByRole('button', { name: 'Approve' }).click();
   const approved = page.getByRole('dialog', { name: 'Approved' });
   await expect(approved.getByText('Idea approved.')).toBeVisible();
   await approved.getByRole('button', { name: 'Ok' }).click();

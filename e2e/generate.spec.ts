@@ -81,6 +81,9 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
   await page.goto(`/generate?ideas=${first.id},${second.id}`);
   await expect(generatedText(page)).toHaveValue(/Written on the Generate screen\.$/);
   await page.getByRole('button', { name: 'Approve & Finish' }).click();
+  const approvePicker = page.getByRole('dialog', { name: 'Approve & Finish: who should receive it?' });
+  await approvePicker.getByRole('button', { name: 'Select All' }).click();
+  await approvePicker.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog', { name: 'Approved' }).getByRole('button', { name: 'Ok' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await getIdea(page, second.id)).status).toBe('approved');

@@ -38,6 +38,7 @@ test('Settings → Templates: start from a built-in, edit, set default, delete a
   await page.getByRole('switch', { name: 'Set as Default Structure' }).click();
   await page.getByRole('button', { name: 'Save Template' }).click();
   await expect(page.getByText('Email structure saved successfully')).toBeVisible();
+  await expect(page.getByText('Summary template added')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Email Structures' })).toHaveAttribute('aria-selected', 'true');
   const yours = page.locator('section', { has: page.getByRole('heading', { name: 'Your Email Structures' }) });
   await expect(yours.getByText('Investor letter')).toBeVisible();
@@ -54,6 +55,7 @@ test('Settings → Templates: start from a built-in, edit, set default, delete a
     .fill('Hello {{name}}, my {{relationship}}: {{events}}');
   await page.getByRole('button', { name: 'Update Template' }).click();
   await expect(page.getByText('Email structure updated successfully')).toBeVisible();
+  await expect(page.getByText('Summary template updated')).toBeVisible();
   await expect(yours.getByText('Investor update')).toBeVisible();
   await expect(yours.getByText('Hello {{name}}, my {{relationship}}: {{events}}')).toBeVisible();
 
@@ -84,6 +86,7 @@ test('Settings → Templates: start from a built-in, edit, set default, delete a
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByText('Email structure deleted successfully')).toBeVisible();
+  await expect(page.getByText('Summary template deleted')).toBeVisible();
   await expect(yours.getByText('Investor update')).toHaveCount(0);
   await expect(yours.getByText('Family note')).toBeVisible();
 });

@@ -72,12 +72,12 @@ describe('email settings validation (spec §5 Email settings form)', () => {
   const messages = (issues: ReturnType<typeof validateEmailSettings>) =>
     Object.fromEntries(issues.map((issue) => [issue.field, translate(issue.key, 'en', issue.values)]));
 
-  it('requires a sender name and a key naming the provider', () => {
+  it('requires a sender name, and no key when the server sends the mail', () => {
     const issues = validateEmailSettings({ senderName: ' ', provider: 'sendgrid' }, { hasStoredApiKey: false });
-    expect(messages(issues)).toEqual({
-      senderName: 'Please enter a sender name',
-      apiKey: 'Please enter a SendGrid API key',
-    });
+    expect(messages(issues)).toEqual({ senderName: 'Please enter a sender name' });
+    for (const provider of ['sendgrid', 'resend'] as const) {
+      expect(validateEmailSettings({ senderName: 'Ann', provider }, { hasStoredApiKey: false })).toEqual([]);
+    }
   });
 
   it('keeps a stored key when the field is left empty', () => {

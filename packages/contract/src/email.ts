@@ -134,8 +134,11 @@ export type EmailSettingsIssue = {
 };
 
 /**
- * Spec §5 Email settings form, shared by the form and the server. Messages name the provider,
- * so each issue carries its interpolation values.
+ * The email settings form, shared by the form and the server. Messages name the provider, so each
+ * issue carries its interpolation values. A provider key is asked for only where it is used: with
+ * no key (none entered, none stored) the user's mail goes through the server's own transport (SMTP,
+ * an API key of the server, or the outbox), so a Sender Name or Reply-To can be saved alone; a
+ * key that is entered must look like one, and Resend (with a key) needs its verified sender address.
  */
 export function validateEmailSettings(
   input: { senderName: string; provider: EmailProvider; senderEmail?: string | undefined; apiKey?: string | undefined },
@@ -144,13 +147,12 @@ export function validateEmailSettings(
   const issues: EmailSettingsIssue[] = [];
   const provider = emailProviderNames[input.provider];
   const apiKey = input.apiKey?.trim() ?? '';
+  const usesOwnProvider = apiKey !== '' || hasStoredApiKey;
   if (input.senderName.trim() === '') issues.push({ field: 'senderName', key: 'email.settings.senderNameRequired' });
-  if (apiKey === '' && !hasStoredApiKey) {
-    issues.push({ field: 'apiKey', key: 'email.settings.apiKeyRequired', values: { provider } });
-  } else if (apiKey !== '' && !looksLikeEmailApiKey(apiKey)) {
+  if (apiKey !== '' && !looksLikeEmailApiKey(apiKey)) {
     issues.push({ field: 'apiKey', key: 'email.settings.apiKeyInvalid', values: { provider } });
   }
-  if (input.provider === 'resend' && (input.senderEmail ?? '').trim() === '') {
+  if (usesOwnProvider && input.provider === 'resend' && (input.senderEmail ?? '').trim() === '') {
     issues.push({ field: 'senderEmail', key: 'email.settings.senderEmailRequired', values: { provider } });
   }
   return issues;

@@ -180,7 +180,6 @@ describe('the "generation" catalogue section', () => {
       ['generation.ideasChosen', 'Idea/s Chosen'],
       ['generation.selectContactsTitle', 'Select Contacts to Share With'],
       ['generation.toasts.generateFailedRetry', 'Failed to generate summary. Please try again.'],
-      ['generation.toasts.loginToGenerate', 'Need to login to generate / send'],
       ['generation.toasts.errorUpdatingEventStatus', 'Error while updating the status of an event.'],
       [
         'generation.voice.hint',

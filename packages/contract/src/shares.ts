@@ -48,6 +48,15 @@ export const saveShareTextRequestSchema = z.object({
 export type SaveShareTextRequest = z.infer<typeof saveShareTextRequestSchema>;
 
 /**
+ * "Approve & Finish": as Save for later, with the contacts who will receive the share when it is
+ * approved in Summeris (the user's own contacts; others are dropped). Absent: the share's are kept.
+ */
+export const approveShareTextRequestSchema = saveShareTextRequestSchema.extend({
+  contactIds: z.array(z.string().max(100)).max(1000).optional(),
+});
+export type ApproveShareTextRequest = z.infer<typeof approveShareTextRequestSchema>;
+
+/**
  * Create Content / Generate → "Email to Contacts" (spec §4 Create Content flow: "sends to the picked
  * contacts and sets the idea status to sent"), all or nothing: the text is kept in the ideas' share
  * and the emails are queued in one transaction, so a refused send (monthly limit, no valid recipient)

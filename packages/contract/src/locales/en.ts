@@ -15,6 +15,7 @@ import linkedin from './en/linkedin.json' with { type: 'json' };
 import nav from './en/nav.json' with { type: 'json' };
 import recipients from './en/recipients.json' with { type: 'json' };
 import notFound from './en/notFound.json' with { type: 'json' };
+import notices from './en/notices.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
 import summeris from './en/summeris.json' with { type: 'json' };
@@ -40,6 +41,7 @@ export default {
   nav,
   recipients,
   notFound,
+  notices,
   schedule,
   settings,
   summeris,

@@ -15,6 +15,7 @@ import linkedin from './ru/linkedin.json' with { type: 'json' };
 import nav from './ru/nav.json' with { type: 'json' };
 import recipients from './ru/recipients.json' with { type: 'json' };
 import notFound from './ru/notFound.json' with { type: 'json' };
+import notices from './ru/notices.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
 import settings from './ru/settings.json' with { type: 'json' };
 import summeris from './ru/summeris.json' with { type: 'json' };
@@ -40,6 +41,7 @@ export default {
   nav,
   recipients,
   notFound,
+  notices,
   schedule,
   settings,
   summeris,

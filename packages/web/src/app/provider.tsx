@@ -1,24 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { ToasterProps } from 'sonner';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/components/layout/page-loading';
 import { queryClient } from '@/lib/query-client';
 import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
-import { whenIdle } from '@/lib/when-idle';
 
 /*
- * The toaster is not in the entry bundle: it loads right after the first render. A toast raised
- * before it is mounted is not lost: sonner replays the active toasts to a late Toaster.
+ * The toaster is mounted with the app shell, before any screen: a toast raised just before or after
+ * a route change (the sign-out toast, raised as the landing page replaces the protected area) always
+ * has a toaster to show it.
  */
-const Toaster = lazy(() =>
-  import('sonner').then<{ default: ComponentType<ToasterProps> }, { default: ComponentType<ToasterProps> }>(
-    (module) => ({ default: module.Toaster }),
-    // Offline: no toaster (toasts are not shown) rather than a blank app.
-    () => ({ default: () => null }),
-  ),
-);
-
 function ThemedToaster() {
   const theme = useTheme();
   const { t } = useTranslation();
@@ -45,19 +37,6 @@ function ThemedToaster() {
   );
 }
 
-/** Mounts the toaster once the first screen has painted, so its code is not fetched before that. */
-function LateToaster() {
-  const [ready, setReady] = useState(false);
-  // When the browser is idle after the first paint (sonner replays toasts raised before that).
-  useEffect(() => whenIdle(() => setReady(true)), []);
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <ThemedToaster />
-    </Suspense>
-  );
-}
-
 export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     applyTheme();
@@ -66,7 +45,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      <LateToaster />
+      <ThemedToaster />
     </QueryClientProvider>
   );
 }

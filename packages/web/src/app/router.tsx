@@ -59,7 +59,10 @@ export const createRouter = () =>
           // Who is signed in is asked while the screen's code loads, not after it renders, and
           // straight from /api/me: whoever opens a signed-in screen most likely has a session.
           loader: () => {
-            void queryClient.prefetchQuery({ ...meQueryOptions(), queryFn: () => getMe({ sessionExpected: true }) });
+            void queryClient.prefetchQuery({
+              ...meQueryOptions(),
+              queryFn: ({ signal }) => getMe({ sessionExpected: true, signal }),
+            });
             return null;
           },
           children: [

@@ -57,11 +57,14 @@ describe('registration', () => {
     expect(response.json().fields.email).toBe('Please enter a valid email');
   });
 
-  it('does not create a second account for the same email, nor reveal that it exists', async () => {
+  it('does not create a second account for the same email and, without outgoing mail, says the account exists', async () => {
     await signUp(testApp.app, { email: 'twice@example.com', password: 'First-passw0rd' });
-    const response = await signUp(testApp.app, { email: 'twice@example.com', password: 'Other-passw0rd' });
-    // Same answer as a new sign-up (no account enumeration), but nothing changes.
-    expect(response.statusCode).toBe(200);
+    const response = await signUp(testApp.app, { email: 'Twice@Example.com', password: 'Other-passw0rd' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'USER_ALREADY_EXISTS',
+      message: 'An account with this email already exists',
+    });
     const rows = await testApp.database.db.select().from(users).where(eq(users.email, 'twice@example.com'));
     expect(rows).toHaveLength(1);
     expect((await signIn(testApp.app, { email: 'twice@example.com', password: 'Other-passw0rd' })).statusCode).toBe(

@@ -1,8 +1,10 @@
 import { usernameFromEmail } from '@life-updates/contract/auth';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -42,6 +44,29 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
       maxPasswordLength: 128,
       requireEmailVerification,
       autoSignIn: false,
+      /*
+       * With mail that really leaves, signing up with a taken address answers like a new sign-up
+       * (no account enumeration), and the address's owner is told by email. Without it, the
+       * `hooks.before` below says plainly that the account exists.
+       */
+      async onExistingUserSignUp({ user }) {
+        if (!requireEmailVerification) return;
+        const [settings] = await db
+          .select({ locale: userSettings.locale })
+          .from(userSettings)
+          .where(eq(userSettings.userId, user.id));
+        const locale = pickLocale(settings?.locale);
+        await mailer.send({
+          from: config.MAIL_FROM,
+          to: user.email,
+          subject: translate('notices.registerAttempt.subject', locale),
+          text: translate('notices.registerAttempt.body', locale, {
+            signInUrl: new URL('/login', config.BASE_URL).toString(),
+            contactUrl: new URL('/contact-us', config.BASE_URL).toString(),
+          }),
+          userId: user.id,
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: requireEmailVerification,
@@ -76,6 +101,19 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    hooks: {
+      // Without outgoing mail there is no inbox to tell the owner through: say the account exists.
+      before: createAuthMiddleware(async (ctx) => {
+        if (requireEmailVerification || ctx.path !== '/sign-up/email') return;
+        const body = ctx.body as { email?: unknown } | undefined;
+        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+        if (email === '') return;
+        const existing = await ctx.context.internalAdapter.findUserByEmail(email);
+        if (existing?.user) {
+          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: 'User already exists' });
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

@@ -73,4 +73,21 @@ describe('email verification with a real mail transport (ARCHITECTURE §4.7)', (
 
     expect((await signIn(testApp.app, { email: 'verify.me@example.com' })).statusCode).toBe(200);
   });
+
+  it('answers a sign-up with a taken address like a new one, and tells the owner by email', async () => {
+    expect((await signUp(testApp.app, { email: 'owner@example.com' })).statusCode).toBe(200);
+    await waitForMail(1);
+    received = [];
+    const again = await signUp(testApp.app, { email: 'owner@example.com', password: 'Another-passw0rd' });
+    // The same answer as a new sign-up: nobody learns that the address has an account.
+    expect(again.statusCode).toBe(200);
+    await waitForMail(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      to: 'owner@example.com',
+      subject: 'Someone tried to register with your email address',
+    });
+    expect(received[0]!.text).toContain(`sign in at ${testBaseUrl}/login`);
+    expect(received[0]!.text).toContain('forgotten your password');
+  });
 });

@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, emailDeliveries, events, pendingShares, users, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
@@ -430,6 +430,8 @@ export async function sendExistingShare({
 }): Promise<SendShareOutcome> {
   const share = await getOwnedShare({ db, userId, shareId });
   const summaries = { ...share.summaries, ...bodies };
+  // Nothing was generated for this share (or every text was emptied): nothing to send to anyone.
+  if (Object.values(summaries).every((text) => text.trim() === '')) throw badRequest('notices.noGeneratedSummaries');
   if (bodies)
     await db
       .update(pendingShares)

@@ -81,7 +81,9 @@ describe('sending a share through SMTP', () => {
       expect(nameOf(mail.from)).toBe('Ann Lee');
       expect(addressOf(mail.replyTo)).toBe(user.email);
       expect(mail.text).toContain(`Only for ${person.name}: <b>hi</b>.`);
-      expect(mail.text).toContain('Best regards,\nAnn Lee');
+      // The body ends with [Your Name]: signed once, with the sender's name, and no "Best regards" after it.
+      expect(mail.text?.trimEnd().endsWith('- second\n\nAnn Lee')).toBe(true);
+      expect(mail.text).not.toContain('Best regards');
       expect(mail.text).not.toContain('[Your Name]');
       expect(mail.html).toContain(`Only for ${person.name}: &lt;b&gt;hi&lt;/b&gt;.`);
       expect(mail.html).toMatch(/<li[^>]*>first<\/li>/);
@@ -108,6 +110,19 @@ describe('sending a share through SMTP', () => {
     expect(await getMonthlyUsage({ db, userId: user.id })).toEqual({ used: 1, total: 10 });
   });
 
+  it('refuses a share with no generated text: "No generated summaries to share", nothing queued', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
+    const [person] = await insertContacts(db, user.id, [{ name: 'Nil', email: 'nothing.nil@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!], { summaries: { summary: '  ' } });
+    const response = await send(user, share.id, {}, { 'accept-language': 'ru' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Нет сгенерированных сводок для отправки');
+    const english = await send(user, share.id);
+    expect(english.json().message).toBe('No generated summaries to share');
+    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+  });
+
   it('uses the sender name and reply-to saved in Settings → Email', async () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
@@ -131,7 +146,8 @@ describe('sending a share through SMTP', () => {
     expect(addressOf(mail.from)).toBe(mailFrom);
     expect(addressOf(mail.replyTo)).toBe('annie.replies@example.com');
     expect(mail.subject).toBe('Life update from Annie');
-    expect(mail.text).toContain('Best regards,\nAnnie');
+    expect(mail.text?.trimEnd().endsWith('\n\nAnnie')).toBe(true);
+    expect(mail.text?.split('Annie')).toHaveLength(2);
   });
 
   it('marks a 550 at RCPT bounced and the contact bouncing; "retry failed" resends only temporary failures', async () => {

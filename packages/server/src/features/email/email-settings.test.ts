@@ -70,17 +70,24 @@ describe('Settings → Email API', () => {
     expect(empty.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Please enter a sender name',
-      fields: { senderName: 'Please enter a sender name', apiKey: 'Please enter a SendGrid API key' },
+      fields: { senderName: 'Please enter a sender name' },
     });
+    // No key asked for: the server sends this user's mail (here through the outbox).
+    const nameOnly = await put(user, { senderName: 'Ann', replyTo: 'ann@example.com', provider: 'sendgrid' });
+    expect(nameOnly.statusCode).toBe(200);
+    expect(nameOnly.json()).toMatchObject({ senderName: 'Ann', replyTo: 'ann@example.com', hasApiKey: false });
     const badKey = await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: 'not-a-key' });
     expect(badKey.json().fields).toEqual({ apiKey: 'This does not look like a valid SendGrid API key' });
     const resendWithoutSender = await put(user, { senderName: 'Ann', provider: 'resend', apiKey: resendKey });
     expect(resendWithoutSender.json().fields).toEqual({
       senderEmail: 'Please enter a sender email address for Resend',
     });
-    const russian = await put(user, { senderName: 'Ann', provider: 'resend' }, { 'accept-language': 'ru' });
+    const russian = await put(
+      user,
+      { senderName: 'Ann', provider: 'resend', apiKey: resendKey },
+      { 'accept-language': 'ru' },
+    );
     expect(russian.json().fields).toEqual({
-      apiKey: 'Пожалуйста, введите API-ключ Resend',
       senderEmail: 'Пожалуйста, введите адрес отправителя для Resend',
     });
     const badReplyTo = await put(user, { senderName: 'Ann', replyTo: 'nope', apiKey: sendgridKey });

@@ -38,6 +38,15 @@ describe('renderEmail (spec §7 Email)', () => {
     expect(replaceSenderName('[your name] / {{ sender_name }}', 'X')).toBe('X / X');
   });
 
+  it('signs once when a built-in template already ends with [Your Name]', () => {
+    const { html, text } = renderEmail({ body: 'Hi Bo,\n\nNews.\n\nWarmly,\n[Your Name]', senderName: 'Ann Lee' });
+    expect(text).toBe('Hi Bo,\n\nNews.\n\nWarmly,\nAnn Lee\n');
+    expect(html.match(/Ann Lee/g)).toHaveLength(1);
+    expect(html).not.toContain('Best regards');
+    const bare = renderEmail({ body: 'News.\n\n[Your Name]', senderName: 'Ann Lee' });
+    expect(bare.text).toBe('News.\n\nAnn Lee\n');
+  });
+
   it('does not sign twice when the body already ends with Best regards', () => {
     const { html, text } = renderEmail({ body: 'All good here.\n\nBest regards,\n[Your Name]', senderName: 'Ann' });
     expect(text.match(/Best regards/g)).toHaveLength(1);

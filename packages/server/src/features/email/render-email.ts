@@ -56,7 +56,7 @@ function splitBlocks(text: string): string[] {
  * blocks become bullet lists when every line starts with - or *, headings when a single short line
  * (under 80 characters) without final punctuation, otherwise paragraphs. The sender-name
  * placeholder is replaced and a "Best regards" signature added, unless the body already ends with
- * one. Every piece of user text is HTML-escaped.
+ * one or with the sender's name. Every piece of user text is HTML-escaped.
  */
 export function renderEmail({
   body,
@@ -74,7 +74,12 @@ export function renderEmail({
   const filled = replaceSenderName(body.replace(/\r\n?/g, '\n'), senderName).trim();
   const blocks = splitBlocks(filled);
   const lastBlock = blocks.at(-1)?.trim().toLowerCase() ?? '';
-  const hasSignature = [bestRegards.toLowerCase(), 'best regards'].some((phrase) => lastBlock.startsWith(phrase));
+  // Already signed: a "Best regards" block, or a last line that is the sender's name (the built-in
+  // templates end with [Your Name], replaced above) — then no second signature.
+  const lastLine = filled.split('\n').at(-1)?.trim() ?? '';
+  const endsWithName = lastLine !== '' && lastLine.toLowerCase() === senderName.trim().toLowerCase();
+  const hasSignature =
+    endsWithName || [bestRegards.toLowerCase(), 'best regards'].some((phrase) => lastBlock.startsWith(phrase));
   const signatureText = hasSignature ? '' : `\n\n${bestRegards},\n${senderName}`;
   const signatureHtml = hasSignature
     ? ''

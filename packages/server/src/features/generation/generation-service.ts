@@ -6,6 +6,7 @@ import {
   type GenerationContact,
   type RawIdea,
 } from '@life-updates/contract/generation';
+import { pickLocale } from '@life-updates/contract/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -175,7 +176,11 @@ async function prepareGeneration(
     generators.find((candidate) => candidate.id === settings.model) ??
     generators.find((candidate) => candidate.id === defaultModelId(args.config)) ??
     generators[0]!;
-  const [author] = await args.db.select({ name: users.name }).from(users).where(eq(users.id, args.userId));
+  const [author] = await args.db
+    .select({ name: users.name, locale: userSettings.locale })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, args.userId));
   const promptInput = {
     ideas: args.events,
     preferences: args.preferences,
@@ -190,7 +195,7 @@ async function prepareGeneration(
     request: {
       system: buildSystemPrompt(promptInput),
       prompt: buildUserMessage(promptInput),
-      compose: { ...promptInput, authorName: author?.name },
+      compose: { ...promptInput, authorName: author?.name, locale: pickLocale(author?.locale) },
       temperature: settings.temperature,
       maxOutputTokens: settings.maxTokens,
       abortSignal: args.abortSignal,

@@ -207,7 +207,7 @@ describe('without AI providers (the offline composer only)', () => {
     expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json().voiceSample).toBe('');
   });
 
-  it("generates with the offline composer from the user's own events, in the length band", async () => {
+  it("generates with the offline composer from the user's own events only, the length an upper bound", async () => {
     const first = await createEvent(testApp.database.db, alice.id, 'Planted tomatoes in the garden with my daughter.');
     const second = await createEvent(testApp.database.db, alice.id, 'Fixed the old bicycle and rode it to work.');
     const response = await inject(testApp, alice, 'POST', '/api/generate', {
@@ -217,9 +217,10 @@ describe('without AI providers (the offline composer only)', () => {
     expect(response.statusCode).toBe(200);
     const { text, model } = response.json();
     expect(model).toBe('offline');
-    expect(text).toContain('Planted tomatoes in the garden with my daughter.');
-    expect(text.indexOf('Planted tomatoes')).toBeLessThan(text.indexOf('Fixed the old bicycle'));
-    expect(countWords(text)).toBeGreaterThanOrEqual(300);
+    // Two short ideas make a short post: nothing is invented to reach the medium length.
+    expect(text).toBe(
+      'Planted tomatoes in the garden with my daughter.\n\nFixed the old bicycle and rode it to work.\n\n#Planted #Tomatoes',
+    );
     expect(countWords(text)).toBeLessThanOrEqual(500);
   });
 

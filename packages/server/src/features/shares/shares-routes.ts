@@ -1,4 +1,5 @@
 import {
+  approveShareTextRequestSchema,
   saveShareTextRequestSchema,
   shareForEventResponseSchema,
   shareListQuerySchema,
@@ -47,7 +48,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
 
   typed.post(
     '/api/shares/approve',
-    { schema: { tags: ['shares'], body: saveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
+    { schema: { tags: ['shares'], body: approveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
     async (request) => ({ share: await approveIdeas({ db, userId: requireUser(request).id, ...request.body }) }),
   );
 }

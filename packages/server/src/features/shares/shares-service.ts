@@ -10,8 +10,9 @@ import {
   type ShareStatus,
 } from '@life-updates/contract/shares';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { events, pendingShares } from '../../db/schema.ts';
+import { contacts, events, pendingShares } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 /** A database handle or an open transaction on it. */
@@ -92,7 +93,7 @@ export async function upsertShareForEvents({
   /** The contacts of per-contact summaries (Summeris); left as they are when absent. */
   contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
-  const contacts = contactIds ? { contactIds: [...contactIds] } : {};
+  const recipients = contactIds ? { contactIds: [...contactIds] } : {};
   const ownEvents = await findOwnEvents({ db, userId, eventIds });
   const orderedIds = JSON.stringify(eventIds);
   const snapshots: ShareEventSnapshot[] = ownEvents.map((event) => ({
@@ -119,7 +120,7 @@ export async function upsertShareForEvents({
   if (existing) {
     const [updated] = await db
       .update(pendingShares)
-      .set({ summaries, templateId, status, events: snapshots, generatedAt: now, ...contacts })
+      .set({ summaries, templateId, status, events: snapshots, generatedAt: now, ...recipients })
       .where(and(eq(pendingShares.id, existing.id), eq(pendingShares.userId, userId)))
       .returning();
     return toShare(updated!);
@@ -134,7 +135,7 @@ export async function upsertShareForEvents({
       summaries,
       templateId,
       generatedAt: now,
-      ...contacts,
+      ...recipients,
     })
     .returning();
   return toShare(created!);
@@ -161,7 +162,13 @@ export async function storeShareText({
   text,
   preferences,
   status,
-}: Omit<SaveTextArguments, 'db'> & { tx: Executor; status: 'saved_for_later' | 'approved' }): Promise<Share> {
+  contactIds,
+}: Omit<SaveTextArguments, 'db'> & {
+  tx: Executor;
+  status: 'saved_for_later' | 'approved';
+  /** The share's recipients, the user's own contacts only; absent: left as they are. */
+  contactIds?: readonly string[] | undefined;
+}): Promise<Share> {
   await findOwnEvents({ db: tx, userId, eventIds });
   await tx
     .update(events)
@@ -180,7 +187,28 @@ export async function storeShareText({
     summaries: { [singleSummaryKey]: text },
     templateId: null,
     status,
+    contactIds: contactIds ? await ownContactIds({ db: tx, userId, contactIds }) : undefined,
   });
+}
+
+/** The ids among `contactIds` that are the user's contacts, in the order given. */
+async function ownContactIds({
+  db,
+  userId,
+  contactIds,
+}: {
+  db: Executor;
+  userId: string;
+  contactIds: readonly string[];
+}): Promise<string[]> {
+  const wanted = [...new Set(contactIds)].filter((id) => z.uuid().safeParse(id).success);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, wanted)));
+  const own = new Set(rows.map((row) => row.id));
+  return wanted.filter((id) => own.has(id));
 }
 
 /** True when any of the user's ideas with these ids is approved (an emailed idea then stays approved until sent). */
@@ -202,8 +230,14 @@ export async function saveForLater({ db, ...share }: SaveTextArguments): Promise
   return db.transaction((tx) => storeShareText({ tx, ...share, status: 'saved_for_later' }));
 }
 
-/** Create Content → "Approve & Finish" (spec §4): the text, the preferences, the ideas and their shares approved. */
-export async function approveIdeas({ db, ...share }: SaveTextArguments): Promise<Share> {
+/**
+ * Create Content → "Approve & Finish": the text, the preferences, the ideas and their shares
+ * approved, and the contacts chosen to receive the share.
+ */
+export async function approveIdeas({
+  db,
+  ...share
+}: SaveTextArguments & { contactIds?: readonly string[] | undefined }): Promise<Share> {
   return db.transaction((tx) => storeShareText({ tx, ...share, status: 'approved' }));
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { events, pendingShares } from '../../db/schema.ts';
+import { contacts, events, pendingShares } from '../../db/schema.ts';
 import { upsertShareForEvents } from './shares-service.ts';
 
 const preferences: Preferences = {
@@ -236,6 +236,33 @@ describe('Create Content exits', () => {
     const rows = await db.select().from(events).where(eq(events.userId, user.id));
     const eventStatus = Object.fromEntries(rows.map((row) => [row.id, row.status]));
     expect(eventStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
+  });
+
+  it("Approve & Finish keeps the chosen recipients: the user's own contacts only", async () => {
+    const user = await createUser(testApp.app);
+    const idea = await createEvent(user.id, 'Promoted');
+    const [mine, alsoMine] = await db
+      .insert(contacts)
+      .values([
+        { userId: user.id, name: 'Ann', email: 'ann@example.com' },
+        { userId: user.id, name: 'Bo', email: 'bo@example.com' },
+      ])
+      .returning({ id: contacts.id });
+    const [bobs] = await db
+      .insert(contacts)
+      .values({ userId: bob.id, name: 'Bob friend', email: 'friend@example.com' })
+      .returning({ id: contacts.id });
+    const approved = await post(user, '/api/shares/approve', {
+      eventIds: [idea],
+      text: 'Promoted today',
+      preferences,
+      contactIds: [alsoMine!.id, bobs!.id, 'not-a-uuid', mine!.id],
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().share.contactIds).toEqual([alsoMine!.id, mine!.id]);
+    // Approving again without recipients keeps the ones chosen.
+    const again = await post(user, '/api/shares/approve', { eventIds: [idea], text: 'Promoted!', preferences });
+    expect(again.json().share).toMatchObject({ id: approved.json().share.id, contactIds: [alsoMine!.id, mine!.id] });
   });
 
   it("refuses another user's ideas with a 404 and changes nothing", async () => {

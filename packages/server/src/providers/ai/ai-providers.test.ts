@@ -57,7 +57,7 @@ function claude(): TextGenerator {
 const request: TextGenerationRequest = {
   system: 'SYSTEM PROMPT',
   prompt: 'Write a personalised update from this event.',
-  compose: { ideas: [{ content: 'Went hiking.' }], preferences: {} },
+  compose: { ideas: [{ content: 'Went hiking.\nSaw a lynx by the lake.' }], preferences: { structure: 'letter' } },
   temperature: 0.3,
   maxOutputTokens: 700,
 };

@@ -9,32 +9,23 @@ import {
   type PersonalizationStrength,
   type RawIdea,
 } from '@life-updates/contract/generation';
+import type { Locale } from '@life-updates/contract/i18n';
 import { resolvePreferences, type Preferences } from '@life-updates/contract/preferences';
-import {
-  bulletinLabels,
-  generalDetails,
-  greetings,
-  intentClosings,
-  intentDetails,
-  openings,
-  sentimentDetails,
-  sentimentEmoji,
-  sentimentOpeners,
-  signOffs,
-  stopWords,
-} from './offline-phrases.ts';
+import { offlinePhrases, sentimentEmoji, stopWords, type OfflinePhrases } from './offline-phrases.ts';
 
 /**
- * The built-in offline composer (ARCHITECTURE §4.10): not an AI model. It arranges the user's own
- * ideas into a post for the six preferences, deterministically: the same input always gives the
- * same text. It honours the length band (spec §9), the structure (bulletins in 3–5 "- " sections,
- * a letter with greeting and sign-off, ...) and the platform rules (LinkedIn at most 2 hashtags,
- * Telegram short paragraphs, a newsletter heading), and fills an email structure's variables.
+ * The built-in offline composer: not an AI model, and it never writes a statement of its own. It
+ * only arranges the user's own sentences (whole, or cut short with an ellipsis when they do not
+ * fit) and adds neutral structure from the phrase catalogue of offline-phrases.ts: a greeting and
+ * sign-off for the tone, a heading or list labels for the structure, and hashtags made of the
+ * user's own words. The chosen length is an upper bound: with little material the post is
+ * shorter, and the generate panel says so. Deterministic: the same input gives the same text.
  */
 export type OfflineComposeInput = {
   ideas: readonly RawIdea[];
-  /** Read with the spec's fallbacks (spec §5 Option fallbacks). */
+  /** Read with the fallbacks of `resolvePreferences`. */
   preferences: unknown;
+  /** Used by AI models only; the offline composer writes no style of its own. */
   toneOfVoice?: string | undefined;
   personalizationStrength?: PersonalizationStrength | undefined;
   voiceSample?: string | undefined;
@@ -43,20 +34,17 @@ export type OfflineComposeInput = {
   template?: string | undefined;
   /** Signs letters. */
   authorName?: string | undefined;
+  /** The user's interface language: the structure's language when the ideas' own is unclear. */
+  locale?: Locale | undefined;
 };
 
-type IdeaMaterial = { label: string; sentences: string[] };
-
-type Plan = {
+type Frame = {
   preferences: Preferences;
-  /** A template body holds only the ideas and details; the template gives the frame. */
-  isTemplateBody: boolean;
+  phrases: OfflinePhrases;
   heading: string | undefined;
   greeting: string | undefined;
-  /** Telegram: one emoji in front of the opening. */
+  /** Telegram: one emoji in front of the first line. */
   emoji: string | undefined;
-  intro: string[];
-  closing: string[];
   signOff: string[];
   hashtags: string[];
   links: string[];
@@ -64,26 +52,21 @@ type Plan = {
 
 const urlPattern = /https?:\/\/[^\s<>()"']+/g;
 const maxLinks = 10;
-const maxIterations = 400;
+const maxHeadingWords = 8;
 
-function hashText(text: string): number {
-  // FNV-1a: a stable, well-spread number that rotates the phrase banks per input.
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
-function rotate<T>(items: readonly T[], offset: number): T[] {
-  if (items.length === 0) return [];
-  const start = offset % items.length;
-  return [...items.slice(start), ...items.slice(0, start)];
+/** The language of the ideas' own words (Cyrillic or Latin letters), else the user's locale. */
+export function offlineLanguage(ideas: readonly RawIdea[], fallback: Locale = 'en'): Locale {
+  const text = ideas.map((idea) => idea.content.replace(urlPattern, ' ')).join(' ');
+  const cyrillic = text.match(/\p{Script=Cyrillic}/gu)?.length ?? 0;
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  if (cyrillic === 0 && latin === 0) return fallback;
+  return cyrillic > latin ? 'ru' : 'en';
 }
 
 function capitalize(text: string): string {
-  return text.charAt(0).toLocaleUpperCase('en-US') + text.slice(1);
+  // A link keeps its case: "Https://" would break it.
+  if (/^https?:\/\//i.test(text)) return text;
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
 function finishSentence(sentence: string): string {
@@ -91,7 +74,7 @@ function finishSentence(sentence: string): string {
   const lastToken = trimmed.split(/\s+/).at(-1) ?? '';
   // A final period would break a link or a hashtag.
   if (lastToken.startsWith('#') || /^https?:\/\//.test(lastToken)) return trimmed;
-  return /[.!?…:;"')\]]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return /[.!?…:;"')\]»]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 function splitSentences(text: string): string[] {
@@ -105,20 +88,11 @@ function splitSentences(text: string): string[] {
 
 function cleanIdeaText(text: string, preferences: Preferences): string {
   let cleaned = text;
-  // LinkedIn posts carry at most two hashtags, all of them ours: the ideas' own tags become words.
+  // LinkedIn posts carry at most two hashtags, all made here: the ideas' own tags become words.
   if (preferences.platform === 'linkedin') cleaned = cleaned.replace(/(^|\s)#([\p{L}\p{N}_]+)/gu, '$1$2');
+  // The links are listed at the end of a short-with-links post instead.
   if (preferences.structure === 'short_with_links') cleaned = cleaned.replace(urlPattern, ' ');
   return cleaned.replace(/[ \t]+/g, ' ').trim();
-}
-
-function ideaLabel(idea: RawIdea, cleanedContent: string): string {
-  const source = idea.title?.trim() || cleanedContent.split(/\s+/).slice(0, 3).join(' ');
-  const label = source
-    .replace(/(\.\.\.|…)$/, '')
-    .replace(/[.,;:!?]+$/, '')
-    .replace(/#/g, '')
-    .trim();
-  return capitalize(label || 'Update');
 }
 
 function findLinks(ideas: readonly RawIdea[]): string[] {
@@ -135,7 +109,7 @@ function findKeywords(ideas: readonly RawIdea[]): string[] {
     const words =
       idea.content
         .replace(urlPattern, ' ')
-        .toLocaleLowerCase('en-US')
+        .toLocaleLowerCase()
         .match(/[\p{L}][\p{L}\p{N}]*/gu) ?? [];
     for (const word of words) {
       position += 1;
@@ -150,25 +124,11 @@ function findKeywords(ideas: readonly RawIdea[]): string[] {
     .map(([word]) => word);
 }
 
+/** Hashtags made of the ideas' most frequent words; none when the ideas have no fitting word. */
 function hashtagsFor(ideas: readonly RawIdea[]): string[] {
-  const tags = findKeywords(ideas)
+  return findKeywords(ideas)
     .slice(0, linkedInMaxHashtags)
     .map((word) => `#${capitalize(word)}`);
-  return tags.length > 0 ? tags : ['#LifeUpdates'];
-}
-
-/** A short first or last line of the user's voice sample, used as their own opening or sign-off. */
-function voiceSampleLines(voiceSample: string | undefined): { opening?: string; signOff?: string } {
-  const lines = (voiceSample ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const first = lines[0];
-  const last = lines.length > 1 ? lines.at(-1) : undefined;
-  return {
-    ...(first && countWords(first) <= 8 ? { opening: first } : {}),
-    ...(last && countWords(last) <= 6 ? { signOff: last } : {}),
-  };
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -177,251 +137,175 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-function planPost(input: OfflineComposeInput, preferences: Preferences, offset: number): Plan {
-  const { tone, intent, sentiment, structure, platform } = preferences;
+/** The first sentence's opening words, for a newsletter heading. */
+function headingTopic(sentences: readonly string[]): string | undefined {
+  const first = sentences[0];
+  if (!first) return undefined;
+  const bare = first.replace(/[.!?…:;]+$/, '');
+  return countWords(bare) <= maxHeadingWords ? bare : truncateToWords(bare, maxHeadingWords - 2);
+}
+
+function planFrame(input: OfflineComposeInput, preferences: Preferences, sentences: readonly string[]): Frame {
+  const { tone, sentiment, structure, platform } = preferences;
+  const phrases = offlinePhrases[offlineLanguage(input.ideas, input.locale)];
   const isTemplateBody = Boolean(input.template?.trim());
-  const voice = tone === 'personalized' ? voiceSampleLines(input.voiceSample) : {};
-  const contactName = input.contact?.name.trim();
-  const relationship = input.contact?.relationship?.trim();
-
-  const intro = [voice.opening ?? rotate(openings[tone], offset)[0]!, sentimentOpeners[sentiment]];
-  if (contactName && input.personalizationStrength === 'high') {
-    intro.push(
-      relationship
-        ? `I wanted you, as my ${relationship}, to hear about it first.`
-        : 'I wanted you to hear about it first.',
-    );
-  }
-
-  const usesLetterFrame = structure === 'letter' || contactName !== undefined;
-  const greetingTemplate = contactName ? greetings[tone].named : greetings[tone].general;
-  const signOffLine = voice.signOff ?? signOffs[tone];
-  const firstIdea = input.ideas[0];
-  const firstSentence = firstIdea ? splitSentences(cleanIdeaText(firstIdea.content, preferences))[0] : undefined;
-  const headingTopic =
-    firstSentence && countWords(firstSentence) <= 8
-      ? firstSentence.replace(/[.!?…]+$/, '')
-      : firstIdea
-        ? ideaLabel(firstIdea, cleanIdeaText(firstIdea.content, preferences))
-        : 'Update';
-
+  const contactName = input.contact?.name.trim() || undefined;
+  const usesLetterFrame = !isTemplateBody && (structure === 'letter' || contactName !== undefined);
+  const greeting = contactName ? phrases.greetings[tone].named : phrases.greetings[tone].general;
+  const topic = headingTopic(sentences);
+  const authorName = input.authorName?.trim();
   return {
     preferences,
-    isTemplateBody,
+    phrases,
     heading:
       platform === 'newsletter' && !isTemplateBody
-        ? `Life update: ${headingTopic}${input.ideas.length > 1 ? ' and more' : ''}`
+        ? topic
+          ? `${phrases.newsletterHeading}: ${topic}`
+          : phrases.newsletterHeading
         : undefined,
-    greeting:
-      usesLetterFrame && !isTemplateBody ? greetingTemplate.replace('{name}', () => contactName ?? '') : undefined,
+    greeting: usesLetterFrame ? greeting.replace('{name}', () => contactName ?? '') : undefined,
     emoji: platform === 'telegram' && !isTemplateBody ? sentimentEmoji[sentiment] : undefined,
-    intro: isTemplateBody ? [] : intro,
-    closing: isTemplateBody ? [] : [intentClosings[intent]],
-    signOff:
-      usesLetterFrame && !isTemplateBody
-        ? [signOffLine, ...(input.authorName?.trim() ? [input.authorName.trim()] : [])]
-        : [],
+    signOff: usesLetterFrame ? [phrases.signOffs[tone], ...(authorName ? [authorName] : [])] : [],
     hashtags: platform === 'linkedin' && !isTemplateBody ? hashtagsFor(input.ideas) : [],
     links: structure === 'short_with_links' ? findLinks(input.ideas) : [],
   };
 }
 
-function paragraphs(sentences: readonly string[], size: number): string[] {
-  return chunk(sentences, size).map((group) => group.join(' '));
+/** A sentence's clauses (at commas, semicolons and dashes), for bullets when sentences are few. */
+function clausesOf(sentence: string): string[] {
+  const parts = sentence
+    .split(/(?:,|;|\s[—–-])\s+/)
+    .map((part) => part.trim())
+    .filter((part) => countWords(part) >= 2);
+  return parts.length > 1 ? parts.map(finishSentence) : [sentence];
 }
 
-/** Renders the plan with the chosen idea sentences and details as blank-line-separated blocks. */
-function render(plan: Plan, ideas: readonly IdeaMaterial[], details: readonly string[]): string {
-  const { structure, platform } = plan.preferences;
+/**
+ * 3 to 5 bullets of the user's sentences: sentences past the fifth join the bullets in order, and
+ * with fewer than three sentences the longest ones are split into their clauses where they have any.
+ */
+function bullets(sentences: readonly string[]): string[] {
+  let items = [...sentences];
+  while (items.length < bulletinSectionRange.min) {
+    const longest = items.reduce(
+      (best, item, index) => (countWords(item) > countWords(items[best] ?? '') ? index : best),
+      0,
+    );
+    const clauses = items[longest] ? clausesOf(items[longest]) : [];
+    if (clauses.length < 2) break;
+    items = [...items.slice(0, longest), ...clauses, ...items.slice(longest + 1)];
+  }
+  if (items.length <= bulletinSectionRange.max) return items;
+  const size = Math.ceil(items.length / bulletinSectionRange.max);
+  return chunk(items, size).map((group) => group.join(' '));
+}
+
+/** The frame and the chosen sentences of each idea as blank-line-separated blocks. */
+function render(frame: Frame, ideas: readonly string[][]): string {
+  const { structure, platform } = frame.preferences;
   const isTelegram = platform === 'telegram';
-  const ideaSize = isTelegram ? 2 : 4;
-  const detailSize = isTelegram ? 2 : 3;
-  const presentIdeas = ideas.filter((idea) => idea.sentences.length > 0);
+  const paragraphSize = isTelegram ? 2 : 4;
+  const present = ideas.filter((sentences) => sentences.length > 0);
+  const all = present.flat();
   const blocks: string[] = [];
-  if (plan.heading) blocks.push(plan.heading);
-  if (plan.greeting) blocks.push(plan.greeting);
+  if (frame.heading) blocks.push(frame.heading);
+  if (frame.greeting) blocks.push(frame.greeting);
   const openingIndex = blocks.length;
 
   switch (structure) {
     case 'technical': {
-      if (plan.intro.length > 0)
-        blocks.push(
-          ...paragraphs(plan.intro, ideaSize).map((text, index) => (index === 0 ? `Context: ${text}` : text)),
-        );
-      if (presentIdeas.length > 0) {
-        blocks.push(
-          ['Key points:', ...presentIdeas.map((idea, index) => `${index + 1}. ${idea.sentences.join(' ')}`)].join('\n'),
-        );
+      if (all.length > 0) {
+        const points = all.map((sentence, index) => `${index + 1}. ${sentence}`);
+        blocks.push([frame.phrases.keyPoints, ...points].join('\n'));
       }
-      blocks.push(
-        ...paragraphs(details, detailSize).map((text, index) => (index === 0 ? `Why it matters: ${text}` : text)),
-      );
-      if (plan.closing.length > 0) blocks.push(`Takeaway: ${plan.closing.join(' ')}`);
       break;
     }
     case 'bulletins': {
-      if (plan.intro.length > 0) blocks.push(plan.intro.join(' '));
-      blocks.push(renderBulletins(presentIdeas, details).join('\n'));
-      if (plan.closing.length > 0) blocks.push(plan.closing.join(' '));
+      if (all.length > 0)
+        blocks.push(
+          bullets(all)
+            .map((item) => `- ${item}`)
+            .join('\n'),
+        );
       break;
     }
     case 'short_with_links': {
-      if (plan.intro.length > 0) blocks.push(plan.intro.join(' '));
-      const lines = presentIdeas.flatMap((idea) => idea.sentences).concat(details);
-      blocks.push(...chunk(lines, isTelegram ? 2 : 3).map((group) => group.join('\n')));
-      if (plan.closing.length > 0) blocks.push(plan.closing.join(' '));
-      if (plan.links.length > 0) blocks.push(['Links:', ...plan.links.map((link) => `- ${link}`)].join('\n'));
+      blocks.push(...chunk(all, isTelegram ? 2 : 3).map((group) => group.join('\n')));
+      if (frame.links.length > 0)
+        blocks.push([frame.phrases.links, ...frame.links.map((link) => `- ${link}`)].join('\n'));
       break;
     }
     default: {
-      // storytelling and letter: the situation, what happened, what it led to.
-      if (plan.intro.length > 0) blocks.push(...paragraphs(plan.intro, ideaSize));
-      for (const idea of presentIdeas) blocks.push(...paragraphs(idea.sentences, ideaSize));
-      blocks.push(...paragraphs(details, detailSize));
-      if (plan.closing.length > 0) blocks.push(...paragraphs(plan.closing, ideaSize));
+      // Storytelling and letters: each idea in its own paragraphs, in the order given.
+      for (const sentences of present) blocks.push(...chunk(sentences, paragraphSize).map((group) => group.join(' ')));
     }
   }
 
-  if (plan.emoji && blocks[openingIndex] !== undefined) blocks[openingIndex] = `${plan.emoji} ${blocks[openingIndex]}`;
-  if (plan.signOff.length > 0) blocks.push(plan.signOff.join('\n'));
-  if (plan.hashtags.length > 0) blocks.push(plan.hashtags.join(' '));
+  if (frame.emoji && blocks[openingIndex] !== undefined)
+    blocks[openingIndex] = `${frame.emoji} ${blocks[openingIndex]}`;
+  if (frame.signOff.length > 0) blocks.push(frame.signOff.join('\n'));
+  if (frame.hashtags.length > 0) blocks.push(frame.hashtags.join(' '));
   return blocks.filter((block) => block.trim() !== '').join('\n\n');
 }
 
-/**
- * 3 to 5 sections (spec §9): one "- " line per idea (ideas past the fifth join it), then labelled
- * detail sections ("- Why it matters: ...") to reach three, or up to five when there are details.
- */
-function renderBulletins(ideas: readonly IdeaMaterial[], details: readonly string[]): string[] {
-  const ideaSections: string[][] = [];
-  for (const idea of ideas) {
-    if (ideaSections.length < bulletinSectionRange.max) ideaSections.push([...idea.sentences]);
-    else ideaSections.at(-1)!.push(...idea.sentences);
-  }
-  const detailSectionCount = Math.max(
-    bulletinSectionRange.min - ideaSections.length,
-    Math.min(bulletinSectionRange.max - ideaSections.length, details.length),
-  );
-  const detailSections = Array.from({ length: detailSectionCount }, (_, index) => ({
-    label: bulletinLabels[index % bulletinLabels.length]!,
-    sentences: [] as string[],
-  }));
-  const fillTargets = detailSections.length > 0 ? detailSections.map((section) => section.sentences) : ideaSections;
-  details.forEach((sentence, index) => fillTargets[index % fillTargets.length]!.push(sentence));
-  const placeholders = ['It is a small part of a bigger story.', 'More on this soon.', 'Worth remembering.'];
-  return [
-    ...ideaSections.map((sentences) => `- ${sentences.join(' ')}`),
-    ...detailSections.map((section, index) => {
-      const sentences = section.sentences.length > 0 ? section.sentences : [placeholders[index % placeholders.length]!];
-      return `- ${section.label}: ${sentences.join(' ')}`;
-    }),
-  ];
-}
-
+/** The sentence's first `words` words, ending with an ellipsis. */
 function truncateToWords(sentence: string, words: number): string {
-  const tokens = sentence.split(/\s+/);
   const kept: string[] = [];
   let count = 0;
-  for (const token of tokens) {
+  for (const token of sentence.split(/\s+/)) {
     if (count >= words) break;
     kept.push(token);
     if (/[\p{L}\p{N}]/u.test(token)) count += 1;
   }
-  return `${kept.join(' ').replace(/[.,;:!?]+$/, '')}…`;
+  return `${kept.join(' ').replace(/[.,;:!?…]+$/, '')}…`;
 }
 
-/** Takes the leading `count` sentences of the ideas, in order. */
-function takeIdeaSentences(ideas: readonly IdeaMaterial[], count: number, partial?: string): IdeaMaterial[] {
+/** The leading `count` sentences of the ideas in order, with `partial` in place of the next one. */
+function takeSentences(ideas: readonly string[][], count: number, partial?: string): string[][] {
   let left = count;
   let isPartialPlaced = partial === undefined;
-  return ideas.map((idea) => {
-    const sentences = idea.sentences.slice(0, Math.max(0, left));
-    left -= sentences.length;
-    if (!isPartialPlaced && sentences.length < idea.sentences.length) {
-      sentences.push(partial!);
+  return ideas.map((sentences) => {
+    const taken = sentences.slice(0, Math.max(0, left));
+    left -= taken.length;
+    if (!isPartialPlaced && taken.length < sentences.length) {
+      taken.push(partial!);
       isPartialPlaced = true;
     }
-    return { label: idea.label, sentences };
+    return taken;
   });
 }
 
-function detailPool(preferences: Preferences, offset: number): string[] {
-  const intentBank = rotate(intentDetails[preferences.intent], offset);
-  const sentimentBank = rotate(sentimentDetails[preferences.sentiment], offset);
-  const generalBank = rotate(generalDetails, offset);
-  const pool: string[] = [];
-  const longest = Math.max(intentBank.length, sentimentBank.length, Math.ceil(generalBank.length / 2));
-  for (let index = 0; index < longest; index += 1) {
-    for (const sentence of [
-      intentBank[index],
-      sentimentBank[index],
-      generalBank[index * 2],
-      generalBank[index * 2 + 1],
-    ]) {
-      if (sentence !== undefined) pool.push(sentence);
-    }
-  }
-  return pool;
-}
+/** The post (or, with a template, its {{events}} part): as much of the ideas as fits the length. */
+function composeBody(input: OfflineComposeInput, preferences: Preferences): string {
+  const ideas = input.ideas.map((idea) => splitSentences(cleanIdeaText(idea.content, preferences)));
+  const frame = planFrame(input, preferences, ideas.flat());
+  const { max } = lengthWordBands[preferences.length];
+  const total = ideas.reduce((sum, sentences) => sum + sentences.length, 0);
 
-/** Composes the text (or, with a template, the {{events}} part) within the length band. */
-function composeWithinBand(input: OfflineComposeInput, preferences: Preferences): string {
-  const offset = hashText(input.ideas.map((idea) => idea.content).join('\n'));
-  const plan = planPost(input, preferences, offset);
-  const band = lengthWordBands[preferences.length];
-  const target = band.min + Math.ceil((band.max - band.min) * 0.2);
-  const ideas: IdeaMaterial[] = input.ideas.map((idea) => {
-    const cleaned = cleanIdeaText(idea.content, preferences);
-    return { label: ideaLabel(idea, cleaned), sentences: splitSentences(cleaned) };
-  });
-  const totalSentences = ideas.reduce((sum, idea) => sum + idea.sentences.length, 0);
-
-  // 1. As much of the user's own text as fits under the band's maximum.
   let low = 0;
-  let high = totalSentences;
+  let high = total;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (countWords(render(plan, takeIdeaSentences(ideas, middle), [])) <= band.max) low = middle;
+    if (countWords(render(frame, takeSentences(ideas, middle))) <= max) low = middle;
     else high = middle - 1;
   }
-  let chosen = takeIdeaSentences(ideas, low);
-  let text = render(plan, chosen, []);
-  if (low < totalSentences) {
-    const next = ideas.flatMap((idea) => idea.sentences)[low]!;
-    const room = band.max - countWords(text) - 2;
-    if (room >= 6) {
-      const partial = takeIdeaSentences(ideas, low, truncateToWords(next, room));
-      const partialText = render(plan, partial, []);
-      if (countWords(partialText) <= band.max) {
-        chosen = partial;
-        text = partialText;
-      }
-    }
-  }
-
-  // 2. Short ideas: framing details until the text reaches the band (a little past its minimum).
-  if (countWords(text) >= band.min) return text;
-  const pool = detailPool(preferences, offset);
-  const details: string[] = [];
-  for (let iteration = 0; iteration < maxIterations && countWords(text) < target; iteration += 1) {
-    details.push(pool[iteration % pool.length]!);
-    const candidate = render(plan, chosen, details);
-    if (countWords(candidate) > band.max) {
-      details.pop();
-      break;
-    }
-    text = candidate;
-  }
-  return text;
+  const text = render(frame, takeSentences(ideas, low));
+  if (low === total) return text;
+  // The next sentence, cut short, when a useful part of it still fits.
+  const room = max - countWords(text) - 2;
+  if (room < 6) return text;
+  const partial = render(frame, takeSentences(ideas, low, truncateToWords(ideas.flat()[low]!, room)));
+  return countWords(partial) <= max ? partial : text;
 }
 
 export function composeOfflinePost(input: OfflineComposeInput): string {
   const preferences = resolvePreferences(input.preferences);
-  const body = composeWithinBand(input, preferences);
+  const body = composeBody(input, preferences);
   const template = input.template?.trim();
   if (!template) return body;
-  const name = input.contact?.name.trim() || 'friend';
-  const relationship = input.contact?.relationship?.trim() || 'friend';
+  const { friend } = offlinePhrases[offlineLanguage(input.ideas, input.locale)];
+  const name = input.contact?.name.trim() || friend;
+  const relationship = input.contact?.relationship?.trim() || friend;
   const withEvents = hasEventsVariable(template) ? template : `${template}\n\n{{events}}`;
   return fillTemplateVariables(withEvents, { events: body, name, relationship });
 }

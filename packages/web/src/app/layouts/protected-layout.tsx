@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/layout/page-loading';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
+import { ProfileTimeoutError, useMe } from '@/features/auth/api/get-me';
 import { wasSignedOut } from '@/features/auth/api/sign-out';
 import { LinkedinExpiryBanner } from '@/features/linkedin/components/linkedin-expiry-banner';
 
@@ -11,11 +13,25 @@ const IdeaQueueSync = lazy(() =>
   import('@/features/ideas/components/idea-queue-sync').then((module) => ({ default: module.IdeaQueueSync })),
 );
 
-/** Protected area: "Loading..." while the session is checked; signed-out visitors go to /login. */
+/**
+ * Protected area: "Loading..." while the session is checked (at most 10 s: then "Timeout fetching
+ * profile" with a retry); signed-out visitors go to /login.
+ */
 export function ProtectedLayout() {
   const location = useLocation();
-  const { data: me, isPending, isError } = useMe();
+  const { t } = useTranslation();
+  const { data: me, isPending, isError, error, refetch, isFetching } = useMe();
   if (isPending) return <PageLoading />;
+  if (error instanceof ProfileTimeoutError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 p-8 text-center">
+        <p>{t('notices.profileTimeout')}</p>
+        <Button type="button" disabled={isFetching} onClick={() => void refetch()}>
+          {isFetching ? t('app.loading') : t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
   if (isError || !me) {
     if (wasSignedOut()) return <Navigate to={paths.landing} replace />;
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;

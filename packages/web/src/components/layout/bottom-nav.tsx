@@ -1,4 +1,4 @@
-import { BookOpenIcon, PenSquareIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BookOpenIcon, InboxIcon, PenSquareIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { clsx } from 'clsx';
 const items = [
   { to: paths.dashboard, label: 'nav.myStories', Icon: BookOpenIcon },
   { to: paths.create, label: 'nav.create', Icon: PenSquareIcon },
+  { to: paths.summeris, label: 'nav.summeris', Icon: InboxIcon },
   { to: paths.contacts, label: 'nav.contacts', Icon: UsersIcon },
   { to: paths.settings, label: 'nav.settings', Icon: SettingsIcon },
 ] as const;
@@ -19,7 +20,7 @@ export function BottomNav() {
       aria-label={t('nav.mobileNavigation')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background md:hidden"
     >
-      <ul className="grid grid-cols-4">
+      <ul className="grid grid-cols-5">
         {items.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink

@@ -26,6 +26,14 @@ export function setSessionHint(signedIn: boolean) {
   }
 }
 
+/** How long the profile may take before the protected area stops waiting and offers a retry. */
+export const profileTimeoutMs = 10_000;
+
+/** /api/me did not answer in time ("Timeout fetching profile"). */
+export class ProfileTimeoutError extends Error {
+  override name = 'ProfileTimeoutError';
+}
+
 /**
  * The signed-in user's profile, or null when signed out. The app's session state (spec §4 Session).
  * A visitor without a session is recognised through better-auth's get-session, which answers
@@ -33,13 +41,18 @@ export function setSessionHint(signedIn: boolean) {
  * /api/me is asked only when there is a session, or was one last time, or when a signed-in screen
  * is opened (`sessionExpected`: one round trip less before that screen paints).
  */
-export async function getMe({ sessionExpected = false }: { sessionExpected?: boolean } = {}): Promise<Me | null> {
-  if (!sessionExpected && !hasSessionHint()) {
-    const session = await api<{ session: unknown } | null>('/api/auth/get-session');
-    if (!session) return null;
-  }
+export async function getMe({
+  sessionExpected = false,
+  signal,
+}: { sessionExpected?: boolean; signal?: AbortSignal | undefined } = {}): Promise<Me | null> {
+  const timeout = AbortSignal.timeout(profileTimeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
-    const me = await api<Me>('/api/me');
+    if (!sessionExpected && !hasSessionHint()) {
+      const session = await api<{ session: unknown } | null>('/api/auth/get-session', { signal: combined });
+      if (!session) return null;
+    }
+    const me = await api<Me>('/api/me', { signal: combined });
     setSessionHint(true);
     return me;
   } catch (error) {
@@ -47,12 +60,25 @@ export async function getMe({ sessionExpected = false }: { sessionExpected?: boo
       setSessionHint(false);
       return null;
     }
+    if (timeout.aborted && !signal?.aborted) throw new ProfileTimeoutError('Timeout fetching profile');
     throw error;
   }
 }
 
 export const meQueryKey = ['me'] as const;
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), staleTime: 60_000 });
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe({ signal }),
+    staleTime: 60_000,
+    // A timed-out profile is not asked again on its own (nor when a screen mounts, which would
+    // mean ten more seconds of "Loading..."): the protected area offers a retry.
+    retryOnMount: false,
+    retry: (failureCount, error) =>
+      !(error instanceof ProfileTimeoutError) &&
+      !(error instanceof ApiRequestError && error.status < 500) &&
+      failureCount < 2,
+  });
 export const useMe = () => useQuery(meQueryOptions());
 
 /** One of a screen's queries for `prefetchWhenSignedIn`, typed by its own data and key. */

@@ -1,4 +1,5 @@
-import { countWords } from '@life-updates/contract/generation';
+import { countWords, lengthWordBands } from '@life-updates/contract/generation';
+import type { Length } from '@life-updates/contract/preferences';
 import { SquareIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,9 @@ import { useAiModels } from '../api/get-ai-models';
 /**
  * The Generated Text area (spec §2 Create Content): a spinner before the first words, the words as
  * they stream (read-only meanwhile), then an editable text area; "Content will appear here" when
- * empty. Says which model wrote the text, and that the offline composer is not an AI model.
+ * empty. Says which model wrote the text, and that the offline composer is not an AI model; when
+ * the offline composer's text is shorter than the chosen length (it only uses the user's own words),
+ * says so in one line.
  */
 export function GeneratedTextPanel({
   text,
@@ -19,12 +22,15 @@ export function GeneratedTextPanel({
   phase,
   model,
   onStop,
+  generatedLength,
 }: {
   text: string;
   onTextChange: (text: string) => void;
   phase: GenerationPhase;
   model: string | null;
   onStop: () => void;
+  /** The length chosen for the text shown, once a generation has finished. */
+  generatedLength?: Length | null | undefined;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -32,6 +38,13 @@ export function GeneratedTextPanel({
   const writer = model ? models?.models.find((candidate) => candidate.id === model) : undefined;
   const isGenerating = phase !== 'idle';
   const words = countWords(text);
+  const isShortOfLength =
+    !isGenerating &&
+    writer !== undefined &&
+    !writer.isAiModel &&
+    generatedLength != null &&
+    text.trim() !== '' &&
+    words < lengthWordBands[generatedLength].min;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -68,6 +81,11 @@ export function GeneratedTextPanel({
         <p aria-live="polite">{writer ? t('generation.generatedBy', { model: writer.label }) : null}</p>
         {text ? <p>{t('generation.wordCount', { count: words })}</p> : null}
       </div>
+      {isShortOfLength ? (
+        <p role="status" className="text-xs text-muted-foreground">
+          {t('notices.offlineShorter')}
+        </p>
+      ) : null}
       {writer && !writer.isAiModel && writer.description ? (
         <p className="rounded-md border border-border bg-muted/40 p-3 text-xs text-muted-foreground">
           {writer.description}

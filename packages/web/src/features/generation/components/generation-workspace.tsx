@@ -35,9 +35,10 @@ export function GenerationWorkspace({
 }) {
   const { t } = useTranslation();
   const [preferences, setPreferences] = useState(initialPreferences);
+  const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ eventIds, text: stream.text, preferences });
-  const contacts = usePickerContacts(actions.isPickerOpen);
+  const contacts = usePickerContacts(actions.isPickerOpen || actions.isApprovePickerOpen);
 
   async function generate() {
     if (eventIds.length === 0) {
@@ -45,6 +46,7 @@ export function GenerationWorkspace({
       return;
     }
     const outcome = await stream.generate({ eventIds: [...eventIds], preferences });
+    if (outcome.kind === 'done') setGeneratedLength(preferences.length);
     if (outcome.kind === 'done') toast.success(t('generation.toasts.textGenerated'));
     else if (outcome.kind === 'stopped') toast.info(t('generation.cancelled'));
     else {
@@ -81,13 +83,14 @@ export function GenerationWorkspace({
             phase={stream.phase}
             model={stream.model}
             onStop={stream.stop}
+            generatedLength={generatedLength}
           />
           <div className="grid gap-2 sm:grid-cols-3">
             <Button variant="outline" disabled={isLocked} onClick={actions.saveForLater}>
               <SaveIcon aria-hidden />
               {actions.isSaving ? t('common.saving') : t('generation.saveForLater')}
             </Button>
-            <Button variant="secondary" disabled={isLocked} onClick={actions.approve}>
+            <Button variant="secondary" disabled={isLocked} onClick={actions.openApprovePicker}>
               <CheckCircle2Icon aria-hidden />
               {actions.isApproving ? t('common.saving') : t('generation.approveAndFinish')}
             </Button>
@@ -114,6 +117,17 @@ export function GenerationWorkspace({
         onRetry={() => void contacts.refetch()}
         isProcessing={actions.isSending}
         onSubmit={(contactIds) => void actions.send(contactIds)}
+      />
+      <ContactPickerDialog
+        open={actions.isApprovePickerOpen}
+        onOpenChange={actions.setApprovePickerOpen}
+        title={t('notices.approveTitle')}
+        submitLabel={t('notices.approveSubmit')}
+        contacts={contacts.data}
+        isError={contacts.isError}
+        onRetry={() => void contacts.refetch()}
+        isProcessing={actions.isApproving}
+        onSubmit={(contactIds) => actions.approve(contactIds)}
       />
       <ResultDialog result={actions.result} onClose={actions.closeResult} />
     </div>

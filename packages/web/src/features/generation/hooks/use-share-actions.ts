@@ -51,6 +51,7 @@ export function useShareActions({
   const approve = useApproveIdeas();
   const [result, setResult] = useState<ShareResult | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
+  const [isApprovePickerOpen, setApprovePickerOpen] = useState(false);
   const [isSending, setSending] = useState(false);
 
   function canSave(): boolean {
@@ -75,12 +76,23 @@ export function useShareActions({
     });
   }
 
-  function approveAction() {
+  /** Approve & Finish first asks who will receive the share (Summeris then sends it to them). */
+  function openApprovePicker() {
+    if (canSave()) setApprovePickerOpen(true);
+  }
+
+  function approveAction(contactIds: string[]) {
     if (!canSave()) return;
-    approve.mutate(request(), {
-      onSuccess: () => setResult('approved'),
-      onError: (error) => toast.error(errorMessage(error, t('generation.toasts.errorUpdatingEventStatus'))),
-    });
+    approve.mutate(
+      { ...request(), contactIds },
+      {
+        onSuccess: () => {
+          setApprovePickerOpen(false);
+          setResult('approved');
+        },
+        onError: (error) => toast.error(errorMessage(error, t('generation.toasts.errorUpdatingEventStatus'))),
+      },
+    );
   }
 
   function openPicker() {
@@ -139,6 +151,9 @@ export function useShareActions({
   return {
     saveForLater: saveForLaterAction,
     approve: approveAction,
+    openApprovePicker,
+    isApprovePickerOpen,
+    setApprovePickerOpen,
     openPicker,
     send,
     isPickerOpen,

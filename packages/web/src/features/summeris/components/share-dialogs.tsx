@@ -166,7 +166,7 @@ export function ContactPicker({
       toast.error(failure instanceof ApiRequestError ? failure.message : t('summeris.toasts.generateFailed'));
       return;
     }
-    toast.success(t('summeris.toasts.generated'));
+    toast.success(t('summeris.toasts.generated'), { description: t('notices.summariesSaved') });
     onClose();
     void navigate(paths.summeris);
   };

@@ -1,12 +1,14 @@
 import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
-import { countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
+import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCcwIcon, SendIcon, XIcon } from 'lucide-react';
+import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
+import { ContactPickerDialog } from '@/components/contact-picker-dialog';
+import { usePickerContacts } from '@/components/picker-contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -151,23 +153,43 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
   const approveShare = useApproveShare();
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   const [isSending, setIsSending] = useState(false);
+  const [isPickingRecipients, setIsPickingRecipients] = useState(false);
+  const pickerContacts = usePickerContacts(isPickingRecipients);
   const recipients = recipientsOf(share, t);
+  const hasRecipients = share.contactIds.length > 0;
+  // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
+  const isSingleText = share.summaries.summary !== undefined;
+  const choosableContacts = isSingleText
+    ? pickerContacts.data
+    : pickerContacts.data?.filter((contact) => share.summaries[contact.id] !== undefined);
 
   const cancel = async () => {
     try {
       await cancelShare.mutateAsync(share.id);
       toast.success(t('summeris.toasts.cancelled'));
     } catch {
-      toast.error(t('summeris.toasts.cancelFailed'));
+      toast.error(t('notices.cancelShareFailed'));
     }
   };
 
-  /** spec §8 Email sending toasts: a loading toast, then the outcome once every email is done. */
-  const approve = async () => {
+  /**
+   * Email sending toasts: a loading toast, then the outcome once every email is done. Sent to the
+   * share's contacts, or to `contactIds` just chosen in the picker.
+   */
+  const approve = async (contactIds?: string[]) => {
+    if (Object.values(share.summaries).every((text) => text.trim() === '')) {
+      toast.error(t('notices.noGeneratedSummaries'));
+      return;
+    }
+    if (!contactIds && !hasRecipients) {
+      setIsPickingRecipients(true);
+      return;
+    }
+    setIsPickingRecipients(false);
     setIsSending(true);
     const toastId = toast.loading(t('email.sending'));
     try {
-      const result = await approveShare.mutateAsync(share.id);
+      const result = await approveShare.mutateAsync({ shareId: share.id, contactIds });
       // Contacts who unsubscribed or whose address bounces are left out: say how many and why.
       if (result.skippedNotice) toast.info(result.skippedNotice);
       if (result.outcome !== 'queued') {
@@ -182,9 +204,13 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
       }
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       if (!outcome) toast.dismiss(toastId);
-      else if (countUndelivered(deliveries.counts) === 0)
-        toast.success(t(outcome.key, outcome.values), { id: toastId });
-      else toast.error(t(outcome.key, outcome.values), { id: toastId });
+      else if (countUndelivered(deliveries.counts) === 0) {
+        // The share's own message, with the email outcome under it.
+        const title = isSingleText
+          ? t('notices.shareSent')
+          : t('notices.summariesSent', { count: countAccepted(deliveries.counts) });
+        toast.success(title, { id: toastId, description: t(outcome.key, outcome.values) });
+      } else toast.error(t(outcome.key, outcome.values), { id: toastId });
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {
         toast.error(error.message, { id: toastId });
@@ -226,11 +252,26 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
           <XIcon aria-hidden />
           {t('summeris.cancel')}
         </Button>
+        <Button variant="outline" disabled={isSending} onClick={() => setIsPickingRecipients(true)}>
+          <UsersIcon aria-hidden />
+          {hasRecipients ? t('notices.changeRecipients') : t('notices.chooseRecipients')}
+        </Button>
         <Button disabled={isSending} onClick={() => void approve()}>
           <SendIcon aria-hidden />
           {isSending ? t('summeris.sending') : t('summeris.approve')}
         </Button>
       </CardFooter>
+      <ContactPickerDialog
+        open={isPickingRecipients}
+        onOpenChange={setIsPickingRecipients}
+        title={t('notices.recipientsTitle')}
+        submitLabel={t('summeris.approve')}
+        contacts={choosableContacts}
+        isError={pickerContacts.isError}
+        onRetry={() => void pickerContacts.refetch()}
+        isProcessing={isSending}
+        onSubmit={(contactIds) => void approve(contactIds)}
+      />
       <LazyConfirmDialog
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}

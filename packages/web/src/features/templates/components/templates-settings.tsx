@@ -118,7 +118,7 @@ function TemplateList({
     if (!toDelete) return;
     try {
       await deleteTemplate.mutateAsync(toDelete.id);
-      toast.success(t('templates.toasts.deleted'));
+      toast.success(t('templates.toasts.deleted'), { description: t('notices.templateDeleted') });
     } catch (error) {
       toast.error(
         error instanceof ApiRequestError && error.status < 500 ? error.message : t('templates.toasts.failed'),
@@ -258,10 +258,10 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
     try {
       if (editing.mode === 'edit') {
         await updateTemplate.mutateAsync({ id: editing.template.id, form: values });
-        toast.success(t('templates.toasts.updated'));
+        toast.success(t('templates.toasts.updated'), { description: t('notices.templateUpdated') });
       } else {
         await createTemplate.mutateAsync(values);
-        toast.success(t('templates.toasts.saved'));
+        toast.success(t('templates.toasts.saved'), { description: t('notices.templateAdded') });
       }
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
