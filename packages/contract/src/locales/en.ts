@@ -12,6 +12,7 @@ import ideas from './en/ideas.json' with { type: 'json' };
 import landing from './en/landing.json' with { type: 'json' };
 import nav from './en/nav.json' with { type: 'json' };
 import notFound from './en/notFound.json' with { type: 'json' };
+import publicAddress from './en/publicAddress.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
 import summeris from './en/summeris.json' with { type: 'json' };
@@ -33,6 +34,7 @@ export default {
   landing,
   nav,
   notFound,
+  publicAddress,
   schedule,
   settings,
   summeris,

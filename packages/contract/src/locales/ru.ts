@@ -12,6 +12,7 @@ import ideas from './ru/ideas.json' with { type: 'json' };
 import landing from './ru/landing.json' with { type: 'json' };
 import nav from './ru/nav.json' with { type: 'json' };
 import notFound from './ru/notFound.json' with { type: 'json' };
+import publicAddress from './ru/publicAddress.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
 import settings from './ru/settings.json' with { type: 'json' };
 import summeris from './ru/summeris.json' with { type: 'json' };
@@ -33,6 +34,7 @@ export default {
   landing,
   nav,
   notFound,
+  publicAddress,
   schedule,
   settings,
   summeris,

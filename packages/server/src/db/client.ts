@@ -4,6 +4,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { schema } from './schema.ts';
@@ -19,7 +21,12 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// packages/server/drizzle, from src/db/client.ts when run from source and from dist/ in the built server.
+const migrationsFolder =
+  ['../../drizzle', '../drizzle']
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((folder) => existsSync(path.join(folder, 'meta/_journal.json'))) ??
+  fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`

@@ -292,6 +292,14 @@ export const contactMessages = pgTable('contact_messages', {
   ...timestamps,
 });
 
+// ── Instance-wide settings (one row per key), e.g. the public address links in emails are built from ──
+
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  ...timestamps,
+});
+
 export const schema = {
   users,
   sessions,
@@ -307,4 +315,5 @@ export const schema = {
   emailDeliveries,
   outboxMessages,
   contactMessages,
+  instanceSettings,
 };

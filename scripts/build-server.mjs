@@ -1,0 +1,74 @@
+// Builds the server (and the contract package it imports) to plain JavaScript in
+// packages/server/dist, so production runs `node dist/server.js` with no TypeScript loader.
+// `npm start`, the e2e runs and the benchmarks call buildServerIfStale(); `node scripts/build-server.mjs`
+// builds unconditionally.
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const serverDir = path.join(root, 'packages/server');
+export const serverEntry = path.join(serverDir, 'dist/server.js');
+
+function newestModification(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    newest = Math.max(newest, newestModification(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** Whether dist/server.js is missing or older than any source it is built from. */
+export function serverBuildIsStale() {
+  if (!existsSync(serverEntry)) return true;
+  const sources = [
+    path.join(serverDir, 'src'),
+    path.join(serverDir, 'package.json'),
+    path.join(root, 'packages/contract/src'),
+    path.join(root, 'packages/contract/package.json'),
+    fileURLToPath(import.meta.url),
+  ];
+  return Math.max(...sources.map(newestModification)) > statSync(serverEntry).mtimeMs;
+}
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const { dependencies = {} } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+  // npm packages stay in node_modules (loaded as they are); our own TypeScript, the server's and
+  // the contract package's, is compiled into the bundle.
+  const external = Object.keys(dependencies).filter((name) => !name.startsWith('@life-updates/'));
+  const contractDependencies = Object.keys(
+    JSON.parse(readFileSync(path.join(root, 'packages/contract/package.json'), 'utf8')).dependencies ?? {},
+  );
+  rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
+  await build({
+    entryPoints: { server: path.join(serverDir, 'src/server.ts') },
+    outdir: path.join(serverDir, 'dist'),
+    bundle: true,
+    // Modules the server imports only when needed (provider SDK adapters) stay in their own files.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    sourcemap: true,
+    external: [...external, ...contractDependencies].flatMap((name) => [name, `${name}/*`]),
+    logLevel: 'warning',
+  });
+}
+
+/** Builds the server when its build is missing or stale; returns whether it built. */
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) return false;
+  console.log('Building the server...');
+  await buildServer();
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer();
+  console.log(`Built ${path.relative(root, serverEntry)}`);
+}
