@@ -29,6 +29,14 @@ const migrationsFolder =
   fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
+ * PostgreSQL's memory settings inside PGlite. Its WebAssembly memory never shrinks, and PostgreSQL
+ * zero-fills shared_buffers at start, so the default 128 MB is resident from the first second. One
+ * person's data fits a small cache; the files it reads still come through the OS's page cache.
+ * (docs/benchmarks.md, memory)
+ */
+const pgliteSettings = ['shared_buffers=16MB', 'temp_buffers=2MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+
+/**
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
  * (or in memory for `memory://`). Applies the committed migrations before returning.
  */
@@ -45,7 +53,10 @@ export async function openDatabase(options: {
     await migratePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
   }
-  const pglite = options.dataDir === 'memory://' ? new PGlite() : new PGlite(options.dataDir);
+  const pglite =
+    options.dataDir === 'memory://'
+      ? new PGlite({ postgresqlconf: pgliteSettings })
+      : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
