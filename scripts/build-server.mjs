@@ -10,6 +10,19 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const serverDir = path.join(root, 'packages/server');
 export const serverEntry = path.join(serverDir, 'dist/server.js');
 
+/**
+ * V8 settings the server runs with (`npm start`, the benchmarks), for a small footprint
+ * (docs/benchmarks.md, memory): a 1 MiB young generation instead of one that grows to tens of MiB
+ * and stays resident; an old generation capped at 256 MiB (about six times the live heap), which
+ * makes V8 collect before garbage piles up to ~100 MiB under load (pages it then keeps); and
+ * PGlite's WebAssembly compiled once by the baseline compiler (Liftoff) instead of again by the
+ * optimising one, whose code would stay resident too.
+ */
+export const serverNodeFlags = ['--max-semi-space-size=1', '--max-old-space-size=256', '--liftoff-only'];
+
+/** glibc's malloc keeps one arena per thread that ever allocated (up to 8 per core); two are plenty here. */
+export const serverEnvironment = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
 function newestModification(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);

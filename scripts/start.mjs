@@ -5,7 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServerIfStale, serverEntry } from './build-server.mjs';
+import { buildServerIfStale, serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const web = path.join(root, 'packages/web');
@@ -36,11 +36,12 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
 
 await buildServerIfStale();
 
-const server = spawn(process.execPath, [serverEntry], {
+const server = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
   cwd: path.join(root, 'packages/server'),
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...serverEnvironment,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
   },
