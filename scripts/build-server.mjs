@@ -2,7 +2,7 @@
 // packages/server/dist, so production runs `node dist/server.js` with no TypeScript loader.
 // `npm start`, the e2e runs and the benchmarks call buildServerIfStale(); `node scripts/build-server.mjs`
 // builds unconditionally.
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,6 +41,7 @@ export function serverBuildIsStale() {
   const sources = [
     path.join(serverDir, 'src'),
     path.join(serverDir, 'package.json'),
+    path.join(root, 'package-lock.json'),
     path.join(root, 'packages/contract/src'),
     path.join(root, 'packages/contract/package.json'),
     fileURLToPath(import.meta.url),
@@ -48,27 +49,40 @@ export function serverBuildIsStale() {
   return Math.max(...sources.map(newestModification)) > statSync(serverEntry).mtimeMs;
 }
 
+/**
+ * npm packages that stay in node_modules, loaded from there at run time: the ones that read their
+ * own files next to their code (PGlite's WebAssembly and data, Swagger UI's static files, pino's
+ * worker files) and optional native ones. Everything else is bundled, which makes start-up several
+ * times faster than resolving and reading thousands of small files (docs/benchmarks.md).
+ */
+const keptInNodeModules = [
+  '@electric-sql/pglite',
+  '@fastify/static',
+  '@fastify/swagger-ui',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'pg-native',
+];
+
 export async function buildServer() {
   const { build } = await import('esbuild');
-  const { dependencies = {} } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
-  // npm packages stay in node_modules (loaded as they are); our own TypeScript, the server's and
-  // the contract package's, is compiled into the bundle.
-  const external = Object.keys(dependencies).filter((name) => !name.startsWith('@life-updates/'));
-  const contractDependencies = Object.keys(
-    JSON.parse(readFileSync(path.join(root, 'packages/contract/package.json'), 'utf8')).dependencies ?? {},
-  );
   rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
   await build({
     entryPoints: { server: path.join(serverDir, 'src/server.ts') },
     outdir: path.join(serverDir, 'dist'),
     bundle: true,
-    // Modules the server imports only when needed (provider SDK adapters) stay in their own files.
+    // Modules the server imports only when needed (provider SDKs) stay in their own files.
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node22',
     sourcemap: true,
-    external: [...external, ...contractDependencies].flatMap((name) => [name, `${name}/*`]),
+    external: keptInNodeModules.flatMap((name) => [name, `${name}/*`]),
+    // Bundled CommonJS packages call require() (for node: built-ins and the packages above).
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }

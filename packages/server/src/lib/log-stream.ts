@@ -18,6 +18,7 @@ export async function createLogStream(config: Pick<Config, 'LOG_FORMAT'>): Promi
     sync: true,
     colorize: process.stdout.isTTY === true,
     translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
     ignore: 'pid,hostname',
   });
 }

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __fu(new URL('.', import.meta.url));
-import{H as a,k as r,w as o}from"./chunk-WDOIMUY4.js";var O=r({raw(e,t=[]){return r({sql:e,query:o.createWithSql(e),parameters:r(t),queryId:a()})}});export{O as a};
