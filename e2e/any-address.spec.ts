@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, extraServerPort, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, test } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 // A fresh instance with no BASE_URL, as a new user starts it: every address that reaches the
 // server works, and the server process is the compiled one (plain node, no TypeScript loader).
 const port = extraServerPort(7);
 let server: SpawnedAppServer;
+// The first registration (at 127.0.0.1) makes the admin whose address becomes the public one.
+test.describe.configure({ mode: 'serial' });
+const registered = new Map<string, string>();
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await spawnAppServer({ port, env: { BASE_URL: '' } });
@@ -19,6 +22,7 @@ for (const host of ['127.0.0.1', '127.0.0.2', 'localhost']) {
   test(`registers, signs in and reaches My Stories at http://${host}`, async ({ page }) => {
     const origin = `http://${host}:${port}`;
     const email = `any-${randomUUID().slice(0, 8)}@example.com`;
+    registered.set(host, email);
     await page.goto(`${origin}/register`);
     await page.getByLabel('Full Name').fill('Anywhere Person');
     await page.getByLabel('Email').fill(email);
@@ -35,6 +39,29 @@ for (const host of ['127.0.0.1', '127.0.0.2', 'localhost']) {
     await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
   });
 }
+
+test('the first account is the admin; the address it registered at is the public address, editable', async ({
+  page,
+}) => {
+  const origin = `http://127.0.0.2:${port}`;
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email (or username)').fill(registered.get('127.0.0.1')!);
+  await page.getByLabel('Password').fill('Str0ng-pass');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${origin}/dashboard`);
+  await page.goto(`${origin}/settings?tab=admin`);
+  const field = page.getByLabel('Public address');
+  await expect(field).toHaveValue(`http://127.0.0.1:${port}`);
+  await expectNoAxeViolations(page);
+  await field.fill('updates.example.com/path');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Enter an address like https://updates.example.com')).toBeVisible();
+  await field.fill('https://updates.example.com/');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Public address saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Public address')).toHaveValue('https://updates.example.com');
+});
 
 test('a cross-site sign-up is refused', async ({ request }) => {
   const email = `x-${randomUUID().slice(0, 8)}@example.com`;
