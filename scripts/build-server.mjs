@@ -16,9 +16,14 @@ export const serverEntry = path.join(serverDir, 'dist/server.js');
  * and stays resident; an old generation capped at 256 MiB (about six times the live heap), which
  * makes V8 collect before garbage piles up to ~100 MiB under load (pages it then keeps); and
  * PGlite's WebAssembly compiled once by the baseline compiler (Liftoff) instead of again by the
- * optimising one, whose code would stay resident too.
+ * optimising one, whose code would stay resident too. SERVER_NODE_FLAGS replaces them (`''` for V8's
+ * defaults).
  */
-export const serverNodeFlags = ['--max-semi-space-size=1', '--max-old-space-size=256', '--liftoff-only'];
+export const serverNodeFlags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [
+  '--max-semi-space-size=1',
+  '--max-old-space-size=256',
+  '--liftoff-only',
+];
 
 /** glibc's malloc keeps one arena per thread that ever allocated (up to 8 per core); two are plenty here. */
 export const serverEnvironment = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
