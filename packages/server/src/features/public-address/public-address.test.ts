@@ -2,13 +2,7 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieHeader,
-  createTestApp,
-  nextClientIp,
-  strongPassword,
-  type TestApp,
-} from '../../../test/test-app.ts';
+import { cookieHeader, createTestApp, nextClientIp, strongPassword, type TestApp } from '../../../test/test-app.ts';
 
 /** A browser request as sent from a page at `pageOrigin` to the server reached at `host`. */
 function headersFor(host: string, pageOrigin: string, extra: Record<string, string> = {}) {
