@@ -2,7 +2,7 @@
 // packages/server/dist, so production runs `node dist/server.js` with no TypeScript loader.
 // `npm start`, the e2e runs and the benchmarks call buildServerIfStale(); `node scripts/build-server.mjs`
 // builds unconditionally.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -90,6 +90,13 @@ export async function buildServer() {
     },
     logLevel: 'warning',
   });
+  // An empty PostgreSQL cluster for new PGlite data dirs (db/client.ts), made by PGlite itself.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const cluster = new PGlite();
+  await cluster.waitReady;
+  const tarball = await cluster.dumpDataDir('gzip');
+  await cluster.close();
+  writeFileSync(path.join(serverDir, 'dist/pglite-cluster.tar.gz'), Buffer.from(await tarball.arrayBuffer()));
 }
 
 /** Builds the server when its build is missing or stale; returns whether it built. */

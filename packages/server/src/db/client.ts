@@ -4,7 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -37,6 +37,18 @@ const migrationsFolder =
 const pgliteSettings = ['shared_buffers=16MB', 'temp_buffers=2MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
 
 /**
+ * The built server ships an empty PostgreSQL cluster (scripts/build-server.mjs makes it with
+ * PGlite's own dumpDataDir): a new data dir starts from it instead of running initdb in a second
+ * WebAssembly instance, which was most of a first start's time and memory. From the sources (dev,
+ * tests) there is none, and PGlite runs initdb as usual.
+ */
+const freshClusterFile = fileURLToPath(new URL('./pglite-cluster.tar.gz', import.meta.url));
+function freshClusterFor(dataDir: string): Blob | undefined {
+  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(freshClusterFile)) return undefined;
+  return new Blob([readFileSync(freshClusterFile)]);
+}
+
+/**
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
  * (or in memory for `memory://`). Applies the committed migrations before returning.
  */
@@ -56,7 +68,7 @@ export async function openDatabase(options: {
   const pglite =
     options.dataDir === 'memory://'
       ? new PGlite({ postgresqlconf: pgliteSettings })
-      : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings });
+      : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings, loadDataDir: freshClusterFor(options.dataDir) });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
