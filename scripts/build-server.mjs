@@ -12,7 +12,7 @@ export const serverEntry = path.join(serverDir, 'dist/server.js');
 
 /**
  * V8 settings the server runs with (`npm start`, the benchmarks), for a small footprint
- * (docs/benchmarks.md, memory): a 1 MiB young generation instead of one that grows to tens of MiB
+ * (docs/benchmarks.md, memory): young-generation semi-spaces of 4 MiB instead of ones that grow to tens of MiB
  * and stays resident; an old generation capped at 256 MiB (about six times the live heap), which
  * makes V8 collect before garbage piles up to ~100 MiB under load (pages it then keeps); and
  * PGlite's WebAssembly compiled once by the baseline compiler (Liftoff) instead of again by the
@@ -20,7 +20,7 @@ export const serverEntry = path.join(serverDir, 'dist/server.js');
  * defaults).
  */
 export const serverNodeFlags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [
-  '--max-semi-space-size=1',
+  '--max-semi-space-size=4',
   '--max-old-space-size=256',
   '--liftoff-only',
 ];
