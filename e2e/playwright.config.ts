@@ -39,7 +39,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx src/server.ts',
+    // The compiled server, as `npm start` runs it (scripts/test.mjs builds it first).
+    command: 'node dist/server.js',
     cwd: '../packages/server',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

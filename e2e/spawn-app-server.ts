@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('../packages/server', import.meta.url));
 
-export type SpawnedAppServer = { baseURL: string; stop: () => Promise<void> };
+export type SpawnedAppServer = { baseURL: string; pid: number; stop: () => Promise<void> };
 
 /**
  * A separate app server on a fresh data directory, for specs that need a fresh instance (the
@@ -17,11 +17,13 @@ export async function spawnAppServer({
   env = {},
 }: {
   port: number;
+  /** Extra environment; `BASE_URL: ''` runs without a BASE_URL. */
   env?: Record<string, string>;
 }): Promise<SpawnedAppServer> {
   const baseURL = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-e2e-own-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The compiled server, as `npm start` runs it (scripts/test.mjs builds it before the e2e run).
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -56,6 +58,7 @@ export async function spawnAppServer({
   }
   return {
     baseURL,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -98,7 +98,7 @@ async function startTranscriptionServer(): Promise<string> {
 async function startAppServer(transcriptionBaseUrl: string) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-voice-data-'));
   let stderr = '';
-  appServer = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  appServer = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     env: {
       ...process.env,

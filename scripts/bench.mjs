@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { buildServerIfStale, serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
 import { bundleSizes } from './bundle-size.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -59,7 +60,10 @@ function machine() {
 const log = (...parts) => console.log(...parts);
 const pause = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+// --port=<n>: the app servers take n, n+1, … instead of free ports the system picks.
+let nextPort = options.port === undefined ? undefined : Number(options.port);
 async function freePort() {
+  if (nextPort !== undefined) return nextPort++;
   return new Promise((resolve) => {
     const probe = createNetServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -74,15 +78,16 @@ function rssMiB(pid) {
   return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 }
 
-/** Starts `npm start`'s server process; resolves once /api/health answers, with the time it took. */
+/** Starts the server as `npm start` runs it (compiled, same V8 flags); resolves once /api/health answers, with the time it took. */
 async function startServer(env) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
     cwd: serverDirectory,
     env: {
       ...process.env,
+      ...serverEnvironment,
       DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -319,6 +324,28 @@ async function fanOut({ label, baseUrl, cookie, smtp, pid }) {
   });
 }
 
+/** Idle RSS on an existing data dir, RSS after the load, cold start on a new data dir, each beside its target. */
+function footprint() {
+  const targets = {
+    PGlite: { idle: 250, afterLoad: 320, coldStart: 2.5 },
+    PostgreSQL: { idle: 120, afterLoad: 160, coldStart: 1.0 },
+  };
+  return Object.entries(targets)
+    .filter(([database]) => results.startup.some((row) => row.database === database))
+    .map(([database, target]) => {
+      const row = (dataDir) => results.startup.find((item) => item.database === database && item.dataDir === dataDir);
+      const idle = row('existing')?.idleRssMiB;
+      const afterLoad = row('after load')?.idleRssMiB;
+      const coldStart = row('new')?.coldStartMs;
+      return {
+        database,
+        'idle RSS': `${idle} (≤ ${target.idle})`,
+        'RSS after load': `${afterLoad} (≤ ${target.afterLoad})`,
+        'cold start, new data dir': `${coldStart === undefined ? '?' : (coldStart / 1000).toFixed(2)} (≤ ${target.coldStart})`,
+      };
+    });
+}
+
 async function benchDatabase(kind) {
   let databaseEnv;
   let target;
@@ -490,6 +517,7 @@ async function benchDatabase(kind) {
 }
 
 const benchStarted = performance.now();
+await buildServerIfStale();
 log(`Machine: ${JSON.stringify(results.machine)}`);
 if (options.only !== 'postgres') await benchDatabase('pglite');
 if (postgresUrl && options.only !== 'pglite') await benchDatabase('postgres');
@@ -504,6 +532,8 @@ log('(c) time to first token (median)');
 console.table([results.streaming]);
 log('(d) cold start (process spawn → /api/health answers) and RSS');
 console.table(results.startup);
+log('(d2) footprint against its targets (MiB, s)');
+console.table(footprint());
 log('(e) web bundle (gzip -9)');
 if (results.bundle) {
   console.table(results.bundle.entry);

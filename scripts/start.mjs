@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then serves
-// everything (migrations run at server start-up) on PORT, default 3000.
+// `npm start`: builds the web app and the server (to plain JavaScript) when their builds are missing
+// or older than their sources, then serves everything (migrations run at server start-up) on PORT,
+// default 3000, with plain node: no TypeScript loader in production.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const web = path.join(root, 'packages/web');
@@ -32,11 +34,14 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+await buildServerIfStale();
+
+const server = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
   cwd: path.join(root, 'packages/server'),
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...serverEnvironment,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data'),
   },

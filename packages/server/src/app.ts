@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { createPublicAddress, requestOrigin, type PublicAddress } from './features/public-address/public-address.ts';
+import { publicAddressRoutes } from './features/public-address/public-address-routes.ts';
 import { createSessionResolver } from './features/auth/session-resolver.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
@@ -40,6 +42,7 @@ import { createTelegramRuntime, type TelegramRuntime } from './features/telegram
 import { telegramRoutes } from './features/telegram/telegram-routes.ts';
 import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
+import { createLogStream } from './lib/log-stream.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
 import { requireUser, unauthorized } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
@@ -68,6 +71,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: Auth;
+    /** Where links in emails point (BASE_URL, or the stored address): never a request's Host. */
+    publicAddress: PublicAddress;
     deps: AppDependencies & { mailer: EmailTransport; telegram: TelegramRuntime | null };
   }
 }
@@ -114,6 +119,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            stream: await createLogStream(config),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -123,8 +129,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = dependencies.mailer ?? createEmailTransport(config, database.db);
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  const publicAddress = createPublicAddress({ config, db: database.db });
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log, publicAddress });
   app.decorate('auth', auth);
+  app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.
   const telegram = await createTelegramRuntime({ config, log: app.log });
   app.decorate('deps', { ...dependencies, mailer, telegram });
@@ -206,7 +214,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // send Origin on cross-site POSTs; Referer and Sec-Fetch-Site cover the ones that do not (older
   // browsers, privacy extensions stripping Origin). Clients without any of them (curl, scripts)
   // carry no ambient cookie to abuse. The session cookie is also SameSite=Lax (docs/security.md).
-  const allowedOrigin = new URL(config.BASE_URL).origin;
+  // Our own origin is BASE_URL's when it is set, else the address this request was sent to (its
+  // Host, or the proxy's X-Forwarded-Host/-Proto with TRUST_PROXY), so every address that reaches
+  // the server works, and an Origin that disagrees with the Host is cross-site.
+  const fixedOrigin = publicAddress.fixed;
   const originOf = (value: string) => {
     try {
       return new URL(value).origin;
@@ -218,6 +229,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     const { origin, referer } = request.headers;
     const fetchSite = request.headers['sec-fetch-site'];
+    const ownOrigin = requestOrigin(request);
+    const allowedOrigin = fixedOrigin ?? ownOrigin;
     const isForeign =
       (origin !== undefined && origin !== allowedOrigin) ||
       (origin === undefined && referer !== undefined && originOf(referer) !== allowedOrigin) ||
@@ -225,6 +238,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       fetchSite === 'same-site';
     if (isForeign) {
       const locale = pickLocale(request.headers['accept-language']);
+      // The page itself was opened at another address of this server (BASE_URL is set): say which one to use.
+      const sentFrom = origin ?? (referer === undefined ? undefined : originOf(referer));
+      if (fixedOrigin !== undefined && sentFrom === ownOrigin) {
+        return reply.status(403).send({
+          code: 'WRONG_ADDRESS',
+          message: translate('publicAddress.wrongAddress', locale, { address: fixedOrigin }),
+        });
+      }
       return reply.status(403).send({ code: 'FORBIDDEN_ORIGIN', message: translate('errors.forbidden', locale) });
     }
   });
@@ -273,7 +294,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth, db: database.db, baseUrl: config.BASE_URL });
+  await app.register(authRoutes, {
+    auth,
+    db: database.db,
+    baseFor: (request) => fixedOrigin ?? requestOrigin(request),
+  });
+  await app.register(publicAddressRoutes, { publicAddress });
   await app.register(eventsRoutes, { db: database.db, sessionResolver });
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });

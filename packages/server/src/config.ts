@@ -73,6 +73,8 @@ const environmentSchema = z.object({
   TELEGRAM_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   TELEGRAM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Multiplies every per-IP rate limit: for many users behind one address, and for test runs. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   TRUST_PROXY: z
@@ -83,7 +85,10 @@ const environmentSchema = z.object({
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL'> & {
   APP_SECRET: string;
+  /** BASE_URL, or `http://localhost:PORT` when unset: for links, use features/public-address instead. */
   BASE_URL: string;
+  /** Whether BASE_URL was set: then only its origin is same-origin, else the request's own (features/public-address). */
+  BASE_URL_IS_SET: boolean;
 };
 
 /**
@@ -111,5 +116,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     DATA_DIR: dataDirectory,
     APP_SECRET: overrides.APP_SECRET ?? parsed.data.APP_SECRET ?? readOrCreateSecret(dataDirectory),
     BASE_URL: overrides.BASE_URL ?? parsed.data.BASE_URL ?? `http://localhost:${values.PORT}`,
+    BASE_URL_IS_SET: overrides.BASE_URL_IS_SET ?? (overrides.BASE_URL ?? parsed.data.BASE_URL) !== undefined,
   };
 }

@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { startJobQueue } from './jobs.ts';
+import { listenUrls } from './lib/listen-urls.ts';
 import { registerWorkers } from './workers.ts';
 
 const config = loadConfig();
@@ -51,6 +53,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+const port = (app.server.address() as AddressInfo).port;
 app.log.info(
-  `Life Updates is running on ${config.BASE_URL} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  `Life Updates is ready (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'}), open it at: ${listenUrls(config.HOST, port).join('  ')}`,
 );
+const publicAddress = await app.publicAddress.read();
+if (config.BASE_URL_IS_SET) {
+  app.log.info(`Public address (links in emails): ${publicAddress}`);
+} else {
+  app.log.warn(
+    `Public address (links in emails): ${publicAddress ?? 'not set yet; it becomes the address at which the first account registers'}. ` +
+      'Set BASE_URL for a fixed one; until then an admin can change it in Settings → Admin.',
+  );
+}

@@ -47,11 +47,16 @@ export type TestApp = {
 
 /** Builds the real app on a fresh database. Pass `withJobs` to start pg-boss and the workers. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; withJobs?: boolean } & Partial<Pick<AppDependencies, 'mailer'>> = {},
+  options: {
+    env?: Record<string, string>;
+    withJobs?: boolean;
+    /** BASE_URL; `null` runs without one (the request's own origin is same-origin). */
+    baseUrl?: string | null;
+  } & Partial<Pick<AppDependencies, 'mailer'>> = {},
 ): Promise<TestApp> {
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env },
-    { BASE_URL: testBaseUrl },
+    options.baseUrl === null ? {} : { BASE_URL: options.baseUrl ?? testBaseUrl },
   );
   const database = await openTestDatabase();
   const jobs = options.withJobs ? await startJobQueue(database, { error: () => {} }) : undefined;

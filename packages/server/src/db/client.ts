@@ -4,6 +4,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { schema } from './schema.ts';
@@ -19,7 +21,32 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// packages/server/drizzle, from src/db/client.ts when run from source and from dist/ in the built server.
+const migrationsFolder =
+  ['../../drizzle', '../drizzle']
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((folder) => existsSync(path.join(folder, 'meta/_journal.json'))) ??
+  fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * PostgreSQL's memory settings inside PGlite. Its WebAssembly memory never shrinks, and PostgreSQL
+ * zero-fills shared_buffers at start, so the default 128 MB is resident from the first second. One
+ * person's data fits a small cache; the files it reads still come through the OS's page cache.
+ * (docs/benchmarks.md, memory)
+ */
+const pgliteSettings = ['shared_buffers=16MB', 'temp_buffers=2MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
+
+/**
+ * The built server ships an empty PostgreSQL cluster (scripts/build-server.mjs makes it with
+ * PGlite's own dumpDataDir): a new data dir starts from it instead of running initdb in a second
+ * WebAssembly instance, which was most of a first start's time and memory. From the sources (dev,
+ * tests) there is none, and PGlite runs initdb as usual.
+ */
+const freshClusterFile = fileURLToPath(new URL('./pglite-cluster.tar.gz', import.meta.url));
+function freshClusterFor(dataDir: string): Blob | undefined {
+  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(freshClusterFile)) return undefined;
+  return new Blob([readFileSync(freshClusterFile)]);
+}
 
 /**
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
@@ -38,7 +65,10 @@ export async function openDatabase(options: {
     await migratePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
   }
-  const pglite = options.dataDir === 'memory://' ? new PGlite() : new PGlite(options.dataDir);
+  const pglite =
+    options.dataDir === 'memory://'
+      ? new PGlite({ postgresqlconf: pgliteSettings })
+      : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings, loadDataDir: freshClusterFor(options.dataDir) });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

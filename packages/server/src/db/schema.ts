@@ -494,6 +494,14 @@ export const telegramUpdates = pgTable(
   (table) => [primaryKey({ columns: [table.botId, table.updateId] })],
 );
 
+// ── Instance-wide settings (one row per key), e.g. the public address links in emails are built from ──
+
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  ...timestamps,
+});
+
 export const schema = {
   users,
   sessions,
@@ -518,4 +526,5 @@ export const schema = {
   telegramChannels,
   telegramPosts,
   telegramUpdates,
+  instanceSettings,
 };

@@ -33,6 +33,7 @@ import {
   contactRequestsQuerySchema,
   contactRequestUpdateSchema,
 } from '@life-updates/contract/admin';
+import { publicAddressUpdateSchema } from '@life-updates/contract/public-address';
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
 import {
   emailShareTextRequestSchema,
@@ -356,6 +357,13 @@ export const apiEndpoints: ApiEndpoint[] = [
     url: () => `/api/admin/contact-requests/${uuid}`,
     bodySchema: contactRequestUpdateSchema,
     body: () => ({ status: 'handled' }),
+  },
+  { route: 'GET /api/admin/public-address', access: 'own-data' },
+  {
+    route: 'PUT /api/admin/public-address',
+    access: 'own-data',
+    bodySchema: publicAddressUpdateSchema,
+    body: () => ({ address: 'https://updates.example.com' }),
   },
 ];
 

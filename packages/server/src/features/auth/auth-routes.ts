@@ -33,7 +33,10 @@ const signUpBodySchema = z.object({
   password: newPasswordSchema,
 });
 
-function toWebRequest(request: FastifyRequest, baseUrl: string, body: unknown): Request {
+/** The origin better-auth sees a request at: BASE_URL when set, else the address the browser used. */
+type RequestBase = (request: FastifyRequest) => string;
+
+function toWebRequest(request: FastifyRequest, baseFor: RequestBase, body: unknown): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length') continue;
@@ -42,7 +45,7 @@ function toWebRequest(request: FastifyRequest, baseUrl: string, body: unknown): 
   // The client IP comes from Fastify (trust-proxy aware), never from a header the client sent.
   headers.set('x-life-updates-client-ip', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;
-  return new Request(new URL(request.url, baseUrl), {
+  return new Request(new URL(request.url, baseFor(request)), {
     method: request.method,
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
@@ -74,7 +77,7 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, db, baseUrl }: { auth: Auth; db: Database; baseUrl: string },
+  { auth, db, baseFor }: { auth: Auth; db: Database; baseFor: RequestBase },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -92,7 +95,7 @@ export async function authRoutes(
     if (await isAccountLocked({ db, email })) {
       return reply.status(429).send({ code: 'LOCKED_OUT', message: translate('auth.lockedOut', locale) });
     }
-    const response = await auth.handler(toWebRequest(request, baseUrl, { ...body.data, email }));
+    const response = await auth.handler(toWebRequest(request, baseFor, { ...body.data, email }));
     if (response.status === 401) await recordFailedLogin({ db, email });
     if (response.ok) await clearFailedLogins({ db, email });
     return sendWebResponse(request, reply, response);
@@ -115,7 +118,7 @@ export async function authRoutes(
       });
     }
     const response = await auth.handler(
-      toWebRequest(request, baseUrl, { ...parsed.data, callbackURL: '/login?verified=1' }),
+      toWebRequest(request, baseFor, { ...parsed.data, callbackURL: '/login?verified=1' }),
     );
     return sendWebResponse(request, reply, response);
   });
@@ -125,7 +128,7 @@ export async function authRoutes(
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const response = await auth.handler(toWebRequest(request, baseUrl, request.body));
+      const response = await auth.handler(toWebRequest(request, baseFor, request.body));
       return sendWebResponse(request, reply, response);
     },
   });

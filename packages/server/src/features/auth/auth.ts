@@ -10,15 +10,17 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, userSettings, verifications } from '../../db/schema.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
+import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
 
 export type AuthDependencies = {
   config: Config;
   db: Database;
   mailer: EmailTransport;
   log: FastifyBaseLogger;
+  publicAddress: PublicAddress;
 };
 
-export function createAuth({ config, db, mailer, log }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, publicAddress }: AuthDependencies) {
   // ARCHITECTURE §4.7: verification is required only when mail really leaves the machine.
   const requireEmailVerification = mailer.isExternal;
   return betterAuth({
@@ -26,7 +28,15 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
     baseURL: config.BASE_URL,
     basePath: '/api/auth',
     secret: config.APP_SECRET,
-    trustedOrigins: [config.BASE_URL],
+    // With BASE_URL set, only its origin is trusted. Without it, also the request's own origin:
+    // auth-routes.ts builds the request's URL from the address the browser used (its Host, through
+    // TRUST_PROXY), so a page served at that address is same-origin and any other Origin is
+    // refused. Links in emails never come from it (sendVerificationEmail moves them onto the
+    // public address).
+    trustedOrigins: (request) =>
+      config.BASE_URL_IS_SET || request === undefined
+        ? [config.BASE_URL]
+        : [config.BASE_URL, new URL(request.url).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
@@ -72,7 +82,8 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
       sendOnSignUp: requireEmailVerification,
       sendOnSignIn: requireEmailVerification,
       autoSignInAfterVerification: false,
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, url: requestLink }) {
+        const url = onPublicAddress(requestLink, await publicAddress.forLinks());
         await mailer.send({
           from: config.MAIL_FROM,
           to: user.email,
@@ -97,7 +108,7 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-life-updates-client-ip'] },
-      useSecureCookies: config.BASE_URL.startsWith('https://'),
+      useSecureCookies: config.BASE_URL_IS_SET && config.BASE_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
@@ -130,8 +141,12 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
               },
             };
           },
-          async after(user) {
+          async after(user, context) {
             await db.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
+            // The first account's address becomes the public one (links in emails), kept until an admin edits it.
+            if (user.role === 'admin' && context?.request) {
+              await publicAddress.recordFirst(new URL(context.request.url).origin);
+            }
             if (!requireEmailVerification) {
               log.info(
                 { userId: user.id },

@@ -1,4 +1,4 @@
-import { generateText, streamText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { createStreamingMarkdownStripper, stripMarkdown } from './strip-markdown.ts';
 import {
   TextGenerationAbortedError,
@@ -18,7 +18,11 @@ export const defaultGenerationTimeoutMs = 600_000;
 export type AiSdkGeneratorOptions = {
   id: string;
   providerModel: string;
-  model: LanguageModel;
+  /**
+   * The model, or a function that loads its provider SDK and makes it: the SDKs (and the AI SDK
+   * itself) are then loaded at the first generation, not at start-up (docs/benchmarks.md, memory).
+   */
+  model: LanguageModel | (() => Promise<LanguageModel>);
   /** Claude's output loses its markdown (spec §7). */
   shouldStripMarkdown?: boolean;
   /** The provider's highest temperature (Claude takes 0–1, the settings allow 0–2). */
@@ -39,8 +43,11 @@ function toFailure(error: unknown, signal: AbortSignal | undefined): Error {
 /** A generator over any AI SDK language model (OpenAI chat, OpenAI-compatible servers, Claude). */
 export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenerator {
   const timeout = options.timeoutMs ?? defaultGenerationTimeoutMs;
-  const callSettings = (request: TextGenerationRequest) => ({
-    model: options.model,
+  let model: Promise<LanguageModel> | undefined;
+  const loadModel = () =>
+    (model ??= typeof options.model === 'function' ? options.model() : Promise.resolve(options.model));
+  const callSettings = async (request: TextGenerationRequest) => ({
+    model: await loadModel(),
     system: request.system,
     prompt: request.prompt,
     temperature: Math.min(request.temperature, options.maxTemperature ?? Number.POSITIVE_INFINITY),
@@ -58,8 +65,9 @@ export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenera
     async *streamText(request) {
       // streamText does not throw: failures arrive as error parts and through onError.
       let failure: unknown;
+      const [{ streamText }, settings] = await Promise.all([import('ai'), callSettings(request)]);
       const result = streamText({
-        ...callSettings(request),
+        ...settings,
         onError: ({ error }) => {
           failure ??= error;
         },
@@ -88,7 +96,8 @@ export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenera
 
     async generateText(request) {
       try {
-        const result = await generateText(callSettings(request));
+        const [{ generateText }, settings] = await Promise.all([import('ai'), callSettings(request)]);
+        const result = await generateText(settings);
         return options.shouldStripMarkdown ? stripMarkdown(result.text) : result.text;
       } catch (error) {
         throw toFailure(error, request.abortSignal);

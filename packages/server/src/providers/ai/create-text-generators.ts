@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import { offlineModelId } from '@life-updates/contract/generation';
 import type { Config } from '../../config.ts';
 import { createAiSdkGenerator } from './ai-sdk-generator.ts';
@@ -37,31 +35,40 @@ function anthropicBaseUrl(value: string | undefined): string | undefined {
 export function createTextGenerators(config: GenerationConfig, options: { timeoutMs?: number } = {}): TextGenerator[] {
   const generators: TextGenerator[] = [createOfflineGenerator()];
   if (isOpenAiConfigured(config)) {
-    const openai = createOpenAI({
-      // A local OpenAI-compatible server usually needs no key; the header is then harmless.
-      apiKey: config.OPENAI_API_KEY ?? 'not-needed',
-      ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
-    });
+    // The provider SDK is loaded at the first generation (createAiSdkGenerator).
+    const model = async () => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const openai = createOpenAI({
+        // A local OpenAI-compatible server usually needs no key; the header is then harmless.
+        apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+        ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
+      });
+      return openai.chat(config.OPENAI_MODEL);
+    };
     generators.push(
       createAiSdkGenerator({
         id: openAiModelId,
         providerModel: config.OPENAI_MODEL,
-        model: openai.chat(config.OPENAI_MODEL),
+        model,
         ...options,
       }),
     );
   }
   if (isClaudeConfigured(config)) {
     const baseURL = anthropicBaseUrl(config.ANTHROPIC_BASE_URL);
-    const anthropic = createAnthropic({
-      apiKey: config.ANTHROPIC_API_KEY ?? 'not-needed',
-      ...(baseURL ? { baseURL } : {}),
-    });
+    const model = async () => {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      const anthropic = createAnthropic({
+        apiKey: config.ANTHROPIC_API_KEY ?? 'not-needed',
+        ...(baseURL ? { baseURL } : {}),
+      });
+      return anthropic(config.ANTHROPIC_MODEL);
+    };
     generators.push(
       createAiSdkGenerator({
         id: claudeModelId,
         providerModel: config.ANTHROPIC_MODEL,
-        model: anthropic(config.ANTHROPIC_MODEL),
+        model,
         shouldStripMarkdown: true,
         maxTemperature: 1,
         ...options,

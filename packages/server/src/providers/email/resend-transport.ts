@@ -1,4 +1,4 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { formatMailbox, httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
 
 /** Resend's email API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
@@ -9,11 +9,17 @@ export function createResendTransport({
   apiKey: string;
   baseUrl?: string | undefined;
 }): EmailTransport {
-  const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  // The SDK is loaded at the first send, not at start-up (docs/benchmarks.md, memory).
+  let client: Promise<Resend> | undefined;
+  const loadClient = async () => {
+    const { Resend } = await import('resend');
+    return new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  };
   return {
     kind: 'resend',
     isExternal: true,
     async send(message: OutgoingEmail) {
+      const resend = await (client ??= loadClient());
       const { data, error } = await resend.emails.send({
         from: formatMailbox(message.from, message.fromName),
         to: message.to,

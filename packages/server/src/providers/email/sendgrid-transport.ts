@@ -1,5 +1,5 @@
-import { Client } from '@sendgrid/client';
-import { MailService } from '@sendgrid/mail';
+import type { Client as SendgridClient } from '@sendgrid/client';
+import type { MailService } from '@sendgrid/mail';
 import { httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
 
 type SendgridError = Error & { code?: number; response?: { body?: { errors?: Array<{ message?: string }> } } };
@@ -12,17 +12,30 @@ export function createSendgridTransport({
   apiKey: string;
   baseUrl?: string | undefined;
 }): EmailTransport {
-  const client = new Client();
-  // Set the header directly: setApiKey() warns on the console for keys without the SG. prefix.
-  client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
-  if (baseUrl) client.setDefaultRequest('baseUrl', baseUrl);
-  const mail = new MailService();
-  mail.setClient(client);
-  mail.setTimeout(30_000);
+  // The SDK is loaded at the first send, not at start-up (docs/benchmarks.md, memory).
+  let service: Promise<MailService> | undefined;
+  const loadService = async () => {
+    const [{ default: clientModule }, { default: mailModule }] = await Promise.all([
+      import('@sendgrid/client'),
+      import('@sendgrid/mail'),
+    ]);
+    // CommonJS modules whose classes hang off the exported singleton (their typings say otherwise).
+    const { Client } = clientModule as unknown as { Client: typeof SendgridClient };
+    const { MailService: Service } = mailModule as unknown as { MailService: typeof MailService };
+    const client = new Client();
+    // Set the header directly: setApiKey() warns on the console for keys without the SG. prefix.
+    client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
+    if (baseUrl) client.setDefaultRequest('baseUrl', baseUrl);
+    const mail = new Service();
+    mail.setClient(client);
+    mail.setTimeout(30_000);
+    return mail;
+  };
   return {
     kind: 'sendgrid',
     isExternal: true,
     async send(message: OutgoingEmail) {
+      const mail = await (service ??= loadService());
       try {
         const [response] = await mail.send({
           from: { email: message.from, ...(message.fromName ? { name: message.fromName } : {}) },

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import {
   PermanentEmailError,
   TransientEmailError,
@@ -8,18 +8,24 @@ import {
 
 /** Any SMTP server, through a pooled nodemailer transport. */
 export function createSmtpTransport(smtpUrl: string): EmailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    // Bounded, so a stuck server fails the attempt (and it is retried) well within the job's expiry.
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  // nodemailer is loaded at the first send, not at start-up (docs/benchmarks.md, memory).
+  let pool: Promise<Transporter> | undefined;
+  const loadPool = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      // Bounded, so a stuck server fails the attempt (and it is retried) well within the job's expiry.
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+  };
   return {
     kind: 'smtp',
     isExternal: true,
     async send(message: OutgoingEmail) {
+      const transporter = await (pool ??= loadPool());
       try {
         const info = await transporter.sendMail({
           from: message.fromName ? { name: message.fromName, address: message.from } : message.from,
@@ -48,7 +54,7 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
       }
     },
     async close() {
-      transporter.close();
+      if (pool) (await pool).close();
     },
   };
 }

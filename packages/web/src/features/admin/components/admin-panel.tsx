@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAdminStats } from '../api/get-admin-stats';
 import { ContactRequests } from './contact-requests';
+import { PublicAddressCard } from './public-address-card';
 import { UsersTable } from './users-table';
 
 function StatCard({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
@@ -49,6 +50,7 @@ export function AdminPanel({ currentUserId }: { currentUserId: string }) {
       </section>
       <UsersTable currentUserId={currentUserId} />
       <ContactRequests />
+      <PublicAddressCard />
     </div>
   );
 }

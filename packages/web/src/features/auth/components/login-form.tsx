@@ -83,7 +83,9 @@ export function LoginForm() {
     try {
       await signIn(values);
     } catch (error) {
-      setFormError(t(loginErrorKey(error)));
+      // Opened at another address than BASE_URL: the server's message names the one to use.
+      const wrongAddress = error instanceof ApiRequestError && error.code === 'WRONG_ADDRESS';
+      setFormError(wrongAddress ? error.message : t(loginErrorKey(error)));
       return;
     }
     toast.success(t('auth.loginSuccess'));

@@ -1,0 +1,79 @@
+import type { PublicAddressUpdate } from '@life-updates/contract/public-address';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ApiRequestError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { toast } from '@/lib/toast';
+import { usePublicAddress, useUpdatePublicAddress } from '../api/public-address';
+
+const validation = lazyResolver<PublicAddressUpdate>(async () => {
+  const [{ zodResolver }, { publicAddressUpdateSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@life-updates/contract/public-address'),
+  ]);
+  return zodResolver(publicAddressUpdateSchema);
+});
+
+/** Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it. */
+export function PublicAddressCard() {
+  const { t } = useTranslation();
+  const current = usePublicAddress();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('publicAddress.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-sm text-muted-foreground">{t('publicAddress.description')}</p>
+        {current.isError ? <p className="text-sm text-destructive">{t('publicAddress.loadFailed')}</p> : null}
+        {current.data?.fixedByEnvironment ? (
+          <p className="text-sm">{t('publicAddress.fixed', { address: current.data.address ?? '' })}</p>
+        ) : current.data ? (
+          <PublicAddressForm address={current.data.address} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PublicAddressForm({ address }: { address: string | null }) {
+  const { t } = useTranslation();
+  const save = useUpdatePublicAddress();
+  const form = useForm<PublicAddressUpdate>({
+    resolver: validation.resolver,
+    defaultValues: { address: address ?? '' },
+  });
+  const error = form.formState.errors.address?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      form.reset({ address: saved.address ?? '' });
+    } catch (failure) {
+      const fieldError = failure instanceof ApiRequestError ? failure.fields?.address : undefined;
+      if (fieldError) form.setError('address', { message: fieldError });
+      toast.error(failure instanceof ApiRequestError ? failure.message : t('publicAddress.saveFailed'));
+      return;
+    }
+    toast.success(t('publicAddress.saved'));
+  });
+
+  return (
+    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-3">
+      <FormField
+        label={t('publicAddress.label')}
+        hint={address === null ? `${t('publicAddress.notSet')} ${t('publicAddress.hint')}` : t('publicAddress.hint')}
+        error={error ? t(error, { defaultValue: error }) : undefined}
+      >
+        <Input type="url" inputMode="url" autoComplete="url" {...form.register('address')} />
+      </FormField>
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? t('publicAddress.saving') : t('publicAddress.save')}
+      </Button>
+    </form>
+  );
+}
