@@ -6,7 +6,7 @@ test('Settings → Account: change the name and password, then sign out with the
 }) => {
   await signInThroughApi(page, account);
   await page.goto('/settings?tab=account');
-  await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Account', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText(account.email.split('@')[0]!, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Confirm New Password')).toBeDisabled();
   await expectNoAxeViolations(page);

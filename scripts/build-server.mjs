@@ -68,6 +68,10 @@ const keptInNodeModules = [
   'pino-pretty',
   'thread-stream',
   'pg-native',
+  // grammY re-exports its CommonJS modules in a way a bundle cannot see through (`grammy.Api` would
+  // be undefined); Node loads it natively, and only when a bot token is set.
+  'grammy',
+  '@grammyjs/auto-retry',
 ];
 
 export async function buildServer() {

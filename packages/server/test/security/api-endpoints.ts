@@ -27,6 +27,7 @@ import {
 } from '@life-updates/contract/generation';
 import { linkedinPublishSchema, linkedinScheduleSchema } from '@life-updates/contract/linkedin';
 import { defaultPreferences } from '@life-updates/contract/preferences';
+import { publishTelegramRequestSchema } from '@life-updates/contract/telegram';
 import {
   adminUsersQuerySchema,
   adminUserUpdateSchema,
@@ -339,6 +340,27 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: (ids) => ({ eventIds: [ids.eventId], text: 'Hello later', publishAt: '2099-01-01T09:00:00Z' }),
   },
   { route: 'DELETE /api/linkedin/posts/{id}', access: 'owned-id', url: () => `/api/linkedin/posts/${uuid}` },
+
+  // Telegram (the security suites' app has no bot token: linking refuses with 409; a channel id is only ever one of the user's own)
+  { route: 'GET /api/telegram', access: 'own-data' },
+  { route: 'POST /api/telegram/link-code', access: 'own-data' },
+  { route: 'DELETE /api/telegram/link', access: 'own-data' },
+  {
+    route: 'DELETE /api/telegram/channels/{channelId}',
+    access: 'owned-id',
+    url: () => `/api/telegram/channels/${uuid}`,
+  },
+  {
+    route: 'POST /api/telegram/publish',
+    access: 'owned-id',
+    bodySchema: publishTelegramRequestSchema,
+    body: (ids) => ({
+      eventIds: [ids.eventId],
+      text: 'A post about Lisbon',
+      preferences: defaultPreferences,
+      channelId: uuid,
+    }),
+  },
 
   // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts); a user's row is A's own
   { route: 'GET /api/admin/stats', access: 'own-data' },

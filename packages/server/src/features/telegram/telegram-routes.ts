@@ -28,7 +28,7 @@ import { createUpdateEnqueuer } from './telegram-worker.ts';
 const tags = ['telegram'];
 
 const notConfigured = () =>
-  new AppError({ status: 503, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
+  new AppError({ status: 409, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
 
 /** The bot's account, or null when Telegram does not answer within a few seconds (the page must not hang). */
 async function botInfoSoon(runtime: TelegramRuntime) {
@@ -100,10 +100,10 @@ export async function telegramRoutes(
     },
     async (request) => {
       const user = requireUser(request);
-      if (!telegram) throw notConfigured();
       const { channelId, eventIds, text, preferences } = request.body;
       const channel = await getOwnChannel({ db, userId: user.id, channelId });
       await assertOwnIdeas({ db, userId: user.id, eventIds });
+      if (!telegram) throw notConfigured();
       const messageIds: number[] = [];
       try {
         for (const piece of splitForTelegram(text)) {

@@ -567,7 +567,7 @@ describe('without a bot token', () => {
       const status = await plain.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers });
       expect(status.json()).toEqual({ isConfigured: false, botUsername: null, link: null, channels: [] });
       const code = await plain.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers });
-      expect(code.statusCode).toBe(503);
+      expect(code.statusCode).toBe(409);
       expect(code.json()).toEqual({
         code: 'TELEGRAM_NOT_CONFIGURED',
         message: 'Telegram is not set up on this server.',
