@@ -448,7 +448,8 @@ describe('token expiry', () => {
             ),
           )
       ).length;
-    const run = () => sendLinkedinExpiryNotices({
+    const run = () =>
+      sendLinkedinExpiryNotices({
         db,
         config: testApp.config,
         publicAddress: testApp.app.publicAddress,
