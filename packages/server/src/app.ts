@@ -312,7 +312,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(contactUsRoutes, { db: database.db });
   await app.register(scheduleRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
-  await app.register(linkedinRoutes, { db: database.db, config, jobs: dependencies.jobs });
+  await app.register(linkedinRoutes, { db: database.db, config, publicAddress, jobs: dependencies.jobs });
   await app.register(telegramRoutes, { db: database.db, telegram, jobs: dependencies.jobs });
   await app.register(webhookRoutes, { db: database.db, config });
   await app.register(unsubscribeRoutes, { db: database.db, config });

@@ -66,13 +66,14 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
           .from(userSettings)
           .where(eq(userSettings.userId, user.id));
         const locale = pickLocale(settings?.locale);
+        const origin = await publicAddress.forLinks();
         await mailer.send({
           from: config.MAIL_FROM,
           to: user.email,
           subject: translate('notices.registerAttempt.subject', locale),
           text: translate('notices.registerAttempt.body', locale, {
-            signInUrl: new URL('/login', config.BASE_URL).toString(),
-            contactUrl: new URL('/contact-us', config.BASE_URL).toString(),
+            signInUrl: new URL('/login', origin).toString(),
+            contactUrl: new URL('/contact-us', origin).toString(),
           }),
           userId: user.id,
         });

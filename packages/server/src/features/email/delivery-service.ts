@@ -15,6 +15,7 @@ import { contacts, emailDeliveries, events, pendingShares, users, userSettings }
 import type { JobQueue } from '../../jobs.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
+import type { PublicAddress } from '../public-address/public-address.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
@@ -595,11 +596,14 @@ type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 're
 export async function processDeliveries({
   db,
   config,
+  publicAddress,
   serverTransport,
   attempts,
 }: {
   db: Database;
   config: Config;
+  /** Where the unsubscribe links point (never the default `http://localhost:PORT`). */
+  publicAddress: PublicAddress;
   serverTransport: EmailTransport;
   attempts: DeliveryAttempt[];
 }): Promise<Map<string, DeliveryOutcome>> {
@@ -648,6 +652,10 @@ export async function processDeliveries({
           .from(contacts)
           .where(inArray(contacts.id, contactIds.filter(isUuid)));
   const stateOf = new Map(contactStates.map((contact) => [contact.id, contact]));
+  // Read once per batch, when the first delivery to a contact (those carry the link) needs it; a
+  // failed read fails those deliveries like any send error (retried), not the whole batch.
+  let linkOrigin: Promise<string> | undefined;
+  const originForLinks = () => (linkOrigin ??= publicAddress.forLinks());
 
   // Settled one by one: the transports are closed and the shares settled below even if recording
   // one delivery's outcome failed.
@@ -668,7 +676,11 @@ export async function processDeliveries({
         // Every update email carries the contact's one-click unsubscribe link (RFC 8058) in its
         // headers and footer; account mail (verification, password reset, Contact Us) does not come here.
         const link = delivery.contactId
-          ? unsubscribeUrl({ baseUrl: config.BASE_URL, appSecret: config.APP_SECRET, contactId: delivery.contactId })
+          ? unsubscribeUrl({
+              baseUrl: await originForLinks(),
+              appSecret: config.APP_SECRET,
+              contactId: delivery.contactId,
+            })
           : undefined;
         const rendered = renderEmail({
           body: delivery.body,

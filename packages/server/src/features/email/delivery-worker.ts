@@ -34,6 +34,7 @@ export async function registerEmailDeliveryWorker(app: FastifyInstance, jobs: Jo
     const outcomes = await processDeliveries({
       db: database.db,
       config,
+      publicAddress: app.publicAddress,
       serverTransport: mailer,
       attempts: batch.map((job) => ({
         deliveryId: job.data.deliveryId,

@@ -2,9 +2,13 @@ import { linkedinScopes } from '@life-updates/contract/linkedin';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 
-/** The one redirect URL to register in the LinkedIn app: the public URL plus the callback path. */
-export function linkedinRedirectUrl(config: Pick<Config, 'BASE_URL'>): string {
-  return `${config.BASE_URL.replace(/\/+$/, '')}/api/linkedin/callback`;
+/**
+ * The one redirect URL to register in the LinkedIn app: the public address (`publicAddress.forLinks()`)
+ * plus the callback path. Built from the same stored address at authorisation and at the token
+ * exchange, so both send LinkedIn the same value.
+ */
+export function linkedinRedirectUrl(publicOrigin: string): string {
+  return new URL('/api/linkedin/callback', publicOrigin).toString();
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -22,7 +26,6 @@ export function createLinkedinOauth(config: Config) {
   if (!clientId || !clientSecret) return null;
   const authBase = trimSlash(config.LINKEDIN_AUTH_BASE);
   const apiBase = trimSlash(config.LINKEDIN_API_BASE);
-  const redirectUrl = linkedinRedirectUrl(config);
   const configuration = new oidc.Configuration(
     {
       issuer: `${authBase}/oauth`,
@@ -32,15 +35,14 @@ export function createLinkedinOauth(config: Config) {
       id_token_signing_alg_values_supported: ['RS256'],
     },
     clientId,
-    { redirect_uris: [redirectUrl], token_endpoint_auth_method: 'client_secret_post' },
+    { token_endpoint_auth_method: 'client_secret_post' },
     oidc.ClientSecretPost(clientSecret),
   );
   if (authBase.startsWith('http:') || apiBase.startsWith('http:')) oidc.allowInsecureRequests(configuration);
 
   return {
-    redirectUrl,
     /** A fresh state and verifier, and the URL that sends the browser to LinkedIn with them. */
-    async startAuthorization() {
+    async startAuthorization({ redirectUrl }: { redirectUrl: string }) {
       const state = oidc.randomState();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const codeChallenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
@@ -58,10 +60,13 @@ export function createLinkedinOauth(config: Config) {
      * `expectedState` and fails on an error response), then reads the member's id and name.
      */
     async finishAuthorization({
+      redirectUrl,
       callbackQuery,
       expectedState,
       codeVerifier,
     }: {
+      /** The same redirect URL the authorisation sent (LinkedIn compares them). */
+      redirectUrl: string;
       callbackQuery: URLSearchParams;
       expectedState: string;
       codeVerifier: string;

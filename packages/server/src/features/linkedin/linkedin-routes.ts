@@ -19,6 +19,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { requireUser } from '../../lib/session.ts';
+import type { PublicAddress } from '../public-address/public-address.ts';
 import { createLinkedinOauth } from './linkedin-oauth.ts';
 import {
   cancelScheduledLinkedinPost,
@@ -39,9 +40,17 @@ export async function linkedinRoutes(
   {
     db,
     config,
+    publicAddress,
     jobs,
     now = () => new Date(),
-  }: { db: Database; config: Config; jobs: JobQueue | undefined; now?: () => Date },
+  }: {
+    db: Database;
+    config: Config;
+    /** The OAuth redirect URL is built on it (never on a request's Host). */
+    publicAddress: PublicAddress;
+    jobs: JobQueue | undefined;
+    now?: () => Date;
+  },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
@@ -61,6 +70,7 @@ export async function linkedinRoutes(
       authorizationUrl: await startLinkedinAuthorization({
         db,
         config,
+        publicAddress,
         oauth,
         userId: requireUser(request).id,
         now: now(),
@@ -84,7 +94,15 @@ export async function linkedinRoutes(
       }
       try {
         const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
-        await finishLinkedinAuthorization({ db, config, oauth, userId: user.id, callbackQuery: query, now: now() });
+        await finishLinkedinAuthorization({
+          db,
+          config,
+          publicAddress,
+          oauth,
+          userId: user.id,
+          callbackQuery: query,
+          now: now(),
+        });
         return land('connected');
       } catch (failure) {
         request.log.warn({ err: failure }, 'LinkedIn connection failed');

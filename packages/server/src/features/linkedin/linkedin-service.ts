@@ -21,7 +21,8 @@ import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
-import type { LinkedinOauth } from './linkedin-oauth.ts';
+import type { PublicAddress } from '../public-address/public-address.ts';
+import { linkedinRedirectUrl, type LinkedinOauth } from './linkedin-oauth.ts';
 import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
 
 export const linkedinPublishQueue = 'linkedin-publish';
@@ -86,18 +87,21 @@ export async function getLinkedinConnection({
 export async function startLinkedinAuthorization({
   db,
   config,
+  publicAddress,
   oauth,
   userId,
   now,
 }: {
   db: Database;
   config: Config;
+  publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
   userId: string;
   now: Date;
 }): Promise<string> {
   if (!oauth) throw notConfigured();
-  const { state, codeVerifier, authorizationUrl } = await oauth.startAuthorization();
+  const redirectUrl = linkedinRedirectUrl(await publicAddress.forLinks());
+  const { state, codeVerifier, authorizationUrl } = await oauth.startAuthorization({ redirectUrl });
   const box = createSecretBox(config.APP_SECRET);
   await db.transaction(async (tx) => {
     // Abandoned attempts of this user, and anyone's expired ones, go.
@@ -122,6 +126,7 @@ export async function startLinkedinAuthorization({
 export async function finishLinkedinAuthorization({
   db,
   config,
+  publicAddress,
   oauth,
   userId,
   callbackQuery,
@@ -129,6 +134,7 @@ export async function finishLinkedinAuthorization({
 }: {
   db: Database;
   config: Config;
+  publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
   userId: string;
   callbackQuery: URLSearchParams;
@@ -145,6 +151,7 @@ export async function finishLinkedinAuthorization({
   if (authorization.expiresAt <= now) throw new Error('LinkedIn authorisation expired');
   const box = createSecretBox(config.APP_SECRET);
   const result = await oauth.finishAuthorization({
+    redirectUrl: linkedinRedirectUrl(await publicAddress.forLinks()),
     callbackQuery,
     expectedState: authorization.state,
     codeVerifier: box.decrypt(authorization.codeVerifierEncrypted),
@@ -471,11 +478,13 @@ export async function failInterruptedLinkedinPosts({ db, now }: { db: Database; 
 export async function sendLinkedinExpiryNotices({
   db,
   config,
+  publicAddress,
   mailer,
   now,
 }: {
   db: Database;
   config: Config;
+  publicAddress: PublicAddress;
   mailer: EmailTransport;
   now: Date;
 }): Promise<number> {
@@ -501,7 +510,7 @@ export async function sendLinkedinExpiryNotices({
     if (!user) continue;
     const locale = pickLocale(user.locale);
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(connection.expiresAt);
-    const url = `${config.BASE_URL.replace(/\/+$/, '')}/settings?tab=connected`;
+    const url = new URL('/settings?tab=connected', await publicAddress.forLinks()).toString();
     try {
       await mailer.send({
         from: config.MAIL_FROM,

@@ -37,7 +37,13 @@ export async function registerLinkedinWorkers(
   await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {
     const interrupted = await failInterruptedLinkedinPosts({ db: database.db, now: now() });
     if (interrupted > 0) app.log.warn({ interrupted }, 'interrupted LinkedIn posts marked failed');
-    const sent = await sendLinkedinExpiryNotices({ db: database.db, config, mailer, now: now() });
+    const sent = await sendLinkedinExpiryNotices({
+      db: database.db,
+      config,
+      publicAddress: app.publicAddress,
+      mailer,
+      now: now(),
+    });
     if (sent > 0) app.log.info({ sent }, 'LinkedIn expiry notices sent');
   });
 }

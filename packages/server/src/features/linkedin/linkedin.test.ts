@@ -448,7 +448,14 @@ describe('token expiry', () => {
             ),
           )
       ).length;
-    const run = () => sendLinkedinExpiryNotices({ db, config: testApp.config, mailer: testApp.app.deps.mailer, now });
+    const run = () =>
+      sendLinkedinExpiryNotices({
+        db,
+        config: testApp.config,
+        publicAddress: testApp.app.publicAddress,
+        mailer: testApp.app.deps.mailer,
+        now,
+      });
 
     await db
       .update(linkedinConnections)

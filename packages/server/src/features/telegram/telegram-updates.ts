@@ -9,10 +9,10 @@ import { normaliseTelegramLinkCode } from '@life-updates/contract/telegram';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot, Context } from 'grammy';
 import type { Chat, Update, UserFromGetMe, Voice } from 'grammy/types';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TranscriptionProvider } from '../../providers/transcription/transcription-provider.ts';
+import type { PublicAddress } from '../public-address/public-address.ts';
 import { transcribeAudio } from '../transcription/transcription-service.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import {
@@ -29,7 +29,8 @@ import {
 
 export type UpdateHandlerDependencies = {
   db: Database;
-  config: Config;
+  /** Where the My Stories link in replies points (never a default `http://localhost:PORT`). */
+  publicAddress: PublicAddress;
   runtime: TelegramRuntime;
   transcription: TranscriptionProvider | null;
   log: FastifyBaseLogger;
@@ -49,9 +50,10 @@ const administratorStatuses = new Set(['creator', 'administrator']);
  * (database, Telegram or transcription down) is thrown, so the queue tries the update again.
  */
 export function createUpdateHandler(dependencies: UpdateHandlerDependencies, botInfo: UserFromGetMe): Bot {
-  const { db, config, runtime, transcription, log } = dependencies;
+  const { db, publicAddress, runtime, transcription, log } = dependencies;
   const bot = runtime.createBot(botInfo);
-  const storiesUrl = `${config.BASE_URL.replace(/\/+$/, '')}/stories`;
+  // Read at each reply: the handler outlives an address stored later (the first account) or edited by an admin.
+  const storiesUrl = async () => new URL('/stories', await publicAddress.forLinks()).toString();
   const { GrammyError } = runtime.grammy;
 
   /** A member's status in a chat, or null when Telegram will not say (not a member, no access). */
@@ -123,7 +125,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
       }
       throw error;
     }
-    await ctx.reply(botText(ctx, isAudioRecording ? 'savedVoice' : 'saved', { title, link: storiesUrl }), {
+    await ctx.reply(botText(ctx, isAudioRecording ? 'savedVoice' : 'saved', { title, link: await storiesUrl() }), {
       link_preview_options: { is_disabled: true },
     });
   }
@@ -206,7 +208,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
       // Saved on an earlier try whose reply did not get out: answer again, save nothing twice.
       if (handled.title !== null) {
         await ctx.reply(
-          botText(ctx, message.voice ? 'savedVoice' : 'saved', { title: handled.title, link: storiesUrl }),
+          botText(ctx, message.voice ? 'savedVoice' : 'saved', { title: handled.title, link: await storiesUrl() }),
           { link_preview_options: { is_disabled: true } },
         );
       }

@@ -55,7 +55,10 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     if (handler) return handler;
     const botInfo = await runtime.getBotInfo();
     if (!botInfo) throw new Error('Telegram cannot be reached (getMe)');
-    handler = createUpdateHandler({ db: database.db, config, runtime, transcription, log }, botInfo);
+    handler = createUpdateHandler(
+      { db: database.db, publicAddress: app.publicAddress, runtime, transcription, log },
+      botInfo,
+    );
     return handler;
   };
 
