@@ -33,9 +33,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
   typed.get(
     '/api/admin/stats',
     { schema: { tags: ['admin'], response: { 200: adminStatsSchema, ...errors } } },
-    async (request) => {
-      return getAdminStats({ db });
-    },
+    async () => getAdminStats({ db }),
   );
 
   typed.get(
@@ -47,9 +45,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
         response: { 200: adminUsersPageSchema, ...errors },
       },
     },
-    async (request) => {
-      return findUsers({ db, ...request.query });
-    },
+    async (request) => findUsers({ db, ...request.query }),
   );
 
   typed.patch(
@@ -77,9 +73,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
         response: { 200: contactRequestsPageSchema, ...errors },
       },
     },
-    async (request) => {
-      return findContactRequests({ db, ...request.query });
-    },
+    async (request) => findContactRequests({ db, ...request.query }),
   );
 
   typed.patch(
@@ -92,8 +86,6 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
         response: { 200: contactRequestSchema, ...errors },
       },
     },
-    async (request) => {
-      return updateContactRequestStatus({ db, requestId: request.params.id, status: request.body.status });
-    },
+    async (request) => updateContactRequestStatus({ db, requestId: request.params.id, status: request.body.status }),
   );
 }

@@ -41,7 +41,9 @@ export function registerSessions(app: FastifyInstance, auth: Auth) {
     // A renewed session comes with a new cookie (its later expiry): pass it on to the browser.
     for (const cookie of result.headers.getSetCookie()) reply.header('set-cookie', cookie);
     const session = result.response;
-    request.sessionUser = session ? toSessionUser(session.user as typeof session.user & { role?: string | null }) : null;
+    request.sessionUser = session
+      ? toSessionUser(session.user as typeof session.user & { role?: string | null })
+      : null;
 
     if (request.is404 || request.routeOptions.config.isPublic === true) return;
     if (request.url.startsWith('/api/admin/')) requireAdmin(request);

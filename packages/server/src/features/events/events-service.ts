@@ -14,7 +14,7 @@ import {
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { events, pendingShares, userSettings, users } from '../../db/schema.ts';
+import { events, pendingShares, userSettings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
 type EventRow = typeof events.$inferSelect;
@@ -75,11 +75,7 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
  */
 export async function findEvents({ db, userId }: { db: Database; userId: string }): Promise<EventList> {
   const [rows, [settings]] = await Promise.all([
-    db
-      .select()
-      .from(events)
-      .where(eq(events.userId, userId))
-      .orderBy(desc(events.createdAt), desc(events.id)),
+    db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.createdAt), desc(events.id)),
     db.select({ maxEvents: userSettings.maxEvents }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
   return { events: rows.map(toEvent), maxEvents: settings?.maxEvents ?? defaultMaxEvents };

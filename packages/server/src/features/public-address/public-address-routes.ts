@@ -19,9 +19,7 @@ export async function publicAddressRoutes(app: FastifyInstance, { publicAddress 
   typed.get(
     '/api/admin/public-address',
     { schema: { tags: ['admin'], response: { 200: publicAddressSchema, ...errors } } },
-    async (request) => {
-      return current();
-    },
+    async () => current(),
   );
 
   typed.put(
