@@ -12,17 +12,17 @@ import {
   type updateEventSchema,
 } from '@life-updates/contract/events';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
 import { events, pendingShares, userSettings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type EventRow = typeof events.$inferSelect;
 type NewEvent = z.output<typeof createEventSchema>;
 type EventUpdate = z.output<typeof updateEventSchema>;
 
 const ideaNotFound = () => notFound('ideas.errors.notFound');
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function toEvent(row: EventRow): Event {
   return {
@@ -98,9 +98,6 @@ export async function getEvent({
   if (!row) throw ideaNotFound();
   return toEvent(row);
 }
-
-/** A database handle or an open transaction on it. */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * A new Raw idea of a user, titled from the first words of its content, within the open-ideas
