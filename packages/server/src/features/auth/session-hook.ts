@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireUser, type SessionUser } from '../../lib/session.ts';
 import type { Auth } from './auth.ts';
@@ -9,16 +10,6 @@ const toSessionUser = (user: { id: string; email: string; name: string; role?: s
   name: user.name,
   role: user.role === 'admin' ? 'admin' : 'user',
 });
-
-/** The fetch API's headers of a Node request (repeated headers joined, as HTTP allows). */
-function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
-}
 
 /** An API route: anything under /api/ except better-auth's own endpoints and the API docs. */
 const isApiRoute = (request: FastifyRequest) =>
@@ -37,7 +28,7 @@ export function registerSessions(app: FastifyInstance, auth: Auth) {
   app.decorateRequest('sessionUser', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRoute(request)) return;
-    const result = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
     // A renewed session comes with a new cookie (its later expiry): pass it on to the browser.
     for (const cookie of result.headers.getSetCookie()) reply.header('set-cookie', cookie);
     const session = result.response;
