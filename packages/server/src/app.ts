@@ -18,9 +18,9 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
+import { registerSessions } from './features/auth/session-hook.ts';
 import { createPublicAddress, requestOrigin, type PublicAddress } from './features/public-address/public-address.ts';
 import { publicAddressRoutes } from './features/public-address/public-address-routes.ts';
-import { createSessionResolver } from './features/auth/session-resolver.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { eventsRoutes } from './features/events/events-routes.ts';
@@ -44,7 +44,6 @@ import type { JobQueue } from './jobs.ts';
 import { AppError } from './lib/app-error.ts';
 import { createLogStream } from './lib/log-stream.ts';
 import { precompressWebAssets } from './lib/precompress-web-assets.ts';
-import { requireUser, unauthorized } from './lib/session.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
@@ -63,11 +62,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (health, contact us). */
     isPublic?: boolean;
-    /**
-     * The route's own statement checks the session (features/auth/session-resolver.ts): only the
-     * cookie's signature is checked before its input is read, into `request.sessionForStatement`.
-     */
-    sessionInStatement?: boolean;
   }
   interface FastifyInstance {
     auth: Auth;
@@ -266,32 +260,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     if (request.body !== undefined) request.body = toWellFormed(request.body);
   });
 
-  // Resolve the session once per API request; routes then call requireUser(request). A route whose
-  // statement checks the session itself gets only the signature checked here.
-  const sessionResolver = await createSessionResolver({ auth, db: database.db });
-  const isApiRoute = (request: FastifyRequest) =>
-    request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/docs');
-  app.decorateRequest('sessionUser', null);
-  app.decorateRequest('sessionForStatement', null);
-  app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request)) return;
-    if (request.routeOptions.config.sessionInStatement === true) {
-      request.sessionForStatement = sessionResolver.sessionForStatement(request.headers.cookie);
-      return;
-    }
-    request.sessionUser = await sessionResolver.resolve(request.headers.cookie);
-  });
-
-  // Secure by default: every API route needs a session unless it says `config: { isPublic: true }`,
-  // and a signed-out request gets 401 before its input is even read.
-  app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request) || request.is404 || request.routeOptions.config.isPublic === true) return;
-    if (request.routeOptions.config.sessionInStatement === true) {
-      if (request.sessionForStatement === null) throw unauthorized();
-      return;
-    }
-    requireUser(request);
-  });
+  // Who is signed in, once per API request; routes then call requireUser(request).
+  registerSessions(app, auth);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
@@ -300,7 +270,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     baseFor: (request) => fixedOrigin ?? requestOrigin(request),
   });
   await app.register(publicAddressRoutes, { publicAddress });
-  await app.register(eventsRoutes, { db: database.db, sessionResolver });
+  await app.register(eventsRoutes, { db: database.db });
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });
   await app.register(contactsRoutes, { db: database.db });

@@ -11,6 +11,10 @@ import pg from 'pg';
 import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database handle or an open transaction on it. */
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

@@ -122,11 +122,6 @@ export const userSettings = pgTable('user_settings', {
    * refuses a change that takes it over `max_events` (ARCHITECTURE §4.5).
    */
   openEvents: integer('open_events').notNull().default(0),
-  /**
-   * Moves whenever the user's ideas or `max_events` change (the same trigger): the ideas list is
-   * answered from a cache for as long as it stays put (features/events/events-list-cache.ts).
-   */
-  eventsVersion: integer('events_version').notNull().default(0),
   monthlyShareLimit: integer('monthly_share_limit').notNull().default(10),
   locale: text('locale'),
   theme: text('theme'),

@@ -1,26 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from './app-error.ts';
 
+/** The signed-in user of a request, as the session hook (features/auth/session-hook.ts) found it. */
 export type SessionUser = {
   id: string;
   email: string;
   role: 'user' | 'admin';
   name: string;
-  /**
-   * `user_settings.events_version`, read with the session in the same query (null when unknown):
-   * the ideas list is answered from its cache while this has not moved (features/events/events-list-cache.ts).
-   */
-  eventsVersion: number | null;
 };
-
-/** A signed session token and the expiry its row must be beyond to be taken as it is (features/auth/session-resolver.ts). */
-export type SessionForStatement = { token: string; freshUntil: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
-    /** On routes whose statement checks the session (`config: { sessionInStatement: true }`), else null. */
-    sessionForStatement: SessionForStatement | null;
   }
 }
 
@@ -32,16 +23,13 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
-/** Admin routes check the role on the server (ARCHITECTURE §4.6). */
+/** The signed-in admin, or a 401 / 403: admin routes check the role on the server. */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden('errors.forbidden');
   return user;
 }
 
-export async function adminOnly(request: FastifyRequest, _reply: FastifyReply) {
-  requireAdmin(request);
-}
 export async function signedInOnly(request: FastifyRequest, _reply: FastifyReply) {
   requireUser(request);
 }

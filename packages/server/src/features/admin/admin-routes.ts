@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { adminOnly, requireAdmin } from '../../lib/session.ts';
+import { requireUser } from '../../lib/session.ts';
 import {
   findContactRequests,
   findUsers,
@@ -27,21 +27,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 const requestParams = z.object({ id: z.uuid('admin.errors.requestNotFound') });
 
-/** Settings → Admin (spec §2; ARCHITECTURE §4.4, §4.6): every route is for admins only, checked here. */
+/** Settings → Admin: every route is for admins only (the session hook checks the role of everything under /api/admin/). */
 export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // 401 signed out, 403 for a user, before any input is read.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/admin/')) await adminOnly(request, reply);
-  });
-
   typed.get(
     '/api/admin/stats',
     { schema: { tags: ['admin'], response: { 200: adminStatsSchema, ...errors } } },
-    async (request) => {
-      requireAdmin(request);
-      return getAdminStats({ db });
-    },
+    async () => getAdminStats({ db }),
   );
 
   typed.get(
@@ -53,10 +45,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
         response: { 200: adminUsersPageSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return findUsers({ db, ...request.query });
-    },
+    async (request) => findUsers({ db, ...request.query }),
   );
 
   typed.patch(
@@ -70,7 +59,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       return updateUser({ db, adminId: admin.id, userId: request.params.id, update: request.body });
     },
   );
@@ -84,10 +73,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
         response: { 200: contactRequestsPageSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return findContactRequests({ db, ...request.query });
-    },
+    async (request) => findContactRequests({ db, ...request.query }),
   );
 
   typed.patch(
@@ -100,9 +86,6 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
         response: { 200: contactRequestSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return updateContactRequestStatus({ db, requestId: request.params.id, status: request.body.status });
-    },
+    async (request) => updateContactRequestStatus({ db, requestId: request.params.id, status: request.body.status }),
   );
 }

@@ -15,10 +15,9 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type ContactRow = typeof contacts.$inferSelect;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toContact(row: ContactRow): Contact {
   const relationship = (relationships as readonly string[]).includes(row.relationship ?? '')
@@ -46,7 +45,7 @@ function assertOwner(userId: string, key = 'contacts.errors.userIdRequired') {
 
 /** A malformed id can't match a row: answer "Contact not found" rather than a database cast error. */
 function ownedContact(userId: string, contactId: string): SQL {
-  if (!uuidPattern.test(contactId)) throw notFound('contacts.errors.notFound');
+  if (!isUuid(contactId)) throw notFound('contacts.errors.notFound');
   return and(eq(contacts.id, contactId), eq(contacts.userId, userId))!;
 }
 

@@ -12,20 +12,17 @@ import {
   type updateEventSchema,
 } from '@life-updates/contract/events';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
-import { events, pendingShares, sessions, userSettings, users } from '../../db/schema.ts';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { events, pendingShares, userSettings } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { SessionForStatement } from '../../lib/session.ts';
-import { sessionAcceptedAsItIs } from '../auth/session-resolver.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type EventRow = typeof events.$inferSelect;
 type NewEvent = z.output<typeof createEventSchema>;
 type EventUpdate = z.output<typeof updateEventSchema>;
 
 const ideaNotFound = () => notFound('ideas.errors.notFound');
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function toEvent(row: EventRow): Event {
   return {
@@ -73,40 +70,15 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The list and the user's `max_events` in one round trip: the user's row with their settings and
- * ideas left-joined (one row with a null idea when there are none; the default limit for an account
- * without a settings row).
+ * The user's ideas, newest first, and their limit on open ideas (the default for an account
+ * without a settings row yet).
  */
-const eventsWithLimit = preparedPerDatabase((db) =>
-  db
-    .select({ maxEvents: userSettings.maxEvents, version: userSettings.eventsVersion, event: events })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .leftJoin(events, eq(events.userId, users.id))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .prepare('events_with_limit'),
-);
-
-/**
- * spec §7 events: select by user_id ordered by created_at descending. `version` is the
- * `events_version` the list was read at, in the same query (null without a settings row).
- */
-export async function findEvents({
-  db,
-  userId,
-}: {
-  db: Database;
-  userId: string;
-}): Promise<{ list: EventList; version: number | null }> {
-  const rows = await eventsWithLimit(db).execute({ userId });
-  return {
-    list: {
-      events: rows.flatMap((row) => (row.event ? [toEvent(row.event)] : [])),
-      maxEvents: rows[0]?.maxEvents ?? defaultMaxEvents,
-    },
-    version: rows[0]?.version ?? null,
-  };
+export async function findEvents({ db, userId }: { db: Database; userId: string }): Promise<EventList> {
+  const [rows, [settings]] = await Promise.all([
+    db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.createdAt), desc(events.id)),
+    db.select({ maxEvents: userSettings.maxEvents }).from(userSettings).where(eq(userSettings.userId, userId)),
+  ]);
+  return { events: rows.map(toEvent), maxEvents: settings?.maxEvents ?? defaultMaxEvents };
 }
 
 export async function getEvent({
@@ -128,98 +100,22 @@ export async function getEvent({
 }
 
 /**
- * A new idea for the owner of a session, checked in the same statement: the row is inserted only
- * if the session is one the session check takes as it is (`sessionAcceptedAsItIs`), so creating an
- * idea, the busiest write, is one round trip to the database (docs/benchmarks.md (a)). The fields are
- * the table's, in its order (drizzle checks); each parameter is cast to its column's type.
- */
-const insertEventForSession = preparedPerDatabase((db) =>
-  db
-    .insert(events)
-    .select(
-      db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          userId: sessions.userId,
-          content: sql<string>`${sql.placeholder('content')}::text`.as('content'),
-          title: sql<string>`${sql.placeholder('title')}::text`.as('title'),
-          description: sql<string | null>`${sql.placeholder('description')}::text`.as('description'),
-          date: sql<string | null>`${sql.placeholder('date')}::timestamptz`.as('date'),
-          eventType: sql<string | null>`${sql.placeholder('eventType')}::text`.as('event_type'),
-          tags: sql<string[]>`${sql.placeholder('tags')}::jsonb`.as('tags'),
-          isAudioRecording: sql<boolean>`${sql.placeholder('isAudioRecording')}::boolean`.as('is_audio_recording'),
-          sharedWith: sql<string[]>`'[]'::jsonb`.as('shared_with'),
-          status: sql<string>`${sql.placeholder('status')}::text`.as('status'),
-          preferences: sql<null>`null::jsonb`.as('preferences'),
-          linkedinPostUrl: sql<null>`null::text`.as('linkedin_post_url'),
-          idempotencyKey: sql<string | null>`${sql.placeholder('idempotencyKey')}::uuid`.as('idempotency_key'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-          updatedAt: sql<Date>`now()`.as('updated_at'),
-        })
-        .from(sessions)
-        .where(sessionAcceptedAsItIs),
-    )
-    // A key the user has used already inserts nothing (and so counts nothing against the limit: the
-    // trigger runs after an insert): the caller then answers with the idea that has it.
-    .onConflictDoNothing({ target: [events.userId, events.idempotencyKey] })
-    .returning()
-    .prepare('insert_event_for_session'),
-);
-
-/**
- * A new idea starts as raw_ideas with a title from its first three words (spec §3, §4 Event status).
- * Null when the session is not one to take as it is (gone, expired or due for renewal), or when
- * `idempotencyKey` is one the user has used already: the caller then checks the session the usual
- * way (SessionResolver.resolve), answers with the idea of that key (`getEventByIdempotencyKey`) or,
- * if there is none and the session stands, tries again.
+ * A new Raw idea of a user, titled from the first words of its content, within the open-ideas
+ * limit (a 409 naming it). From the app, or from another way in that knows the user (the Telegram
+ * bot, whose chat is linked to the account; it passes its transaction to record what the idea came
+ * from). An `idempotencyKey` the user has used before writes nothing (and so counts nothing against
+ * the limit) and answers with the idea that has it.
  */
 export async function createEvent({
   db,
-  session,
-  input,
-  idempotencyKey = null,
-}: {
-  db: Database;
-  session: SessionForStatement;
-  input: NewEvent;
-  idempotencyKey?: string | null;
-}): Promise<Event | null> {
-  // One statement: the trigger counts the new idea against the limit inside it.
-  const [row] = await withinOpenIdeasLimit(() =>
-    insertEventForSession(db).execute({
-      sessionToken: session.token,
-      sessionFreshUntil: session.freshUntil.toISOString(),
-      content: input.content,
-      title: deriveTitle(input.content),
-      description: input.description ?? null,
-      date: input.date ? new Date(input.date).toISOString() : null,
-      eventType: input.eventType ?? null,
-      tags: JSON.stringify(input.tags ?? []),
-      isAudioRecording: input.isAudioRecording,
-      status: 'raw_ideas' satisfies EventStatus,
-      idempotencyKey,
-    }),
-  );
-  return row === undefined ? null : toEvent(row);
-}
-
-/** A database handle or an open transaction on it. */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/**
- * A new Raw idea for a user known by other means than a browser session (the Telegram bot: its
- * chat is linked to the account). The same rules as `createEvent`: the title from the content,
- * and the open-ideas limit (a 409 naming it). Takes a transaction so the caller can record with it
- * what the idea came from.
- */
-export async function createEventForUser({
-  db,
   userId,
   input,
+  idempotencyKey = null,
 }: {
   db: Executor;
   userId: string;
   input: NewEvent;
+  idempotencyKey?: string | null;
 }): Promise<Event> {
   const [row] = await withinOpenIdeasLimit(() =>
     db
@@ -234,27 +130,18 @@ export async function createEventForUser({
         tags: input.tags ?? [],
         isAudioRecording: input.isAudioRecording,
         status: 'raw_ideas' satisfies EventStatus,
+        idempotencyKey,
       })
+      .onConflictDoNothing({ target: [events.userId, events.idempotencyKey] })
       .returning(),
   );
-  return toEvent(row!);
-}
-
-/** The user's idea created with `idempotencyKey`, or null (a retried create answers with it). */
-export async function getEventByIdempotencyKey({
-  db,
-  userId,
-  idempotencyKey,
-}: {
-  db: Database;
-  userId: string;
-  idempotencyKey: string;
-}): Promise<Event | null> {
-  const [row] = await db
+  if (row !== undefined) return toEvent(row);
+  // Only a used key writes nothing; the idea that has it was committed before the conflict was seen.
+  const [earlier] = await db
     .select()
     .from(events)
-    .where(and(eq(events.userId, userId), eq(events.idempotencyKey, idempotencyKey)));
-  return row === undefined ? null : toEvent(row);
+    .where(and(eq(events.userId, userId), eq(events.idempotencyKey, idempotencyKey!)));
+  return toEvent(earlier!);
 }
 
 /** Field edits; new content re-derives the title (spec §3). */

@@ -3,18 +3,14 @@ import { publicAddressSchema, publicAddressUpdateSchema } from '@life-updates/co
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/app-error.ts';
-import { adminOnly, requireAdmin } from '../../lib/session.ts';
+import { requireUser } from '../../lib/session.ts';
 import type { PublicAddress } from './public-address.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
-/** Settings → Admin → Public address: the origin links in emails are built from. Admins only. */
+/** Settings → Admin → Public address: the origin links in emails are built from. Admins only (checked by the session hook). */
 export async function publicAddressRoutes(app: FastifyInstance, { publicAddress }: { publicAddress: PublicAddress }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/admin/')) await adminOnly(request, reply);
-  });
-
   const current = async () => ({
     address: await publicAddress.read(),
     fixedByEnvironment: publicAddress.fixed !== undefined,
@@ -23,17 +19,14 @@ export async function publicAddressRoutes(app: FastifyInstance, { publicAddress 
   typed.get(
     '/api/admin/public-address',
     { schema: { tags: ['admin'], response: { 200: publicAddressSchema, ...errors } } },
-    async (request) => {
-      requireAdmin(request);
-      return current();
-    },
+    async () => current(),
   );
 
   typed.put(
     '/api/admin/public-address',
     { schema: { tags: ['admin'], body: publicAddressUpdateSchema, response: { 200: publicAddressSchema, ...errors } } },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       if (publicAddress.fixed !== undefined) throw conflict('publicAddress.fixedByEnvironment');
       await publicAddress.write(request.body.address);
       request.log.info({ adminId: admin.id, address: request.body.address }, 'public address changed');

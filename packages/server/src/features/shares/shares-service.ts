@@ -11,12 +11,9 @@ import {
 } from '@life-updates/contract/shares';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { contacts, events, pendingShares } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-
-/** A database handle or an open transaction on it. */
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type ShareRow = typeof pendingShares.$inferSelect;
 

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { z } from 'zod';
-import { createEventForUser } from '../events/events-service.ts';
+import { createEvent } from '../events/events-service.ts';
 import { storeShareText } from '../shares/shares-service.ts';
 
 type NewEvent = z.output<typeof createEventSchema>;
@@ -281,7 +281,7 @@ export async function saveIdeaFromUpdate({
   input: NewEvent;
 }): Promise<Event> {
   return db.transaction(async (tx) => {
-    const event = await createEventForUser({ db: tx, userId, input });
+    const event = await createEvent({ db: tx, userId, input });
     await tx.insert(telegramUpdates).values({ botId, updateId, eventId: event.id });
     return event;
   });

@@ -9,13 +9,12 @@ import {
   type TemplateListResponse,
 } from '@life-updates/contract/templates';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { summaryTemplates } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type TemplateRow = typeof summaryTemplates.$inferSelect;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** spec §3: built-in structures cannot be edited or deleted. */
 const builtInReadOnly = () =>
@@ -60,7 +59,7 @@ export async function findTemplates({ db, userId }: { db: Database; userId: stri
 }
 
 async function getOwnRow({ db, userId, templateId }: { db: Database; userId: string; templateId: string }) {
-  if (!uuidPattern.test(templateId)) throw templateNotFound();
+  if (!isUuid(templateId)) throw templateNotFound();
   const [row] = await db
     .select()
     .from(summaryTemplates)
@@ -107,8 +106,6 @@ function toColumns(form: TemplateForm) {
     isDefault: form.isDefault,
   };
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One default per user: a new default unsets the old one, in the caller's transaction. */
 async function unsetOtherDefaults(tx: Transaction, userId: string, keepId?: string) {

@@ -4,8 +4,8 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../../..
 import { events, sessions, users } from '../../db/schema.ts';
 
 /*
- * The per-request session check (session-resolver.ts) must answer exactly as better-auth's own
- * getSession does: these cases go through the real app and the real session rows.
+ * The session hook (session-hook.ts) in front of every API route: signed-in, forged, revoked,
+ * expired and due-for-renewal sessions, through the real app and the real session rows.
  */
 let testApp: TestApp;
 beforeAll(async () => {
@@ -53,10 +53,8 @@ describe('session check on API requests', () => {
 });
 
 /*
- * The same cases through both ways a session is checked: the session check in front of the route
- * (GET /api/me), and the insert that checks the session itself (POST /api/events, whose route falls
- * back to the session check for a session it does not take as it is). Both must answer alike, and
- * a refused create must write nothing.
+ * The same cases through a read (GET /api/me) and a write (POST /api/events): both must answer
+ * alike, and a refused create must write nothing.
  */
 const ideasOf = (user: TestUser) => testApp.database.db.select().from(events).where(eq(events.userId, user.id));
 const probes = [
@@ -76,6 +74,14 @@ const probes = [
 ];
 
 describe.each(probes)('session check through $name', (probe) => {
+  it('refuses a request without a session cookie', async () => {
+    const allIdeas = () => testApp.database.db.select().from(events);
+    const before = (await allIdeas()).length;
+    expect((await probe.call('')).statusCode).toBe(401);
+    expect((await probe.call('theme=dark')).statusCode).toBe(401);
+    expect(await allIdeas()).toHaveLength(before);
+  });
+
   it('refuses a cookie whose signature does not match, or that carries none', async () => {
     const user = await createUser(testApp.app);
     const [token, signature] = signedToken(user).split('.') as [string, string];
@@ -119,16 +125,21 @@ describe.each(probes)('session check through $name', (probe) => {
     // 30-day sessions renewed once a day: two days old means 28 days left.
     const dueAt = new Date(Date.now() + 28 * day);
     await testApp.database.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, user.id));
-    expect((await probe.call(user.cookie)).statusCode).toBe(probe.accepted);
+    const response = await probe.call(user.cookie);
+    expect(response.statusCode).toBe(probe.accepted);
     const renewed = await sessionOf(user);
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    // The browser gets the renewed cookie, with its new lifetime.
+    expect(String(response.headers['set-cookie'])).toMatch(/better-auth\.session_token=[^;]+;.*Max-Age=2592000/i);
     expect(await ideasOf(user)).toHaveLength(probe.ideasPerAccepted);
   });
 
   it('leaves a fresh session as it is', async () => {
     const user = await createUser(testApp.app);
     const before = await sessionOf(user);
-    expect((await probe.call(user.cookie)).statusCode).toBe(probe.accepted);
+    const response = await probe.call(user.cookie);
+    expect(response.statusCode).toBe(probe.accepted);
+    expect(response.headers['set-cookie']).toBeUndefined();
     expect((await sessionOf(user)).expiresAt.getTime()).toBe(before.expiresAt.getTime());
     expect(await ideasOf(user)).toHaveLength(probe.ideasPerAccepted);
   });
