@@ -19,7 +19,17 @@ import { TemplatesSettings } from '@/features/templates/components/templates-set
 import { TelegramSettings } from '@/features/telegram/components/telegram-settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
-const tabIds = ['scheduling', 'templates', 'email', 'voice', 'ai', 'connected', 'telegram', 'account', 'admin'] as const;
+const tabIds = [
+  'scheduling',
+  'templates',
+  'email',
+  'voice',
+  'ai',
+  'connected',
+  'telegram',
+  'account',
+  'admin',
+] as const;
 type TabId = (typeof tabIds)[number];
 
 /** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling (spec §2 Settings). */
