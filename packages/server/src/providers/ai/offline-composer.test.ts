@@ -294,6 +294,18 @@ describe('platform rules', () => {
     expect(text.split('\n').at(-1)).toBe('#Hiking #Anna');
   });
 
+  it('keeps an idea with no words (only emoji or punctuation) as written, so the post is never empty', () => {
+    for (const platform of platformOptions) {
+      for (const structure of structureOptions) {
+        const text = composeOfflinePost({
+          ideas: [{ content: '🎉🎉 !!' }],
+          preferences: { ...base, platform, structure },
+        });
+        expect(text, `${platform} ${structure}`).toContain('🎉🎉 !!');
+      }
+    }
+  });
+
   it('adds no hashtag when the ideas have no word to make one of', () => {
     expect(hashtagsIn(composeOfflinePost({ ideas: [{ content: 'I did it.' }], preferences: base }))).toEqual([]);
   });

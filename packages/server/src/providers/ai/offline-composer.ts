@@ -277,7 +277,13 @@ function takeSentences(ideas: readonly string[][], count: number, partial?: stri
 
 /** The post (or, with a template, its {{events}} part): as much of the ideas as fits the length. */
 function composeBody(input: OfflineComposeInput, preferences: Preferences): string {
-  const ideas = input.ideas.map((idea) => splitSentences(cleanIdeaText(idea.content, preferences)));
+  // An idea with no words (only emoji or punctuation) is kept as written rather than dropped: the
+  // post is never empty while the user wrote something.
+  const ideas = input.ideas.map((idea) => {
+    const cleaned = cleanIdeaText(idea.content, preferences);
+    const sentences = splitSentences(cleaned);
+    return sentences.length > 0 || cleaned === '' ? sentences : [cleaned];
+  });
   const frame = planFrame(input, preferences, ideas.flat());
   const { max } = lengthWordBands[preferences.length];
   const total = ideas.reduce((sum, sentences) => sum + sentences.length, 0);
