@@ -31,7 +31,7 @@ import {
 
 /**
  * Runs a service call; an unexpected failure (a database error) is logged and answered with the
- * operation's message from spec §8 Contact service errors, never with the raw database text.
+ * operation's own catalogue message, never with the raw database text.
  */
 async function orFail<T>(request: FastifyRequest, failureKey: string, work: () => Promise<T>): Promise<T> {
   try {

@@ -77,7 +77,7 @@ async function getOwnedShare({ db, userId, shareId }: { db: Database; userId: st
 }
 
 /**
- * The limit check of ARCHITECTURE §4.5, inside the caller's transaction: the settings row is locked
+ * The monthly-limit check, inside the caller's transaction: the settings row is locked
  * so two sends cannot both pass, and shares already in flight count as used.
  */
 async function assertWithinMonthlyLimit({
@@ -261,7 +261,7 @@ async function recordDeliveries({
 /**
  * How an existing share is emailed (Summeris, the scheduler; Create Content and Generate save their
  * text first and reuse these steps through `emailShareText`): checks the monthly
- * limit, skips recipients without an email or a body (spec §5 Bulk email), records one queued
+ * limit, skips recipients without an email or a body, records one queued
  * delivery per recipient and marks the share "sending" in one transaction, then queues a job per
  * delivery. The worker sends them; `findShareDeliveries` reports progress.
  */
@@ -286,7 +286,7 @@ export async function sendShareToContacts({
   now?: Date;
 }): Promise<SendShareOutcome> {
   const share = await getOwnedShare({ db, userId, shareId });
-  // SMS sends nothing; otherwise the limit comes first (spec §8: the user is sent to upgrade).
+  // SMS sends nothing; otherwise the limit comes first (the user is sent to upgrade).
   if (method === 'sms') return smsNotSupported(shareId);
   await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
@@ -343,7 +343,7 @@ function noRecipients<Id extends string | null>(
 }
 
 /**
- * Create Content / Generate → "Email to Contacts" in one step (spec §4 Create Content flow): the
+ * Create Content / Generate → "Email to Contacts" in one step: the
  * same text to every picked contact. Keeping the text in the ideas' share (approved when one of the
  * ideas already is, else saved_for_later), the limit check and the queued deliveries are one
  * transaction: a refused send (limit, no valid recipient, SMS only) leaves ideas and shares as they
@@ -408,7 +408,7 @@ export async function emailShareText({
 
 /**
  * Sends a user's existing share (Summeris Approve): its contacts and summaries unless the request
- * names others. A single generated piece (key "summary", spec §3 Pending share) goes to every contact.
+ * names others. A single generated piece (key "summary") goes to every contact.
  */
 export async function sendExistingShare({
   db,

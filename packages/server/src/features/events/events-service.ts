@@ -48,7 +48,7 @@ const openIdeasLimitState = 'LU001';
 
 /**
  * Runs a write to ideas; the database refuses one that takes the ideas not yet sent (Raw + Later +
- * Ready) over `max_events` (ARCHITECTURE §4.5), and that becomes the 409 the app shows. The check
+ * Ready) over `max_events`, and that becomes the 409 the app shows. The check
  * lives in the trigger so that every write, on every instance, goes through it, and two concurrent
  * saves cannot both squeeze under the limit (tested in events.test.ts).
  */
@@ -144,7 +144,7 @@ export async function createEvent({
   return toEvent(earlier!);
 }
 
-/** Field edits; new content re-derives the title (spec §3). */
+/** Field edits; new content re-derives the title. */
 export async function updateEvent({
   db,
   userId,
@@ -193,7 +193,7 @@ export async function deleteEvent({
 }
 
 /**
- * Bulk status update (spec §7 events). All or nothing: an id that is not the caller's makes
+ * Bulk status update. All or nothing: an id that is not the caller's makes
  * the whole call a 404. Moving sent ideas back to an open status counts against the limit.
  */
 export async function updateEventStatuses({
@@ -221,7 +221,7 @@ export async function updateEventStatuses({
   return rows.map(toEvent).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Stores the six generation preferences on the idea (spec §7 "update preferences by id"). */
+/** Stores the six generation preferences on the idea. */
 export async function saveEventPreferences({
   db,
   userId,
@@ -245,7 +245,7 @@ export async function saveEventPreferences({
 
 /**
  * Approving sets the idea to approved and also every pending share of this user that contains
- * it (spec §4 Event status). Shares already sent keep their status: they have left, and the
+ * it. Shares already sent keep their status: they have left, and the
  * monthly usage counts them as sent.
  */
 export async function approveEvent({

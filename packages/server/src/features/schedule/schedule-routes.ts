@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { requireUser, signedInOnly } from '../../lib/session.ts';
 import { getSchedule, saveSchedule } from './schedule-service.ts';
 
-/** Settings → Scheduling (spec §2, §5 Schedule form; ARCHITECTURE §4.3). */
+/** Settings → Scheduling. */
 export async function scheduleRoutes(
   app: FastifyInstance,
   { db, now = () => new Date() }: { db: Database; now?: () => Date },

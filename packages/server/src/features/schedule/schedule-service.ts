@@ -24,8 +24,8 @@ export function readScheduleRun(value: unknown): ScheduleRun | null {
 }
 
 /**
- * The user's sharing schedule (ARCHITECTURE §4.2–4.3). Before the first save it is the defaults
- * of spec §9 with today's date in the stored zone (UTC when none), not yet running.
+ * The user's sharing schedule. Before the first save it is the defaults (weekly, 09:00, automatic
+ * sharing off, all contacts) with today's date in the stored zone (UTC when none), not yet running.
  */
 export async function getSchedule({
   db,

@@ -26,7 +26,7 @@ const errors = {
 const shareParams = z.object({ id: z.string().max(100) });
 
 /**
- * Per-contact summaries and the Summeris review queue (spec §2 Summeris, §4 Summeris actions).
+ * Per-contact summaries and the Summeris review queue.
  * Approve is POST /api/shares/:id/send (the email pipeline, with the monthly limit).
  */
 export async function summariesRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {

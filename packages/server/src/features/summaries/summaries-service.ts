@@ -24,7 +24,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const isUuid = (value: string) => uuidPattern.test(value);
 
 const shareNotFound = () => notFound('email.shareNotFound');
-/** Only a share still waiting for review can be edited or cancelled (spec §2 Summeris). */
+/** Only a share still waiting for review can be edited or cancelled. */
 const notPending = () =>
   new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
 
@@ -66,10 +66,10 @@ export async function writeContactSummaries({
 }
 
 /**
- * My Stories → template → contacts → "Generate Summaries" (spec §2, §5 Sharing and generating):
+ * My Stories → template → contacts → "Generate Summaries":
  * one text per contact, the template filled for that contact and, with an AI model, written for
  * their relationship (the offline composer fills the template). The texts land in one share of
- * status "generated"; a share with the same ordered events is updated instead (spec §4).
+ * status "generated"; a share with the same ordered events is updated instead.
  * Everything is generated before anything is written, so a failure leaves no half-made share.
  */
 export async function generateSummaries({
@@ -103,7 +103,7 @@ export async function generateSummaries({
     config,
     userId,
     events: ideas,
-    // The first idea's stored choices, or the defaults (spec §5 Option fallbacks).
+    // The first idea's stored choices, or the defaults.
     preferences: firstEvent?.preferences ?? {},
     template: template.template,
     recipients,
@@ -146,7 +146,7 @@ async function toSummerisShares({ db, userId, shares }: { db: Database; userId: 
 
 const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
 
-/** Summeris (spec §2): Pending and Sent, each newest first, with contact and template names. */
+/** Summeris: Pending and Sent, each newest first, with contact and template names. */
 export async function findSummerisShares({
   db,
   userId,
@@ -208,7 +208,7 @@ export async function updateContactSummary({
   return result!;
 }
 
-/** Summeris → Cancel: a pending share is deleted (spec §4 Summeris actions); a sent one stays. */
+/** Summeris → Cancel: a pending share is deleted; a sent one stays. */
 export async function cancelShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();

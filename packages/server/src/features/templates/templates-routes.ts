@@ -15,7 +15,7 @@ const tags = ['templates'];
 const params = z.object({ id: z.string().max(100) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-/** Email-structure templates (spec §2 Settings → Templates, §3 Summary template). */
+/** Email-structure templates. */
 export async function templatesRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // A missing session is a 401 before any validation of the body.

@@ -16,10 +16,10 @@ import { isUuid } from '../../lib/uuid.ts';
 
 type TemplateRow = typeof summaryTemplates.$inferSelect;
 
-/** spec §3: built-in structures cannot be edited or deleted. */
+/** Built-in structures cannot be edited or deleted. */
 const builtInReadOnly = () =>
   new AppError({ status: 403, code: 'TEMPLATE_READ_ONLY', message: 'templates.errors.readOnly' });
-/** spec §8: "No summary template found". */
+/** The template does not exist or is not the caller's: "No summary template found". */
 const templateNotFound = () => notFound('templates.errors.notFound');
 
 function toTemplate(row: TemplateRow): Template {
@@ -40,8 +40,8 @@ function builtInToTemplate(builtIn: (typeof builtInTemplates)[keyof typeof built
 }
 
 /**
- * Settings → Templates and the template picker (spec §2): the built-ins, then the user's own,
- * newest first; a user template named like a built-in is hidden (spec §3).
+ * Settings → Templates and the template picker: the built-ins, then the user's own,
+ * newest first; a user template named like a built-in is hidden.
  */
 export async function findTemplates({ db, userId }: { db: Database; userId: string }): Promise<TemplateListResponse> {
   const rows = await db

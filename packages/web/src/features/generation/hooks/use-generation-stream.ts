@@ -10,7 +10,7 @@ export type GenerationOutcome =
   { kind: 'done'; model: string } | { kind: 'stopped' } | { kind: 'failed'; error: unknown };
 
 /**
- * The Generated Text area's state (spec §2 Create Content, ARCHITECTURE §5 "generation streams"):
+ * The Generated Text area's state:
  * the text, editable by the user, filled piece by piece while a generation streams; `stop` aborts
  * the request, which stops the provider call on the server. A failure keeps the text the user had.
  */
