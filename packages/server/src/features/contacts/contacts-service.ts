@@ -14,6 +14,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -46,7 +47,7 @@ function assertOwner(userId: string, key = 'contacts.errors.userIdRequired') {
 /** A malformed id can't match a row: answer "Contact not found" rather than a database cast error. */
 function ownedContact(userId: string, contactId: string): SQL {
   if (!isUuid(contactId)) throw notFound('contacts.errors.notFound');
-  return and(eq(contacts.id, contactId), eq(contacts.userId, userId))!;
+  return byIdAndOwner(contacts, contactId, userId);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -12,9 +12,11 @@ import { and, asc, count, eq, inArray, isNull, ne, notInArray, or, sql } from 'd
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, emailDeliveries, events, pendingShares, users, userSettings } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
@@ -24,9 +26,6 @@ import { renderEmail } from './render-email.ts';
 
 export const emailDeliveryQueue = 'email-delivery';
 export type EmailDeliveryJob = { deliveryId: string };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 export const limitReached = () =>
   new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
@@ -71,7 +70,7 @@ async function getOwnedShare({ db, userId, shareId }: { db: Database; userId: st
   const [share] = await db
     .select()
     .from(pendingShares)
-    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+    .where(byIdAndOwner(pendingShares, shareId, userId));
   if (!share) throw notFound('email.shareNotFound');
   return share;
 }
@@ -437,7 +436,7 @@ export async function sendExistingShare({
     await db
       .update(pendingShares)
       .set({ summaries })
-      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+      .where(byIdAndOwner(pendingShares, shareId, userId));
   const recipientIds = [...new Set(contactIds ?? share.contactIds)];
   const bodyByContact = Object.fromEntries(
     recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']),
@@ -482,7 +481,7 @@ export async function retryFailedDeliveries({
       await tx
         .update(pendingShares)
         .set({ status: 'sending' })
-        .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+        .where(byIdAndOwner(pendingShares, shareId, userId));
     }
     return rows.map((row) => row.id);
   });
@@ -574,7 +573,7 @@ export async function markContactBouncing({
   await db
     .update(contacts)
     .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+    .where(byIdAndOwner(contacts, contactId, userId));
 }
 
 function describeError(error: unknown): string {

@@ -15,6 +15,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -94,7 +95,7 @@ export async function getEvent({
   const [row] = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)));
+    .where(byIdAndOwner(events, eventId, userId));
   if (!row) throw ideaNotFound();
   return toEvent(row);
 }
@@ -169,7 +170,7 @@ export async function updateEvent({
   const [row] = await db
     .update(events)
     .set(values)
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+    .where(byIdAndOwner(events, eventId, userId))
     .returning();
   if (!row) throw ideaNotFound();
   return toEvent(row);
@@ -187,7 +188,7 @@ export async function deleteEvent({
   if (!isUuid(eventId)) throw ideaNotFound();
   const deleted = await db
     .delete(events)
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+    .where(byIdAndOwner(events, eventId, userId))
     .returning({ id: events.id });
   if (deleted.length === 0) throw ideaNotFound();
 }
@@ -237,7 +238,7 @@ export async function saveEventPreferences({
   const [row] = await db
     .update(events)
     .set({ preferences })
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+    .where(byIdAndOwner(events, eventId, userId))
     .returning();
   if (!row) throw ideaNotFound();
   return toEvent(row);
@@ -264,7 +265,7 @@ export async function approveEvent({
       const [row] = await tx
         .update(events)
         .set({ status: approved })
-        .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+        .where(byIdAndOwner(events, eventId, userId))
         .returning();
       if (!row) throw ideaNotFound();
       const shares = await tx

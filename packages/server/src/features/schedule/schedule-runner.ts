@@ -15,10 +15,10 @@ import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares, summaryTemplates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { sendShareToContacts } from '../email/delivery-service.ts';
 import type { GenerationLog } from '../generation/generation-service.ts';
 import { writeContactSummaries } from '../summaries/summaries-service.ts';
-import { isUuid } from './schedule-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';

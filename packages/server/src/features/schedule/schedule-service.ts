@@ -13,9 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contacts, userSettings } from '../../db/schema.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => uuidPattern.test(value);
+import { isUuid } from '../../lib/uuid.ts';
 
 /** A stored run result read leniently: anything that no longer validates reads as "no run yet". */
 export function readScheduleRun(value: unknown): ScheduleRun | null {

@@ -9,7 +9,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import {
   findIdeasForGeneration,
@@ -19,9 +21,6 @@ import {
 } from '../generation/generation-service.ts';
 import { findShares, toShare, upsertShareForEvents } from '../shares/shares-service.ts';
 import { findTemplateNames, getTemplateForUse } from '../templates/templates-service.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 const shareNotFound = () => notFound('email.shareNotFound');
 /** Only a share still waiting for review can be edited or cancelled. */
@@ -166,7 +165,7 @@ async function getOwnShare({ db, userId, shareId }: { db: Database; userId: stri
   const [row] = await db
     .select()
     .from(pendingShares)
-    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+    .where(byIdAndOwner(pendingShares, shareId, userId));
   if (!row) throw shareNotFound();
   return row;
 }

@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { summaryTemplates } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -63,7 +64,7 @@ async function getOwnRow({ db, userId, templateId }: { db: Database; userId: str
   const [row] = await db
     .select()
     .from(summaryTemplates)
-    .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)));
+    .where(byIdAndOwner(summaryTemplates, templateId, userId));
   if (!row) throw templateNotFound();
   return row;
 }
@@ -158,7 +159,7 @@ export async function updateTemplate({
     const [row] = await tx
       .update(summaryTemplates)
       .set(toColumns(form))
-      .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)))
+      .where(byIdAndOwner(summaryTemplates, templateId, userId))
       .returning();
     if (!row) throw templateNotFound();
     return toTemplate(row);
@@ -176,7 +177,5 @@ export async function deleteTemplate({
 }): Promise<void> {
   if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
   await getOwnRow({ db, userId, templateId });
-  await db
-    .delete(summaryTemplates)
-    .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)));
+  await db.delete(summaryTemplates).where(byIdAndOwner(summaryTemplates, templateId, userId));
 }
