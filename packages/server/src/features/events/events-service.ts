@@ -145,6 +145,28 @@ export async function createEvent({
   return toEvent(earlier!);
 }
 
+/** Writes `values` to one of the user's ideas; another user's idea, or none, is a 404. */
+async function updateOwnIdea({
+  db,
+  userId,
+  eventId,
+  values,
+}: {
+  db: Executor;
+  userId: string;
+  eventId: string;
+  values: Partial<typeof events.$inferInsert>;
+}): Promise<Event> {
+  if (!isUuid(eventId)) throw ideaNotFound();
+  const [row] = await db
+    .update(events)
+    .set(values)
+    .where(byIdAndOwner(events, eventId, userId))
+    .returning();
+  if (!row) throw ideaNotFound();
+  return toEvent(row);
+}
+
 /** Field edits; new content re-derives the title. */
 export async function updateEvent({
   db,
@@ -157,7 +179,6 @@ export async function updateEvent({
   eventId: string;
   update: EventUpdate;
 }): Promise<Event> {
-  if (!isUuid(eventId)) throw ideaNotFound();
   const values: Partial<typeof events.$inferInsert> = {};
   if (update.content !== undefined) {
     values.content = update.content;
@@ -167,13 +188,7 @@ export async function updateEvent({
   if (update.date !== undefined) values.date = update.date === null ? null : new Date(update.date);
   if (update.eventType !== undefined) values.eventType = update.eventType;
   if (update.tags !== undefined) values.tags = update.tags;
-  const [row] = await db
-    .update(events)
-    .set(values)
-    .where(byIdAndOwner(events, eventId, userId))
-    .returning();
-  if (!row) throw ideaNotFound();
-  return toEvent(row);
+  return updateOwnIdea({ db, userId, eventId, values });
 }
 
 export async function deleteEvent({
@@ -234,14 +249,7 @@ export async function saveEventPreferences({
   eventId: string;
   preferences: EventPreferences;
 }): Promise<Event> {
-  if (!isUuid(eventId)) throw ideaNotFound();
-  const [row] = await db
-    .update(events)
-    .set({ preferences })
-    .where(byIdAndOwner(events, eventId, userId))
-    .returning();
-  if (!row) throw ideaNotFound();
-  return toEvent(row);
+  return updateOwnIdea({ db, userId, eventId, values: { preferences } });
 }
 
 /**
@@ -258,16 +266,10 @@ export async function approveEvent({
   userId: string;
   eventId: string;
 }): Promise<{ event: Event; approvedShares: number }> {
-  if (!isUuid(eventId)) throw ideaNotFound();
   return withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
       const approved: EventStatus = 'approved';
-      const [row] = await tx
-        .update(events)
-        .set({ status: approved })
-        .where(byIdAndOwner(events, eventId, userId))
-        .returning();
-      if (!row) throw ideaNotFound();
+      const event = await updateOwnIdea({ db: tx, userId, eventId, values: { status: approved } });
       const shares = await tx
         .update(pendingShares)
         .set({ status: 'approved' })
@@ -279,7 +281,7 @@ export async function approveEvent({
           ),
         )
         .returning({ id: pendingShares.id });
-      return { event: toEvent(row), approvedShares: shares.length };
+      return { event, approvedShares: shares.length };
     }),
   );
 }
