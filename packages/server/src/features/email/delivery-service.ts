@@ -231,13 +231,7 @@ async function recordDeliveries({
   const [claimed] = await tx
     .update(pendingShares)
     .set({ status: 'sending', subject, contactIds: recipients.map((recipient) => recipient.id) })
-    .where(
-      and(
-        eq(pendingShares.id, shareId),
-        eq(pendingShares.userId, userId),
-        notInArray(pendingShares.status, ['sending', 'sent']),
-      ),
-    )
+    .where(and(byIdAndOwner(pendingShares, shareId, userId), notInArray(pendingShares.status, ['sending', 'sent'])))
     .returning({ id: pendingShares.id });
   if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
   const rows = await tx

@@ -392,7 +392,7 @@ export async function cancelScheduledLinkedinPost({
   const [cancelled] = await db
     .update(linkedinPosts)
     .set({ status: 'cancelled' })
-    .where(and(eq(linkedinPosts.id, postId), eq(linkedinPosts.userId, userId), eq(linkedinPosts.status, 'scheduled')))
+    .where(and(byIdAndOwner(linkedinPosts, postId, userId), eq(linkedinPosts.status, 'scheduled')))
     .returning({ jobId: linkedinPosts.jobId });
   if (!cancelled) {
     const [exists] = await db

@@ -194,13 +194,7 @@ export async function updateContactSummary({
   const [updated] = await db
     .update(pendingShares)
     .set({ summaries: { ...share.summaries, [contactId]: text } })
-    .where(
-      and(
-        eq(pendingShares.id, shareId),
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...pendingTabStatuses]),
-      ),
-    )
+    .where(and(byIdAndOwner(pendingShares, shareId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
     .returning();
   if (!updated) throw notPending();
   const [result] = await toSummerisShares({ db, userId, shares: [toShare(updated)] });
@@ -213,13 +207,7 @@ export async function cancelShare({ db, userId, shareId }: { db: Database; userI
   if (!isPendingStatus(share.status)) throw notPending();
   const deleted = await db
     .delete(pendingShares)
-    .where(
-      and(
-        eq(pendingShares.id, shareId),
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...pendingTabStatuses]),
-      ),
-    )
+    .where(and(byIdAndOwner(pendingShares, shareId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
     .returning({ id: pendingShares.id });
   if (deleted.length === 0) throw notPending();
 }
