@@ -34,7 +34,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 
 /**
  * What the Create Content screen starts with when an idea has no stored preferences: the idea
- * defaults except the length.
+ * defaults, except that the length is Medium.
  */
 export const defaultPreferences: Preferences = { ...defaultEventPreferences, length: 'medium' };
 
