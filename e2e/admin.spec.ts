@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
-// The first account of a fresh instance is the admin (ARCHITECTURE §4.6), so this spec runs its own server.
+// The first account of a fresh instance is the admin, so this spec runs its own server.
 let server: SpawnedAppServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// ARCHITECTURE §4.1: no secret reaches the browser. `npm test` builds the web app before the e2e
+// No secret reaches the browser. `npm test` builds the web app before the e2e
 // run, so the build is always there to scan; the planted case proves the scanner can fail.
 const root = path.resolve(import.meta.dirname, '..');
 const scanner = path.join(root, 'scripts/check-bundle-secrets.mjs');

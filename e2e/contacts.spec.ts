@@ -118,7 +118,7 @@ test('search, relationship filter and the no-matches state', async ({ page, acco
   await expect(contactList(page).getByRole('listitem')).toHaveCount(1);
   await expect(card(page, 'Fiona Friend')).toBeVisible();
 
-  // While a search text is set the filter is ignored, and the page says so (spec §2 Contacts).
+  // While a search text is set the filter is ignored, and the page says so.
   const search = page.getByRole('searchbox', { name: 'Search contacts' });
   await expect(search).toHaveAttribute('placeholder', 'Search contacts...');
   await search.fill('CLIENTS.example');

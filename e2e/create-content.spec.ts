@@ -35,7 +35,7 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await expect(page.getByText('Finished my first...')).toBeVisible();
   await expect(page.getByText(idea.content)).toBeVisible();
   await expect(generatedText(page)).toHaveAttribute('placeholder', 'Content will appear here');
-  // Create Content defaults the length to Medium (spec §9).
+  // Create Content defaults the length to Medium.
   const length = page.getByRole('radiogroup', { name: 'Length' });
   await expect(length.getByRole('radio', { name: 'Medium' })).toHaveAttribute('aria-checked', 'true');
   await expect(
@@ -66,7 +66,7 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   expect((await getIdea(page, idea.id)).preferences).toMatchObject({ length: 'short', structure: 'bulletins' });
   expect((await shareForIdea(page, idea.id))?.summaries.summary).toContain('Edited by me.');
 
-  // Reopened, the idea brings its saved text and preferences back (spec §4 Pending share status).
+  // Reopened, the idea brings its saved text and preferences back.
   await page.goto(`/create?idea=${idea.id}`);
   await expect(generatedText(page)).toHaveValue(/Edited by me\.$/);
   await expect(length.getByRole('radio', { name: 'Short' })).toHaveAttribute('aria-checked', 'true');

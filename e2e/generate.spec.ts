@@ -47,7 +47,7 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
   );
   await expectNoAxeViolations(page);
 
-  // Edit opens the idea editor (ARCHITECTURE §4.4).
+  // Edit opens the idea editor.
   await page.getByRole('button', { name: 'Edit: Adopted a rescue...' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Event' });
   await expectNoAxeViolations(page);
@@ -70,7 +70,7 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
     preferences: { tone: 'professional' },
   });
 
-  // One idea: the text of the first saved-for-later share with it, the idea's own preferences (spec §4).
+  // One idea: the text of the first saved-for-later share with it, the idea's own preferences.
   await page.goto(`/generate?ideas=${first.id}`);
   await expect(generatedText(page)).toHaveValue(/Written on the Generate screen\.$/);
   await expect(
@@ -89,7 +89,7 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
   expect((await getIdea(page, second.id)).status).toBe('approved');
   expect((await shareForIdea(page, second.id))?.status).toBe('approved');
 
-  // Only saved-for-later text comes back here (spec §4); Send Email really sends (ARCHITECTURE §4.4).
+  // Only saved-for-later text comes back here; Send Email really sends.
   await page.goto(`/generate?ideas=${first.id},${second.id}`);
   await expect(page.getByText('Gave a talk...')).toBeVisible();
   await expect(generatedText(page)).toHaveValue('');

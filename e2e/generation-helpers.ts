@@ -72,7 +72,7 @@ export async function createAnnAndBob(page: Page): Promise<void> {
 
 /**
  * Opens the screen the way the dashboard does, handing the chosen idea(s) over as navigation
- * state (spec §2 route table: `selectedIdea` for Create Content, `selectedIdeas` for Generate).
+ * state (`selectedIdea` for Create Content, `selectedIdeas` for Generate).
  */
 export async function openWithHandedOverIdeas(
   page: Page,

@@ -20,7 +20,7 @@ test('Settings → Scheduling: set up the sharing schedule for chosen contacts, 
   await page.goto('/settings');
   await expect(page.getByRole('tab', { name: 'Scheduling' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Sharing Schedule' })).toBeVisible();
-  // The defaults of spec §9, not yet running; the zone is the browser's.
+  // The default schedule, not yet running; the zone is the browser's.
   await expect(page.getByText('Not scheduled yet: save the schedule to start it.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sharing Frequency' })).toHaveText('Weekly');
   await expect(page.getByLabel('Start Time')).toHaveValue('09:00');
@@ -39,7 +39,7 @@ test('Settings → Scheduling: set up the sharing schedule for chosen contacts, 
   await page.getByLabel('Start Time').fill('07:30');
   await page.getByRole('switch', { name: 'Automatic Sharing' }).click();
 
-  // Off → an empty selection, then the user picks contacts (spec §2 Scheduling).
+  // Off → an empty selection, then the user picks contacts.
   await page.getByRole('switch', { name: 'Share with All Contacts' }).click();
   await expect(page.getByRole('group', { name: 'Choose contacts' })).toBeVisible();
   const bob = page.getByRole('checkbox', { name: /Bob Stone/ });

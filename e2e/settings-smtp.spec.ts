@@ -17,7 +17,7 @@ const addressOf = (value: AddressObject | AddressObject[] | undefined) =>
 const mailTo = (address: string) => received.filter((item) => item.envelopeTo.includes(address));
 
 // A real SMTP server (no auth, no TLS) and an app server that sends through it: with a real mail
-// transport new accounts confirm their email first (ARCHITECTURE §4.7).
+// transport new accounts confirm their email first.
 let smtp: SMTPServer;
 let server: SpawnedAppServer;
 test.beforeAll(async () => {
@@ -95,7 +95,7 @@ test('Settings → Email: the test email reaches a real SMTP server; a refused r
   expect(addressOf(testMail.to)).toBe(inbox);
   expect(testMail.text).toContain('This is a test email from Life Updates.');
 
-  // Failure: the SMTP server refuses the recipient (550); nothing is delivered and the spec §8 message shows.
+  // Failure: the SMTP server refuses the recipient (550); nothing is delivered and the failure message shows.
   const refusedAddress = `nobody-${suffix}@example.com`;
   refused.add(refusedAddress);
   await page.getByRole('button', { name: 'Test Email Configuration' }).click();

@@ -57,7 +57,7 @@ test('Settings → Email: validation, key heuristic, saved key, test email into 
   await expect(page.getByText("API key removed. Emails will be sent with this server's email settings.")).toBeVisible();
   await expect(page.getByText('Emails are sent through: Outbox (this machine)')).toBeVisible();
 
-  // spec §5 Test email, §8 Test email and settings.
+  // Test email: validation, then a real send and its result message.
   await page.getByRole('button', { name: 'Test Email Configuration' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Test email address')).toHaveCount(0);

@@ -59,7 +59,7 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   const contactDialog = page.getByRole('dialog', { name: 'Select Contacts' });
-  // With no contact ticked, Generate Summaries is disabled and says why (spec §5).
+  // With no contact ticked, Generate Summaries is disabled and says why.
   await expect(contactDialog.getByRole('button', { name: 'Generate Summaries' })).toBeDisabled();
   await expect(contactDialog.getByText('Please select at least one contact')).toBeVisible();
   await contactDialog.getByRole('button', { name: 'Select All' }).click();

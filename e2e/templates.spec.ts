@@ -17,7 +17,7 @@ test('Settings → Templates: start from a built-in, edit, set default, delete a
   await expect(page.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // Validation (spec §5 Template form).
+  // Validation: a missing name and a body under 10 characters are refused.
   await page.getByRole('tab', { name: 'Create/Edit Structure' }).click();
   await page.getByRole('textbox', { name: 'Template Structure' }).fill('Too short');
   await page.getByRole('button', { name: 'Save Template' }).click();

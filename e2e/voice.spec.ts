@@ -8,10 +8,10 @@ import path from 'node:path';
 import { expectNoAxeViolations, extraServerPort, strongPassword } from './fixtures';
 
 /**
- * Voice input end to end (spec §2 My Stories, §4 Recorder, §8 Recording and transcription): real
- * Chromium records a fake microphone fed by a WAV that espeak-ng speaks, our server forwards the
- * recording to an OpenAI-compatible transcription server started here, and the text comes back for
- * review. This spec runs its own app server (with TRANSCRIPTION_BASE_URL) beside the shared one.
+ * Voice input end to end: real Chromium records a fake microphone fed by a WAV that espeak-ng
+ * speaks, our server forwards the recording to an OpenAI-compatible transcription server started
+ * here, and the text comes back for review. This spec runs its own app server (with
+ * TRANSCRIPTION_BASE_URL) beside the shared one.
  */
 
 const appPort = extraServerPort(8);

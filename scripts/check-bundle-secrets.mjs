@@ -1,4 +1,4 @@
-// Scans the built web app for secret-looking strings (ARCHITECTURE §4.1: no secret reaches the
+// Scans the built web app for secret-looking strings (no secret reaches the
 // browser). Usage: node scripts/check-bundle-secrets.mjs [directory]   (default packages/web/dist)
 // Exits 1 and lists each finding when something looks like a key, a private key block, a
 // connection string with a password, or the value of a secret environment variable of this shell.

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-// ── Settings → Admin (spec §2 Settings → Admin; ARCHITECTURE §4.4, §4.5, §4.6) ──
+// ── Settings → Admin ──
 
 export const userRoles = ['user', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles, { message: 'admin.validation.role' });
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** The three cards: Total Users, Total Summaries (rows of pending_shares, spec §2) and Total Events. */
+/** The three cards: Total Users, Total Summaries (rows of pending_shares) and Total Events. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalSummaries: z.number().int(),

@@ -4,7 +4,7 @@ import { loginFormSchema, newPasswordSchema, registerFormSchema, usernameFromEma
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
 
-describe('password rule (spec §5)', () => {
+describe('password rule', () => {
   it.each([
     ['Sh0rt!', 'validation.passwordMinLength'],
     ['passw0rd!', 'validation.passwordUppercase'],
@@ -39,7 +39,7 @@ describe('password rule (spec §5)', () => {
   });
 });
 
-describe('login form (spec §5)', () => {
+describe('login form', () => {
   it('takes an email or a username, and a password of at least 6', () => {
     expect(loginFormSchema.safeParse({ email: 'ann@example.com', password: '123456' }).success).toBe(true);
     expect(loginFormSchema.safeParse({ email: 'ann', password: '123456' }).success).toBe(true);
@@ -52,14 +52,14 @@ describe('login form (spec §5)', () => {
   });
 });
 
-describe('usernameFromEmail (spec §4 Session)', () => {
+describe('usernameFromEmail', () => {
   it('is the part before @, or "user"', () => {
     expect(usernameFromEmail('ann.lee@example.com')).toBe('ann.lee');
     expect(usernameFromEmail('@example.com')).toBe('user');
   });
 });
 
-describe('account save (spec §5)', () => {
+describe('account save', () => {
   const current = { fullName: 'Ann', email: 'ann@example.com' };
   it('sends only changed fields, and nothing when nothing changed', async () => {
     const { buildAccountUpdate } = await import('./auth.ts');

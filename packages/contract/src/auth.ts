@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** The special characters the password rule accepts (spec §5 Password rule). */
+/** The special characters the password rule accepts. */
 export const passwordSpecialCharacters = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
 const hasSpecialCharacter = (value: string) =>
   [...value].some((character) => passwordSpecialCharacters.includes(character));
 
-/** Register and account password rule, spec §5. Messages are catalogue keys. */
+/** The password rule for registering and for the account form. Messages are catalogue keys. */
 export const newPasswordSchema = z
   .string()
   .min(8, 'validation.passwordMinLength')
@@ -16,7 +16,7 @@ export const newPasswordSchema = z
   .refine((value) => /\d/.test(value), 'validation.passwordDigit')
   .refine(hasSpecialCharacter, 'validation.passwordSpecial');
 
-/** Login takes an email, or a username (no @), and a password of at least 6 (spec §5 Login form). */
+/** Login takes an email, or a username (no @), and a password of at least 6. */
 export const loginFormSchema = z.object({
   email: z
     .string()
@@ -46,7 +46,7 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** The username is the part of the email before @, or "user" (spec §4 Session). */
+/** The username is the part of the email before @, or "user". */
 export function usernameFromEmail(email: string): string {
   const local = email.split('@')[0]?.trim();
   return local ? local : 'user';
@@ -81,7 +81,7 @@ export type Me = z.infer<typeof meResponseSchema>;
 
 export const welcomeResponseSchema = z.object({ shouldWelcome: z.boolean(), username: z.string() });
 
-/** The Account tab form (spec §2 Settings → Account); password rules apply only when one is typed. */
+/** The Account tab form; password rules apply only when one is typed. */
 export const accountFormSchema = z
   .object({
     fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -100,7 +100,7 @@ export const accountFormSchema = z
   });
 export type AccountForm = z.infer<typeof accountFormSchema>;
 
-/** Only changed fields are sent (spec §5 Account save); `null` means there is nothing to save. */
+/** Only changed fields are sent; `null` means there is nothing to save. */
 export function buildAccountUpdate(
   form: AccountForm,
   current: { fullName: string; email: string },

@@ -11,8 +11,8 @@ import {
 } from './contacts.ts';
 
 /*
- * Reading and writing contact files (CSV and vCard; ARCHITECTURE §4.12). Apart from the contact
- * schemas so that ical.js and papaparse (about 29 KiB gzip) load only where a file is read or
+ * Reading and writing contact files (CSV and vCard). Kept apart from the contact
+ * schemas so that ical.js and papaparse (large: docs/benchmarks.md) load only where a file is read or
  * written: the web app's Import dialog fetches this module when a file is chosen.
  */
 

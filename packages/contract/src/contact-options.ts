@@ -1,10 +1,10 @@
 /*
  * The contact options and limits without zod: the web app's Contacts screen and its export need
- * these lists but not the schemas (zod is about 25 KiB gzip), which load with the contact form.
+ * these lists but not the schemas (zod is large: docs/benchmarks.md), which load with the contact form.
  * `contacts.ts` re-exports everything here.
  */
 
-// ── Relationship (spec §3 Contact, §9 Relationship options) ──
+// ── Relationship ──
 
 export const relationships = ['family', 'friend', 'colleague', 'client', 'other'] as const;
 export type Relationship = (typeof relationships)[number];
@@ -19,11 +19,11 @@ export const contactLimits = {
   phone: 50,
   description: 2000,
   search: 200,
-  /** Rows one import request may carry (ARCHITECTURE §4.12). */
+  /** Rows one import request may carry. */
   importRows: 1000,
 } as const;
 
-// ── List sort (spec §7 contacts; default created_at desc) ──
+// ── List sort (default created_at desc) ──
 
 export const contactSortFields = ['name', 'email', 'created_at', 'updated_at', 'relationship'] as const;
 export type ContactSortField = (typeof contactSortFields)[number];

@@ -27,7 +27,7 @@ const firstMessage = (input: unknown, field: string) => {
   return result.error.issues.find((issue) => issue.path[0] === field)?.message;
 };
 
-describe('contact form schema (spec §5 Contact form)', () => {
+describe('contact form schema', () => {
   it.each([
     [{ email: 'a@example.com' }, 'name', 'Name required'],
     [{ name: '   ', email: 'a@example.com' }, 'name', 'Name required'],

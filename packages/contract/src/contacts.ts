@@ -11,11 +11,11 @@ import {
 
 export * from './contact-options.ts';
 
-// ── Relationship (spec §3 Contact, §9 Relationship options) ──
+// ── Relationship ──
 
 export const relationshipSchema = z.enum(relationships, { error: 'contacts.validation.relationshipInvalid' });
 
-// ── Contact form (spec §5 Contact form) ──
+// ── Contact form ──
 
 /** Optional leading plus, then digits, spaces, hyphens and parentheses, with at least one digit. */
 const phonePattern = /^\+?[\d\s()-]*\d[\d\s()-]*$/;
@@ -26,7 +26,7 @@ const isPhone = (value: string) => value === '' || phonePattern.test(value);
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /**
- * The contact form, spec §5: Name required ("Name required"; whitespace-only fails), Email
+ * The contact form: Name required ("Name required"; whitespace-only fails), Email
  * required ("Email required") and shaped like an email ("Incorrect email"), Phone optional
  * ("Incorrect phone number"), relationship optional, description optional. Messages are
  * catalogue keys. Empty strings in the optional fields mean "none" (form inputs give '').
@@ -73,7 +73,7 @@ function unknownKeyError(issue: { code?: string; keys?: string[] }) {
 /**
  * Body of POST /api/contacts and PUT /api/contacts/:id. On update an omitted optional field
  * (phone, relationship, description) keeps its stored value; null or '' clears it. This lets
- * the form leave `description` alone (spec §3: sent but not edited in the form).
+ * the form leave `description` alone (sent but not edited in the form).
  */
 export const contactInputSchema = z.strictObject(contactFormSchema.shape, { error: unknownKeyError });
 export type ContactInput = z.input<typeof contactInputSchema>;
@@ -124,10 +124,10 @@ export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 
 export const contactIdParamsSchema = z.object({ id: z.string() });
 
-// ── List query (spec §7 contacts: search, relationship filter, sort; default created_at desc) ──
+// ── List query (search, relationship filter, sort; default created_at desc) ──
 
 export const contactListQuerySchema = z.object({
-  /** Case-insensitive partial match over name, email and phone. While set, `relationship` is ignored (spec §2 Contacts). */
+  /** Case-insensitive partial match over name, email and phone. While set, `relationship` is ignored. */
   search: z
     .string()
     .trim()
@@ -141,7 +141,7 @@ export const contactListQuerySchema = z.object({
 export type ContactListQueryInput = z.input<typeof contactListQuerySchema>;
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 
-// ── Import (ARCHITECTURE §4.12; spec §5 Contact creation (service)) ──
+// ── Import ──
 
 /** The fields a file row may carry: checked for shape here, for the form rules row by row. */
 const importRowText = z.string({ error: 'validation.invalidInput' }).nullish();

@@ -1,10 +1,10 @@
 /*
  * The delivery statuses and outcome helpers without zod: Summeris and Create Content turn delivery
- * counts into toasts with these but need no schema (zod is about 25 KiB gzip). `email.ts`
+ * counts into toasts with these but need no schema (zod is large: docs/benchmarks.md). `email.ts`
  * re-exports everything here.
  */
 
-// ── Delivery (ARCHITECTURE §4.11) ──
+// ── Delivery ──
 
 /**
  * queued → sending → sent, then "delivered" when the provider reports it; "failed" (temporary
@@ -52,7 +52,7 @@ export type RecipientSkipReason = (typeof recipientSkipReasons)[number];
 export const isDeliveryDone = (counts: DeliveryCounts) => counts.queued === 0 && counts.sending === 0;
 
 /**
- * The toast for a finished send (spec §8 Email sending toasts), as a catalogue key and its values.
+ * The toast for a finished send, as a catalogue key and its values.
  * `null` while deliveries are still in flight.
  */
 export function deliveryOutcomeMessage(counts: DeliveryCounts): { key: string; values: Record<string, number> } | null {

@@ -26,7 +26,7 @@ function firstMessage(
   return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 }
 
-describe('contact-us form (spec §5)', () => {
+describe('contact-us form', () => {
   it('accepts a valid message and trims it', () => {
     const parsed = contactUsFormSchema.parse({ ...validForm, name: '  Ann  ' });
     expect(parsed.name).toBe('Ann');
@@ -50,7 +50,7 @@ describe('contact-us form (spec §5)', () => {
   });
 });
 
-describe('email providers and the key heuristic (spec §5, §9)', () => {
+describe('email providers and the key heuristic', () => {
   it('has two providers, SendGrid first and default', () => {
     expect(emailProviders).toEqual(['sendgrid', 'resend']);
     expect(defaultEmailProvider).toBe('sendgrid');
@@ -68,7 +68,7 @@ describe('email providers and the key heuristic (spec §5, §9)', () => {
   });
 });
 
-describe('email settings validation (spec §5 Email settings form)', () => {
+describe('email settings validation', () => {
   const messages = (issues: ReturnType<typeof validateEmailSettings>) =>
     Object.fromEntries(issues.map((issue) => [issue.field, translate(issue.key, 'en', issue.values)]));
 
@@ -117,7 +117,7 @@ describe('email settings validation (spec §5 Email settings form)', () => {
   });
 });
 
-describe('delivery outcome (spec §8 Email sending toasts)', () => {
+describe('delivery outcome', () => {
   const statuses = (...list: Array<'queued' | 'sending' | 'sent' | 'failed'>) => list.map((status) => ({ status }));
 
   it('is pending while any delivery is queued or sending', () => {

@@ -3,7 +3,7 @@ import { type DeliveryCounts, deliveryStatuses } from './email-options.ts';
 
 export * from './email-options.ts';
 
-// ── Contact Us (spec §2 Contact Us, §5 Contact-us form) ──
+// ── Contact Us ──
 
 export const contactUsLimits = {
   nameMin: 2,
@@ -43,10 +43,10 @@ export const contactUsResponseSchema = z.object({ success: z.literal(true) });
 export const contactUsInfoSchema = z.object({ supportEmail: z.string() });
 export type ContactUsInfo = z.infer<typeof contactUsInfoSchema>;
 
-/** The subject of the email support receives (spec §7 Contact form). */
+/** The subject of the email support receives. */
 export const contactFormSubject = (subject: string) => `Contact Form: ${subject}`;
 
-// ── Messages and payloads (spec §3 Message to a contact, Email payload, Contact-message payload) ──
+// ── Messages and payloads ──
 
 export const messageMethods = ['email', 'sms', 'both'] as const;
 export const messageMethodSchema = z.enum(messageMethods);
@@ -70,16 +70,16 @@ export const contactMessagePayloadSchema = z.object({
 });
 export type ContactMessagePayload = z.infer<typeof contactMessagePayloadSchema>;
 
-// ── Email providers and settings (spec §2 Settings → Email, §5 Email settings form, §9) ──
+// ── Email providers and settings ──
 
-/** Two providers; the first is the default (spec §9). */
+/** Two providers; the first is the default. */
 export const emailProviders = ['sendgrid', 'resend'] as const;
 export const emailProviderSchema = z.enum(emailProviders);
 export type EmailProvider = z.infer<typeof emailProviderSchema>;
 export const defaultEmailProvider: EmailProvider = 'sendgrid';
 export const emailProviderNames: Record<EmailProvider, string> = { sendgrid: 'SendGrid', resend: 'Resend' };
 
-/** Spec §5 key-format heuristic: contains "SG." and is longer than 15 characters, or is at least 50 long. */
+/** The key-format heuristic: contains "SG." and is longer than 15 characters, or is at least 50 long. */
 export function looksLikeEmailApiKey(key: string): boolean {
   return (key.includes('SG.') && key.length > 15) || key.length >= 50;
 }
@@ -163,7 +163,7 @@ export const testEmailRequestSchema = z.object({
 });
 export const testEmailResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-// ── Delivery (ARCHITECTURE §4.11) ──
+// ── Delivery ──
 
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 
@@ -205,7 +205,7 @@ export type ShareDeliveriesResponse = z.infer<typeof shareDeliveriesResponseSche
 
 /**
  * What a send request answers at once: deliveries are queued, and the client polls
- * GET /api/shares/:id/deliveries for the outcome. `no_recipients` counts as success (spec §5 Bulk email).
+ * GET /api/shares/:id/deliveries for the outcome. `no_recipients` counts as success.
  */
 export const sendOutcomes = ['queued', 'no_recipients', 'sms_not_supported'] as const;
 export const sendResultSchema = z.object({

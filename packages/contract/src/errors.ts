@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape on the wire (STYLE §Habits 4). `message` is in the request's language. */
+/** The one error shape on the wire. `message` is in the request's language. */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,18 +1,18 @@
 /*
  * The idea options, limits and helpers without zod: My Stories (organizer tabs, usage meter,
- * recorder) needs these but not the schemas (zod is about 25 KiB gzip). `events.ts` re-exports
+ * recorder) needs these but not the schemas (zod is large: docs/benchmarks.md). `events.ts` re-exports
  * everything here.
  */
 
-// ── Event status (spec §4 Event status) ──
+// ── Event status ──
 
 export const eventStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
-/** Ideas not yet sent; `max_events` limits how many of these a user may have (ARCHITECTURE §4.5). */
+/** Ideas not yet sent; `max_events` limits how many of these a user may have. */
 export const isOpenEventStatus = (status: EventStatus): boolean => status !== 'sent';
 
-/** The Idea Organizer's tabs in order, with their catalogue keys (spec §2 My Stories). */
+/** The Idea Organizer's tabs in order, with their catalogue keys. */
 export const organizerTabs = [
   { status: 'raw_ideas', labelKey: 'ideas.organizer.tabs.raw', emptyKey: 'ideas.organizer.empty.raw' },
   { status: 'saved_for_later', labelKey: 'ideas.organizer.tabs.later', emptyKey: 'ideas.organizer.empty.later' },
@@ -20,10 +20,10 @@ export const organizerTabs = [
   { status: 'sent', labelKey: 'ideas.organizer.tabs.sent', emptyKey: 'ideas.organizer.empty.sent' },
 ] as const satisfies readonly { status: EventStatus; labelKey: string; emptyKey: string }[];
 
-/** Default `max_events` when the settings row is missing (spec §3 User settings). */
+/** Default `max_events` when the settings row is missing. */
 export const defaultMaxEvents = 10;
 
-// ── Event preferences (spec §3 Event preferences, §9 preference options: default first) ──
+// ── Event preferences (default first) ──
 
 export const preferenceOptions = {
   platform: ['linkedin', 'telegram', 'newsletter'],
@@ -40,9 +40,9 @@ export const preferenceGroups = Object.keys(preferenceOptions) as PreferenceGrou
 export type EventPreferences = { [G in PreferenceGroup]: (typeof preferenceOptions)[G][number] };
 
 /**
- * The first option of each group (spec §9 "default first"; also the generation fallbacks of
- * spec §5). The spec notes that one area of the original defaulted length to Medium; we use
- * the documented first option, Short, everywhere.
+ * The first option of each group, which is the default and also what generation falls back to.
+ * One area of the original app defaulted length to Medium; we use the first option, Short,
+ * everywhere.
  */
 export const defaultEventPreferences: EventPreferences = {
   platform: 'linkedin',
@@ -56,8 +56,7 @@ export const defaultEventPreferences: EventPreferences = {
 /**
  * Preferences read from anywhere (a stored jsonb column, an old client), made whole: a value is
  * taken when it names an option (any case, spaces for underscores), and every unknown or missing
- * one falls back to `fallbacks`, the first option of each group unless given (spec §5 Option
- * fallbacks in generation; spec §4 "or to defaults").
+ * one falls back to `fallbacks`, the first option of each group unless given.
  */
 export function resolvePreferences(
   stored: unknown,
@@ -74,14 +73,14 @@ export function resolvePreferences(
   return resolved as EventPreferences;
 }
 
-// ── Event text (spec §3 Event / idea, §5 Event text) ──
+// ── Event text ──
 
 export const maxEventContentLength = 10_000;
 
 export const countOpenEvents = (events: readonly { status: EventStatus }[]) =>
   events.filter((event) => isOpenEventStatus(event.status)).length;
 
-/** Title preview: the first three words, with "..." when there are more (spec §3, §9 title preview 3 words). */
+/** Title preview: the first three words, with "..." when there are more. */
 export const titlePreviewWords = 3;
 
 export function deriveTitle(content: string): string {
@@ -90,13 +89,13 @@ export function deriveTitle(content: string): string {
   return words.length > titlePreviewWords ? `${title}...` : title;
 }
 
-/** Event preview on cards and the Generate screen: 100 characters, with an ellipsis if longer (spec §9). */
+/** Event preview on cards and the Generate screen: 100 characters, with an ellipsis if longer. */
 export const eventPreviewLength = 100;
 export function previewContent(content: string, length = eventPreviewLength): string {
   return content.length > length ? `${content.slice(0, length)}...` : content;
 }
 
-// ── Usage meter (spec §4 Usage meter, §7 Monthly limit, §9) ──
+// ── Usage meter ──
 
 export const defaultMonthlyShareLimit = 10;
 export const usageWarningPercent = 80;
@@ -116,7 +115,7 @@ export function usageState({ used, total }: { used: number; total: number }): { 
   return { percent, level: percent >= usageWarningPercent ? 'warning' : 'normal' };
 }
 
-// ── Recording and transcription (spec §4 Recorder, §5 Transcription, §9) ──
+// ── Recording and transcription ──
 
 export const recording = {
   /** Recording stops by itself after this long. */
@@ -129,7 +128,7 @@ export const recording = {
   closeDelayMs: 500,
 } as const;
 
-/** Seconds as mm:ss (spec §9 "shown as mm:ss"). */
+/** Seconds as mm:ss. */
 export function formatDuration(seconds: number): string {
   const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
   const minutes = Math.floor(whole / 60);

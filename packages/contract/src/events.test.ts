@@ -17,7 +17,7 @@ import {
 import { translate } from './i18n.ts';
 import { preferenceGroupLabelKey, preferenceOptionLabelKey } from './preferences.ts';
 
-describe('deriveTitle (spec §3: first three words, ellipsis if longer)', () => {
+describe('deriveTitle (first three words, ellipsis if longer)', () => {
   it.each([
     ['Went hiking today with friends', 'Went hiking today...'],
     ['Went hiking today', 'Went hiking today'],
@@ -30,7 +30,7 @@ describe('deriveTitle (spec §3: first three words, ellipsis if longer)', () => 
   });
 });
 
-describe('previewContent (spec §9: 100 characters)', () => {
+describe('previewContent (100 characters)', () => {
   it('keeps short text and cuts long text with an ellipsis', () => {
     expect(previewContent('short')).toBe('short');
     expect(previewContent('x'.repeat(100))).toBe('x'.repeat(100));
@@ -38,7 +38,7 @@ describe('previewContent (spec §9: 100 characters)', () => {
   });
 });
 
-describe('usageState (spec §4 Usage meter)', () => {
+describe('usageState', () => {
   it.each([
     [0, 10, 0, 'normal'],
     [7, 10, 70, 'normal'],
@@ -58,7 +58,7 @@ describe('usageState (spec §4 Usage meter)', () => {
   });
 });
 
-describe('formatDuration (spec §9 mm:ss)', () => {
+describe('formatDuration (mm:ss)', () => {
   it.each([
     [0, '00:00'],
     [5, '00:05'],
@@ -72,7 +72,7 @@ describe('formatDuration (spec §9 mm:ss)', () => {
   });
 });
 
-describe('recording constants (spec §9)', () => {
+describe('recording constants', () => {
   it('match the spec', () => {
     expect(recording).toEqual({ maxSeconds: 120, timesliceMs: 1000, progressCap: 95, closeDelayMs: 500 });
   });
@@ -112,7 +112,7 @@ describe('event schemas', () => {
   });
 });
 
-describe('preferences (spec §9 options, default first)', () => {
+describe('preferences', () => {
   it('defaults to the first option of each group', () => {
     for (const [group, options] of Object.entries(preferenceOptions)) {
       expect(defaultEventPreferences[group as keyof typeof defaultEventPreferences]).toBe(options[0]);
@@ -120,7 +120,7 @@ describe('preferences (spec §9 options, default first)', () => {
     expect(eventPreferencesSchema.parse(defaultEventPreferences)).toEqual(defaultEventPreferences);
   });
 
-  it('resolves stored values, falling back to the defaults for unknown ones (spec §5)', () => {
+  it('resolves stored values, falling back to the defaults for unknown ones', () => {
     expect(resolvePreferences(null)).toEqual(defaultEventPreferences);
     expect(
       resolvePreferences({ platform: 'Telegram', tone: 'loud', structure: 'Short with links', length: 'long' }),

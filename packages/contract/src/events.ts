@@ -9,11 +9,11 @@ import {
 
 export * from './event-options.ts';
 
-// ── Event status (spec §4 Event status) ──
+// ── Event status ──
 
 export const eventStatusSchema = z.enum(eventStatuses);
 
-// ── Event preferences (spec §3 Event preferences, §9 preference options: default first) ──
+// ── Event preferences (default first) ──
 
 export const eventPreferencesSchema = z
   .object({
@@ -26,7 +26,7 @@ export const eventPreferencesSchema = z
   })
   .strict() satisfies z.ZodType<EventPreferences>;
 
-// ── Event requests and responses (spec §3 Event / idea, §5 Event text, §7 events) ──
+// ── Event requests and responses ──
 
 export const eventContentSchema = z
   .string('ideas.validation.contentRequired')
@@ -42,7 +42,7 @@ const tagsSchema = z.array(z.string().trim().min(1).max(50, 'validation.tooLong'
 const descriptionSchema = z.string().trim().max(2000, 'validation.tooLong').nullable().optional();
 const eventTypeSchema = z.string().trim().max(100, 'validation.tooLong').nullable().optional();
 
-/** Submitting an event carries the text and whether it came from voice transcription (spec §3). */
+/** Submitting an event carries the text and whether it came from voice transcription. */
 export const createEventSchema = z
   .object({
     content: eventContentSchema,
@@ -76,7 +76,7 @@ export type UpdateEvent = z.input<typeof updateEventSchema>;
 /** Any id string; one that names no idea of the caller (malformed ones included) is a 404. */
 export const eventIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** Bulk status update for a list of ids (spec §7 events); every id must be the caller's. */
+/** Bulk status update for a list of ids; every id must be the caller's. */
 export const bulkEventStatusSchema = z
   .object({
     ids: z
@@ -123,7 +123,7 @@ export const approveEventResultSchema = z.object({
   approvedShares: z.number().int(),
 });
 
-// ── Usage meter (spec §4 Usage meter) ──
+// ── Usage meter ──
 
 export const usageSchema = z.object({
   /** Shares sent in the current calendar month (UTC). */
@@ -133,7 +133,7 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-// ── Transcription (spec §5 Transcription) ──
+// ── Transcription ──
 
 export const transcriptionStatusSchema = z.object({ available: z.boolean() });
 export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;

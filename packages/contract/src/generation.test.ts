@@ -29,7 +29,7 @@ function keysOf(node: Nested, prefix = ''): string[] {
 }
 
 describe('preferences', () => {
-  it("lists the options in the spec's order (spec §9)", () => {
+  it("lists the options in the spec's order", () => {
     expect(Object.fromEntries(preferenceGroups.map((group) => [group.name, group.options]))).toEqual({
       platform: ['linkedin', 'telegram', 'newsletter'],
       length: ['short', 'medium', 'long'],
@@ -40,7 +40,7 @@ describe('preferences', () => {
     });
   });
 
-  it('defaults Create Content to Medium and falls back to Short (spec §9, §5)', () => {
+  it('defaults Create Content to Medium and falls back to Short', () => {
     expect(defaultPreferences.length).toBe('medium');
     expect(preferenceFallbacks).toEqual({
       platform: 'linkedin',
@@ -84,7 +84,7 @@ describe('preferences', () => {
   });
 });
 
-describe('AI settings schema (spec §5 AI settings form)', () => {
+describe('AI settings schema', () => {
   const valid = { model: 'offline', temperature: 0.7, maxTokens: 1000, personalizationStrength: 'medium' };
 
   it('accepts the bounds and steps', () => {

@@ -16,9 +16,9 @@ export {
   type Preferences,
 } from './preferences.ts';
 
-// ── Constants (spec §9 AI, Generation prompt lengths) ──
+// ── Constants ──
 
-/** The built-in offline composer: always offered, deterministic, not an AI model (ARCHITECTURE §4.10). */
+/** The built-in offline composer: always offered, deterministic, not an AI model. */
 export const offlineModelId = 'offline';
 
 export const temperatureRange = { min: 0, max: 2, step: 0.1, default: 0.7 } as const;
@@ -29,24 +29,24 @@ export const defaultPersonalizationStrength: PersonalizationStrength = 'medium';
 export const defaultToneOfVoice = 'friendly and warm';
 export const toneOfVoiceMaxLength = 500;
 export const voiceSampleMaxLength = 20_000;
-/** Shown as a hint under the voice sample box (spec §2 Your Voice, §9). */
+/** Shown as a hint under the voice sample box. */
 export const suggestedVoiceSampleWords = { min: 200, max: 500 } as const;
 
-/** Word bands per length preference (spec §9 Generation prompt lengths). */
+/** Word bands per length preference. */
 export const lengthWordBands: Record<Length, { min: number; max: number }> = {
   short: { min: 100, max: 200 },
   medium: { min: 300, max: 500 },
   long: { min: 700, max: 1200 },
 };
 export const linkedInMaxHashtags = 2;
-/** The bulleted structure has 3 to 5 sections (spec §9). */
+/** The bulleted structure has 3 to 5 sections. */
 export const bulletinSectionRange = { min: 3, max: 5 } as const;
 
 export const maxEventsPerGeneration = 20;
 export const templateMaxLength = 10_000;
 export const generatedTextMaxLength = 50_000;
 
-/** Catalogue keys of the four clickable example tone descriptions (spec §2 AI Settings). */
+/** Catalogue keys of the four clickable example tone descriptions. */
 export const toneOfVoiceExampleKeys = [
   'generation.aiSettings.toneExamples.friendly',
   'generation.aiSettings.toneExamples.professional',
@@ -54,7 +54,7 @@ export const toneOfVoiceExampleKeys = [
   'generation.aiSettings.toneExamples.reflective',
 ] as const;
 
-// ── AI settings (spec §3 AI config, §5 AI settings form; stored per user, ARCHITECTURE §4.2) ──
+// ── AI settings (stored per user) ──
 
 const temperatureSchema = z
   .number({ message: 'generation.validation.temperatureRange' })
@@ -112,7 +112,7 @@ export const defaultAiSettings: Omit<AiSettings, 'model'> = {
   voiceSample: '',
 };
 
-/** PUT /api/voice-sample (spec §2 Your Voice). An empty text clears the sample. */
+/** PUT /api/voice-sample. An empty text clears the sample. */
 export const voiceSampleRequestSchema = z.object({ voiceSample: voiceSampleTextSchema });
 export const voiceSampleResponseSchema = z.object({ voiceSample: z.string() });
 
@@ -136,7 +136,7 @@ export const aiModelsResponseSchema = z.object({
 });
 export type AiModelsResponse = z.infer<typeof aiModelsResponseSchema>;
 
-// ── Generation requests (spec §7 Text generation) ──
+// ── Generation requests ──
 
 export const generationContactSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -153,7 +153,7 @@ export const eventIdListSchema = z
 /**
  * POST /api/generate and /api/generate/stream. The events are the user's own ideas, in the
  * order given; `contact` personalises the text for one person; `template` is an email
- * structure with {{events}}, {{relationship}} and {{name}} (spec §2 Templates).
+ * structure with {{events}}, {{relationship}} and {{name}}.
  */
 export const generateRequestSchema = z.object({
   eventIds: eventIdListSchema,
@@ -180,7 +180,7 @@ export type GenerateResponse = z.infer<typeof generateResponseSchema>;
  */
 export const generationModelHeader = 'x-generation-model';
 
-/** A raw idea as the generator sees it (spec §3 Raw idea item). */
+/** A raw idea as the generator sees it. */
 export type RawIdea = { content: string; title?: string | undefined; date?: Date | string | null | undefined };
 
 /** Counts words as runs of characters that contain a letter or digit; "- " bullets and emoji don't count. */
@@ -188,7 +188,7 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 }
 
-/** The variables an email structure may use (spec §2 Templates). */
+/** The variables an email structure may use. */
 export const templateVariables = ['{{events}}', '{{relationship}}', '{{name}}'] as const;
 
 const templateVariablePatterns = {
@@ -199,7 +199,7 @@ const templateVariablePatterns = {
 
 /**
  * Fills an email structure's variables; a value left undefined keeps its variable in place.
- * The single-brace forms ({events}) of older templates are accepted too (spec §3 template).
+ * The single-brace forms ({events}) of older templates are accepted too.
  */
 export function fillTemplateVariables(
   template: string,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defaultEventPreferences, preferenceOptions } from './event-options.ts';
 
 /**
- * The six generation preferences of an idea (spec §3 Event preferences, §9 Preference options),
+ * The six generation preferences of an idea,
  * the lists of event-options.ts, each in the spec's order; option labels live in the catalogue under
  * `generation.preferences.<group>.<option>`.
  */
@@ -34,12 +34,12 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 
 /**
  * What the Create Content screen starts with when an idea has no stored preferences: the idea
- * defaults except the length (spec §9 Create Content defaults length to Medium).
+ * defaults, except that the length is Medium.
  */
 export const defaultPreferences: Preferences = { ...defaultEventPreferences, length: 'medium' };
 
 /**
- * Unknown or missing values fall back to these when generating (spec §5 Option fallbacks): the
+ * Unknown or missing values fall back to these when generating: the
  * first option of each group, as for an idea's own preferences.
  */
 export const preferenceFallbacks: Preferences = defaultEventPreferences;

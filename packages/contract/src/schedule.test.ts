@@ -85,8 +85,8 @@ describe('nextRunAt', () => {
   });
 });
 
-describe('schedule form schema (spec §5)', () => {
-  it('accepts the defaults of spec §9 and a list of contact ids', () => {
+describe('schedule form schema', () => {
+  it('accepts the default schedule and a list of contact ids', () => {
     expect(defaultSchedule('2025-05-01')).toEqual({
       frequency: 'weekly',
       startDate: '2025-05-01',

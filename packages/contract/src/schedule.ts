@@ -1,12 +1,11 @@
 import { z } from 'zod';
 
-// ── The sharing schedule (spec §3 Sharing schedule, §5 Schedule form, §9 default schedule;
-//    stored per user and run by the server, ARCHITECTURE §4.2–4.3) ──
+// ── The sharing schedule (stored per user and run by the server) ──
 
 export const scheduleFrequencies = ['daily', 'weekly', 'monthly'] as const;
 export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
 
-/** The word that means "every contact" in `selectedContacts` (spec §3 Sharing schedule). */
+/** The word that means "every contact" in `selectedContacts`. */
 export const allContacts = 'all';
 
 /** How many contacts one schedule may name; more than anyone keeps, small enough to bound a request. */
@@ -38,7 +37,7 @@ export const timeZoneSchema = z
   .string({ message: 'schedule.validation.timeZoneInvalid' })
   .refine(isTimeZone, 'schedule.validation.timeZoneInvalid');
 
-/** spec §5 Schedule form. */
+/** The schedule form. */
 export const scheduleSchema = z.object({
   frequency: z.enum(scheduleFrequencies, { message: 'schedule.validation.frequencyInvalid' }),
   startDate: z
@@ -109,7 +108,7 @@ export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
 export const scheduleSaveResponseSchema = scheduleResponseSchema.extend({ message: z.string() });
 export type ScheduleSaveResponse = z.infer<typeof scheduleSaveResponseSchema>;
 
-/** spec §9 Default schedule: weekly, today, 09:00, automatic sharing off, all contacts. */
+/** The default schedule: weekly, today, 09:00, automatic sharing off, all contacts. */
 export function defaultSchedule(today: string): Schedule {
   return { frequency: 'weekly', startDate: today, startTime: '09:00', autoSend: false, selectedContacts: allContacts };
 }
@@ -200,7 +199,7 @@ function fromDayNumber(days: number): { year: number; month: number; day: number
 }
 
 /**
- * The next scheduled run strictly after `after` (ARCHITECTURE §4.3): the start date at the start
+ * The next scheduled run strictly after `after`: the start date at the start
  * time, then every day, every 7 days, or every month on the start date's day, all at the start
  * time on the user's wall clock in `timeZone` (so 09:00 stays 09:00 across daylight-saving
  * changes). A monthly day a month lacks (the 31st in April) becomes that month's last day.

@@ -1,11 +1,11 @@
 /*
  * The share statuses and keys without zod: My Stories reads saved shares' texts with these but
- * needs no schema (zod is about 25 KiB gzip). `shares.ts` re-exports everything here.
+ * needs no schema (zod is large: docs/benchmarks.md). `shares.ts` re-exports everything here.
  */
 
 /**
- * Pending share statuses (spec §4 Pending share status), plus the delivery pipeline's "sending"
- * (emails queued or in flight) and "failed" (every email failed; ARCHITECTURE §4.11).
+ * Pending share statuses, plus the delivery pipeline's "sending"
+ * (emails queued or in flight) and "failed" (every email failed).
  */
 export const shareStatuses = [
   'pending',
@@ -20,7 +20,7 @@ export type ShareStatus = (typeof shareStatuses)[number];
 
 /**
  * Regenerating for the same ordered event ids reuses a share in one of these statuses instead of
- * creating another (spec §4 Pending share status).
+ * creating another.
  */
 export const reusableShareStatuses = [
   'pending',
@@ -29,12 +29,12 @@ export const reusableShareStatuses = [
   'approved',
 ] as const satisfies readonly ShareStatus[];
 
-/** A share that Create Content reloads its text from (spec §4 Pending share status). */
+/** A share that Create Content reloads its text from. */
 export const reloadableShareStatuses = [
   'saved_for_later',
   'approved',
   'sent',
 ] as const satisfies readonly ShareStatus[];
 
-/** The key a single generated piece is stored under in `summaries` (spec §3 Pending share). */
+/** The key a single generated piece is stored under in `summaries`. */
 export const singleSummaryKey = 'summary';

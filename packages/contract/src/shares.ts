@@ -34,7 +34,7 @@ export const shareSchema = z.object({
 export type Share = z.infer<typeof shareSchema>;
 
 /**
- * Create Content's exits "Save for later" and "Approve & Finish" (spec §4 Create Content flow):
+ * Create Content's exits "Save for later" and "Approve & Finish":
  * the ideas, the (edited) generated text and the preferences to store on each idea.
  */
 export const saveShareTextRequestSchema = z.object({
@@ -57,7 +57,7 @@ export const approveShareTextRequestSchema = saveShareTextRequestSchema.extend({
 export type ApproveShareTextRequest = z.infer<typeof approveShareTextRequestSchema>;
 
 /**
- * Create Content / Generate → "Email to Contacts" (spec §4 Create Content flow: "sends to the picked
+ * Create Content / Generate → "Email to Contacts" ("sends to the picked
  * contacts and sets the idea status to sent"), all or nothing: the text is kept in the ideas' share
  * and the emails are queued in one transaction, so a refused send (monthly limit, no valid recipient)
  * changes no idea and no share.

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { eventIdListSchema, generatedTextMaxLength } from './generation.ts';
 import { shareSchema, type ShareStatus } from './shares.ts';
 
-// ── Per-contact summaries and the Summeris review queue (spec §2 Summeris, §4 Summeris actions) ──
+// ── Per-contact summaries and the Summeris review queue ──
 
 /** Summeris → Pending: shares waiting for review; Sent: shares handed to the email pipeline. */
 export const pendingTabStatuses = ['pending', 'generated', 'approved'] as const satisfies readonly ShareStatus[];
 export const sentTabStatuses = ['sending', 'sent', 'failed'] as const satisfies readonly ShareStatus[];
 
 /**
- * POST /api/summaries/generate (spec §5 Sharing and generating): the ideas in order, a template,
+ * POST /api/summaries/generate: the ideas in order, a template,
  * at least one contact.
  */
 export const generateSummariesRequestSchema = z.object({

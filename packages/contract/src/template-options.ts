@@ -1,9 +1,9 @@
 /*
  * The built-in template ids without zod: My Stories' share flow and Summeris name templates with
- * these but need no schema (zod is about 25 KiB gzip). `templates.ts` re-exports everything here.
+ * these but need no schema (zod is large: docs/benchmarks.md). `templates.ts` re-exports everything here.
  */
 
-// ── Built-ins (spec §3: ids personal-brand, startup, corporate; a fallback default) ──
+// ── Built-ins (ids personal-brand, startup, corporate; a fallback default) ──
 
 export const builtInTemplateIds = ['personal-brand', 'startup', 'corporate'] as const;
 export type BuiltInTemplateId = (typeof builtInTemplateIds)[number];

@@ -13,7 +13,7 @@ const events = [
   { title: 'New job...', content: 'Started a new job', date: '2025-01-05T08:00:00Z' },
 ];
 
-describe('renderTemplate (spec §2 Templates variables)', () => {
+describe('renderTemplate', () => {
   it('fills {{events}}, {{relationship}} and {{name}}', () => {
     const text = renderTemplate({
       template: 'Dear {{name}}, my {{relationship}}:\n{{events}}\nBye {{name}}',
@@ -52,7 +52,7 @@ describe('renderTemplate (spec §2 Templates variables)', () => {
   });
 });
 
-describe('template form (spec §5 Template form)', () => {
+describe('template form', () => {
   it('requires a name and a template of at least 10 characters; isDefault defaults to false', () => {
     const result = templateFormSchema.safeParse({ name: ' ', template: '123456789' });
     expect(result.success).toBe(false);

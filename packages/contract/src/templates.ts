@@ -4,19 +4,19 @@ import { fallbackTemplateId, type BuiltInTemplateId } from './template-options.t
 
 export * from './template-options.ts';
 
-// ── Summary / email-structure templates (spec §2 Settings → Templates, §3 Summary template, §5 Template form) ──
+// ── Summary / email-structure templates ──
 
 export const templateLimits = {
   nameMax: 100,
-  /** spec §9: the template body is at least 10 characters. */
+  /** The template body is at least 10 characters. */
   templateMin: 10,
   templateMax: templateMaxLength,
   descriptionMax: 500,
-  /** spec §9 UI sizes: template preview 80 characters. */
+  /** A template's preview shows its first 80 characters. */
   previewLength: 80,
 } as const;
 
-/** The template form, shared by Settings → Templates and the server (spec §5 Template form). */
+/** The template form, shared by Settings → Templates and the server. */
 export const templateFormSchema = z.object({
   name: z
     .string({ error: 'templates.validation.nameRequired' })
@@ -40,7 +40,7 @@ export const templateSchema = z.object({
   template: z.string(),
   structureDescription: z.string().nullable(),
   isDefault: z.boolean(),
-  /** Built-in structures are read-only (spec §3). */
+  /** Built-in structures are read-only. */
   isBuiltIn: z.boolean(),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
@@ -59,7 +59,7 @@ export const templateListResponseSchema = z.object({
 export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 export const templateResponseSchema = z.object({ template: templateSchema });
 
-// ── Built-ins (spec §3: ids personal-brand, startup, corporate; a fallback default) ──
+// ── Built-ins (ids personal-brand, startup, corporate; a fallback default) ──
 
 type BuiltInTemplate = { id: string; name: string; template: string; structureDescription: string };
 
@@ -87,7 +87,7 @@ export const builtInTemplates: Record<BuiltInTemplateId, BuiltInTemplate> = {
   },
 };
 
-/** The built-in fallback default: lists the events chronologically (spec §3 Summary template). */
+/** The built-in fallback default: lists the events chronologically. */
 export const fallbackTemplate: BuiltInTemplate = {
   id: fallbackTemplateId,
   name: 'Default Template',
@@ -95,7 +95,7 @@ export const fallbackTemplate: BuiltInTemplate = {
   template: 'Hi {{name}},\n\nHere is what has been happening in my life:\n\n{{events}}\n\n[Your Name]',
 };
 
-/** A user template named like a built-in is hidden from the list (spec §3). */
+/** A user template named like a built-in is hidden from the list. */
 export function isNamedLikeBuiltIn(name: string): boolean {
   const normalized = name.trim().toLocaleLowerCase('en-US');
   return Object.values(builtInTemplates).some((builtIn) => builtIn.name.toLocaleLowerCase('en-US') === normalized);
@@ -134,7 +134,7 @@ export function listEventsChronologically(events: readonly RawIdea[]): string {
 }
 
 /**
- * Fills a template for one contact (spec §2 Templates variables): {{events}} gets the events, as a
+ * Fills a template for one contact: {{events}} gets the events, as a
  * chronological list unless a text is given; {{name}} and {{relationship}} the contact's. A template
  * without {{events}} gets the events appended, so they are never lost.
  */

@@ -245,7 +245,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   // PostgreSQL text cannot hold NUL: refuse it in any body, query or path parameter as bad input (a
-  // 400), instead of letting the database fail the request with a 500 half-way (ARCHITECTURE §5).
+  // 400), instead of letting the database fail the request with a 500 half-way.
   app.addHook('preValidation', async (request) => {
     const field = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
     if (field !== null) {

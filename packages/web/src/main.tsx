@@ -22,7 +22,7 @@ applyTheme();
  * signed in is known (signed out: /login follows), and the requests the screen started meanwhile
  * have answered or 500 ms have passed: a quick answer shows the screen at once instead of its
  * loading state for an instant; a slow one gets the screen's own loading state (My Stories'
- * "Loading application data..." overlay, spec §2) as without the shell.
+ * "Loading application data..." overlay) as without the shell.
  */
 async function firstScreenReady(router: ReturnType<typeof createRouter>) {
   if (!router.state.initialized) {

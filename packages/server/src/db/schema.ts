@@ -22,7 +22,7 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-// ── Accounts (better-auth models; the user row is the spec's profile, spec §3 Profile) ──
+// ── Accounts (better-auth models; the user row is the user's profile) ──
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -97,7 +97,7 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed sign-in attempts per account, for the lockout rule (ARCHITECTURE §4.8). */
+/** Failed sign-in attempts per account, for the lockout rule. */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -108,7 +108,7 @@ export const loginAttempts = pgTable(
   (table) => [index('login_attempts_email_idx').on(table.email, table.attemptedAt)],
 );
 
-// ── Per-user settings (spec §3 User settings; ARCHITECTURE §4.2) ──
+// ── Per-user settings ──
 
 export const userSettings = pgTable('user_settings', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -119,7 +119,7 @@ export const userSettings = pgTable('user_settings', {
   maxEvents: integer('max_events').notNull().default(10),
   /**
    * The user's ideas not yet sent, kept by the `events_track_open` trigger (migration 0001), which
-   * refuses a change that takes it over `max_events` (ARCHITECTURE §4.5).
+   * refuses a change that takes it over `max_events`.
    */
   openEvents: integer('open_events').notNull().default(0),
   monthlyShareLimit: integer('monthly_share_limit').notNull().default(10),
@@ -137,7 +137,7 @@ export const userSettings = pgTable('user_settings', {
   ...timestamps,
 });
 
-// ── Contacts (spec §3 Contact) ──
+// ── Contacts ──
 
 export const contacts = pgTable(
   'contacts',
@@ -186,7 +186,7 @@ export const unsubscribedAddresses = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );
 
-// ── Events / ideas (spec §3 Event / idea) ──
+// ── Events / ideas ──
 
 export const events = pgTable(
   'events',
@@ -227,7 +227,7 @@ export const events = pgTable(
   ],
 );
 
-// ── Email-structure templates (spec §3 Summary / email structure template) ──
+// ── Email-structure templates ──
 
 export const summaryTemplates = pgTable(
   'summary_templates',
@@ -245,7 +245,7 @@ export const summaryTemplates = pgTable(
   (table) => [index('summary_templates_user_id_idx').on(table.userId)],
 );
 
-// ── Pending shares (spec §3 Pending share) ──
+// ── Pending shares ──
 
 export const pendingShares = pgTable(
   'pending_shares',
@@ -283,7 +283,7 @@ export const pendingShares = pgTable(
   ],
 );
 
-// ── Email deliveries: one row per share × recipient (ARCHITECTURE §4.11) ──
+// ── Email deliveries: one row per share × recipient ──
 
 export const emailDeliveries = pgTable(
   'email_deliveries',
@@ -334,7 +334,7 @@ export const outboxMessages = pgTable(
   (table) => [index('outbox_messages_user_idx').on(table.userId, table.createdAt)],
 );
 
-// ── Contact Us / upgrade requests (spec §2 Contact Us) ──
+// ── Contact Us / upgrade requests ──
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),

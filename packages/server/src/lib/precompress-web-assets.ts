@@ -17,7 +17,7 @@ const isFresh = (copy: string, file: string) => existsSync(copy) && statSync(cop
 /**
  * Writes a .br and a .gz beside every compressible file of the built web app that lacks them (or
  * whose copies are older than the file), so @fastify/static (`preCompressed`) can send the smaller
- * one: the entry JavaScript shrinks about 3x, which matters most on a phone (docs/benchmarks.md).
+ * one: the entry JavaScript gets much smaller, which matters most on a phone (docs/benchmarks.md).
  * Done once per build; a read-only folder just means uncompressed answers.
  */
 export function precompressWebAssets(webDist: string, log: { warn: (object: unknown, message: string) => void }) {

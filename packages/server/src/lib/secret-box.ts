@@ -5,7 +5,7 @@ const ivLength = 12;
 
 /**
  * Encrypts small secrets (a user's email-provider key) with AES-256-GCM under a key derived from
- * APP_SECRET (ARCHITECTURE §4.1). The box is `v1.<iv>.<tag>.<ciphertext>` in base64url; decrypting a
+ * APP_SECRET. The box is `v1.<iv>.<tag>.<ciphertext>` in base64url; decrypting a
  * box that was altered, or with another secret, throws.
  */
 export function createSecretBox(appSecret: string) {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from './app-error.ts';
 
 /** The signed-in user of a request, as the session hook (features/auth/session-hook.ts) found it. */
@@ -28,8 +28,4 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden('errors.forbidden');
   return user;
-}
-
-export async function signedInOnly(request: FastifyRequest, _reply: FastifyReply) {
-  requireUser(request);
 }

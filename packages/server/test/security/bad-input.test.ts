@@ -10,7 +10,7 @@ import { createOwnedResources } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
- * ARCHITECTURE §5: bad input gets a 4xx with a clear message, never a 500, and nothing is
+ * Bad input gets a 4xx with a clear message, never a 500, and nothing is
  * half-written. Arbitraries come from each endpoint's contract schema (schema-arbitraries.ts).
  * Runs are kept modest: the suite runs on PGlite and again on PostgreSQL.
  */

@@ -9,7 +9,7 @@ import { createAs, createShare, createTemplate } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
- * ARCHITECTURE §5: a user can never read or change another user's rows. User A owns one of each
+ * A user can never read or change another user's rows. User A owns one of each
  * resource (ideas, a contact, a sent share with its deliveries and outbox message, a pending
  * share, a custom email-structure template); user B calls every endpoint of the table with A's ids.
  */

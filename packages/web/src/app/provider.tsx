@@ -14,7 +14,7 @@ import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
 function ThemedToaster() {
   const theme = useTheme();
   const { t } = useTranslation();
-  // spec §9: bottom-right, 4000 ms, at most 3 visible.
+  // Toasts: bottom-right, 4000 ms, at most 3 visible.
   return (
     <Toaster
       position="bottom-right"

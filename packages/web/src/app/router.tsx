@@ -37,7 +37,7 @@ function prefetching(...queries: Parameters<typeof prefetchWhenSignedIn>): () =>
 }
 
 /**
- * The route table of spec §2: every screen but the landing page (part of the entry bundle) is a lazy
+ * The route table: every screen but the landing page (part of the entry bundle) is a lazy
  * route module exporting `Component`. Creating it starts the first screen's loaders (main.tsx).
  */
 export const createRouter = () =>

@@ -39,10 +39,10 @@ export interface ContactPickerDialogProps {
 }
 
 /**
- * The one contact picker (spec §2 dialogs, Create Content, Generate; §5 "Contact pickers disable
- * Send when none is selected"): tick contacts one by one or with Select All / Clear All; each chosen
- * one shows a "Selected" badge; the submit button is disabled with no selection and reads
- * "Processing..." while the caller works. No contacts → "Add Contacts" links to /contacts.
+ * The one contact picker (My Stories' Share, Create Content, Generate): tick contacts one by one
+ * or with Select All / Clear All; each chosen one shows a "Selected" badge; the submit button is
+ * disabled with no selection and reads "Processing..." while the caller works. No contacts →
+ * "Add Contacts" links to /contacts.
  */
 export function ContactPickerDialog({
   open,

@@ -1,4 +1,4 @@
-/** Every route path, defined once (spec §2 Route table). */
+/** Every route path, defined once. */
 export const paths = {
   landing: '/',
   login: '/login',

@@ -3,7 +3,7 @@ import { appRefreshEvent, clearCache, pruneStaleCache, readCache, writeCache } f
 
 afterEach(() => localStorage.clear());
 
-describe('stored-data refresh (spec §4 Other)', () => {
+describe('stored-data refresh', () => {
   it('drops entries older than 24 hours or unreadable, keeps fresh ones, and broadcasts a refresh', () => {
     const now = Date.now();
     localStorage.setItem(

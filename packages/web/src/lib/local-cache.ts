@@ -1,5 +1,5 @@
 /**
- * Cached app data in the browser (spec §4 Other, stored-data refresh). Each entry carries a
+ * Cached app data in the browser. Each entry carries a
  * timestamp; entries older than 24 hours, or unreadable, are dropped.
  */
 const prefix = 'life-updates.cache.';

@@ -2,7 +2,7 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner';
 import { loadOnce } from './load-once';
 
 /*
- * sonner's `toast`, without putting sonner (about 9 KiB gzip) on any screen's first-paint path:
+ * sonner's `toast`, without putting sonner (docs/benchmarks.md has its size) on any screen's first-paint path:
  * its code is fetched on the first toast (the late-mounted toaster has usually loaded it already;
  * see app/provider.tsx), then every call goes straight through. Toasts keep the order in which
  * they were asked for. Each toast gets its id here, so `toast.loading` can hand it back at once

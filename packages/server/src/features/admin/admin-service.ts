@@ -16,10 +16,10 @@ import { monthWindowUtc } from '../usage/usage-service.ts';
 
 /**
  * Admin services read across every account on purpose: they are reached only through routes that
- * check the admin role on the server (ARCHITECTURE §4.6).
+ * check the admin role on the server.
  */
 
-/** The three cards of Settings → Admin (spec §2): Total Summaries counts the rows of pending_shares. */
+/** The three cards of Settings → Admin: Total Summaries counts the rows of pending_shares. */
 export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
   const [[userCount], [shareCount], [eventCount]] = await Promise.all([
     db.select({ total: count() }).from(users),

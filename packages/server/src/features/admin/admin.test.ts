@@ -9,7 +9,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  // ARCHITECTURE §4.6: the first account on a fresh instance is the admin.
+  // The first account on a fresh instance is the admin.
   admin = await createUser(testApp.app, 'root@example.com');
   alice = await createUser(testApp.app, 'alice@example.com');
   bob = await createUser(testApp.app, 'bob.builder@example.com');
@@ -51,7 +51,7 @@ const adminRoutes: Array<['GET' | 'PATCH', string, object?]> = [
   ['PATCH', '/api/admin/contact-requests/00000000-0000-4000-8000-000000000000', { status: 'handled' }],
 ];
 
-describe('admin authorisation (ARCHITECTURE §4.6)', () => {
+describe('admin authorisation', () => {
   it.each(adminRoutes)('%s %s answers 401 signed out and 403 for a user', async (method, url, payload) => {
     const signedOut = await call(null, method, url, payload);
     expect(signedOut.statusCode).toBe(401);

@@ -7,7 +7,7 @@ import { accounts, users, userSettings } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 
-/** Login accepts an email or a username (spec §5 Login form); a username must name one account. */
+/** Login accepts an email or a username; a username must name one account. */
 export async function resolveLoginIdentifier({ db, identifier }: { db: Database; identifier: string }) {
   const trimmed = identifier.trim();
   if (trimmed.includes('@')) return trimmed.toLowerCase();
@@ -23,7 +23,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
     .where(eq(users.id, userId));
   if (!row) throw notFound();
   if (row.locale === null && row.theme === null) {
-    // spec §4 Session: ensure a settings record exists.
+    // Every signed-in user has a settings record; create it if missing.
     await db.insert(userSettings).values({ userId }).onConflictDoNothing();
   }
   const role = row.user.role === 'admin' ? 'admin' : 'user';
@@ -41,7 +41,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
   };
 }
 
-/** The welcome toast shows once per profile (spec §4 Session): flip the flag and say if it was unset. */
+/** The welcome toast shows once per profile: flip the flag and say if it was unset. */
 export async function markWelcomeShown({ db, userId }: { db: Database; userId: string }) {
   const updated = await db
     .update(users)
@@ -84,7 +84,7 @@ export async function updateAccount({
   await db.transaction(async (tx) => {
     if (newEmail !== undefined && newEmail !== current.email) {
       if (ctx.options.emailAndPassword?.requireEmailVerification) {
-        // A real mailbox exists: the change waits for confirmation of the new address (ARCHITECTURE §4.4).
+        // A real mailbox exists: the change waits for confirmation of the new address.
         const webHeaders = new Headers();
         for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') webHeaders.set(name, value);
         await auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings?tab=account' }, headers: webHeaders });

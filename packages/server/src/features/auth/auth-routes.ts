@@ -14,7 +14,7 @@ import type { Auth } from './auth.ts';
 import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
 
-/** better-auth error codes → catalogue keys of spec §8 Authentication. */
+/** better-auth error codes → the catalogue's authentication messages. */
 const authErrorKeys: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'auth.invalidCredentials',
   INVALID_EMAIL: 'validation.invalidEmail',
@@ -81,7 +81,7 @@ export async function authRoutes(
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  // Sign-in: username → email, lockout before, counting after (ARCHITECTURE §4.8).
+  // Sign-in: username → email, lockout before, counting after.
   app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);
     const body = z
@@ -101,7 +101,7 @@ export async function authRoutes(
     return sendWebResponse(request, reply, response);
   });
 
-  // Sign-up: the full password rule of spec §5 is checked here (better-auth checks only length).
+  // Sign-up: the full password rule is checked here (better-auth checks only length).
   app.post('/api/auth/sign-up/email', { schema: { hide: true } }, async (request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);
     const parsed = signUpBodySchema.safeParse(request.body);

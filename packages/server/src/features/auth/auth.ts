@@ -21,7 +21,7 @@ export type AuthDependencies = {
 };
 
 export function createAuth({ config, db, mailer, log, publicAddress }: AuthDependencies) {
-  // ARCHITECTURE §4.7: verification is required only when mail really leaves the machine.
+  // Verification is required only when mail really leaves the machine.
   const requireEmailVerification = mailer.isExternal;
   return betterAuth({
     appName: 'Life Updates',
@@ -130,7 +130,7 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
       user: {
         create: {
           async before(user) {
-            // ARCHITECTURE §4.6: the first account on a fresh instance is admin.
+            // The first account on a fresh instance is admin.
             const [row] = await db.select({ total: count() }).from(users);
             const isFirstUser = (row?.total ?? 0) === 0;
             return {

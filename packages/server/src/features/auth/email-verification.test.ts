@@ -45,7 +45,7 @@ async function waitForMail(count: number) {
   expect(received.length).toBeGreaterThanOrEqual(count);
 }
 
-describe('email verification with a real mail transport (ARCHITECTURE §4.7)', () => {
+describe('email verification with a real mail transport', () => {
   it('sends a confirmation, refuses sign-in until confirmed (re-sending it), then signs in', async () => {
     received = [];
     expect((await signUp(testApp.app, { email: 'verify.me@example.com' })).statusCode).toBe(200);

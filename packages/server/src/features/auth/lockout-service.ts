@@ -2,7 +2,7 @@ import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema.ts';
 
-/** ARCHITECTURE §4.8: 5 failed passwords within 15 minutes lock the account for 15 minutes. */
+/** 5 failed passwords within 15 minutes lock the account for 15 minutes. */
 export const lockoutPolicy = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
 
 const normalise = (email: string) => email.trim().toLowerCase();

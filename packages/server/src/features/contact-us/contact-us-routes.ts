@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { submitContactMessage } from './contact-us-service.ts';
 
-/** Contact Us is public (spec §6): anyone may write, at most 5 messages per 10 minutes per IP. */
+/** Contact Us is public: anyone may write, at most 5 messages per 10 minutes per IP. */
 export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;

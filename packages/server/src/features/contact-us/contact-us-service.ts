@@ -6,7 +6,7 @@ import { contactMessages } from '../../db/schema.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 
 /**
- * Contact Us (spec §2, §7 Contact form): the message is stored (admins read it in the app) and
+ * Contact Us: the message is stored (admins read it in the app) and
  * emailed to SUPPORT_EMAIL with the sender as Reply-To. A mail failure is logged, not shown: the
  * message is already kept.
  */

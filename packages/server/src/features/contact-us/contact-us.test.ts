@@ -40,7 +40,7 @@ function submit(payload: object, options: { headers?: Record<string, string>; re
   });
 }
 
-describe('Contact Us (spec §2, §5, §7)', () => {
+describe('Contact Us', () => {
   it('tells where support is', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/contact-us/info' });
     expect(response.json()).toEqual({ supportEmail });

@@ -14,6 +14,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -38,7 +39,7 @@ function toContact(row: ContactRow): Contact {
   };
 }
 
-/** spec §5 Contact creation (service): every write names its owner. */
+/** Contact writes: every write names its owner. */
 function assertOwner(userId: string, key = 'contacts.errors.userIdRequired') {
   if (!userId) throw badRequest(key);
 }
@@ -46,7 +47,7 @@ function assertOwner(userId: string, key = 'contacts.errors.userIdRequired') {
 /** A malformed id can't match a row: answer "Contact not found" rather than a database cast error. */
 function ownedContact(userId: string, contactId: string): SQL {
   if (!isUuid(contactId)) throw notFound('contacts.errors.notFound');
-  return and(eq(contacts.id, contactId), eq(contacts.userId, userId))!;
+  return byIdAndOwner(contacts, contactId, userId);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -82,8 +83,8 @@ function ordering(query: ContactListQuery): SQL[] {
 }
 
 /**
- * The user's contacts (spec §7 contacts): search over name, email and phone (case-insensitive,
- * partial), relationship filter (ignored while searching, spec §2 Contacts), sort.
+ * The user's contacts: search over name, email and phone (case-insensitive,
+ * partial), relationship filter (ignored while searching), sort.
  */
 export async function findContacts({
   db,
@@ -181,7 +182,7 @@ export async function deleteContact({
 }
 
 /**
- * Bulk import (ARCHITECTURE §4.12). Each row is checked with the contact form rules; a row whose
+ * Bulk import. Each row is checked with the contact form rules; a row whose
  * email (case-insensitive) is already one of the user's contacts, or repeats an earlier row, is
  * skipped. Everything is inserted in one transaction, all owned by `userId`. Row errors carry
  * catalogue keys; the route translates them.
@@ -241,7 +242,7 @@ export async function importContacts({
   });
 }
 
-/** Every contact of the user, sorted by name (spec §7: export all sorted by name). */
+/** Every contact of the user, sorted by name, for export. */
 export async function findContactsForExport({ db, userId }: { db: Database; userId: string }): Promise<Contact[]> {
   const rows = await db
     .select()

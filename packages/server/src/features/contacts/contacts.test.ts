@@ -47,7 +47,7 @@ async function listContacts(user: TestUser, query = ''): Promise<Contact[]> {
 
 const names = (list: Contact[]) => list.map((contact) => contact.name);
 
-describe('contact form validation (spec §5 Contact form)', () => {
+describe('contact form validation', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await createUser(app);
@@ -235,7 +235,7 @@ describe('every query is scoped to the session user', () => {
   });
 });
 
-describe('search, filter and sort (spec §2 Contacts, §7 contacts)', () => {
+describe('search, filter and sort', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await createUser(app);
@@ -384,7 +384,7 @@ describe('update and delete', () => {
   });
 });
 
-describe('import (ARCHITECTURE §4.12)', () => {
+describe('import', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await createUser(app);
@@ -478,7 +478,7 @@ describe('import (ARCHITECTURE §4.12)', () => {
   });
 });
 
-describe('import of real files, read as the web app reads them (ARCHITECTURE §4.12)', () => {
+describe('import of real files, read as the web app reads them', () => {
   const fixture = (name: string) =>
     readFileSync(new URL(`../../../../contract/test/fixtures/${name}`, import.meta.url), 'utf8');
   let user: TestUser;
@@ -562,7 +562,7 @@ describe('import of real files, read as the web app reads them (ARCHITECTURE §4
   });
 });
 
-describe('export (ARCHITECTURE §4.12; spec §7: all contacts sorted by name)', () => {
+describe('export (all contacts, sorted by name)', () => {
   let owner: TestUser;
   const people = [
     {

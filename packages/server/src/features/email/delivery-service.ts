@@ -12,9 +12,11 @@ import { and, asc, count, eq, inArray, isNull, ne, notInArray, or, sql } from 'd
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, emailDeliveries, events, pendingShares, users, userSettings } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
@@ -24,9 +26,6 @@ import { renderEmail } from './render-email.ts';
 
 export const emailDeliveryQueue = 'email-delivery';
 export type EmailDeliveryJob = { deliveryId: string };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 export const limitReached = () =>
   new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
@@ -71,13 +70,13 @@ async function getOwnedShare({ db, userId, shareId }: { db: Database; userId: st
   const [share] = await db
     .select()
     .from(pendingShares)
-    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+    .where(byIdAndOwner(pendingShares, shareId, userId));
   if (!share) throw notFound('email.shareNotFound');
   return share;
 }
 
 /**
- * The limit check of ARCHITECTURE §4.5, inside the caller's transaction: the settings row is locked
+ * The monthly-limit check, inside the caller's transaction: the settings row is locked
  * so two sends cannot both pass, and shares already in flight count as used.
  */
 async function assertWithinMonthlyLimit({
@@ -232,13 +231,7 @@ async function recordDeliveries({
   const [claimed] = await tx
     .update(pendingShares)
     .set({ status: 'sending', subject, contactIds: recipients.map((recipient) => recipient.id) })
-    .where(
-      and(
-        eq(pendingShares.id, shareId),
-        eq(pendingShares.userId, userId),
-        notInArray(pendingShares.status, ['sending', 'sent']),
-      ),
-    )
+    .where(and(byIdAndOwner(pendingShares, shareId, userId), notInArray(pendingShares.status, ['sending', 'sent'])))
     .returning({ id: pendingShares.id });
   if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
   const rows = await tx
@@ -261,7 +254,7 @@ async function recordDeliveries({
 /**
  * How an existing share is emailed (Summeris, the scheduler; Create Content and Generate save their
  * text first and reuse these steps through `emailShareText`): checks the monthly
- * limit, skips recipients without an email or a body (spec §5 Bulk email), records one queued
+ * limit, skips recipients without an email or a body, records one queued
  * delivery per recipient and marks the share "sending" in one transaction, then queues a job per
  * delivery. The worker sends them; `findShareDeliveries` reports progress.
  */
@@ -286,7 +279,7 @@ export async function sendShareToContacts({
   now?: Date;
 }): Promise<SendShareOutcome> {
   const share = await getOwnedShare({ db, userId, shareId });
-  // SMS sends nothing; otherwise the limit comes first (spec §8: the user is sent to upgrade).
+  // SMS sends nothing; otherwise the limit comes first (the user is sent to upgrade).
   if (method === 'sms') return smsNotSupported(shareId);
   await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
@@ -343,7 +336,7 @@ function noRecipients<Id extends string | null>(
 }
 
 /**
- * Create Content / Generate → "Email to Contacts" in one step (spec §4 Create Content flow): the
+ * Create Content / Generate → "Email to Contacts" in one step: the
  * same text to every picked contact. Keeping the text in the ideas' share (approved when one of the
  * ideas already is, else saved_for_later), the limit check and the queued deliveries are one
  * transaction: a refused send (limit, no valid recipient, SMS only) leaves ideas and shares as they
@@ -408,7 +401,7 @@ export async function emailShareText({
 
 /**
  * Sends a user's existing share (Summeris Approve): its contacts and summaries unless the request
- * names others. A single generated piece (key "summary", spec §3 Pending share) goes to every contact.
+ * names others. A single generated piece (key "summary") goes to every contact.
  */
 export async function sendExistingShare({
   db,
@@ -437,7 +430,7 @@ export async function sendExistingShare({
     await db
       .update(pendingShares)
       .set({ summaries })
-      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+      .where(byIdAndOwner(pendingShares, shareId, userId));
   const recipientIds = [...new Set(contactIds ?? share.contactIds)];
   const bodyByContact = Object.fromEntries(
     recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']),
@@ -482,7 +475,7 @@ export async function retryFailedDeliveries({
       await tx
         .update(pendingShares)
         .set({ status: 'sending' })
-        .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+        .where(byIdAndOwner(pendingShares, shareId, userId));
     }
     return rows.map((row) => row.id);
   });
@@ -574,7 +567,7 @@ export async function markContactBouncing({
   await db
     .update(contacts)
     .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+    .where(byIdAndOwner(contacts, contactId, userId));
 }
 
 function describeError(error: unknown): string {

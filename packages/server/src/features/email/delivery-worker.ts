@@ -26,7 +26,7 @@ const workOptions = {
   notifyPollingIntervalSeconds: 1,
 } as const;
 
-/** The email-delivery worker (ARCHITECTURE §4.11): creates the queue, works it, resumes what a restart left. */
+/** The email-delivery worker: creates the queue, works it, resumes what a restart left. */
 export async function registerEmailDeliveryWorker(app: FastifyInstance, jobs: JobQueue) {
   const { config, database, mailer } = app.deps;
   await createEmailDeliveryQueue({ jobs, config });

@@ -18,7 +18,7 @@ import { PermanentEmailError, type EmailTransport } from '../../providers/email/
 import { createResendTransport } from '../../providers/email/resend-transport.ts';
 import { createSendgridTransport } from '../../providers/email/sendgrid-transport.ts';
 
-/** Settings → Email input that breaks the spec §5 rules; the route translates the issues. */
+/** Settings → Email input that breaks the form's rules; the route translates the issues. */
 export class EmailSettingsValidationError extends Error {
   constructor(readonly issues: EmailSettingsIssue[]) {
     super('invalid email settings');
@@ -63,7 +63,7 @@ export async function getEmailSettings({
   };
 }
 
-/** Saves Settings → Email (spec §5 Email settings form). An empty key keeps the stored one; a new key is stored encrypted. */
+/** Saves Settings → Email. An empty key keeps the stored one; a new key is stored encrypted. */
 export async function saveEmailSettings({
   db,
   config,
@@ -84,7 +84,7 @@ export async function saveEmailSettings({
     senderName: input.senderName,
     replyTo: input.replyTo,
     provider: input.provider,
-    // SendGrid mail always leaves from the product address (spec §5); keep no address that is not used.
+    // SendGrid mail always leaves from the product address; keep no address that is not used.
     senderEmail: input.provider === 'resend' ? input.senderEmail : '',
   };
   const apiKey = input.apiKey?.trim();
@@ -125,7 +125,7 @@ export type Sender = {
 };
 
 /**
- * Who a user's mail is from and how it leaves (ARCHITECTURE §4.1): their own provider key from
+ * Who a user's mail is from and how it leaves: their own provider key from
  * Settings → Email when set, else the server's transport. From is MAIL_FROM (always for SendGrid;
  * Resend uses the user's verified sender address); Reply-To is their setting or account email; the
  * display name is their sender name or account name.

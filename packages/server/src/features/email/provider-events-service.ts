@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contacts, emailDeliveries } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { markContactBouncing } from './delivery-service.ts';
 
 /** What a provider reported about one message, in our terms. */
@@ -13,8 +14,6 @@ export type ProviderEvent = {
   kind: ProviderEventKind;
   detail?: string | undefined;
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Applies provider-reported outcomes to the deliveries they are about. "delivered" only moves a
@@ -38,7 +37,7 @@ export async function applyProviderEvents({ db, events }: { db: Database; events
       .where(eq(emailDeliveries.providerMessageId, event.messageId));
     if (!delivery) continue;
     if (event.email && event.email.trim().toLowerCase() !== delivery.recipientEmail.trim().toLowerCase()) continue;
-    const contactId = delivery.contactId && uuidPattern.test(delivery.contactId) ? delivery.contactId : null;
+    const contactId = delivery.contactId && isUuid(delivery.contactId) ? delivery.contactId : null;
     if (event.kind === 'delivered') {
       const rows = await db
         .update(emailDeliveries)

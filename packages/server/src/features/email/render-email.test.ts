@@ -6,7 +6,7 @@ function content(html: string) {
   return html.slice(html.indexOf('color:#27272a;">') + 'color:#27272a;">'.length, html.lastIndexOf('</div>')).trim();
 }
 
-describe('renderEmail (spec §7 Email)', () => {
+describe('renderEmail', () => {
   it('turns blocks whose lines start with - or * into a bullet list', () => {
     const { html } = renderEmail({
       body: 'We moved this week.\n\n- new flat\n* new job\n- new city',

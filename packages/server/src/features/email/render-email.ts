@@ -3,7 +3,7 @@ import escapeHtml from 'escape-html';
 
 export type RenderedEmail = { html: string; text: string };
 
-/** The email body is 600 px wide (spec §7 Email, §9 UI sizes). */
+/** The email body is 600 px wide. */
 export const emailBodyWidth = 600;
 
 const senderNamePlaceholder = /\{\{\s*sender_name\s*\}\}|\[\s*your name\s*\]/gi;
@@ -52,7 +52,7 @@ function splitBlocks(text: string): string[] {
 }
 
 /**
- * Turns a plain-text body into the email's HTML and text parts (spec §7 Email): blank-line-separated
+ * Turns a plain-text body into the email's HTML and text parts: blank-line-separated
  * blocks become bullet lists when every line starts with - or *, headings when a single short line
  * (under 80 characters) without final punctuation, otherwise paragraphs. The sender-name
  * placeholder is replaced and a "Best regards" signature added, unless the body already ends with

@@ -21,7 +21,7 @@ afterAll(async () => {
 const put = (payload: object) =>
   testApp.app.inject({ method: 'PUT', url: '/api/email-settings', headers: ann.headers, payload });
 
-describe('Settings → Email with a real SMTP server (spec §5, §8)', () => {
+describe('Settings → Email with a real SMTP server', () => {
   it('reports the SMTP transport and delivers the test email through it', async () => {
     const transport = await testApp.app.inject({ method: 'GET', url: '/api/email/transport', headers: ann.headers });
     expect(transport.json()).toEqual({ kind: 'smtp', isExternal: true });
@@ -66,7 +66,7 @@ describe('Settings → Email with a real SMTP server (spec §5, §8)', () => {
     expect(response.json().fields.to).toBe('Please enter a valid email address');
   });
 
-  // spec §5/§9 key heuristic: contains "SG." and longer than 15 characters, or at least 50 long.
+  // The key heuristic: contains "SG." and longer than 15 characters, or at least 50 long.
   it.each([
     ['SG.' + 'k'.repeat(12), false],
     ['SG.' + 'k'.repeat(13), true],

@@ -15,6 +15,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -48,7 +49,7 @@ const openIdeasLimitState = 'LU001';
 
 /**
  * Runs a write to ideas; the database refuses one that takes the ideas not yet sent (Raw + Later +
- * Ready) over `max_events` (ARCHITECTURE §4.5), and that becomes the 409 the app shows. The check
+ * Ready) over `max_events`, and that becomes the 409 the app shows. The check
  * lives in the trigger so that every write, on every instance, goes through it, and two concurrent
  * saves cannot both squeeze under the limit (tested in events.test.ts).
  */
@@ -94,7 +95,7 @@ export async function getEvent({
   const [row] = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)));
+    .where(byIdAndOwner(events, eventId, userId));
   if (!row) throw ideaNotFound();
   return toEvent(row);
 }
@@ -144,7 +145,29 @@ export async function createEvent({
   return toEvent(earlier!);
 }
 
-/** Field edits; new content re-derives the title (spec §3). */
+/** Writes `values` to one of the user's ideas; another user's idea, or none, is a 404. */
+async function updateOwnIdea({
+  db,
+  userId,
+  eventId,
+  values,
+}: {
+  db: Executor;
+  userId: string;
+  eventId: string;
+  values: Partial<typeof events.$inferInsert>;
+}): Promise<Event> {
+  if (!isUuid(eventId)) throw ideaNotFound();
+  const [row] = await db
+    .update(events)
+    .set(values)
+    .where(byIdAndOwner(events, eventId, userId))
+    .returning();
+  if (!row) throw ideaNotFound();
+  return toEvent(row);
+}
+
+/** Field edits; new content re-derives the title. */
 export async function updateEvent({
   db,
   userId,
@@ -156,7 +179,6 @@ export async function updateEvent({
   eventId: string;
   update: EventUpdate;
 }): Promise<Event> {
-  if (!isUuid(eventId)) throw ideaNotFound();
   const values: Partial<typeof events.$inferInsert> = {};
   if (update.content !== undefined) {
     values.content = update.content;
@@ -166,13 +188,7 @@ export async function updateEvent({
   if (update.date !== undefined) values.date = update.date === null ? null : new Date(update.date);
   if (update.eventType !== undefined) values.eventType = update.eventType;
   if (update.tags !== undefined) values.tags = update.tags;
-  const [row] = await db
-    .update(events)
-    .set(values)
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
-    .returning();
-  if (!row) throw ideaNotFound();
-  return toEvent(row);
+  return updateOwnIdea({ db, userId, eventId, values });
 }
 
 export async function deleteEvent({
@@ -187,13 +203,13 @@ export async function deleteEvent({
   if (!isUuid(eventId)) throw ideaNotFound();
   const deleted = await db
     .delete(events)
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+    .where(byIdAndOwner(events, eventId, userId))
     .returning({ id: events.id });
   if (deleted.length === 0) throw ideaNotFound();
 }
 
 /**
- * Bulk status update (spec §7 events). All or nothing: an id that is not the caller's makes
+ * Bulk status update. All or nothing: an id that is not the caller's makes
  * the whole call a 404. Moving sent ideas back to an open status counts against the limit.
  */
 export async function updateEventStatuses({
@@ -221,7 +237,7 @@ export async function updateEventStatuses({
   return rows.map(toEvent).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Stores the six generation preferences on the idea (spec §7 "update preferences by id"). */
+/** Stores the six generation preferences on the idea. */
 export async function saveEventPreferences({
   db,
   userId,
@@ -233,19 +249,12 @@ export async function saveEventPreferences({
   eventId: string;
   preferences: EventPreferences;
 }): Promise<Event> {
-  if (!isUuid(eventId)) throw ideaNotFound();
-  const [row] = await db
-    .update(events)
-    .set({ preferences })
-    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
-    .returning();
-  if (!row) throw ideaNotFound();
-  return toEvent(row);
+  return updateOwnIdea({ db, userId, eventId, values: { preferences } });
 }
 
 /**
  * Approving sets the idea to approved and also every pending share of this user that contains
- * it (spec §4 Event status). Shares already sent keep their status: they have left, and the
+ * it. Shares already sent keep their status: they have left, and the
  * monthly usage counts them as sent.
  */
 export async function approveEvent({
@@ -257,16 +266,10 @@ export async function approveEvent({
   userId: string;
   eventId: string;
 }): Promise<{ event: Event; approvedShares: number }> {
-  if (!isUuid(eventId)) throw ideaNotFound();
   return withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
       const approved: EventStatus = 'approved';
-      const [row] = await tx
-        .update(events)
-        .set({ status: approved })
-        .where(and(eq(events.id, eventId), eq(events.userId, userId)))
-        .returning();
-      if (!row) throw ideaNotFound();
+      const event = await updateOwnIdea({ db: tx, userId, eventId, values: { status: approved } });
       const shares = await tx
         .update(pendingShares)
         .set({ status: 'approved' })
@@ -278,7 +281,7 @@ export async function approveEvent({
           ),
         )
         .returning({ id: pendingShares.id });
-      return { event: toEvent(row), approvedShares: shares.length };
+      return { event, approvedShares: shares.length };
     }),
   );
 }

@@ -25,17 +25,17 @@ export type GenerationLog = { error: (details: object, message: string) => void 
 
 const consoleLog: GenerationLog = { error: (details, message) => console.warn(message, details) };
 
-/** spec §8: a provider failure. */
+/** A provider failure. */
 export const generationFailed = () =>
   new AppError({ status: 502, code: 'GENERATION_FAILED', message: 'generation.toasts.generateFailedRetry' });
-/** spec §7: the provider answered with no text. */
+/** The provider answered with no text. */
 export const generationEmpty = () =>
   new AppError({ status: 502, code: 'GENERATION_EMPTY', message: 'generation.toasts.generateFailed' });
 /** The client went away; nothing to report to anyone. */
 export const generationAborted = () =>
   new AppError({ status: 499, code: 'GENERATION_ABORTED', message: 'generation.cancelled' });
 
-// ── AI settings (per user, ARCHITECTURE §4.2) ──
+// ── AI settings (per user) ──
 
 const storedConfigSchema = aiConfigSchema.omit({ voiceSample: true }).partial();
 
@@ -121,7 +121,7 @@ export async function updateVoiceSample({
   return { voiceSample };
 }
 
-// ── Generation (spec §7 Text generation) ──
+// ── Generation ──
 
 /** The user's own events, in the order asked for; another user's (or a missing) event is a 404. */
 export async function findIdeasForGeneration({
@@ -157,7 +157,7 @@ export type GenerateTextArguments = {
   userId: string;
   /** The ideas to write about, in order (see findIdeasForGeneration). */
   events: readonly RawIdea[];
-  /** Unknown values fall back (spec §5 Option fallbacks). */
+  /** Unknown values fall back. */
   preferences: unknown;
   contact?: GenerationContact | undefined;
   template?: string | undefined;
@@ -255,7 +255,7 @@ export async function streamGeneratedText(
 
 /**
  * The whole text at once, for other features too (Summeris per-contact summaries, the scheduler).
- * An empty answer is an error ("Failed to generate summary", spec §7).
+ * An empty answer is an error ("Failed to generate summary").
  */
 export async function generateText(args: GenerateTextArguments): Promise<{ text: string; model: string }> {
   const { generator, request } = await prepareGeneration(args);

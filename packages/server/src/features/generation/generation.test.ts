@@ -108,7 +108,7 @@ describe('without AI providers (the offline composer only)', () => {
     expect(russian.json().models[0].label).toBe('Встроенный офлайн-составитель (не ИИ-модель)');
   });
 
-  it('returns the default AI settings (spec §9)', async () => {
+  it('returns the default AI settings', async () => {
     const response = await inject(testApp, alice, 'GET', '/api/ai-settings');
     expect(response.json()).toEqual({
       model: 'offline',

@@ -79,7 +79,7 @@ describe('buildSystemPrompt: every option', () => {
   });
 });
 
-describe('buildSystemPrompt: fallbacks (spec §5)', () => {
+describe('buildSystemPrompt: fallbacks', () => {
   const fallbackPrompt = prompt({});
   it.each([
     ['platform', 'tiktok'],
@@ -106,7 +106,7 @@ describe('buildSystemPrompt: fallbacks (spec §5)', () => {
   });
 });
 
-describe('buildSystemPrompt: the voice sample (spec §5)', () => {
+describe('buildSystemPrompt: the voice sample', () => {
   it('inserts the voice sample into the personalized tone', () => {
     const text = prompt({ tone: 'personalized' }, { voiceSample: 'Hey folks!\nShort sentences. Big smiles.' });
     expect(text).toContain('Examples of the author\'s writing:\n"""\nHey folks!\nShort sentences. Big smiles.\n"""');

@@ -18,7 +18,7 @@ import {
   type Tone,
 } from '@life-updates/contract/preferences';
 
-/** Where the personalized tone puts the user's writing samples (spec §5: only if there are any). */
+/** Where the personalized tone puts the user's writing samples (only if there are any). */
 const voiceSamplePlaceholder = '{{voiceSample}}';
 const voiceSampleBlock = `Examples of the author's writing:\n"""\n${voiceSamplePlaceholder}\n"""`;
 
@@ -107,7 +107,7 @@ function renderToneInstruction(tone: Tone, voiceSample: string | undefined): str
 }
 
 /**
- * The system prompt (spec §7 Text generation): the six preferences, the user's tone of voice and
+ * The system prompt: the six preferences, the user's tone of voice and
  * personalization strength, the optional email structure, and the raw ideas.
  */
 export function buildSystemPrompt(input: PromptInput): string {
@@ -150,7 +150,7 @@ export function buildSystemPrompt(input: PromptInput): string {
   return sections.join('\n\n');
 }
 
-/** The user message: a request for a personalised update from the events (spec §7). */
+/** The user message: a request for a personalised update from the events. */
 export function buildUserMessage(input: Pick<PromptInput, 'contact' | 'ideas'>): string {
   const count = input.ideas.length;
   const events = count === 1 ? 'this event' : `these ${count} events`;

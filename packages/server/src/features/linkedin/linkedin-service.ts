@@ -17,6 +17,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -257,7 +258,7 @@ async function postAndRecord({
       await tx
         .update(linkedinPosts)
         .set(published)
-        .where(and(eq(linkedinPosts.id, scheduledPostId), eq(linkedinPosts.userId, userId)));
+        .where(byIdAndOwner(linkedinPosts, scheduledPostId, userId));
     } else {
       await tx.insert(linkedinPosts).values({ userId, eventIds, text, publishAt: now, ...published });
     }
@@ -391,13 +392,13 @@ export async function cancelScheduledLinkedinPost({
   const [cancelled] = await db
     .update(linkedinPosts)
     .set({ status: 'cancelled' })
-    .where(and(eq(linkedinPosts.id, postId), eq(linkedinPosts.userId, userId), eq(linkedinPosts.status, 'scheduled')))
+    .where(and(byIdAndOwner(linkedinPosts, postId, userId), eq(linkedinPosts.status, 'scheduled')))
     .returning({ jobId: linkedinPosts.jobId });
   if (!cancelled) {
     const [exists] = await db
       .select({ id: linkedinPosts.id })
       .from(linkedinPosts)
-      .where(and(eq(linkedinPosts.id, postId), eq(linkedinPosts.userId, userId)));
+      .where(byIdAndOwner(linkedinPosts, postId, userId));
     if (!exists) throw failure(404, 'NOT_FOUND', 'linkedin.errors.notFound');
     throw failure(409, 'CONFLICT', 'linkedin.errors.notCancellable');
   }

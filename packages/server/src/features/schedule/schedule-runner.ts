@@ -15,10 +15,10 @@ import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares, summaryTemplates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { sendShareToContacts } from '../email/delivery-service.ts';
 import type { GenerationLog } from '../generation/generation-service.ts';
 import { writeContactSummaries } from '../summaries/summaries-service.ts';
-import { isUuid } from './schedule-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';
@@ -127,7 +127,7 @@ async function findRecipients({ db, userId, schedule }: { db: Database; userId: 
   };
 }
 
-/** The user's default email structure (spec §3 summary template, is_default), if they made one. */
+/** The user's default email structure, if they made one. */
 async function findDefaultTemplate({ db, userId }: { db: Database; userId: string }) {
   const [template] = await db
     .select({ id: summaryTemplates.id, template: summaryTemplates.template })
@@ -180,7 +180,7 @@ async function recordRun({ db, userId, run }: { db: Database; userId: string; ru
 }
 
 /**
- * One scheduled run for one user (ARCHITECTURE §4.3): the Ready ideas become a share for the
+ * One scheduled run for one user: the Ready ideas become a share for the
  * selected contacts in Summeris; with Automatic Sharing it goes through the email pipeline at once,
  * within the monthly limit (over it, the share waits in Pending and the run says why).
  */

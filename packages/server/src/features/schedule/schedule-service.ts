@@ -13,9 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contacts, userSettings } from '../../db/schema.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => uuidPattern.test(value);
+import { isUuid } from '../../lib/uuid.ts';
 
 /** A stored run result read leniently: anything that no longer validates reads as "no run yet". */
 export function readScheduleRun(value: unknown): ScheduleRun | null {
@@ -24,8 +22,8 @@ export function readScheduleRun(value: unknown): ScheduleRun | null {
 }
 
 /**
- * The user's sharing schedule (ARCHITECTURE §4.2–4.3). Before the first save it is the defaults
- * of spec §9 with today's date in the stored zone (UTC when none), not yet running.
+ * The user's sharing schedule. Before the first save it is the defaults (weekly, 09:00, automatic
+ * sharing off, all contacts) with today's date in the stored zone (UTC when none), not yet running.
  */
 export async function getSchedule({
   db,

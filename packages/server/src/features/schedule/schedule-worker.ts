@@ -5,7 +5,7 @@ import { runDueSchedules } from './schedule-runner.ts';
 export const scheduleQueue = 'sharing-schedule';
 
 /**
- * The sharing-schedule tick (ARCHITECTURE §4.3): pg-boss's cron puts one job a minute in the queue
+ * The sharing-schedule tick: pg-boss's cron puts one job a minute in the queue
  * (one for the whole cluster), and a worker runs every user whose next run is due.
  */
 export async function registerScheduleWorker(

@@ -94,7 +94,7 @@ describe('GET/PUT /api/schedule', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('shows the defaults of spec §9, not yet running, until the user saves', async () => {
+  it('shows the default schedule, not yet running, until the user saves', async () => {
     const user = await createVerifiedUser(testApp.app, testApp.database.db);
     const response = await request(user, 'GET');
     expect(response.statusCode).toBe(200);
@@ -287,7 +287,7 @@ describe('the scheduled run', () => {
     await addContact(user, 'Bob', 'bob.limit@example.com');
     const ideas = [await addIdea(user, 'A new job at the harbour')];
     await saveSchedule(user, weeklyInBerlin('2030-04-03', { autoSend: true, frequency: 'monthly' }));
-    // The limit an admin sets (ARCHITECTURE §4.5); zero means every send is over it.
+    // The limit an admin sets; zero means every send is over it.
     await testApp.database.db
       .update(userSettings)
       .set({ monthlyShareLimit: 0 })

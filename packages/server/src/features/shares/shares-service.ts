@@ -68,7 +68,7 @@ function containsAnyEvent(eventIds: readonly string[]) {
 }
 
 /**
- * Saves generated text for an ordered list of events (spec §4 Pending share status): a share of
+ * Saves generated text for an ordered list of events: a share of
  * the user's in pending, generated, saved_for_later or approved with exactly the same ordered
  * events_ids is updated (summaries, template, generated_at, status); otherwise a new one is made.
  */
@@ -147,8 +147,8 @@ type SaveTextArguments = {
 };
 
 /**
- * Keeps the text of Create Content / Generate in the ideas' share, inside the caller's transaction
- * (spec §4 Create Content flow): stores the preferences on each idea and
+ * Keeps the text of Create Content / Generate in the ideas' share, inside the caller's transaction:
+ * stores the preferences on each idea and
  * - `saved_for_later`: marks the ideas and the share saved_for_later;
  * - `approved`: approves the ideas, every not-yet-sent share that contains one of them, and the share.
  */
@@ -222,7 +222,7 @@ export async function isAnyIdeaApproved({
   return ownEvents.some((event) => event.status === 'approved');
 }
 
-/** Create Content → "Save for later" (spec §4): the text, the preferences, the ideas saved_for_later. */
+/** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
 export async function saveForLater({ db, ...share }: SaveTextArguments): Promise<Share> {
   return db.transaction((tx) => storeShareText({ tx, ...share, status: 'saved_for_later' }));
 }
@@ -240,7 +240,7 @@ export async function approveIdeas({
 
 /**
  * The share Create Content reloads its text from: the most recently generated one in
- * saved_for_later, approved or sent that contains the event (spec §4 Pending share status).
+ * saved_for_later, approved or sent that contains the event.
  * Null when there is none.
  */
 export async function getShareForEvent({
@@ -267,7 +267,7 @@ export async function getShareForEvent({
   return row ? toShare(row) : null;
 }
 
-/** The user's shares, newest first (spec §2 Summeris), optionally only in some statuses. */
+/** The user's shares, newest first, optionally only in some statuses. */
 export async function findShares({
   db,
   userId,

@@ -46,7 +46,7 @@ async function sharesOf(userId: string) {
   return db.select().from(pendingShares).where(eq(pendingShares.userId, userId));
 }
 
-describe('upsertShareForEvents (spec §4 Pending share status)', () => {
+describe('upsertShareForEvents', () => {
   it('updates the share with the same ordered events instead of creating another', async () => {
     const user = await createUser(testApp.app);
     const first = await createEvent(user.id, 'First');

@@ -9,7 +9,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import {
   findIdeasForGeneration,
@@ -20,11 +22,8 @@ import {
 import { findShares, toShare, upsertShareForEvents } from '../shares/shares-service.ts';
 import { findTemplateNames, getTemplateForUse } from '../templates/templates-service.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
-
 const shareNotFound = () => notFound('email.shareNotFound');
-/** Only a share still waiting for review can be edited or cancelled (spec §2 Summeris). */
+/** Only a share still waiting for review can be edited or cancelled. */
 const notPending = () =>
   new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
 
@@ -66,10 +65,10 @@ export async function writeContactSummaries({
 }
 
 /**
- * My Stories → template → contacts → "Generate Summaries" (spec §2, §5 Sharing and generating):
+ * My Stories → template → contacts → "Generate Summaries":
  * one text per contact, the template filled for that contact and, with an AI model, written for
  * their relationship (the offline composer fills the template). The texts land in one share of
- * status "generated"; a share with the same ordered events is updated instead (spec §4).
+ * status "generated"; a share with the same ordered events is updated instead.
  * Everything is generated before anything is written, so a failure leaves no half-made share.
  */
 export async function generateSummaries({
@@ -103,7 +102,7 @@ export async function generateSummaries({
     config,
     userId,
     events: ideas,
-    // The first idea's stored choices, or the defaults (spec §5 Option fallbacks).
+    // The first idea's stored choices, or the defaults.
     preferences: firstEvent?.preferences ?? {},
     template: template.template,
     recipients,
@@ -146,7 +145,7 @@ async function toSummerisShares({ db, userId, shares }: { db: Database; userId: 
 
 const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
 
-/** Summeris (spec §2): Pending and Sent, each newest first, with contact and template names. */
+/** Summeris: Pending and Sent, each newest first, with contact and template names. */
 export async function findSummerisShares({
   db,
   userId,
@@ -166,7 +165,7 @@ async function getOwnShare({ db, userId, shareId }: { db: Database; userId: stri
   const [row] = await db
     .select()
     .from(pendingShares)
-    .where(and(eq(pendingShares.id, shareId), eq(pendingShares.userId, userId)));
+    .where(byIdAndOwner(pendingShares, shareId, userId));
   if (!row) throw shareNotFound();
   return row;
 }
@@ -195,32 +194,20 @@ export async function updateContactSummary({
   const [updated] = await db
     .update(pendingShares)
     .set({ summaries: { ...share.summaries, [contactId]: text } })
-    .where(
-      and(
-        eq(pendingShares.id, shareId),
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...pendingTabStatuses]),
-      ),
-    )
+    .where(and(byIdAndOwner(pendingShares, shareId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
     .returning();
   if (!updated) throw notPending();
   const [result] = await toSummerisShares({ db, userId, shares: [toShare(updated)] });
   return result!;
 }
 
-/** Summeris → Cancel: a pending share is deleted (spec §4 Summeris actions); a sent one stays. */
+/** Summeris → Cancel: a pending share is deleted; a sent one stays. */
 export async function cancelShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const deleted = await db
     .delete(pendingShares)
-    .where(
-      and(
-        eq(pendingShares.id, shareId),
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...pendingTabStatuses]),
-      ),
-    )
+    .where(and(byIdAndOwner(pendingShares, shareId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
     .returning({ id: pendingShares.id });
   if (deleted.length === 0) throw notPending();
 }

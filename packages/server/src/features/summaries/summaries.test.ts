@@ -154,7 +154,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect(second.share).toMatchObject({ templateId: 'corporate', contactIds: [oleg] });
     expect(Object.keys(second.share.summaries)).toEqual([oleg]);
     expect(second.share.summaries[oleg]).toContain('Dear Oleg,');
-    // The other order is another share (spec §4: identical ordered events_ids).
+    // The other order is another share (identical ordered events_ids).
     const reversed = (await generate(user, {
       eventIds: [...eventIds].reverse(),
       templateId: 'startup',

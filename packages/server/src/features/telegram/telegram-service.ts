@@ -19,6 +19,7 @@ import {
   telegramPosts,
   telegramUpdates,
 } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { z } from 'zod';
 import { createEvent } from '../events/events-service.ts';
@@ -190,7 +191,7 @@ export async function getOwnChannel({
   const [row] = await db
     .select()
     .from(telegramChannels)
-    .where(and(eq(telegramChannels.id, channelId), eq(telegramChannels.userId, userId)));
+    .where(byIdAndOwner(telegramChannels, channelId, userId));
   if (!row) throw channelNotFound();
   return row;
 }
@@ -198,7 +199,7 @@ export async function getOwnChannel({
 export async function removeChannel({ db, userId, channelId }: { db: Database; userId: string; channelId: string }) {
   const removed = await db
     .delete(telegramChannels)
-    .where(and(eq(telegramChannels.id, channelId), eq(telegramChannels.userId, userId)))
+    .where(byIdAndOwner(telegramChannels, channelId, userId))
     .returning({ id: telegramChannels.id });
   if (removed.length === 0) throw channelNotFound();
 }

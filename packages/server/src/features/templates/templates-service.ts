@@ -11,15 +11,16 @@ import {
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { summaryTemplates } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 type TemplateRow = typeof summaryTemplates.$inferSelect;
 
-/** spec §3: built-in structures cannot be edited or deleted. */
+/** Built-in structures cannot be edited or deleted. */
 const builtInReadOnly = () =>
   new AppError({ status: 403, code: 'TEMPLATE_READ_ONLY', message: 'templates.errors.readOnly' });
-/** spec §8: "No summary template found". */
+/** The template does not exist or is not the caller's: "No summary template found". */
 const templateNotFound = () => notFound('templates.errors.notFound');
 
 function toTemplate(row: TemplateRow): Template {
@@ -40,8 +41,8 @@ function builtInToTemplate(builtIn: (typeof builtInTemplates)[keyof typeof built
 }
 
 /**
- * Settings → Templates and the template picker (spec §2): the built-ins, then the user's own,
- * newest first; a user template named like a built-in is hidden (spec §3).
+ * Settings → Templates and the template picker: the built-ins, then the user's own,
+ * newest first; a user template named like a built-in is hidden.
  */
 export async function findTemplates({ db, userId }: { db: Database; userId: string }): Promise<TemplateListResponse> {
   const rows = await db
@@ -63,7 +64,7 @@ async function getOwnRow({ db, userId, templateId }: { db: Database; userId: str
   const [row] = await db
     .select()
     .from(summaryTemplates)
-    .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)));
+    .where(byIdAndOwner(summaryTemplates, templateId, userId));
   if (!row) throw templateNotFound();
   return row;
 }
@@ -158,7 +159,7 @@ export async function updateTemplate({
     const [row] = await tx
       .update(summaryTemplates)
       .set(toColumns(form))
-      .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)))
+      .where(byIdAndOwner(summaryTemplates, templateId, userId))
       .returning();
     if (!row) throw templateNotFound();
     return toTemplate(row);
@@ -176,7 +177,5 @@ export async function deleteTemplate({
 }): Promise<void> {
   if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
   await getOwnRow({ db, userId, templateId });
-  await db
-    .delete(summaryTemplates)
-    .where(and(eq(summaryTemplates.id, templateId), eq(summaryTemplates.userId, userId)));
+  await db.delete(summaryTemplates).where(byIdAndOwner(summaryTemplates, templateId, userId));
 }

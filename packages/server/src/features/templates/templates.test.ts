@@ -39,7 +39,7 @@ const body = (name: string, isDefault = false) => ({
   isDefault,
 });
 
-describe('templates API (spec §2 Settings → Templates, §3, §5 Template form)', () => {
+describe('templates API', () => {
   it('needs a session', async () => {
     expect((await call(undefined, 'GET', '/api/templates')).statusCode).toBe(401);
   });

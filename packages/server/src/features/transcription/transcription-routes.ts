@@ -42,7 +42,7 @@ async function readRecording(request: FastifyRequest) {
 }
 
 /**
- * Speech to text through the server (ARCHITECTURE §4.1: no provider key reaches the browser).
+ * Speech to text through the server (no provider key reaches the browser).
  * Multipart is registered in this plugin's scope only.
  */
 export async function transcriptionRoutes(

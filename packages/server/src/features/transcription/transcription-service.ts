@@ -10,7 +10,7 @@ export const transcriptionUnavailable = () =>
   new AppError({ status: 503, code: 'TRANSCRIPTION_UNAVAILABLE', message: 'ideas.recorder.unavailable' });
 
 /**
- * Speech to text with the error rules of spec §8 Recording and transcription: a provider's
+ * Speech to text with these error rules: a provider's
  * HTTP failure shows its own message, else "Error transcribing audio"; any other failure is
  * "Failed to transcribe audio"; an empty result is "No speech detected. Please try again."
  */

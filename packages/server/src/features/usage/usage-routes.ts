@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getMonthlyUsage } from './usage-service.ts';
 
-/** The usage meter's figure (spec §2 My Stories, §4 Usage meter). */
+/** The usage meter's figure. */
 export async function usageRoutes(app: FastifyInstance, { db }: { db: Database }) {
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -12,7 +12,7 @@ afterAll(async () => {
   await testApp.close();
 });
 
-describe('getMonthlyUsage (ARCHITECTURE §4.5)', () => {
+describe('getMonthlyUsage', () => {
   it('counts the shares sent in the current UTC calendar month against the limit', async () => {
     const { db } = testApp.database;
     const user = await createUser(testApp.app);

@@ -11,7 +11,7 @@ export function monthWindowUtc(now: Date): { start: Date; end: Date } {
 }
 
 /**
- * Monthly usage (ARCHITECTURE §4.5, spec §7 Monthly limit): `used` is the user's shares with
+ * Monthly usage: `used` is the user's shares with
  * status sent whose sent_at falls in the current calendar month (UTC); `total` is the user's
  * monthly_share_limit, 10 when there is no settings row. The email pipeline calls this before
  * any send.

@@ -7,7 +7,7 @@ import {
   type TextGenerator,
 } from './text-generator.ts';
 
-/** Two retries on 408, 409, 429 and 5xx, with back-off that respects retry-after (spec §9). */
+/** Two retries on 408, 409, 429 and 5xx, with back-off that respects retry-after. */
 export const generationMaxRetries = 2;
 /**
  * A whole generation, retries included, may take this long before it is abandoned: ten minutes,
@@ -23,7 +23,7 @@ export type AiSdkGeneratorOptions = {
    * itself) are then loaded at the first generation, not at start-up (docs/benchmarks.md, memory).
    */
   model: LanguageModel | (() => Promise<LanguageModel>);
-  /** Claude's output loses its markdown (spec §7). */
+  /** Claude's output loses its markdown. */
   shouldStripMarkdown?: boolean;
   /** The provider's highest temperature (Claude takes 0–1, the settings allow 0–2). */
   maxTemperature?: number;

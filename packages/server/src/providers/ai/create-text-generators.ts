@@ -30,7 +30,7 @@ function anthropicBaseUrl(value: string | undefined): string | undefined {
 
 /**
  * The generators this server offers, in the order the model choice lists them: the offline
- * composer always, OpenAI and Claude when configured (ARCHITECTURE §4.10). Keys never leave the server.
+ * composer always, OpenAI and Claude when configured. Keys never leave the server.
  */
 export function createTextGenerators(config: GenerationConfig, options: { timeoutMs?: number } = {}): TextGenerator[] {
   const generators: TextGenerator[] = [createOfflineGenerator()];

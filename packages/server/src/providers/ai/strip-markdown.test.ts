@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStreamingMarkdownStripper, stripMarkdown } from './strip-markdown.ts';
 
-describe('stripMarkdown (spec §7: bold, italic, code, strikethrough, links)', () => {
+describe('stripMarkdown (bold, italic, code, strikethrough, links)', () => {
   it.each([
     ['bold with asterisks', 'A **big** day', 'A big day'],
     ['bold with underscores', 'A __big__ day', 'A big day'],

@@ -1,6 +1,6 @@
 /**
- * Claude's output is shown and emailed as plain text, so markdown is stripped from it (spec §7
- * Text generation: bold, italic, code, strikethrough, links). Heading markers go too; list
+ * Claude's output is shown and emailed as plain text, so markdown is stripped from it
+ * (bold, italic, code, strikethrough, links). Heading markers go too; list
  * markers ("- ", "* ", "1. ") and hashtags stay, because the email body converter and the
  * platforms use them. The lines of a fenced code block lose their fences and keep their text.
  */

@@ -10,7 +10,7 @@ export type TextGenerationRequest = {
   abortSignal?: AbortSignal | undefined;
 };
 
-/** One interface for every way text is written (ARCHITECTURE §3 providers/). */
+/** One interface for every way text is written. */
 export interface TextGenerator {
   /** The model id users choose in AI Settings. */
   readonly id: string;

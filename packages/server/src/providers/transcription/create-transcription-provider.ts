@@ -18,7 +18,7 @@ type TranscriptionConfig = Pick<
 >;
 
 /**
- * Where speech to text goes, or null when nothing is configured (ARCHITECTURE §6):
+ * Where speech to text goes, or null when nothing is configured:
  * TRANSCRIPTION_* first, falling back to the OPENAI_* base URL and key. The OpenAI key is only
  * sent to the OpenAI base URL's own origin, never to a separately configured transcription server.
  */

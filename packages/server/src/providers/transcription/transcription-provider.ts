@@ -7,7 +7,7 @@ export type TranscriptionRequest = {
 
 /**
  * Why a transcription failed. `http`: the provider answered with an error status, and
- * `providerMessage` holds its error.message when it sent one (spec §8: shown to the user).
+ * `providerMessage` holds its error.message when it sent one (shown to the user).
  * `other`: no usable answer (network, timeout, malformed body).
  */
 export class TranscriptionError extends Error {
@@ -27,7 +27,7 @@ export class TranscriptionError extends Error {
   }
 }
 
-/** Speech to text (spec §7 Speech to text). One implementation per provider. */
+/** Speech to text. One implementation per provider. */
 export interface TranscriptionProvider {
   readonly kind: 'openai-compatible';
   /** The recognised text, possibly empty; throws TranscriptionError. */

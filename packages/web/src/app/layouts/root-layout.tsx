@@ -8,18 +8,18 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { pruneStaleCache } from '@/lib/local-cache';
 
-/** The shared header and bottom navigation on every page (spec §2). */
+/** The shared header and bottom navigation on every page. */
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { data: me } = useMe();
   const signOut = useSignOut();
   const isSignedIn = Boolean(me);
-  // The top bar is hidden on / for signed-out visitors (spec §2 Route table).
+  // The top bar is hidden on / for signed-out visitors.
   const showHeader = isSignedIn || location.pathname !== paths.landing;
 
   useEffect(() => {
-    // spec §9: stale stored data is dropped 0.5 s after start.
+    // Stale stored data is dropped 0.5 s after start.
     const timer = window.setTimeout(() => pruneStaleCache(), 500);
     return () => window.clearTimeout(timer);
   }, []);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactsManager } from '@/features/contacts/components/contacts-manager';
 import { usePageTitle } from '@/lib/use-page-title';
 
-/** /contacts (spec §2 Contacts). */
+/** The Contacts screen at /contacts. */
 export function Component() {
   usePageTitle('contacts');
   return (

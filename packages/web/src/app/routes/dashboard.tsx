@@ -22,7 +22,7 @@ import { toast } from '@/lib/toast';
 import { useIsOnline } from '@/lib/use-online-status';
 import { usePageTitle } from '@/lib/use-page-title';
 
-/** My Stories (spec §2): usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
+/** My Stories: usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle('dashboard');
@@ -45,7 +45,7 @@ export function Component() {
     [ideas, tab, selectedIds],
   );
 
-  /** The selection in the order it was ticked: a share's ideas keep that order (spec §4 dedupe rule). */
+  /** The selection in the order it was ticked: a share's ideas keep that order. */
   const sharedIdeaIds = useMemo(
     () => [...selectedIds].filter((id) => selectedIdeas.some((idea) => idea.id === id)),
     [selectedIds, selectedIdeas],
@@ -70,7 +70,7 @@ export function Component() {
     });
 
   // "Create" starts Create Content with the idea; "Open" does the same and Create Content reloads
-  // the idea's saved share (spec §2 My Stories, §4 Pending share status). Several selected ideas
+  // the idea's saved share. Several selected ideas
   // go to the Generate screen, which writes one post from all of them ("Idea/s Chosen").
   const openSelected = () => {
     const [selectedIdea] = selectedIdeas;
@@ -117,7 +117,7 @@ export function Component() {
             selectedIds={selectedIds}
             onToggle={toggle}
             onOpenSelected={openSelected}
-            // Template picker → contact picker → Generate Summaries (spec §2 My Stories dialogs);
+            // Template picker → contact picker → Generate Summaries;
             // sent ideas are not shared again.
             shareAction={tab === 'sent' ? null : <ShareIdeasFlow selectedIdeaIds={sharedIdeaIds} />}
             waiting={me && queued.data ? { ideas: queued.data, userId: me.id } : undefined}

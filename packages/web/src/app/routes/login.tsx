@@ -17,7 +17,7 @@ export function Component() {
   useEffect(() => {
     if (isVerified) toast.success(t('auth.emailVerified'));
   }, [isVerified, t]);
-  // spec §2: /login redirects to /dashboard when already authenticated.
+  // /login redirects to /dashboard when already authenticated.
   if (me) return <Navigate to={returnPath} replace />;
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-10">

@@ -18,7 +18,7 @@ export function Component() {
     clearCache();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
     toast.success(t('notFound.refreshed'));
-    // spec §9: go to / one second after the refresh.
+    // Go to / one second after the refresh.
     window.setTimeout(() => void navigate(paths.landing), 1000);
   };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
 
-/** Render failures land here (STYLE §Habits 5). */
+/** Render failures land here. */
 export function RouteError() {
   const { t } = useTranslation();
   return (

@@ -32,7 +32,7 @@ const tabIds = [
 ] as const;
 type TabId = (typeof tabIds)[number];
 
-/** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling (spec §2 Settings). */
+/** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling. */
 export function resolveTab(requested: string | null, isAdmin: boolean): TabId {
   const tab = tabIds.find((id) => id === requested) ?? 'scheduling';
   return tab === 'admin' && !isAdmin ? 'scheduling' : tab;

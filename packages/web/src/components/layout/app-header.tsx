@@ -20,7 +20,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * and `cn` (tailwind-merge): none of its classes conflict.
  */
 
-/** The top bar (spec §2): brand with BETA, and the desktop links; Logout on desktop only. */
+/** The top bar: brand with BETA, and the desktop links; Logout on desktop only. */
 export function AppHeader({
   me,
   onSignOut,

@@ -12,7 +12,7 @@ const items = [
   { to: paths.settings, label: 'nav.settings', Icon: SettingsIcon },
 ] as const;
 
-/** The bottom tab bar for signed-in users below 768 px (spec §2). */
+/** The bottom tab bar for signed-in users below 768 px. */
 export function BottomNav() {
   const { t } = useTranslation();
   return (

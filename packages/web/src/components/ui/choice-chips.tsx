@@ -2,7 +2,7 @@ import { ToggleGroup } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
 /**
- * Single-choice chips (spec §2 Create Content preferences): a radio-like group that always keeps
+ * Single-choice chips: a radio-like group that always keeps
  * one value selected. `label` names the group for screen readers.
  */
 export function ChoiceChips<T extends string>({

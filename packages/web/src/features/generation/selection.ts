@@ -1,6 +1,6 @@
 /**
- * Which ideas a screen opens with. The dashboard passes them as navigation state (spec §2:
- * `selectedIdea` for /create, `selectedIdeas` for /generate), either whole event objects or ids;
+ * Which ideas a screen opens with. The dashboard passes them as navigation state
+ * (`selectedIdea` for /create, `selectedIdeas` for /generate), either whole event objects or ids;
  * the URL (`?idea=` / `?ideas=a,b`) keeps them across a reload.
  */
 function idOf(value: unknown): string | null {
@@ -29,7 +29,7 @@ export function selectedIdeaIds(state: unknown, search: URLSearchParams): string
   return [...new Set(raw.filter((id): id is string => id !== null))];
 }
 
-/** "Jan 5, 2025 • 3:04 PM" in the user's locale (spec §2 Generate screen). */
+/** "Jan 5, 2025 • 3:04 PM" in the user's locale. */
 export function formatCreatedAt(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -16,7 +16,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateAccount } from '../api/update-account';
 
-/** Settings → Account (spec §2): profile, password, language and sign out. */
+/** Settings → Account: profile, password, language and sign out. */
 export function AccountSettings({
   me,
   onSignOut,

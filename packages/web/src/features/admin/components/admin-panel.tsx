@@ -23,7 +23,7 @@ function StatCard({ label, value, icon }: { label: string; value: number | undef
   );
 }
 
-/** Settings → Admin (spec §2; ARCHITECTURE §4.4): figures, users and requests, all from the server. */
+/** Settings → Admin: figures, users and requests, all from the server. */
 export function AdminPanel({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation();
   const stats = useAdminStats();

@@ -34,7 +34,7 @@ function StatusFilter({ value, onChange }: { value: Filter; onChange: (value: Fi
   );
 }
 
-/** Contact Us / upgrade requests (spec §2 Contact Us; ARCHITECTURE §4.4), with a new / handled status. */
+/** Contact Us / upgrade requests, with a new / handled status. */
 export function ContactRequests() {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<Filter>('new');

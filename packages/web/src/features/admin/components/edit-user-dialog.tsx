@@ -50,7 +50,7 @@ function RoleSelect({
   );
 }
 
-/** Change a user's role, monthly share limit and open-ideas limit (ARCHITECTURE §4.4). */
+/** Change a user's role, monthly share limit and open-ideas limit. */
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const updateUser = useUpdateAdminUser();

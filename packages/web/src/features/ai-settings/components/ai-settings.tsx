@@ -250,7 +250,7 @@ function AiSettingsForm({
   );
 }
 
-/** Settings → AI Settings (spec §2, §5 AI settings form, §9 AI): stored per user on the server. */
+/** Settings → AI Settings: stored per user on the server. */
 export function AiSettings() {
   const { t } = useTranslation();
   const settings = useAiSettings();

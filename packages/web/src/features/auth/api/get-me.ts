@@ -35,7 +35,7 @@ export class ProfileTimeoutError extends Error {
 }
 
 /**
- * The signed-in user's profile, or null when signed out. The app's session state (spec §4 Session).
+ * The signed-in user's profile, or null when signed out. The app's session state.
  * A visitor without a session is recognised through better-auth's get-session, which answers
  * 200 with null, so public pages make no failing request (a 401 is logged in the browser console);
  * /api/me is asked only when there is a session, or was one last time, or when a signed-in screen

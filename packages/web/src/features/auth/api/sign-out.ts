@@ -25,7 +25,7 @@ export function clearSignedOut() {
 
 export const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
 
-/** Signs out, forgets cached data, says so and goes to / (spec §8 Authentication). */
+/** Signs out, forgets cached data, says so and goes to /. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ function renderLoginForm() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LoginForm', () => {
-  it('shows the inline messages of spec §5 without calling the server', async () => {
+  it('shows the inline validation messages without calling the server', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     renderLoginForm();

@@ -18,7 +18,7 @@ type Field = keyof LoginFormValues;
 type FieldErrors = Partial<Record<Field, string>>;
 
 /*
- * The sign-in form checks its fields with the contract's schema, which (with zod, about 25 KiB gzip)
+ * The sign-in form checks its fields with the contract's schema, which (with zod, a large library)
  * loads on first use, or when a field gets focus, not with the page; the form itself needs no form
  * library to paint. It behaves as the app's react-hook-form forms do: nothing is checked until the
  * first submit; from then on a field is checked again as it changes, and a failed submit focuses the

@@ -38,7 +38,7 @@ export function RegisterForm() {
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onInvalid = () => {
-    // spec §5 Register: an email without @ is also announced as a toast.
+    // Register: an email without @ is also announced as a toast.
     if (form.getFieldState('email').error?.message === 'validation.emailNeedsAt')
       toast.error(t('validation.emailNeedsAt'));
   };

@@ -9,7 +9,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 
-/** The Contact Us form (spec §2 Contact Us, §5 Contact-us form, §8 Contact us). */
+/** The Contact Us form. */
 const validation = lazyResolver<ContactUsFormValues>(async () => {
   const [{ zodResolver }, { contactUsFormSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),

@@ -10,7 +10,7 @@ export async function getContacts(query: ContactListQueryInput = {}): Promise<Co
   return response.contacts;
 }
 
-/** What the Contacts screen lists first (spec §7 contacts: every relationship, newest first). */
+/** What the Contacts screen lists first (every relationship, newest first). */
 export const initialContactList = { relationship: 'all', sortBy: 'created_at', sortDirection: 'desc' } as const;
 
 export const contactsQueryOptions = (query: ContactListQueryInput = {}) =>

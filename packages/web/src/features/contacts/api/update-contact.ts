@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contactsQueryKey } from './get-contacts';
 
-/** PUT keeps fields the body leaves out (the description, which the form does not edit: spec §3 Contact). */
+/** PUT keeps fields the body leaves out (the description, which the form does not edit). */
 export const updateContact = ({ id, input }: { id: string; input: ContactInput }) =>
   api<Contact>(`/api/contacts/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
 

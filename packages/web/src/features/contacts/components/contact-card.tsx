@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
-/** One contact of the list (spec §2 Contacts): name, relationship badge, email and phone, Edit and Delete. */
+/** One contact of the list: name, relationship badge, email and phone, Edit and Delete. */
 export function ContactCard({
   contact,
   onEdit,

@@ -21,7 +21,7 @@ function renderDialog(contact: Contact | null = null) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ContactFormDialog (spec §5 Contact form)', () => {
+describe('ContactFormDialog', () => {
   it('shows the rule messages, clears each one when its field is edited, and sends nothing while one remains', async () => {
     const fetchSpy = vi.fn(async () => json(201, {}));
     vi.stubGlobal('fetch', fetchSpy);

@@ -37,7 +37,7 @@ const valuesOf = (contact: Contact | null): FormValues => ({
 });
 
 /**
- * The contact dialog of spec §2 Contacts / §5 Contact form: create mode without a contact, edit
+ * The contact dialog: create mode without a contact, edit
  * mode with one. Validation is the contract's schema; an error clears as soon as its field is
  * edited, and the form is checked again, as a whole, on each submit, so nothing is sent while an
  * error remains.
@@ -66,7 +66,7 @@ export function ContactFormDialog({
     if (open) form.reset(valuesOf(contact));
   }, [open, contact, form]);
 
-  // Spec §5: "An error clears when its field is edited."
+  // An error clears when its field is edited.
   useEffect(
     () =>
       form.subscribe({
@@ -98,7 +98,7 @@ export function ContactFormDialog({
       else await createContact.mutateAsync(input);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) {
-        // Spec §8 Contacts screen: not logged in → "You must login" and the dialog closes.
+        // Not logged in → "You must login" and the dialog closes.
         toast.error(t('contacts.toasts.mustLogin'));
         onOpenChange(false);
         return;
@@ -108,7 +108,7 @@ export function ContactFormDialog({
           if (isFormField(field)) form.setError(field, { type: 'server', message });
         }
       }
-      // Spec §8: the error's message, else "Failed to save contact". Nothing typed is lost.
+      // The error's message, else "Failed to save contact". Nothing typed is lost.
       toast.error(error instanceof ApiRequestError ? error.message : t('contacts.toasts.saveFailed'));
       return;
     }

@@ -27,7 +27,7 @@ import { ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from '.
 
 const searchDelayMs = 300;
 
-/** The Contacts screen below its title (spec §2 Contacts): actions, search and filter, the list, the dialogs. */
+/** The Contacts screen below its title: actions, search and filter, the list, the dialogs. */
 export function ContactsManager() {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
@@ -44,7 +44,7 @@ export function ContactsManager() {
 
   const search = useDebouncedValue(searchText.trim(), searchDelayMs);
   const isSearching = searchText.trim() !== '';
-  // Spec §2: while the text search is set, the relationship filter is ignored (and shown disabled).
+  // While the text search is set, the relationship filter is ignored (and shown disabled).
   const contacts = useContacts({
     search: search || undefined,
     relationship: search ? undefined : relationship,

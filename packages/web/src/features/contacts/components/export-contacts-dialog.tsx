@@ -15,7 +15,7 @@ const choices: Array<{ format: ContactFileFormat; icon: typeof ContactIcon }> = 
   { format: 'vcard', icon: ContactIcon },
 ];
 
-/** Export to CSV or vCard 4.0 (ARCHITECTURE §4.12): the whole list, sorted by name, from the server. */
+/** Export to CSV or vCard 4.0: the whole list, sorted by name, from the server. */
 export function ExportContactsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

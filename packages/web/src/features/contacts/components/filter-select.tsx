@@ -24,7 +24,7 @@ const openKeys = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 /**
  * A filter of the Contacts screen (relationship, sort field, direction). The radix Select behind it
- * (with its popper and floating-ui, about 24 KiB gzip) is not needed to paint the list: its code is
+ * (with its popper and floating-ui, a large chunk) is not needed to paint the list: its code is
  * fetched once the screen has painted and the browser is idle, and the same-looking trigger stays
  * until the visitor opens the list (a click, or Enter, Space or an arrow key), which opens the
  * radix Select at once (or as soon as its code arrives). Mounting three radix Selects with the

@@ -29,7 +29,7 @@ type Step =
 const accept = `${contactFileTypes.csv.accept},${contactFileTypes.vcard.accept}`;
 
 /**
- * Import from a CSV or vCard file (ARCHITECTURE §4.12): the file is read in the browser with the
+ * Import from a CSV or vCard file: the file is read in the browser with the
  * contract's parsers, every row is shown with its problems, and only then are the good rows sent.
  */
 export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -24,7 +24,7 @@ export type ImportPreview = {
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * Marks each row of a read file before anything is saved (ARCHITECTURE §4.12): errors from the
+ * Marks each row of a read file before anything is saved: errors from the
  * contact form rules, emails already among the user's contacts, and emails repeated in the file
  * (the first one wins). Emails compare case-insensitively, as the server does.
  */

@@ -20,7 +20,7 @@ import { toast } from '@/lib/toast';
 import { useRemoveEmailApiKey } from '../api/remove-email-api-key';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 
-/** The provider choice, SendGrid first (the default), Resend second (spec §9). */
+/** The provider choice, SendGrid first (the default), Resend second. */
 function ProviderSelect({ value, onChange }: { value: EmailProvider; onChange: (value: EmailProvider) => void }) {
   const { t } = useTranslation();
   return (
@@ -43,8 +43,8 @@ type Fields = { senderName: string; replyTo: string; provider: EmailProvider; se
 type FieldName = keyof Fields;
 
 /**
- * Settings → Email form (spec §2, §5 Email settings form). The key is sent once and never shown
- * again (ARCHITECTURE §4.1): a saved key is only reported, with a way to replace or remove it.
+ * Settings → Email form. The key is sent once and never shown
+ * again: a saved key is only reported, with a way to replace or remove it.
  */
 export function EmailSettingsForm({ settings }: { settings: EmailSettingsResponse }) {
   const { t } = useTranslation();

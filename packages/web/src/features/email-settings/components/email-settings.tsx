@@ -7,7 +7,7 @@ import { EmailSettingsForm } from './email-settings-form';
 import { OutboxList } from './outbox-list';
 import { TestEmailPanel } from './test-email-panel';
 
-/** Settings → Email (spec §2): the form, the test panel, the transport in use and, for the outbox, its messages. */
+/** Settings → Email: the form, the test panel, the transport in use and, for the outbox, its messages. */
 export function EmailSettings() {
   const { t } = useTranslation();
   const settings = useEmailSettings();

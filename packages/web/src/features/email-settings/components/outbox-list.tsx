@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { outboxPageSize, useOutbox } from '../api/get-outbox';
 
-/** The embedded outbox (ARCHITECTURE §2 email): with no real transport, mail stays here, on this machine. */
+/** The embedded outbox: with no real transport, mail stays here, on this machine. */
 export function OutboxList() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);

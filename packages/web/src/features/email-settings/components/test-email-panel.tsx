@@ -10,7 +10,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSendTestEmail } from '../api/send-test-email';
 
-/** The Test Email Configuration panel (spec §2 Settings → Email, §5 Test email, §8 Test email and settings). */
+/** The Test Email Configuration panel. */
 export function TestEmailPanel() {
   const { t } = useTranslation();
   const sendTest = useSendTestEmail();

@@ -2,7 +2,7 @@ import type { Share } from '@life-updates/contract/shares';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/shares?status=saved_for_later, newest first: the Generate screen loads its text from these (spec §4). */
+/** GET /api/shares?status=saved_for_later, newest first: the Generate screen loads its text from these. */
 export const getSavedShares = () =>
   api<{ shares: Share[] }>('/api/shares', { query: { status: 'saved_for_later' } }).then((body) => body.shares);
 

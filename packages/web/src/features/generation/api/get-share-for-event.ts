@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * GET /api/shares/for-event/:eventId: the newest saved, approved or sent share containing the idea,
- * whose text Create Content opens with (spec §4 Pending share status).
+ * whose text Create Content opens with.
  */
 export const getShareForEvent = (eventId: string) =>
   api<{ share: Share | null }>(`/api/shares/for-event/${encodeURIComponent(eventId)}`).then((body) => body.share);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ideasQueryKey } from './get-ideas';
 
-/** PATCH /api/events/:id (the Generate screen's Edit, ARCHITECTURE §4.4). */
+/** PATCH /api/events/:id (the Generate screen's Edit). */
 export const updateIdea = ({ id, update }: { id: string; update: UpdateEvent }) =>
   api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
 

@@ -22,7 +22,7 @@ export function shareText(share: Share | null | undefined): string {
   return share.summaries[singleSummaryKey] ?? Object.values(share.summaries)[0] ?? '';
 }
 
-/** Create Content (spec §2, §4 Create Content flow): one idea, its preferences, generate, one exit. */
+/** Create Content: one idea, its preferences, generate, one exit. */
 export function CreateContent() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -111,7 +111,7 @@ export function CreateContent() {
   );
 }
 
-/** Waits for the idea's saved / approved / sent share, then opens with its text (spec §4). */
+/** Waits for the idea's saved / approved / sent share, then opens with its text. */
 function IdeaWorkspace({ idea }: { idea: Idea }) {
   const { t } = useTranslation();
   const share = useShareForEvent(idea.id);
@@ -124,7 +124,7 @@ function IdeaWorkspace({ idea }: { idea: Idea }) {
       <GenerationWorkspace
         eventIds={[idea.id]}
         initialText={shareText(share.data)}
-        // Stored preferences, else the Create Content defaults (length Medium, spec §9).
+        // Stored preferences, else the Create Content defaults (length Medium).
         initialPreferences={resolvePreferences(idea.preferences, defaultPreferences)}
         preferencesTitle={t('generation.choosePreferences')}
         generateLabel={t('generation.generateContent')}

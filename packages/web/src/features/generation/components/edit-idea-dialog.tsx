@@ -17,7 +17,7 @@ import { toast } from '@/lib/toast';
 import type { Idea } from '../api/get-ideas';
 import { useUpdateIdea } from '../api/update-idea';
 
-/** The Generate screen's "Edit": the idea editor (ARCHITECTURE §4.4), like My Stories' Edit Event dialog. */
+/** The Generate screen's "Edit": the idea editor, like My Stories' Edit Event dialog. */
 export function EditIdeaDialog({ idea, onClose }: { idea: Idea | null; onClose: () => void }) {
   const update = useUpdateIdea();
   return (

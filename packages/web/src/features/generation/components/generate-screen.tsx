@@ -17,7 +17,7 @@ import { EditIdeaDialog } from './edit-idea-dialog';
 import { GenerationWorkspace } from './generation-workspace';
 
 /**
- * The text the Generate screen opens with (spec §4 Pending share status): with one idea, the first
+ * The text the Generate screen opens with: with one idea, the first
  * saved-for-later share containing it; with several, a saved-for-later share of exactly these ideas.
  */
 function savedTextFor(ids: readonly string[], shares: readonly Share[]): string {
@@ -31,7 +31,7 @@ function savedTextFor(ids: readonly string[], shares: readonly Share[]): string 
   return shareText(share);
 }
 
-/** The Generate screen (spec §2, ARCHITECTURE §4.4: Edit, Approve & Finish and Send Email all work). */
+/** The Generate screen (Edit, Approve & Finish and Send Email all work). */
 export function GenerateScreen() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -111,7 +111,7 @@ export function GenerateScreen() {
             chosen.map((idea) => idea.id),
             savedShares.data ?? [],
           )}
-          // One idea: its stored preferences; otherwise the generation defaults (length Short, spec §9).
+          // One idea: its stored preferences; otherwise the generation defaults (length Short).
           initialPreferences={
             single ? resolvePreferences(single.preferences, preferenceFallbacks) : preferenceFallbacks
           }

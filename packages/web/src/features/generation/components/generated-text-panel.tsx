@@ -10,7 +10,7 @@ import type { GenerationPhase } from '../hooks/use-generation-stream';
 import { useAiModels } from '../api/get-ai-models';
 
 /**
- * The Generated Text area (spec §2 Create Content): a spinner before the first words, the words as
+ * The Generated Text area: a spinner before the first words, the words as
  * they stream (read-only meanwhile), then an editable text area; "Content will appear here" when
  * empty. Says which model wrote the text, and that the offline composer is not an AI model; when
  * the offline composer's text is shorter than the chosen length (it only uses the user's own words),

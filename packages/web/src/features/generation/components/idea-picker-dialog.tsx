@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { Idea } from '../api/get-ideas';
 
-/** "Change idea" on Create Content: every idea to pick from, "No ideas found." when there is none (spec §2). */
+/** "Change idea" on Create Content: every idea to pick from, "No ideas found." when there is none. */
 export function IdeaPickerDialog({
   open,
   onOpenChange,

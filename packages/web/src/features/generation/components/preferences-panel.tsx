@@ -7,7 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ChoiceChips } from '@/components/ui/choice-chips';
 
-/** The six single-choice groups of spec §2 Create Content / Generate "Choose Preferences" (options: spec §9). */
+/** The six single-choice groups of "Choose Preferences" on Create Content and Generate. */
 export function PreferencesPanel({
   value,
   onChange,

@@ -10,9 +10,9 @@ export type GenerationOutcome =
   { kind: 'done'; model: string } | { kind: 'stopped' } | { kind: 'failed'; error: unknown };
 
 /**
- * The Generated Text area's state (spec §2 Create Content, ARCHITECTURE §5 "generation streams"):
- * the text, editable by the user, filled piece by piece while a generation streams; `stop` aborts
- * the request, which stops the provider call on the server. A failure keeps the text the user had.
+ * The Generated Text area's state: the text, editable by the user, filled piece by piece while a
+ * generation streams; `stop` aborts the request, which stops the provider call on the server. A
+ * failure keeps the text the user had.
  */
 export function useGenerationStream(initialText = '') {
   const [text, setText] = useState(initialText);

@@ -31,9 +31,9 @@ async function waitForDeliveries(shareId: string, initial: ShareDeliveriesRespon
 }
 
 /**
- * The three exits of Create Content and Generate (spec §4 Create Content flow, ARCHITECTURE §4.4):
+ * The three exits of Create Content and Generate:
  * Save for later, Approve & Finish, and Email to Contacts through the email pipeline, with the
- * validation and toasts of spec §5 / §8.
+ * their validation and toasts.
  */
 export function useShareActions({
   eventIds,
@@ -132,7 +132,7 @@ export function useShareActions({
     } catch (error) {
       const options = loadingToast === undefined ? {} : { id: loadingToast };
       if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {
-        // Spec §8: the monthly-limit error closes the dialog and goes to /settings.
+        // The monthly-limit error closes the dialog and goes to /settings.
         toast.error(error.message, options);
         setPickerOpen(false);
         void navigate(paths.settings);

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { eventsQueryKey } from './get-events';
 
 /**
- * Saves a new idea: its text and whether it came from voice transcription (spec §3). The key makes
+ * Saves a new idea: its text and whether it came from voice transcription. The key makes
  * sending it again safe: the server answers a key it has seen with the idea it stored then.
  */
 export const createEvent = ({ input, idempotencyKey }: { input: CreateEvent; idempotencyKey: string }) =>

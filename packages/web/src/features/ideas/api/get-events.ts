@@ -2,7 +2,7 @@ import type { EventList } from '@life-updates/contract/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The user's ideas, newest first, with the open-ideas limit (spec §7 events). */
+/** The user's ideas, newest first, with the open-ideas limit. */
 export const getEvents = () => api<EventList>('/api/events');
 
 export const eventsQueryKey = ['events'] as const;

@@ -4,10 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * The saved text of each idea, for the Ready and Sent cards (spec §2 "Sent and Ready cards show the
- * saved summary text"). One call for all ideas instead of one per card; the share chosen for an idea is
- * the one Create Content reloads: the most recently generated share in saved_for_later, approved or sent
- * that contains it (spec §4 Pending share status).
+ * The saved text of each idea, for the Ready and Sent cards, which show it instead of the raw
+ * content. One call for all ideas instead of one per card; the share chosen for an idea is the one
+ * Create Content reloads: the most recently generated share in saved_for_later, approved or sent
+ * that contains it.
  */
 export const getShares = () =>
   api<{ shares: Share[] }>('/api/shares', { query: { status: reloadableShareStatuses.join(',') } });

@@ -9,13 +9,13 @@ const extensions: Record<string, string> = {
   'audio/mpeg': 'mp3',
 };
 
-/** File name for a recording: recording.webm for Chromium and Firefox (spec §7 Speech to text). */
+/** File name for a recording: recording.webm for Chromium and Firefox. */
 export function recordingFileName(mimeType: string) {
   const base = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
   return `recording.${extensions[base] ?? 'webm'}`;
 }
 
-/** Speech to text through our server (ARCHITECTURE §4.1): multipart, the recording in the field "file". */
+/** Speech to text through our server: multipart, the recording in the field "file". */
 export async function transcribeAudio(audio: Blob, { signal }: { signal?: AbortSignal } = {}): Promise<string> {
   const form = new FormData();
   form.append(audioFieldName, audio, recordingFileName(audio.type));

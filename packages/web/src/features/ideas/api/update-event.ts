@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventsQueryKey } from './get-events';
 
-/** The Edit Event dialog: new content; the server re-derives the title (spec §3). */
+/** The Edit Event dialog: new content; the server re-derives the title. */
 export const updateEvent = ({ id, content }: { id: string; content: string }) =>
   api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: { content } });
 

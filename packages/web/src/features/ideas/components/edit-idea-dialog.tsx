@@ -16,7 +16,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateEvent } from '../api/update-event';
 
-/** The "Edit Event" dialog (spec §2 My Stories): content, Cancel, Update / "Saving...". */
+/** The "Edit Event" dialog: content, Cancel, Update / "Saving...". */
 export function EditIdeaDialog({ idea, onClose }: { idea: Event; onClose: () => void }) {
   const { t } = useTranslation();
   const updateEvent = useUpdateEvent();

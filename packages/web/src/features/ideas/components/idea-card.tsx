@@ -6,7 +6,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
 
 /**
- * One idea in the organizer (spec §2 My Stories): title, a two-line snippet and the date. A click
+ * One idea in the organizer: title, a two-line snippet and the date. A click
  * toggles the selection; edit and delete sit beside the toggle, not inside it.
  */
 export function IdeaCard({

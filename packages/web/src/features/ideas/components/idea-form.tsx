@@ -29,7 +29,7 @@ export function textAfterSave(current: string, submitted: string): string {
 }
 
 /**
- * The entry box of My Stories (spec §2, §4 Event form): typing, recording, reviewing a transcription.
+ * The entry box of My Stories: typing, recording, reviewing a transcription.
  * The text is cleared only after the server has stored it, so nothing is lost on failure; without a
  * connection the idea waits on this device (offline/idea-queue.ts) and the box is cleared as well.
  * Text shared into the app (the share target) arrives here, ready to save.
@@ -80,7 +80,7 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // spec §4 Event form: submit is ignored when the text is blank after trimming.
+    // Submit is ignored when the text is blank after trimming.
     if (isBlank || createEvent.isPending) return;
     const submitted = text;
     const input = { content: submitted.trim(), isAudioRecording: isTranscribed };
@@ -162,7 +162,7 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
               }
               onChange={(event) => {
                 setText(event.target.value);
-                // spec §4 Event form: editing in normal mode clears the transcribed flag.
+                // Editing in normal mode clears the transcribed flag.
                 if (!isReviewing) setIsTranscribed(false);
               }}
             />

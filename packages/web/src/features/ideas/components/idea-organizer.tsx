@@ -15,13 +15,13 @@ import { IdeaCard } from './idea-card';
 import { QueuedIdeas } from './queued-ideas';
 import { EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 
-/** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot (spec §2 My Stories). */
+/** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot. */
 const isEditable = (status: EventStatus) => status === 'raw_ideas' || status === 'saved_for_later';
-/** Ready and Sent cards show the saved summary text instead of the raw content (spec §2). */
+/** Ready and Sent cards show the saved summary text instead of the raw content. */
 const showsSummary = (status: EventStatus) => status === 'approved' || status === 'sent';
 
 /**
- * The Idea Organizer (spec §2 My Stories): tabs Raw / Later / Ready / Sent with count badges, cards
+ * The Idea Organizer: tabs Raw / Later / Ready / Sent with count badges, cards
  * that toggle selection, and the bottom button "Create" (Raw) or "Open" (other tabs). The selection
  * lives with the caller, which also decides what the bottom button and `shareAction` do.
  */

@@ -1,7 +1,7 @@
 import { Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The full-screen "Loading application data..." overlay of spec §2 My Stories. */
+/** The full-screen "Loading application data..." overlay of My Stories. */
 export function LoadingOverlay() {
   const { t } = useTranslation();
   return (

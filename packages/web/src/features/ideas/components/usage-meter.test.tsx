@@ -10,7 +10,7 @@ function renderMeter(used: number, total: number) {
   return screen.getByRole('progressbar');
 }
 
-describe('UsageMeter (spec §4 Usage meter)', () => {
+describe('UsageMeter', () => {
   it('is normal below 80 %, with the Upgrade link to Contact Us', () => {
     const bar = renderMeter(3, 10);
     expect(screen.getByText('Monthly Usage')).toBeInTheDocument();

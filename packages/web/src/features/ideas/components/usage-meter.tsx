@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 
 const indicatorByLevel = { normal: 'bg-primary', warning: 'bg-warning', limit: 'bg-destructive' } as const;
 
-/** Monthly Usage (spec §2 My Stories, §4 Usage meter): yellow from 80 %, red "Limit reached" at 100 %. */
+/** Monthly Usage: yellow from 80 %, red "Limit reached" at 100 %. */
 export function UsageMeter({ usage }: { usage: Usage }) {
   const { t } = useTranslation();
   const { percent, level } = usageState(usage);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** spec §9: the mobile layout applies below 768 px. */
+/** The mobile layout applies below 768 px. */
 const mobileQuery = '(max-width: 767.98px)';
 
 function subscribe(onChange: () => void) {

@@ -7,7 +7,7 @@ import { transcribeAudio } from '../api/transcribe-audio';
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'converting';
 
-/** Containers the server accepts, best first; Chromium and Firefox record WebM (spec §7 Speech to text). */
+/** Containers the server accepts, best first; Chromium and Firefox record WebM. */
 const preferredTypes = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
 
 function pickMimeType(): string | undefined {
@@ -16,9 +16,9 @@ function pickMimeType(): string | undefined {
 }
 
 /**
- * The recorder of spec §4 Recorder and §9: data collected every second, an mm:ss timer, pause and
+ * The recorder: data collected every second, an mm:ss timer, pause and
  * resume, automatic stop at 120 s, then "converting" with a progress bar that rises by itself to 95 %,
- * jumps to 100 % on success and closes 500 ms later. Errors are the toasts of spec §8.
+ * jumps to 100 % on success and closes 500 ms later. Errors are shown as toasts.
  */
 export function useVoiceRecorder({
   onTranscribed,
@@ -107,7 +107,7 @@ export function useVoiceRecorder({
           callbacks.current.onFinished();
           return;
         }
-        // The server's message is the provider's own or one of spec §8 (already translated).
+        // The server's message is the provider's own or one of our catalogue messages (already translated).
         toast.error(error instanceof ApiRequestError ? error.message : t('ideas.recorder.failedToTranscribe'));
         setState('idle');
         callbacks.current.onFinished();
@@ -201,7 +201,7 @@ export function useVoiceRecorder({
     return () => window.clearInterval(tick);
   }, [state]);
 
-  // spec §9: recording stops by itself at 120 seconds.
+  // Recording stops by itself at 120 seconds.
   useEffect(() => {
     if (state === 'recording' && elapsed >= recording.maxSeconds) stop();
   }, [elapsed, state, stop]);

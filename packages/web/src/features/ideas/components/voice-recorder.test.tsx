@@ -55,7 +55,7 @@ afterEach(() => {
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-describe('VoiceRecorder (spec §4 Recorder, §9)', () => {
+describe('VoiceRecorder', () => {
   it('collects data every second, stops at 120 s, rises to 95 %, then 100 % and closes 500 ms later', async () => {
     let answer: (response: Response) => void = () => undefined;
     const fetchSpy = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));

@@ -7,7 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { useVoiceRecorder } from './use-voice-recorder';
 
 /**
- * The panel "Recording in progress..." (spec §2 My Stories, §4 Recorder). It starts recording when it
+ * The panel "Recording in progress...". It starts recording when it
  * opens; the close button stops without transcribing.
  */
 export function VoiceRecorder({

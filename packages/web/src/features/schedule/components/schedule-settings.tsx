@@ -28,7 +28,7 @@ import { useScheduleContacts } from '../api/get-contacts';
 import { useSchedule } from '../api/get-schedule';
 import { useSaveSchedule } from '../api/save-schedule';
 
-/** The browser's time zone: the default until the user saves one (ARCHITECTURE §4.3). */
+/** The browser's time zone: the default until the user saves one. */
 function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone && isTimeZone(zone) ? zone : 'UTC';
@@ -42,12 +42,12 @@ function knownTimeZones(): string[] {
 
 function initialValues(data: ScheduleResponse): ScheduleUpdate {
   const timeZone = data.timeZone ?? browserTimeZone();
-  // Before the first save, "today" is today where the user is (spec §9 default start date).
+  // Before the first save, "today" is today where the user is.
   const startDate = data.isSaved ? data.schedule.startDate : calendarDateIn(timeZone);
   return { ...data.schedule, startDate, timeZone };
 }
 
-/** Settings → Scheduling (spec §2): the sharing schedule the server runs. */
+/** Settings → Scheduling: the sharing schedule the server runs. */
 export function ScheduleSettings() {
   const { t } = useTranslation();
   const schedule = useSchedule();
@@ -251,7 +251,7 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
         label={t('schedule.allContacts')}
         hint={t('schedule.allContactsHint')}
         checked={isAllContacts}
-        // spec §2 Scheduling: turning it off sets the selected contacts to an empty list.
+        // Turning it off sets the selected contacts to an empty list.
         onCheckedChange={(checked) =>
           form.setValue('selectedContacts', checked ? allContacts : [], { shouldDirty: true, shouldValidate: true })
         }

@@ -7,7 +7,7 @@ export const deliveriesQueryKey = (shareId: string) => ['summeris', 'deliveries'
 export const getDeliveries = (shareId: string) =>
   api<ShareDeliveriesResponse>(`/api/shares/${encodeURIComponent(shareId)}/deliveries`);
 
-/** Polled every second while any email is queued or sending (ARCHITECTURE §4.11). */
+/** Polled every second while any email is queued or sending. */
 export const deliveriesQueryOptions = (shareId: string) =>
   queryOptions({
     queryKey: deliveriesQueryKey(shareId),

@@ -23,7 +23,7 @@ import { useGenerateSummaries } from '../api/generate-summaries';
 import { useShareTemplates } from '../api/get-share-templates';
 
 /*
- * The Share flow's dialogs (spec §2 My Stories dialogs): the template picker and the contact
+ * The Share flow's dialogs: the template picker and the contact
  * picker. They load with their first open (see share-ideas-flow.tsx), not with My Stories.
  */
 

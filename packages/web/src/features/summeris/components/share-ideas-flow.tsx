@@ -16,7 +16,7 @@ const preloadPickers = () => {
 type Step = 'closed' | 'template' | 'contacts';
 
 /**
- * My Stories → Share (spec §2 dialogs, §5 Sharing and generating): the selected ideas, a template,
+ * My Stories → Share: the selected ideas, a template,
  * then contacts; "Generate Summaries" writes one text per contact into a pending share and opens Summeris.
  */
 export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] }) {

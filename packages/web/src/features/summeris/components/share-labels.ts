@@ -15,7 +15,7 @@ export function formatDateTime(value: string | null, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
 
-/** One entry per text of the share: each contact's own, or the single generated piece (spec §3 Pending share). */
+/** One entry per text of the share: each contact's own, or the single generated piece. */
 export function recipientsOf(share: SummerisShare, t: TFunction) {
   const names = new Map(share.contacts.map((contact) => [contact.id, contact.name]));
   const entries = share.contactIds.map((id) => ({

@@ -28,7 +28,7 @@ import { useRetryFailed } from '../api/retry-failed';
 import { useUpdateSummary } from '../api/update-summary';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
-/** Summeris (spec §2): shares waiting for review, and shares sent, newest first. */
+/** Summeris: shares waiting for review, and shares sent, newest first. */
 export function SummerisPage() {
   const { t } = useTranslation();
   const summeris = useSummeris();

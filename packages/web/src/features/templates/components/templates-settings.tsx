@@ -50,7 +50,7 @@ function preview(text: string) {
   return flat.length > templateLimits.previewLength ? `${flat.slice(0, templateLimits.previewLength)}…` : flat;
 }
 
-/** Settings → Templates (spec §2): the list of email structures and the create/edit form. */
+/** Settings → Templates: the list of email structures and the create/edit form. */
 export function TemplatesSettings() {
   const { t } = useTranslation();
   const [subTab, setSubTab] = useState<'list' | 'form'>('list');

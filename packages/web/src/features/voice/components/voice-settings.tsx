@@ -59,7 +59,7 @@ function VoiceSampleForm({ saved }: { saved: string }) {
   );
 }
 
-/** Settings → Your Voice (spec §2): writing samples used by the Personalized tone. */
+/** Settings → Your Voice: writing samples used by the Personalized tone. */
 export function VoiceSettings() {
   const { t } = useTranslation();
   const sample = useVoiceSample();
