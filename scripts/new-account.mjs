@@ -1,5 +1,5 @@
 // A fresh account on a running server, for the measurement scripts (lighthouse.mjs,
-// time-to-usable.mjs): registered and signed in through the real API.
+// pwa-images.mjs): registered and signed in through the real API.
 import { randomUUID } from 'node:crypto';
 
 /**

@@ -3,7 +3,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
-import { getSessionCookie } from 'better-auth/cookies';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -12,7 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
@@ -96,10 +95,6 @@ function toWellFormed(value: unknown, depth = 0): unknown {
   if (prototype !== Object.prototype && prototype !== null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toWellFormed(item, depth + 1)]));
 }
-
-/** Whether the request carries better-auth's session cookie (plain, or `__Secure-` behind HTTPS); not whether it is valid. */
-const hasSessionCookie = (cookie: string | undefined) =>
-  cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -289,35 +284,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const webDist = dependencies.webDistDir === undefined ? defaultWebDist : dependencies.webDistDir;
   const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  // A screen's address gets its page in the visitor's language, with the strings and session
-  // request it waits for preloaded (web/route-preloads.ts); any other page path gets index.html.
-  const routePages = new Set(
-    hasWebApp && existsSync(path.join(webDist, 'pages'))
-      ? readdirSync(path.join(webDist, 'pages'))
-          .filter((file) => file.endsWith('.html'))
-          .map((file) => file.slice(0, -'.html'.length))
-      : [],
-  );
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const route = /^\/([a-z-]*)\/?(?:\?|$)/.exec(request.url)?.[1];
-    const page = `${route || 'index'}.${pickLocale(request.headers['accept-language'])}`;
-    // A signed-in screen's page with its shell already drawn is for a request with a session
-    // cookie (only its presence: the app still asks /api/me, and an invalid session ends on /login).
-    const signedInPage = `${page}.signed-in`;
-    const file =
-      hasSessionCookie(request.headers.cookie) && routePages.has(signedInPage)
-        ? `pages/${signedInPage}.html`
-        : routePages.has(page)
-          ? `pages/${page}.html`
-          : 'index.html';
-    return reply.type('text/html').sendFile(file, { maxAge: 0 });
-  };
+  // Every page path gets index.html: the app picks the screen, its language and who is signed in.
+  const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html').sendFile('index.html', { maxAge: 0 });
   if (hasWebApp) {
     precompressWebAssets(webDist, app.log);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      // "/" is a page like the others (sendPage below): a Russian visitor's preloads their strings.
+      // "/" is a page like the others (sendPage below).
       index: false,
       preCompressed: true,
       // Files under /assets/ carry a content hash in their names: cache them for good. Everything

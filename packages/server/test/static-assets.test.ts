@@ -17,10 +17,6 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(webDist, 'sw.js'), 'self.x=1');
-  mkdirSync(path.join(webDist, 'pages'));
-  for (const page of ['dashboard.en', 'dashboard.ru', 'dashboard.en.signed-in', 'dashboard.ru.signed-in', 'index.ru']) {
-    writeFileSync(path.join(webDist, 'pages', `${page}.html`), `<!doctype html><title>x</title><!-- ${page} -->`);
-  }
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
   const database = await openTestDatabase();
   const config = loadConfig(
@@ -79,45 +75,32 @@ it('answers /robots.txt itself instead of with the page', async () => {
   expect(response.body).toContain('User-agent: *');
 });
 
-it("sends a screen's own page (what it waits for preloaded) in the visitor's language, index.html for the rest", async () => {
-  const page = (url: string, language = 'en-GB,en;q=0.9') =>
-    inject({ method: 'GET', url, headers: { 'accept-language': language } });
-  for (const url of ['/dashboard', '/dashboard/', '/dashboard?tab=ready']) {
-    const response = await page(url);
-    expect(response.statusCode, url).toBe(200);
-    expect(response.headers['content-type'], url).toContain('text/html');
-    expect(response.body, url).toContain('<!-- dashboard.en -->');
-    expect((await page(url, 'ru-RU,ru;q=0.9,en;q=0.8')).body, url).toContain('<!-- dashboard.ru -->');
-  }
-  expect((await page('/', 'ru')).body).toContain('<!-- index.ru -->');
-  expect((await page('/?ref=mail', 'ru')).body).toContain('<!-- index.ru -->');
-  for (const url of ['/', '/contacts', '/dashboard/elsewhere', '/no-such-page', '/index.ru']) {
-    const response = await page(url);
-    expect(response.statusCode, url).toBe(200);
-    expect(response.body, url).toBe('<!doctype html><title>x</title>');
-  }
-});
-
-it("sends a signed-in screen's page with its shell only to a request carrying a session cookie", async () => {
-  const page = (url: string, cookie?: string, language = 'en-GB,en;q=0.9') =>
-    inject({ method: 'GET', url, headers: { 'accept-language': language, ...(cookie ? { cookie } : {}) } });
-  for (const cookie of [
-    'better-auth.session_token=abc.def',
-    'theme=dark; better-auth.session_token=abc.def',
-    '__Secure-better-auth.session_token=abc.def; other=1',
+it('sends index.html for every page path, whatever the language or session, and JSON 404 under /api/', async () => {
+  const page = (url: string, headers: Record<string, string> = {}) => inject({ method: 'GET', url, headers });
+  const visitors: Record<string, string>[] = [
+    {},
+    { 'accept-language': 'ru-RU,ru;q=0.9' },
+    { 'accept-language': 'en-GB', cookie: 'better-auth.session_token=abc.def' },
+  ];
+  for (const url of [
+    '/',
+    '/?ref=mail',
+    '/dashboard',
+    '/dashboard/',
+    '/dashboard?tab=ready',
+    '/login',
+    '/no-such-page',
   ]) {
-    expect((await page('/dashboard', cookie)).body, cookie).toContain('<!-- dashboard.en.signed-in -->');
-    expect((await page('/dashboard?x=1', cookie, 'ru')).body, cookie).toContain('<!-- dashboard.ru.signed-in -->');
+    for (const headers of visitors) {
+      const response = await page(url, headers);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toBe('<!doctype html><title>x</title>');
+    }
   }
-  for (const cookie of [undefined, 'other=1', 'better-auth.session_token=', 'xbetter-auth.session_token=abc']) {
-    expect((await page('/dashboard', cookie)).body, cookie).toContain('<!-- dashboard.en -->');
-    expect((await page('/dashboard', cookie)).body, cookie).not.toContain('signed-in');
-  }
-  // Screens without a shell page keep theirs, whoever asks.
-  const cookie = 'better-auth.session_token=abc.def';
-  expect((await page('/', cookie, 'ru')).body).toContain('<!-- index.ru -->');
-  expect((await page('/login', cookie)).body).toBe('<!doctype html><title>x</title>');
-  expect((await page('/dashboard.en.signed-in', cookie)).body).toBe('<!doctype html><title>x</title>');
+  const api = await page('/api/no-such-route');
+  expect(api.statusCode).toBe(404);
+  expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
 });
 
 it('compresses a built file again when it has changed since its compressed copies were made', () => {

@@ -8,7 +8,6 @@ import { ideaSummariesQueryOptions } from '@/features/ideas/api/get-idea-summari
 import { usageQueryOptions } from '@/features/ideas/api/get-usage';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { ProtectedLayout } from './layouts/protected-layout';
 import { RootLayout } from './layouts/root-layout';
 import * as landing from './routes/landing';
 import { RouteError } from './routes/route-error';
@@ -55,7 +54,9 @@ export const createRouter = () =>
         { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
         { path: paths.share, lazy: () => import('./routes/share') },
         {
-          element: <ProtectedLayout />,
+          // The signed-in layout loads side by side with the screen's code, not with the entry.
+          lazy: () =>
+            import('./layouts/protected-layout').then(({ ProtectedLayout }) => ({ Component: ProtectedLayout })),
           // Who is signed in is asked while the screen's code loads, not after it renders, and
           // straight from /api/me: whoever opens a signed-in screen most likely has a session.
           loader: () => {

@@ -13,7 +13,7 @@ export function Component() {
   );
 }
 
-/** The container, heading and subtitle, also pre-rendered into the screen's page (app/prerender-shell.tsx). */
+/** The screen's container, heading and subtitle. */
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (

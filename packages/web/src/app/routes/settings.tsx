@@ -101,10 +101,7 @@ export function Component() {
   );
 }
 
-/**
- * The container and heading, also pre-rendered into the screen's page (app/prerender-shell.tsx);
- * `beside` the heading: the admin badge, which is not.
- */
+/** The container and heading; `beside` the heading: the admin badge. */
 export function Frame({ beside, children }: { beside?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation();
   return (

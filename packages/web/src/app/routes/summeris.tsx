@@ -15,7 +15,7 @@ export function Component() {
   );
 }
 
-/** The container and heading, also pre-rendered into the screen's page (app/prerender-shell.tsx). */
+/** The screen's container and heading. */
 export function Frame({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -2,11 +2,7 @@ import type { ReactNode } from 'react';
 
 const widths = { wide: 'max-w-6xl', narrow: 'max-w-4xl' } as const;
 
-/**
- * A screen's container and heading. A signed-in screen exports its `Frame` (built on this where the
- * markup is the same), which is also pre-rendered into the screen's page at build
- * (app/prerender-shell.tsx) so that it paints before the code has run.
- */
+/** A screen's container and heading: each signed-in screen's `Frame` is built on this where the markup is the same. */
 export function ScreenFrame({
   heading,
   width = 'wide',
