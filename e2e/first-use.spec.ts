@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import {
   expect,
   expectNoAxeViolations,
@@ -14,7 +11,7 @@ import {
   test,
 } from './fixtures';
 import { createIdea, generatedText } from './generation-helpers';
-import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
+import { appServerWithMail, signUpAndConfirm } from './mail-server';
 
 /** What a new user meets first: sign-out, sign-up, a slow profile, the phone layout, approving and sharing. */
 
@@ -126,39 +123,9 @@ test.describe('with the outbox (no outgoing mail)', () => {
 
 // ── With a real SMTP server ──
 
-type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
-const received: ReceivedMail[] = [];
-const mailTo = (address: string) => received.filter((item) => item.envelopeTo.includes(address.toLowerCase()));
-
 test.describe('with a real SMTP server', () => {
-  let smtp: SMTPServer;
-  let server: SpawnedAppServer;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), mail });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await spawnAppServer({
-      port: extraServerPort(1),
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'updates@life-updates.test' },
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  });
+  const setup = appServerWithMail({ port: extraServerPort(1) });
+  const mailTo = setup.mailbox.to;
 
   /** Signs up on the SMTP server, confirms through the emailed link and signs in. */
   async function confirmedAccount(page: Page) {
@@ -167,14 +134,7 @@ test.describe('with a real SMTP server', () => {
       password: strongPassword,
       name: 'Nina Owner',
     };
-    const signUp = await page.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
-      data: account,
-      headers: { origin: server.baseURL },
-    });
-    expect(signUp.ok(), await signUp.text()).toBeTruthy();
-    await expect.poll(() => mailTo(account.email).length).toBe(1);
-    const link = mailTo(account.email)[0]!.mail.text?.match(/https?:\/\/\S+/)?.[0];
-    await page.goto(link!);
+    await signUpAndConfirm(page, setup, account);
     await page.getByLabel(/email/i).first().fill(account.email);
     await page.getByLabel(/^password$/i).fill(account.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -184,23 +144,23 @@ test.describe('with a real SMTP server', () => {
 
   test('registering a taken email answers neutrally and emails the owner', async ({ page }) => {
     const owner = `owner-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = await page.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
+    const signUp = await page.request.post(`${setup.server.baseURL}/api/auth/sign-up/email`, {
       data: { email: owner, password: strongPassword, name: 'Owner' },
-      headers: { origin: server.baseURL },
+      headers: { origin: setup.server.baseURL },
     });
     expect(signUp.ok()).toBeTruthy();
     await expect.poll(() => mailTo(owner).length).toBe(1);
-    await register(page, owner, server.baseURL);
+    await register(page, owner, setup.server.baseURL);
     await expect(page.getByText('Registration successful! Please check your email to confirm.')).toBeVisible();
     await expect.poll(() => mailTo(owner).length).toBe(2);
     const warning = mailTo(owner)[1]!.mail;
     expect(warning.subject).toBe('Someone tried to register with your email address');
-    expect(warning.text).toContain(`sign in at ${server.baseURL}/login`);
+    expect(warning.text).toContain(`sign in at ${setup.server.baseURL}/login`);
   });
 
   test('Settings → Email: a Reply-To alone is saved while the server sends through SMTP', async ({ page }) => {
     await confirmedAccount(page);
-    await page.goto(`${server.baseURL}/settings?tab=email`);
+    await page.goto(`${setup.server.baseURL}/settings?tab=email`);
     await page.getByLabel('Reply-To Email').fill('nina.replies@example.com');
     await page.getByRole('button', { name: 'Save Email Settings' }).click();
     await expect(page.getByText('Email settings saved successfully')).toBeVisible();
@@ -213,18 +173,18 @@ test.describe('with a real SMTP server', () => {
     test.setTimeout(120_000);
     const account = await confirmedAccount(page);
     const contactEmail = `friend-${randomUUID().slice(0, 8)}@example.com`;
-    const contact = await page.request.post(`${server.baseURL}/api/contacts`, {
+    const contact = await page.request.post(`${setup.server.baseURL}/api/contacts`, {
       data: { name: 'Fay Friend', email: contactEmail, relationship: 'friend' },
-      headers: { origin: server.baseURL },
+      headers: { origin: setup.server.baseURL },
     });
     expect(contact.ok()).toBeTruthy();
-    const idea = await page.request.post(`${server.baseURL}/api/events`, {
+    const idea = await page.request.post(`${setup.server.baseURL}/api/events`, {
       data: { content: 'Got promoted to engineering manager at Acme.' },
-      headers: { origin: server.baseURL },
+      headers: { origin: setup.server.baseURL },
     });
     const { id } = (await idea.json()) as { id: string };
 
-    await page.goto(`${server.baseURL}/create?idea=${id}`);
+    await page.goto(`${setup.server.baseURL}/create?idea=${id}`);
     await page.getByRole('button', { name: 'Generate Content' }).click();
     await expect(generatedText(page)).toHaveValue(/^Got promoted to engineering manager at Acme\./);
     await page.getByRole('button', { name: 'Approve & Finish' }).click();
@@ -235,7 +195,7 @@ test.describe('with a real SMTP server', () => {
     await picker.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approved' }).getByRole('button', { name: 'Ok' }).click();
 
-    await page.goto(`${server.baseURL}/summeris`);
+    await page.goto(`${setup.server.baseURL}/summeris`);
     const card = page.getByRole('article', { name: 'Share with Fay Friend' });
     await expect(card.getByRole('button', { name: 'Change recipients' })).toBeVisible();
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -246,12 +206,12 @@ test.describe('with a real SMTP server', () => {
     expect(mail.text?.match(/Best regards/g)).toHaveLength(1);
 
     // A built-in template ends with [Your Name]: its email is signed once, with the sender's name.
-    const second = await page.request.post(`${server.baseURL}/api/events`, {
+    const second = await page.request.post(`${setup.server.baseURL}/api/events`, {
       data: { content: 'We adopted a dog called Pepper.' },
-      headers: { origin: server.baseURL },
+      headers: { origin: setup.server.baseURL },
     });
     expect(second.ok()).toBeTruthy();
-    await page.goto(`${server.baseURL}/dashboard`);
+    await page.goto(`${setup.server.baseURL}/dashboard`);
     const ideaCard = page
       .getByRole('tabpanel')
       .getByRole('button', { name: /Pepper/ })

@@ -1,58 +1,18 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
-import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
+import { appServerWithMail, signUpAndConfirm } from './mail-server';
 
-type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
-
-const received: ReceivedMail[] = [];
-/** Recipients the SMTP server refuses at RCPT TO with 550, as a real server refuses an unknown mailbox. */
-const refused = new Set<string>();
-const mailTo = (address: string) => received.filter((item) => item.envelopeTo.includes(address));
 const headerOf = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '');
 
 const ownBaseURL = `http://localhost:${extraServerPort(7)}`;
-// This spec's pages and API calls go to its own server, which sends through the SMTP server below.
+// This spec's pages and API calls go to its own server, which sends through a real SMTP server.
 test.use({ baseURL: ownBaseURL });
-
-let smtp: SMTPServer;
-let server: SpawnedAppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refused.has(address.address.toLowerCase())) {
-        return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await spawnAppServer({
-    port: extraServerPort(7),
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'updates@life-updates.test' },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-});
+const setup = appServerWithMail({ port: extraServerPort(7) });
+const { mailbox } = setup;
+const mailTo = mailbox.to;
 
 const apiHeaders = { origin: ownBaseURL };
 
@@ -80,17 +40,12 @@ test('share to three contacts: one bounces, statuses show; one-click unsubscribe
   const bob = { name: 'Bob Stone', email: `bob-${suffix}@example.com` };
   const carol = { name: 'Carol King', email: `carol-${suffix}@example.com` };
   const dan = { name: 'Dan Gone', email: `dan-${suffix}@example.com` };
-  refused.add(dan.email);
+  mailbox.refused.add(dan.email);
 
   // A real mail transport: the account confirms its email through the link it receives.
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers: apiHeaders });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  await expect.poll(() => mailTo(account.email).length).toBe(1);
-  const confirmation = mailTo(account.email)[0]!.mail;
+  const confirmation = await signUpAndConfirm(page, setup, account);
   // Account mail carries no unsubscribe header.
   expect(headerOf(confirmation, 'List-Unsubscribe')).toBeUndefined();
-  await page.goto(confirmation.text!.match(/https?:\/\/\S+/)![0]);
-  await expect(page).toHaveURL(/\/login\?verified=1$/);
   const signIn = await page.request.post('/api/auth/sign-in/email', {
     data: { email: account.email, password: account.password },
     headers: apiHeaders,
