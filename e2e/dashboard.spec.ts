@@ -248,3 +248,31 @@ test('"Loading application data..." covers the screen until the ideas arrive', a
   await expect(page.getByText('Loading application data...')).toBeHidden();
   await expect(card(page, 'Slow network idea')).toBeVisible();
 });
+
+test('nothing on the phone layout moves when the usage figures and ideas arrive late', async ({ page, account }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInThroughApi(page, account);
+  await createIdeaThroughApi(page, 'Late idea');
+  // Layout shifts as the browser reports them (the Cumulative Layout Shift of Core Web Vitals).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['**/api/usage', '**/api/events']) {
+    await page.route(path, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, path.endsWith('usage') ? 1_200 : 600));
+      await route.continue();
+    });
+  }
+  await page.goto('/dashboard');
+  await expect(page.getByText('0 of 10 contact shares used')).toBeVisible();
+  await expect(card(page, 'Late idea')).toBeVisible();
+  await expect(page.getByText('1 of 10 open ideas', { exact: false })).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});

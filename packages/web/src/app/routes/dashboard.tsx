@@ -101,7 +101,7 @@ export function Component() {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
-          {usage.data ? <UsageMeter usage={usage.data} /> : null}
+          <UsageMeter usage={usage.data} />
           <IdeaForm
             openIdeas={
               events.data ? { open: countOpenEvents(events.data.events), limit: events.data.maxEvents } : undefined

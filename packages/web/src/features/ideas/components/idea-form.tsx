@@ -192,7 +192,10 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
               {t('ideas.recorder.unavailable')}
             </span>
           ) : null}
-          {openIdeas ? <p className="text-xs text-muted-foreground">{t('ideas.form.openCount', openIdeas)}</p> : null}
+          {/* Its line is kept while the count loads, so the form does not grow when it arrives. */}
+          <p className="min-h-4 text-xs text-muted-foreground">
+            {openIdeas ? t('ideas.form.openCount', openIdeas) : null}
+          </p>
         </form>
       </CardContent>
     </Card>

@@ -11,10 +11,13 @@ import { cn } from '@/lib/utils';
 
 const indicatorByLevel = { normal: 'bg-primary', warning: 'bg-warning', limit: 'bg-destructive' } as const;
 
-/** Monthly Usage: yellow from 80 %, red "Limit reached" at 100 %. */
-export function UsageMeter({ usage }: { usage: Usage }) {
+/**
+ * Monthly Usage: yellow from 80 %, red "Limit reached" at 100 %. While the figures load it keeps
+ * its place (the same card, figures hidden), so nothing below it moves when they arrive.
+ */
+export function UsageMeter({ usage }: { usage: Usage | undefined }) {
   const { t } = useTranslation();
-  const { percent, level } = usageState(usage);
+  const { percent, level } = usage ? usageState(usage) : { percent: 0, level: 'normal' as const };
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-3">
@@ -26,7 +29,7 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           {t('ideas.usage.upgrade')}
         </Link>
       </CardHeader>
-      <CardContent className="space-y-2">
+      <CardContent className="space-y-2" aria-hidden={usage ? undefined : true}>
         <Progress
           value={percent}
           aria-label={t('ideas.usage.progressLabel', { percent })}
@@ -34,8 +37,14 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           data-level={level}
         />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p className={cn('text-muted-foreground', level === 'warning' && 'font-medium text-warning')}>
-            {t('ideas.usage.used', { used: usage.used, total: usage.total })}
+          <p
+            className={cn(
+              'text-muted-foreground',
+              level === 'warning' && 'font-medium text-warning',
+              !usage && 'invisible',
+            )}
+          >
+            {t('ideas.usage.used', { used: usage?.used ?? 0, total: usage?.total ?? 0 })}
           </p>
           {level === 'limit' ? <p className="font-semibold text-destructive">{t('ideas.usage.limitReached')}</p> : null}
         </div>
