@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { requireUser } from '../../lib/session.ts';
@@ -40,12 +41,14 @@ export async function linkedinRoutes(
   {
     db,
     config,
+    secretBox,
     publicAddress,
     jobs,
     now = () => new Date(),
   }: {
     db: Database;
     config: Config;
+    secretBox: SecretBox;
     /** The OAuth redirect URL is built on it (never on a request's Host). */
     publicAddress: PublicAddress;
     jobs: JobQueue | undefined;
@@ -69,7 +72,7 @@ export async function linkedinRoutes(
     async (request) => ({
       authorizationUrl: await startLinkedinAuthorization({
         db,
-        config,
+        secretBox,
         publicAddress,
         oauth,
         userId: requireUser(request).id,
@@ -96,7 +99,7 @@ export async function linkedinRoutes(
         const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
         await finishLinkedinAuthorization({
           db,
-          config,
+          secretBox,
           publicAddress,
           oauth,
           userId: user.id,
@@ -133,6 +136,7 @@ export async function linkedinRoutes(
       const published = await publishToLinkedin({
         db,
         config,
+        secretBox,
         userId: requireUser(request).id,
         eventIds: request.body.eventIds,
         text: request.body.text,
@@ -167,6 +171,7 @@ export async function linkedinRoutes(
       const post = await scheduleLinkedinPost({
         db,
         config,
+        secretBox,
         jobs,
         userId: requireUser(request).id,
         eventIds: request.body.eventIds,

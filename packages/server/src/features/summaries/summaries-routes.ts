@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
+import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import { cancelShare, findSummerisShares, generateSummaries, updateContactSummary } from './summaries-service.ts';
 
 const tags = ['summeris'];
@@ -29,7 +30,10 @@ const shareParams = z.object({ id: z.string().max(100) });
  * Per-contact summaries and the Summeris review queue.
  * Approve is POST /api/shares/:id/send (the email pipeline, with the monthly limit).
  */
-export async function summariesRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
+export async function summariesRoutes(
+  app: FastifyInstance,
+  { db, config, generators }: { db: Database; config: Config; generators: readonly TextGenerator[] },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -43,6 +47,7 @@ export async function summariesRoutes(app: FastifyInstance, { db, config }: { db
       share: await generateSummaries({
         db,
         config,
+        generators,
         userId: requireUser(request).id,
         ...request.body,
         log: { error: (details, message) => request.log.error(details, message) },
