@@ -133,15 +133,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: transcription });
   await app.register(contactsRoutes, { db: database.db });
-  await app.register(generationRoutes, { db: database.db, config, generators });
+  await app.register(generationRoutes, { db: database.db, config });
   await app.register(sharesRoutes, { db: database.db });
   await app.register(templatesRoutes, { db: database.db });
-  await app.register(summariesRoutes, { db: database.db, config, generators });
+  await app.register(summariesRoutes, { db: database.db, config });
   await app.register(emailRoutes, { db: database.db });
   await app.register(contactUsRoutes, { db: database.db });
   await app.register(scheduleRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
-  await app.register(linkedinRoutes, { db: database.db, config, secretBox, publicAddress, jobs: dependencies.jobs });
+  await app.register(linkedinRoutes, { db: database.db, config, publicAddress, jobs: dependencies.jobs });
   await app.register(telegramRoutes, { db: database.db, telegram, jobs: dependencies.jobs });
   await app.register(webhookRoutes, { db: database.db, config });
   await app.register(unsubscribeRoutes, { db: database.db, config });

@@ -1,6 +1,5 @@
 import fastifyStatic from '@fastify/static';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,15 +12,12 @@ import { precompressWebAssets } from '../lib/precompress-web-assets.ts';
 export const webAppPlugin = fp(
   async (app, { webDist }: { /** The web app's build folder; null: none. */ webDist: string | null }) => {
     const hasWebApp = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-    // Every page path gets index.html: the app picks the screen, its language and who is signed in.
-    const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html').sendFile('index.html', { maxAge: 0 });
     if (hasWebApp) {
       precompressWebAssets(webDist, app.log);
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: false,
-        // "/" is a page like the others (sendPage below).
+        // "/" is a page like the others (the not-found handler below).
         index: false,
         preCompressed: true,
         // Files under /assets/ carry a content hash in their names: cache them for good. Everything
@@ -42,7 +38,8 @@ export const webAppPlugin = fp(
       if (request.url.startsWith('/api/') || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send({ code: 'NOT_FOUND', message: translate('errors.notFound', locale) });
       }
-      return sendPage(request, reply);
+      // Every page path gets index.html: the app picks the screen, its language and who is signed in.
+      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
     });
   },
   { name: 'web-app' },

@@ -16,7 +16,6 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
-import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import {
   findIdeasForGeneration,
   generateText,
@@ -30,11 +29,9 @@ import {
 /** Generation costs money or CPU: a tighter limit than the API's default. */
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
-export async function generationRoutes(
-  app: FastifyInstance,
-  { db, config, generators }: { db: Database; config: Config; generators: readonly TextGenerator[] },
-) {
+export async function generationRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { generators } = app.deps;
 
   typed.get(
     '/api/ai/models',

@@ -16,7 +16,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { requireUser } from '../../lib/session.ts';
@@ -41,14 +40,12 @@ export async function linkedinRoutes(
   {
     db,
     config,
-    secretBox,
     publicAddress,
     jobs,
     now = () => new Date(),
   }: {
     db: Database;
     config: Config;
-    secretBox: SecretBox;
     /** The OAuth redirect URL is built on it (never on a request's Host). */
     publicAddress: PublicAddress;
     jobs: JobQueue | undefined;
@@ -57,6 +54,7 @@ export async function linkedinRoutes(
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
+  const { secretBox } = app.deps;
   const localeOf = (header: string | undefined) => pickLocale(header);
 
   typed.get(

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
-import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import { cancelShare, findSummerisShares, generateSummaries, updateContactSummary } from './summaries-service.ts';
 
 const tags = ['summeris'];
@@ -30,11 +29,9 @@ const shareParams = z.object({ id: z.string().max(100) });
  * Per-contact summaries and the Summeris review queue.
  * Approve is POST /api/shares/:id/send (the email pipeline, with the monthly limit).
  */
-export async function summariesRoutes(
-  app: FastifyInstance,
-  { db, config, generators }: { db: Database; config: Config; generators: readonly TextGenerator[] },
-) {
+export async function summariesRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { generators } = app.deps;
 
   typed.post(
     '/api/summaries/generate',
