@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAdmin, requireUser, type SessionUser } from '../../lib/session.ts';
-import type { Auth } from './auth.ts';
 
 /** Any role other than admin is an ordinary user. */
 const toSessionUser = (user: { id: string; email: string; name: string; role?: string | null }): SessionUser => ({
@@ -24,20 +24,24 @@ const isApiRoute = (request: FastifyRequest) =>
  * and everything under /api/admin/ needs the admin role; both are checked here, before the input is
  * read, so a signed-out request gets 401 (a user 403) and nothing it sent is looked at.
  */
-export function registerSessions(app: FastifyInstance, auth: Auth) {
-  app.decorateRequest('sessionUser', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request)) return;
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
-    // A renewed session comes with a new cookie (its later expiry): pass it on to the browser.
-    for (const cookie of result.headers.getSetCookie()) reply.header('set-cookie', cookie);
-    const session = result.response;
-    request.sessionUser = session
-      ? toSessionUser(session.user as typeof session.user & { role?: string | null })
-      : null;
+export const sessionsPlugin = fp(
+  async (app) => {
+    const { auth } = app;
+    app.decorateRequest('sessionUser', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiRoute(request)) return;
+      const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+      // A renewed session comes with a new cookie (its later expiry): pass it on to the browser.
+      for (const cookie of result.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      const session = result.response;
+      request.sessionUser = session
+        ? toSessionUser(session.user as typeof session.user & { role?: string | null })
+        : null;
 
-    if (request.is404 || request.routeOptions.config.isPublic === true) return;
-    if (request.url.startsWith('/api/admin/')) requireAdmin(request);
-    else requireUser(request);
-  });
-}
+      if (request.is404 || request.routeOptions.config.isPublic === true) return;
+      if (request.url.startsWith('/api/admin/')) requireAdmin(request);
+      else requireUser(request);
+    });
+  },
+  { name: 'sessions', decorators: { fastify: ['auth'] } },
+);

@@ -15,6 +15,7 @@ import { contacts, emailDeliveries, events, pendingShares, users, userSettings }
 import { byIdAndOwner } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
@@ -589,12 +590,14 @@ type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 're
 export async function processDeliveries({
   db,
   config,
+  secretBox,
   publicAddress,
   serverTransport,
   attempts,
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   /** Where the unsubscribe links point (never the default `http://localhost:PORT`). */
   publicAddress: PublicAddress;
   serverTransport: EmailTransport;
@@ -630,7 +633,7 @@ export async function processDeliveries({
   const senderOf = (userId: string) => {
     let sender = senders.get(userId);
     if (!sender) {
-      sender = resolveSender({ db, config, serverTransport, userId });
+      sender = resolveSender({ db, config, secretBox, serverTransport, userId });
       senders.set(userId, sender);
     }
     return sender;

@@ -28,12 +28,13 @@ const workOptions = {
 
 /** The email-delivery worker: creates the queue, works it, resumes what a restart left. */
 export async function registerEmailDeliveryWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { config, database, mailer } = app.deps;
+  const { config, database, mailer, secretBox } = app.deps;
   await createEmailDeliveryQueue({ jobs, config });
   await jobs.work<EmailDeliveryJob, unknown, typeof workOptions>(emailDeliveryQueue, workOptions, async (batch) => {
     const outcomes = await processDeliveries({
       db: database.db,
       config,
+      secretBox,
       publicAddress: app.publicAddress,
       serverTransport: mailer,
       attempts: batch.map((job) => ({

@@ -73,7 +73,7 @@ function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale
 
 export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { config } = app.deps;
+  const { config, secretBox } = app.deps;
 
   typed.get(
     '/api/email-settings',
@@ -95,7 +95,7 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
     async (request, reply) => {
       const userId = requireUser(request).id;
       try {
-        return await saveEmailSettings({ db, config, userId, update: request.body });
+        return await saveEmailSettings({ db, config, secretBox, userId, update: request.body });
       } catch (error) {
         if (!(error instanceof EmailSettingsValidationError)) throw error;
         // The messages name the provider, so they are translated here with their values.
@@ -129,7 +129,7 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
       const userId = requireUser(request).id;
       let sender: Sender | undefined;
       try {
-        sender = await resolveSender({ db, config, serverTransport: app.deps.mailer, userId });
+        sender = await resolveSender({ db, config, secretBox, serverTransport: app.deps.mailer, userId });
         const { locale } = sender;
         const rendered = renderEmail({
           body: translate('email.test.body', locale),

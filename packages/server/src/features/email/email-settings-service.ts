@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users, userSettings } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { createSecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { createResendTransport } from '../../providers/email/resend-transport.ts';
 import { createSendgridTransport } from '../../providers/email/sendgrid-transport.ts';
@@ -67,11 +67,13 @@ export async function getEmailSettings({
 export async function saveEmailSettings({
   db,
   config,
+  secretBox,
   userId,
   update,
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   userId: string;
   update: EmailSettingsUpdate;
 }): Promise<EmailSettingsResponse> {
@@ -90,7 +92,7 @@ export async function saveEmailSettings({
   const apiKey = input.apiKey?.trim();
   const values = {
     emailSettings: settings,
-    ...(apiKey ? { emailApiKeyEncrypted: createSecretBox(config.APP_SECRET).encrypt(apiKey) } : {}),
+    ...(apiKey ? { emailApiKeyEncrypted: secretBox.encrypt(apiKey) } : {}),
   };
   await db
     .insert(userSettings)
@@ -133,11 +135,13 @@ export type Sender = {
 export async function resolveSender({
   db,
   config,
+  secretBox,
   serverTransport,
   userId,
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   serverTransport: EmailTransport;
   userId: string;
 }): Promise<Sender> {
@@ -154,7 +158,7 @@ export async function resolveSender({
   }
   let apiKey: string;
   try {
-    apiKey = createSecretBox(config.APP_SECRET).decrypt(row.emailApiKeyEncrypted);
+    apiKey = secretBox.decrypt(row.emailApiKeyEncrypted);
   } catch (error) {
     // The server secret changed since the key was saved: only saving the key again helps.
     throw new PermanentEmailError('The saved email provider key cannot be read; save it again in Settings → Email.', {

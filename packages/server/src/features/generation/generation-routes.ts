@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
-import { createTextGenerators, defaultModelId } from '../../providers/ai/create-text-generators.ts';
+import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
 import {
   findIdeasForGeneration,
   generateText,
@@ -31,6 +31,7 @@ const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function generationRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { generators } = app.deps;
 
   typed.get(
     '/api/ai/models',
@@ -38,7 +39,7 @@ export async function generationRoutes(app: FastifyInstance, { db, config }: { d
     async (request) => {
       requireUser(request);
       const locale = pickLocale(request.headers['accept-language']);
-      const models = createTextGenerators(config).map((generator) => ({
+      const models = generators.map((generator) => ({
         id: generator.id,
         label: translate(`generation.models.${generator.id}`, locale, { model: generator.providerModel ?? '' }),
         isAiModel: generator.isAiModel,
@@ -80,6 +81,7 @@ export async function generationRoutes(app: FastifyInstance, { db, config }: { d
       return generateText({
         db,
         config,
+        generators,
         userId,
         events: ideas,
         preferences: request.body.preferences,
@@ -108,6 +110,7 @@ export async function generationRoutes(app: FastifyInstance, { db, config }: { d
       const { model, chunks } = await streamGeneratedText({
         db,
         config,
+        generators,
         userId,
         events: ideas,
         preferences: request.body.preferences,

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { events, users, userSettings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { createTextGenerators, defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
+import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
 import {
   TextGenerationAbortedError,
   type TextGenerationRequest,
@@ -163,15 +163,15 @@ export type GenerateTextArguments = {
   template?: string | undefined;
   abortSignal?: AbortSignal | undefined;
   log?: GenerationLog | undefined;
-  /** Generators to use instead of the configured ones (tests). */
-  generators?: TextGenerator[] | undefined;
+  /** The server's generators (`app.deps.generators`), or fakes in tests. */
+  generators: readonly TextGenerator[];
 };
 
 async function prepareGeneration(
   args: GenerateTextArguments,
 ): Promise<{ generator: TextGenerator; request: TextGenerationRequest }> {
   const settings = await getAiSettings({ db: args.db, config: args.config, userId: args.userId });
-  const generators = args.generators ?? createTextGenerators(args.config);
+  const { generators } = args;
   const generator =
     generators.find((candidate) => candidate.id === settings.model) ??
     generators.find((candidate) => candidate.id === defaultModelId(args.config)) ??

@@ -396,6 +396,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
       generateText({
         db: testApp.database.db,
         config: testApp.config,
+        generators: testApp.app.deps.generators,
         userId: user.id,
         events: [{ content: 'SECRET IDEA TEXT' }],
         preferences,

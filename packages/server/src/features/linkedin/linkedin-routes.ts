@@ -54,6 +54,7 @@ export async function linkedinRoutes(
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
+  const { secretBox } = app.deps;
   const localeOf = (header: string | undefined) => pickLocale(header);
 
   typed.get(
@@ -69,7 +70,7 @@ export async function linkedinRoutes(
     async (request) => ({
       authorizationUrl: await startLinkedinAuthorization({
         db,
-        config,
+        secretBox,
         publicAddress,
         oauth,
         userId: requireUser(request).id,
@@ -96,7 +97,7 @@ export async function linkedinRoutes(
         const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
         await finishLinkedinAuthorization({
           db,
-          config,
+          secretBox,
           publicAddress,
           oauth,
           userId: user.id,
@@ -133,6 +134,7 @@ export async function linkedinRoutes(
       const published = await publishToLinkedin({
         db,
         config,
+        secretBox,
         userId: requireUser(request).id,
         eventIds: request.body.eventIds,
         text: request.body.text,
@@ -167,6 +169,7 @@ export async function linkedinRoutes(
       const post = await scheduleLinkedinPost({
         db,
         config,
+        secretBox,
         jobs,
         userId: requireUser(request).id,
         eventIds: request.body.eventIds,

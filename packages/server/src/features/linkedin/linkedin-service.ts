@@ -20,7 +20,7 @@ import {
 import { byIdAndOwner } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createSecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { linkedinRedirectUrl, type LinkedinOauth } from './linkedin-oauth.ts';
@@ -87,14 +87,14 @@ export async function getLinkedinConnection({
 /** Keeps the state and (encrypted) PKCE verifier of a new authorisation, and returns LinkedIn's URL. */
 export async function startLinkedinAuthorization({
   db,
-  config,
+  secretBox,
   publicAddress,
   oauth,
   userId,
   now,
 }: {
   db: Database;
-  config: Config;
+  secretBox: SecretBox;
   publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
   userId: string;
@@ -103,7 +103,6 @@ export async function startLinkedinAuthorization({
   if (!oauth) throw notConfigured();
   const redirectUrl = linkedinRedirectUrl(await publicAddress.forLinks());
   const { state, codeVerifier, authorizationUrl } = await oauth.startAuthorization({ redirectUrl });
-  const box = createSecretBox(config.APP_SECRET);
   await db.transaction(async (tx) => {
     // Abandoned attempts of this user, and anyone's expired ones, go.
     await tx
@@ -112,7 +111,7 @@ export async function startLinkedinAuthorization({
     await tx.insert(linkedinAuthorizations).values({
       state,
       userId,
-      codeVerifierEncrypted: box.encrypt(codeVerifier),
+      codeVerifierEncrypted: secretBox.encrypt(codeVerifier),
       expiresAt: new Date(now.getTime() + authorizationLifetimeMs),
     });
   });
@@ -126,7 +125,7 @@ export async function startLinkedinAuthorization({
  */
 export async function finishLinkedinAuthorization({
   db,
-  config,
+  secretBox,
   publicAddress,
   oauth,
   userId,
@@ -134,7 +133,7 @@ export async function finishLinkedinAuthorization({
   now,
 }: {
   db: Database;
-  config: Config;
+  secretBox: SecretBox;
   publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
   userId: string;
@@ -150,17 +149,16 @@ export async function finishLinkedinAuthorization({
     .returning();
   if (!authorization) throw new Error('LinkedIn callback with an unknown state');
   if (authorization.expiresAt <= now) throw new Error('LinkedIn authorisation expired');
-  const box = createSecretBox(config.APP_SECRET);
   const result = await oauth.finishAuthorization({
     redirectUrl: linkedinRedirectUrl(await publicAddress.forLinks()),
     callbackQuery,
     expectedState: authorization.state,
-    codeVerifier: box.decrypt(authorization.codeVerifierEncrypted),
+    codeVerifier: secretBox.decrypt(authorization.codeVerifierEncrypted),
   });
   const values = {
     memberId: result.memberId,
     name: result.name,
-    accessTokenEncrypted: box.encrypt(result.accessToken),
+    accessTokenEncrypted: secretBox.encrypt(result.accessToken),
     scope: result.scope,
     expiresAt: new Date(now.getTime() + result.expiresIn * 1000),
     expiryNoticeSentAt: null,
@@ -191,11 +189,13 @@ async function requireOwnIdeas({ db, userId, eventIds }: { db: Database; userId:
 async function getUsableToken({
   db,
   config,
+  secretBox,
   userId,
   now,
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   userId: string;
   now: Date;
 }) {
@@ -203,7 +203,7 @@ async function getUsableToken({
   const [row] = await db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, userId));
   if (!row) throw notConnected();
   if (row.expiresAt <= now) throw reconnect();
-  return { memberId: row.memberId, accessToken: createSecretBox(config.APP_SECRET).decrypt(row.accessTokenEncrypted) };
+  return { memberId: row.memberId, accessToken: secretBox.decrypt(row.accessTokenEncrypted) };
 }
 
 /**
@@ -214,6 +214,7 @@ async function getUsableToken({
 async function postAndRecord({
   db,
   config,
+  secretBox,
   userId,
   eventIds,
   text,
@@ -222,13 +223,14 @@ async function postAndRecord({
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   userId: string;
   eventIds: string[];
   text: string;
   now: Date;
   scheduledPostId?: string;
 }) {
-  const token = await getUsableToken({ db, config, userId, now });
+  const token = await getUsableToken({ db, config, secretBox, userId, now });
   let postUrn: string;
   try {
     ({ postUrn } = await createLinkedinPost({
@@ -269,6 +271,7 @@ async function postAndRecord({
 export async function publishToLinkedin({
   db,
   config,
+  secretBox,
   userId,
   eventIds,
   text,
@@ -276,6 +279,7 @@ export async function publishToLinkedin({
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   userId: string;
   eventIds: string[];
   text: string;
@@ -283,7 +287,7 @@ export async function publishToLinkedin({
 }): Promise<{ postUrn: string; postUrl: string }> {
   const ideas = await requireOwnIdeas({ db, userId, eventIds });
   try {
-    return await postAndRecord({ db, config, userId, eventIds: ideas, text, now });
+    return await postAndRecord({ db, config, secretBox, userId, eventIds: ideas, text, now });
   } catch (error) {
     if (error instanceof LinkedinPublishError) throw toAppError(error);
     throw error;
@@ -295,6 +299,7 @@ export async function publishToLinkedin({
 export async function scheduleLinkedinPost({
   db,
   config,
+  secretBox,
   jobs,
   userId,
   eventIds,
@@ -304,6 +309,7 @@ export async function scheduleLinkedinPost({
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   jobs: JobQueue | undefined;
   userId: string;
   eventIds: string[];
@@ -320,7 +326,7 @@ export async function scheduleLinkedinPost({
     });
   }
   const ideas = await requireOwnIdeas({ db, userId, eventIds });
-  await getUsableToken({ db, config, userId, now });
+  await getUsableToken({ db, config, secretBox, userId, now });
   // Every server process starts the job queue; only an app built without one (some tests) lacks it.
   if (!jobs) throw failure(503, 'JOBS_UNAVAILABLE', 'errors.internal');
   const [row] = await db.insert(linkedinPosts).values({ userId, eventIds: ideas, text, publishAt }).returning();
@@ -414,11 +420,13 @@ export async function cancelScheduledLinkedinPost({
 export async function runScheduledLinkedinPost({
   db,
   config,
+  secretBox,
   postId,
   now,
 }: {
   db: Database;
   config: Config;
+  secretBox: SecretBox;
   postId: string;
   now: Date;
 }): Promise<'published' | 'failed' | 'skipped'> {
@@ -432,6 +440,7 @@ export async function runScheduledLinkedinPost({
     await postAndRecord({
       db,
       config,
+      secretBox,
       userId: post.userId,
       eventIds: post.eventIds,
       text: post.text,

@@ -20,7 +20,7 @@ export async function registerLinkedinWorkers(
   jobs: JobQueue,
   { now = () => new Date() }: { now?: () => Date } = {},
 ) {
-  const { config, database, mailer } = app.deps;
+  const { config, database, mailer, secretBox } = app.deps;
   for (const [name, options] of [
     [linkedinPublishQueue, { expireInSeconds: 5 * 60, retryLimit: 0 }],
     [linkedinExpiryQueue, { expireInSeconds: 15 * 60, retryLimit: 0 }],
@@ -30,8 +30,9 @@ export async function registerLinkedinWorkers(
   }
   await jobs.work<LinkedinPublishJob>(linkedinPublishQueue, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (!job) return;
-    const outcome = await runScheduledLinkedinPost({ db: database.db, config, postId: job.data.postId, now: now() });
-    app.log.info({ postId: job.data.postId, outcome }, 'scheduled LinkedIn post run');
+    const { postId } = job.data;
+    const outcome = await runScheduledLinkedinPost({ db: database.db, config, secretBox, postId, now: now() });
+    app.log.info({ postId, outcome }, 'scheduled LinkedIn post run');
   });
   await jobs.schedule(linkedinExpiryQueue, '17 * * * *');
   await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {

@@ -16,6 +16,7 @@ import { contacts, events, pendingShares, summaryTemplates, userSettings } from 
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import { sendShareToContacts } from '../email/delivery-service.ts';
 import type { GenerationLog } from '../generation/generation-service.ts';
 import { writeContactSummaries } from '../summaries/summaries-service.ts';
@@ -31,6 +32,7 @@ export type ScheduleRunnerLog = GenerationLog & { warn: (details: object, messag
 export type ScheduleRunnerDependencies = {
   db: Database;
   config: Config;
+  generators: readonly TextGenerator[];
   jobs: JobQueue | undefined;
   /** The clock; tests move it. */
   now: () => Date;
@@ -153,7 +155,7 @@ function composeScheduledSummaries({
   recipients,
   template,
 }: {
-  dependencies: Pick<ScheduleRunnerDependencies, 'db' | 'config' | 'log'>;
+  dependencies: Pick<ScheduleRunnerDependencies, 'db' | 'config' | 'generators' | 'log'>;
   userId: string;
   ideas: readonly Idea[];
   recipients: readonly Recipient[];
@@ -162,6 +164,7 @@ function composeScheduledSummaries({
   return writeContactSummaries({
     db: dependencies.db,
     config: dependencies.config,
+    generators: dependencies.generators,
     userId,
     events: ideas.map((idea) => ({ title: idea.title, content: idea.content, date: idea.date ?? idea.createdAt })),
     preferences: resolvePreferences(ideas[0]?.preferences, {

@@ -13,7 +13,7 @@ export async function registerScheduleWorker(
   jobs: JobQueue,
   { now = () => new Date() }: { now?: () => Date } = {},
 ) {
-  const { config, database } = app.deps;
+  const { config, database, generators } = app.deps;
   // A tick that outlives the next one is not run twice at once; a stuck one expires.
   const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
   const existing = await jobs.getQueue(scheduleQueue);
@@ -21,7 +21,7 @@ export async function registerScheduleWorker(
   else await jobs.createQueue(scheduleQueue, { ...options, policy: 'singleton' });
   await jobs.schedule(scheduleQueue, '* * * * *');
   await jobs.work(scheduleQueue, { pollingIntervalSeconds: 5 }, async () => {
-    const handled = await runDueSchedules({ db: database.db, config, jobs, now, log: app.log });
+    const handled = await runDueSchedules({ db: database.db, config, generators, jobs, now, log: app.log });
     if (handled > 0) app.log.info({ handled }, 'scheduled sharing runs done');
   });
 }

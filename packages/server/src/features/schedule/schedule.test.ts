@@ -23,6 +23,7 @@ const tick = (at: string) =>
   runDueSchedules({
     db: testApp.database.db,
     config: testApp.config,
+    generators: testApp.app.deps.generators,
     jobs: testApp.jobs,
     now: () => new Date(at),
     log: quietLog,

@@ -31,6 +31,7 @@ const shareParams = z.object({ id: z.string().max(100) });
  */
 export async function summariesRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { generators } = app.deps;
 
   typed.post(
     '/api/summaries/generate',
@@ -43,6 +44,7 @@ export async function summariesRoutes(app: FastifyInstance, { db, config }: { db
       share: await generateSummaries({
         db,
         config,
+        generators,
         userId: requireUser(request).id,
         ...request.body,
         log: { error: (details, message) => request.log.error(details, message) },

@@ -87,7 +87,7 @@ export async function generateSummaries({
   eventIds: string[];
   templateId: string;
   contactIds: string[];
-  generators?: TextGenerator[] | undefined;
+  generators: readonly TextGenerator[];
   log?: GenerationLog | undefined;
 }): Promise<Share> {
   const template = await getTemplateForUse({ db, userId, templateId });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Update } from 'grammy/types';
 import { createHash } from 'node:crypto';
 import type { JobQueue } from '../../jobs.ts';
-import { createTranscriptionProvider } from '../../providers/transcription/create-transcription-provider.ts';
 import { allowedUpdates, startTelegramPolling } from './telegram-polling.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import { createUpdateHandler, updateSender } from './telegram-updates.ts';
@@ -33,7 +32,7 @@ export function createUpdateEnqueuer({ jobs, botId }: { jobs: JobQueue; botId: n
  * Updates arrive by long polling (one instance at a time) or, with TELEGRAM_WEBHOOK, by webhook.
  */
 export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { config, database, telegram } = app.deps;
+  const { config, database, telegram, transcription } = app.deps;
   if (!telegram) return;
   const runtime: TelegramRuntime = telegram;
   const log = app.log.child({ feature: 'telegram' });
@@ -49,7 +48,6 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
   if (await jobs.getQueue(telegramUpdateQueue)) await jobs.updateQueue(telegramUpdateQueue, options);
   else await jobs.createQueue(telegramUpdateQueue, options);
 
-  const transcription = createTranscriptionProvider(config);
   let handler: ReturnType<typeof createUpdateHandler> | null = null;
   const getHandler = async () => {
     if (handler) return handler;

@@ -259,6 +259,7 @@ describe('one-click unsubscribe', () => {
     await processDeliveries({
       db,
       config,
+      secretBox: app.deps.secretBox,
       publicAddress: app.publicAddress,
       serverTransport: app.deps.mailer,
       attempts: outcome.deliveryIds.map((deliveryId) => ({ deliveryId, isFinalAttempt: false })),
