@@ -1,11 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { contactListQueryOptions, initialContactList } from '@/api/contacts';
+import { ideaListQueryOptions } from '@/api/ideas';
+import { getMe, meQueryOptions, prefetchOf, prefetchWhenSignedIn } from '@/api/me';
+import { ideaSummariesQueryOptions } from '@/api/shares';
+import { usageQueryOptions } from '@/api/usage';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
-import { getMe, meQueryOptions, prefetchOf, prefetchWhenSignedIn } from '@/features/auth/api/get-me';
-import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
-import { eventsQueryOptions } from '@/features/ideas/api/get-events';
-import { ideaSummariesQueryOptions } from '@/features/ideas/api/get-idea-summaries';
-import { usageQueryOptions } from '@/features/ideas/api/get-usage';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { RootLayout } from './layouts/root-layout';
@@ -70,7 +70,7 @@ export const createRouter = () =>
             {
               path: paths.dashboard,
               loader: prefetching(
-                prefetchOf(eventsQueryOptions()),
+                prefetchOf(ideaListQueryOptions()),
                 prefetchOf(usageQueryOptions()),
                 prefetchOf(ideaSummariesQueryOptions()),
               ),
@@ -85,7 +85,7 @@ export const createRouter = () =>
             {
               path: paths.contacts,
               // The first page of the list (every relationship, newest first).
-              loader: prefetching(prefetchOf(contactsQueryOptions(initialContactList))),
+              loader: prefetching(prefetchOf(contactListQueryOptions(initialContactList))),
               lazy: withCatalogue(() => import('./routes/contacts')),
             },
             { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },

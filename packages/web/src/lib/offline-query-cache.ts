@@ -1,4 +1,8 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { ideaKeys } from '@/api/ideas';
+import { meKeys } from '@/api/me';
+import { transcriptionKeys } from '@/api/transcription';
+import { usageKeys } from '@/api/usage';
 import { readCache, removeCache, writeCache } from './local-cache';
 
 /**
@@ -9,8 +13,8 @@ import { readCache, removeCache, writeCache } from './local-cache';
  */
 const cacheKey = 'offline-queries';
 // `transcription`: whether Record Voice is offered (a recording made offline waits on the device).
-const persistedRoots = new Set(['me', 'events', 'usage', 'transcription']);
-const isPersisted = (query: Query) => persistedRoots.has(String(query.queryKey[0])) && query.state.status === 'success';
+const persistedRoots = new Set<unknown>([meKeys, ideaKeys, usageKeys, transcriptionKeys].map((keys) => keys.all[0]));
+const isPersisted = (query: Query) => persistedRoots.has(query.queryKey[0]) && query.state.status === 'success';
 
 /** Without a connection, the queries as last saved: they show at once, and refresh once back online. */
 export function restoreQueriesWhenOffline(client: QueryClient) {
@@ -24,7 +28,7 @@ export function persistQueries(client: QueryClient) {
   let timer: number | undefined;
   const save = () => {
     try {
-      if (client.getQueryData(['me']) == null) {
+      if (client.getQueryData(meKeys.all) == null) {
         removeCache(cacheKey);
         return;
       }
@@ -35,7 +39,7 @@ export function persistQueries(client: QueryClient) {
   };
   client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (!persistedRoots.has(String(event.query.queryKey[0]))) return;
+    if (!persistedRoots.has(event.query.queryKey[0])) return;
     window.clearTimeout(timer);
     timer = window.setTimeout(save, 300);
   });

@@ -2,8 +2,8 @@ import type { Preferences } from '@life-updates/contract/preferences';
 import { CheckCircle2Icon, MailIcon, SaveIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContactsByName } from '@/api/contacts';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
-import { usePickerContacts } from '@/components/picker-contacts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LinkedinPublish } from '@/features/linkedin/components/linkedin-publish';
@@ -38,7 +38,7 @@ export function GenerationWorkspace({
   const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ eventIds, text: stream.text, preferences });
-  const contacts = usePickerContacts(actions.isPickerOpen || actions.isApprovePickerOpen);
+  const contacts = useContactsByName(actions.isPickerOpen || actions.isApprovePickerOpen);
 
   async function generate() {
     if (eventIds.length === 0) {

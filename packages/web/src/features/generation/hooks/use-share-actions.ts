@@ -5,13 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ideaKeys } from '@/api/ideas';
+import { emailShareText, getShareDeliveries, shareKeys, useApproveIdeas, useSaveForLater } from '@/api/shares';
+import { usageKeys } from '@/api/usage';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useApproveIdeas } from '../api/approve-ideas';
-import { emailShareText } from '../api/email-share-text';
-import { getShareDeliveries } from '../api/get-share-deliveries';
-import { useSaveForLater } from '../api/save-for-later';
 import type { ShareResult } from '../components/result-dialog';
 
 const pollIntervalMs = 1000;
@@ -142,9 +141,9 @@ export function useShareActions({
       else toast.error(errorMessage(error, t('generation.toasts.sendShareFailed')), options);
     } finally {
       setSending(false);
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
-      void queryClient.invalidateQueries({ queryKey: ['shares'] });
-      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
+      void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     }
   }
 
