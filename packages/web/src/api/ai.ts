@@ -16,15 +16,14 @@ export const aiKeys = {
 };
 
 /** Labels of the models, and which of them is not an AI model (the offline composer). */
-export const aiModelsQueryOptions = () =>
-  queryOptions({
+export const useAiModels = () =>
+  useQuery({
     queryKey: aiKeys.models(),
     queryFn: () => api<AiModelsResponse>('/api/ai/models'),
     staleTime: 5 * 60_000,
   });
-export const useAiModels = () => useQuery(aiModelsQueryOptions());
 
-export const aiSettingsQueryOptions = () =>
+const aiSettingsQueryOptions = () =>
   queryOptions({ queryKey: aiKeys.settings(), queryFn: () => api<AiSettings>('/api/ai-settings') });
 export const useAiSettings = () => useQuery(aiSettingsQueryOptions());
 

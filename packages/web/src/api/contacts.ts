@@ -18,7 +18,7 @@ export const contactKeys = {
 
 const contactPath = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
 
-export const getContacts = (query: ContactListQueryInput = {}) =>
+const getContacts = (query: ContactListQueryInput = {}) =>
   api<ContactListResponse>('/api/contacts', { query }).then((response) => response.contacts);
 
 /** What the Contacts screen lists first (every relationship, newest first). */

@@ -12,7 +12,7 @@ export const ideaKeys = {
 };
 
 /** The user's ideas, newest first, with the open-ideas limit. */
-export const getIdeas = () => api<EventList>('/api/events');
+const getIdeas = () => api<EventList>('/api/events');
 
 export const ideaListQueryOptions = () => queryOptions({ queryKey: ideaKeys.list(), queryFn: getIdeas });
 export const useIdeas = () => useQuery(ideaListQueryOptions());
@@ -41,9 +41,9 @@ export function useCreateIdea() {
 }
 
 /** The idea editor (My Stories' Edit Event, the Generate screen's Edit); the server re-derives the title. */
-export const updateIdea = ({ id, update }: { id: string; update: UpdateEvent }) =>
+const updateIdea = ({ id, update }: { id: string; update: UpdateEvent }) =>
   api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
 export const useUpdateIdea = () => useIdeaMutation(updateIdea);
 
-export const deleteIdea = (id: string) => api<void>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const deleteIdea = (id: string) => api<void>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const useDeleteIdea = () => useIdeaMutation(deleteIdea);

@@ -26,17 +26,12 @@ const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId
 const reviewPath = (shareId: string) => `/api/summeris/${encodeURIComponent(shareId)}`;
 
 /** The user's shares in the given statuses (comma-separated), newest first. */
-export const getShares = (status: string) =>
+const getShares = (status: string) =>
   api<{ shares: Share[] }>('/api/shares', { query: { status } }).then((body) => body.shares);
 
 /** The shares saved for later: the Generate screen loads its text from these. */
-export const savedSharesQueryOptions = () =>
-  queryOptions({
-    queryKey: shareKeys.list('saved_for_later'),
-    queryFn: () => getShares('saved_for_later'),
-    staleTime: 0,
-  });
-export const useSavedShares = () => useQuery(savedSharesQueryOptions());
+export const useSavedShares = () =>
+  useQuery({ queryKey: shareKeys.list('saved_for_later'), queryFn: () => getShares('saved_for_later'), staleTime: 0 });
 
 const generatedTime = (share: Share) => (share.generatedAt ? Date.parse(share.generatedAt) : -Infinity);
 
@@ -45,7 +40,7 @@ const generatedTime = (share: Share) => (share.generatedAt ? Date.parse(share.ge
  * content: the share chosen for an idea is the one Create Content reloads, the most recently
  * generated share in saved_for_later, approved or sent that contains it.
  */
-export function summariesByIdea(shares: readonly Share[]): Map<string, string> {
+function summariesByIdea(shares: readonly Share[]): Map<string, string> {
   const newestFirst = [...shares].sort(
     (a, b) => generatedTime(b) - generatedTime(a) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
   );
@@ -70,14 +65,13 @@ export const ideaSummariesQueryOptions = () => {
 export const useIdeaSummaries = () => useQuery(ideaSummariesQueryOptions());
 
 /** The newest saved, approved or sent share containing the idea, whose text Create Content opens with. */
-export const shareForIdeaQueryOptions = (ideaId: string) =>
-  queryOptions({
+export const useShareForIdea = (ideaId: string) =>
+  useQuery({
     queryKey: shareKeys.forIdea(ideaId),
     queryFn: () =>
       api<{ share: Share | null }>(`/api/shares/for-event/${encodeURIComponent(ideaId)}`).then((body) => body.share),
     staleTime: 0,
   });
-export const useShareForIdea = (ideaId: string) => useQuery(shareForIdeaQueryOptions(ideaId));
 
 /** Per-recipient status of a share's emails. */
 export const getShareDeliveries = (shareId: string) => api<ShareDeliveriesResponse>(`${sharePath(shareId)}/deliveries`);
@@ -104,7 +98,7 @@ function useShareMutation<T, R>(mutationFn: (value: T) => Promise<R>, { ideasToo
 }
 
 /** Stores the preferences, marks the ideas saved_for_later, keeps the text. */
-export const saveForLater = (request: SaveShareTextRequest) =>
+const saveForLater = (request: SaveShareTextRequest) =>
   api<{ share: Share }>('/api/shares/save-for-later', { method: 'POST', body: request }).then((body) => body.share);
 export const useSaveForLater = () => useShareMutation(saveForLater, { ideasToo: true });
 
@@ -112,7 +106,7 @@ export const useSaveForLater = () => useShareMutation(saveForLater, { ideasToo: 
  * Stores the preferences, approves the ideas and every share containing them, with the contacts
  * chosen to receive it.
  */
-export const approveIdeas = (request: ApproveShareTextRequest) =>
+const approveIdeas = (request: ApproveShareTextRequest) =>
   api<{ share: Share }>('/api/shares/approve', { method: 'POST', body: request }).then((body) => body.share);
 export const useApproveIdeas = () => useShareMutation(approveIdeas, { ideasToo: true });
 
@@ -127,7 +121,7 @@ export const emailShareText = (request: EmailShareTextRequest) =>
  * Summeris → Approve: the share goes through the email pipeline with its texts, to its contacts or
  * to the ones just chosen.
  */
-export const sendShare = ({ shareId, contactIds }: { shareId: string; contactIds?: string[] | undefined }) =>
+const sendShare = ({ shareId, contactIds }: { shareId: string; contactIds?: string[] | undefined }) =>
   api<SendResult>(`${sharePath(shareId)}/send`, {
     method: 'POST',
     body: { method: 'email', ...(contactIds ? { contactIds } : {}) },

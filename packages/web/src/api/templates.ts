@@ -1,16 +1,14 @@
 import type { Template, TemplateForm, TemplateListResponse } from '@life-updates/contract/templates';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const templateKeys = { all: ['templates'] as const };
 
 const templatePath = (id: string) => `/api/templates/${encodeURIComponent(id)}`;
 
-export const templatesQueryOptions = () =>
-  queryOptions({ queryKey: templateKeys.all, queryFn: () => api<TemplateListResponse>('/api/templates') });
-
 /** Settings → Templates and the Share flow's template picker (asked for once it is `enabled`). */
-export const useTemplates = (enabled = true) => useQuery({ ...templatesQueryOptions(), enabled });
+export const useTemplates = (enabled = true) =>
+  useQuery({ queryKey: templateKeys.all, queryFn: () => api<TemplateListResponse>('/api/templates'), enabled });
 
 function useTemplateMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
   const client = useQueryClient();

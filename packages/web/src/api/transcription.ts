@@ -1,6 +1,6 @@
 import { audioFieldName } from '@life-updates/contract/event-options';
 import type { TranscriptionResult, TranscriptionStatus } from '@life-updates/contract/events';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const transcriptionKeys = {
@@ -9,11 +9,10 @@ export const transcriptionKeys = {
 };
 
 /** Whether the server has a speech-to-text provider; without one Record Voice explains why it cannot record. */
-export const getTranscriptionStatus = () => api<TranscriptionStatus>('/api/transcription/status');
+const getTranscriptionStatus = () => api<TranscriptionStatus>('/api/transcription/status');
 
-export const transcriptionStatusQueryOptions = () =>
-  queryOptions({ queryKey: transcriptionKeys.status(), queryFn: getTranscriptionStatus, staleTime: Infinity });
-export const useTranscriptionStatus = () => useQuery(transcriptionStatusQueryOptions());
+export const useTranscriptionStatus = () =>
+  useQuery({ queryKey: transcriptionKeys.status(), queryFn: getTranscriptionStatus, staleTime: Infinity });
 
 const extensions: Record<string, string> = {
   'audio/ogg': 'ogg',
@@ -23,7 +22,7 @@ const extensions: Record<string, string> = {
 };
 
 /** File name for a recording: recording.webm for Chromium and Firefox. */
-export function recordingFileName(mimeType: string) {
+function recordingFileName(mimeType: string) {
   const base = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
   return `recording.${extensions[base] ?? 'webm'}`;
 }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 export const usageKeys = { all: ['usage'] as const };
 
 /** Shares sent this calendar month against the monthly limit. */
-export const getUsage = () => api<Usage>('/api/usage');
+const getUsage = () => api<Usage>('/api/usage');
 
 export const usageQueryOptions = () => queryOptions({ queryKey: usageKeys.all, queryFn: getUsage });
 export const useUsage = () => useQuery(usageQueryOptions());
