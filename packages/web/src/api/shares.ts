@@ -8,7 +8,7 @@ import type {
   Share,
 } from '@life-updates/contract/shares';
 import type { GenerateSummariesRequest, SummerisListResponse, SummerisShare } from '@life-updates/contract/summeris';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ideaKeys } from './ideas';
 
@@ -74,7 +74,23 @@ export const useShareForIdea = (ideaId: string) =>
   });
 
 /** Per-recipient status of a share's emails. */
-export const getShareDeliveries = (shareId: string) => api<ShareDeliveriesResponse>(`${sharePath(shareId)}/deliveries`);
+const getShareDeliveries = (shareId: string) => api<ShareDeliveriesResponse>(`${sharePath(shareId)}/deliveries`);
+
+/**
+ * After a send: asks for the deliveries every second until every email is sent or failed, or two
+ * minutes have passed (the emails then keep going in the background; Summeris → Sent shows their
+ * progress). Each answer also updates the share's cached deliveries.
+ */
+export async function waitForDeliveries(client: QueryClient, shareId: string, initial: ShareDeliveriesResponse) {
+  let current = initial;
+  const startedAt = Date.now();
+  while (!current.isDone && Date.now() - startedAt < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    current = await getShareDeliveries(shareId);
+    client.setQueryData(shareKeys.deliveries(shareId), current);
+  }
+  return current;
+}
 
 /** Polled every second while any email is queued or sending. */
 export const useShareDeliveries = (shareId: string) =>

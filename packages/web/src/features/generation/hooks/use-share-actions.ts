@@ -1,4 +1,3 @@
-import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { countAccepted, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,28 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ideaKeys } from '@/api/ideas';
-import { emailShareText, getShareDeliveries, shareKeys, useApproveIdeas, useSaveForLater } from '@/api/shares';
+import { emailShareText, shareKeys, useApproveIdeas, useSaveForLater, waitForDeliveries } from '@/api/shares';
 import { usageKeys } from '@/api/usage';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { ShareResult } from '../components/result-dialog';
-
-const pollIntervalMs = 1000;
-/** After this long the emails keep going in the background; Summeris → Sent shows their progress. */
-const pollLimitMs = 120_000;
-
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-async function waitForDeliveries(shareId: string, initial: ShareDeliveriesResponse) {
-  let current = initial;
-  const startedAt = Date.now();
-  while (!current.isDone && Date.now() - startedAt < pollLimitMs) {
-    await pause(pollIntervalMs);
-    current = await getShareDeliveries(shareId);
-  }
-  return current;
-}
 
 /**
  * The three exits of Create Content and Generate:
@@ -115,7 +98,7 @@ export function useShareActions({
         return;
       }
       loadingToast = toast.loading(t('email.sending'));
-      const deliveries = await waitForDeliveries(sent.shareId, sent.deliveries);
+      const deliveries = await waitForDeliveries(queryClient, sent.shareId, sent.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       const options = { id: loadingToast };
       setPickerOpen(false);

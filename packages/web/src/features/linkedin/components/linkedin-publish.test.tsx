@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linkedinKeys } from '@/api/linkedin';
 import '@/lib/i18n';
 import { LinkedinPublish } from './linkedin-publish';
-import { linkedinKeys } from '@/api/linkedin';
 
 const connected: LinkedinConnectionResponse = {
   isConfigured: true,

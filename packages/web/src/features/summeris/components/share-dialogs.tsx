@@ -3,7 +3,6 @@ import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useContactsByName } from '@/api/contacts';
 import { useGenerateShareSummaries } from '@/api/shares';
 import { useTemplates } from '@/api/templates';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
@@ -151,7 +150,6 @@ export function ContactPicker({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const contacts = useContactsByName(open);
   const generate = useGenerateShareSummaries();
 
   const submit = async (contactIds: string[]) => {
@@ -177,9 +175,6 @@ export function ContactPicker({
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('ideas.contactPicker.title')}
       submitLabel={t('ideas.contactPicker.generate')}
-      contacts={contacts.data}
-      isError={contacts.isError}
-      onRetry={() => void contacts.refetch()}
       isProcessing={generate.isPending}
       onSubmit={(contactIds) => void submit(contactIds)}
     />

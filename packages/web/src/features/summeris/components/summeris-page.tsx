@@ -1,4 +1,3 @@
-import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,9 +5,7 @@ import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useContactsByName } from '@/api/contacts';
 import {
-  getShareDeliveries,
   shareKeys,
   useCancelShare,
   useRetryFailedDeliveries,
@@ -16,6 +13,7 @@ import {
   useShareDeliveries,
   useShareReview,
   useUpdateShareSummary,
+  waitForDeliveries,
 } from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
@@ -145,9 +143,6 @@ function SummaryEditor({
   );
 }
 
-const pollInterval = 1000;
-const pollLimit = 180;
-
 function PendingShareCard({ share }: { share: SummerisShare }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -158,14 +153,10 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [isPickingRecipients, setIsPickingRecipients] = useState(false);
-  const pickerContacts = useContactsByName(isPickingRecipients);
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
   const isSingleText = share.summaries.summary !== undefined;
-  const choosableContacts = isSingleText
-    ? pickerContacts.data
-    : pickerContacts.data?.filter((contact) => share.summaries[contact.id] !== undefined);
 
   const cancel = async () => {
     try {
@@ -200,12 +191,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
         toast.info(result.message ?? t('email.noValidRecipients'), { id: toastId });
         return;
       }
-      let deliveries: ShareDeliveriesResponse = result.deliveries;
-      for (let attempt = 0; !deliveries.isDone && attempt < pollLimit; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, pollInterval));
-        deliveries = await getShareDeliveries(share.id);
-        queryClient.setQueryData(shareKeys.deliveries(share.id), deliveries);
-      }
+      const deliveries = await waitForDeliveries(queryClient, share.id, result.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       if (!outcome) toast.dismiss(toastId);
       else if (countUndelivered(deliveries.counts) === 0) {
@@ -270,9 +256,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
         onOpenChange={setIsPickingRecipients}
         title={t('notices.recipientsTitle')}
         submitLabel={t('summeris.approve')}
-        contacts={choosableContacts}
-        isError={pickerContacts.isError}
-        onRetry={() => void pickerContacts.refetch()}
+        filter={isSingleText ? undefined : (contact) => share.summaries[contact.id] !== undefined}
         isProcessing={isSending}
         onSubmit={(contactIds) => void approve(contactIds)}
       />
