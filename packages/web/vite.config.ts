@@ -73,5 +73,15 @@ export default defineConfig({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Chunks holding the data modules (src/api) are named apart from the screens that share their
+        // names (contacts).
+        chunkFileNames: (chunk) =>
+          !chunk.facadeModuleId && chunk.moduleIds.some((id) => id.includes('/src/api/'))
+            ? 'assets/api-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });

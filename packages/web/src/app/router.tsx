@@ -1,11 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { getMe, meQueryOptions, prefetchOf, prefetchWhenSignedIn } from '@/api/me';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
-import { getMe, meQueryOptions, prefetchOf, prefetchWhenSignedIn } from '@/features/auth/api/get-me';
-import { contactsQueryOptions, initialContactList } from '@/features/contacts/api/get-contacts';
-import { eventsQueryOptions } from '@/features/ideas/api/get-events';
-import { ideaSummariesQueryOptions } from '@/features/ideas/api/get-idea-summaries';
-import { usageQueryOptions } from '@/features/ideas/api/get-usage';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { RootLayout } from './layouts/root-layout';
@@ -27,10 +23,21 @@ function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
  * A screen's loader: starts its requests as soon as the visitor is known to be signed in, side by
  * side with the screen's code (a loader in the route table runs while `lazy` loads; one in the
  * route module would wait for it). Never waits for them: the screen shows its own loading state.
+ * `load` imports the screen's api modules (src/api) while /api/me is asked: imported statically,
+ * they would all be part of the entry chunk.
  */
-function prefetching(...queries: Parameters<typeof prefetchWhenSignedIn>): () => null {
+function prefetching(load: () => Promise<(() => Promise<void>)[]>): () => null {
   return () => {
-    prefetchWhenSignedIn(...queries);
+    const prefetches = load();
+    prefetchWhenSignedIn(() =>
+      prefetches
+        .then((all) => Promise.all(all.map((prefetch) => prefetch())))
+        .then(
+          () => undefined,
+          // Not loaded (offline): the screen asks for its data itself.
+          () => undefined,
+        ),
+    );
     return null;
   };
 }
@@ -69,11 +76,18 @@ export const createRouter = () =>
           children: [
             {
               path: paths.dashboard,
-              loader: prefetching(
-                prefetchOf(eventsQueryOptions()),
-                prefetchOf(usageQueryOptions()),
-                prefetchOf(ideaSummariesQueryOptions()),
-              ),
+              loader: prefetching(async () => {
+                const [ideas, usage, shares] = await Promise.all([
+                  import('@/api/ideas'),
+                  import('@/api/usage'),
+                  import('@/api/shares'),
+                ]);
+                return [
+                  prefetchOf(ideas.ideaListQueryOptions()),
+                  prefetchOf(usage.usageQueryOptions()),
+                  prefetchOf(shares.ideaSummariesQueryOptions()),
+                ];
+              }),
               lazy: withCatalogue(() => import('./routes/dashboard')),
             },
             { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
@@ -85,7 +99,10 @@ export const createRouter = () =>
             {
               path: paths.contacts,
               // The first page of the list (every relationship, newest first).
-              loader: prefetching(prefetchOf(contactsQueryOptions(initialContactList))),
+              loader: prefetching(async () => {
+                const contacts = await import('@/api/contacts');
+                return [prefetchOf(contacts.contactListQueryOptions(contacts.initialContactList))];
+              }),
               lazy: withCatalogue(() => import('./routes/contacts')),
             },
             { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },

@@ -1,12 +1,31 @@
+import type { Contact } from '@life-updates/contract/contacts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { ContactPickerDialog, type ContactPickerDialogProps, type PickerContact } from './contact-picker-dialog';
+import { ContactPickerDialog, type ContactPickerDialogProps } from './contact-picker-dialog';
 
-const ann: PickerContact = { id: 'c1', name: 'Ann Friend', relationship: 'friend' };
-const bob: PickerContact = { id: 'c2', name: 'Bob Colleague', relationship: 'colleague' };
+const ann = { id: 'c1', name: 'Ann Friend', relationship: 'friend' } as Contact;
+const bob = { id: 'c2', name: 'Bob Colleague', relationship: 'colleague' } as Contact;
+
+/** The server's contact list, by name; `status` 500 makes it fail. Returns the requested URLs. */
+function stubContacts(contacts: Contact[], { status = 200 } = {}) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return status === 200
+        ? Response.json({ contacts })
+        : Response.json({ code: 'CONTACTS_FAILED', message: 'Could not list contacts' }, { status });
+    }),
+  );
+  return urls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
 
 function renderPicker(overrides: Partial<ContactPickerDialogProps> = {}) {
   const props: ContactPickerDialogProps = {
@@ -14,24 +33,28 @@ function renderPicker(overrides: Partial<ContactPickerDialogProps> = {}) {
     onOpenChange: vi.fn(),
     title: 'Select Contacts to Share With',
     submitLabel: 'Send Email',
-    contacts: [ann, bob],
-    isError: false,
-    onRetry: vi.fn(),
     isProcessing: false,
     onSubmit: vi.fn(),
     ...overrides,
   };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', element: <ContactPickerDialog {...props} /> }]);
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return props;
 }
 
 describe('ContactPickerDialog', () => {
   it('disables the submit button until a contact is ticked, then submits the ticked ids in list order', async () => {
     const user = userEvent.setup();
+    const urls = stubContacts([ann, bob]);
     const props = renderPicker();
     const dialog = screen.getByRole('dialog', { name: 'Select Contacts to Share With' });
-    const send = screen.getByRole('button', { name: 'Send Email' });
+    const send = await screen.findByRole('button', { name: 'Send Email' });
+    expect(urls).toEqual(['/api/contacts?sortBy=name&sortDirection=asc']);
     expect(send).toBeDisabled();
     expect(send).toHaveAccessibleDescription('Please select at least one contact');
     expect(dialog).toHaveAccessibleDescription('Selected: 0 of 2');
@@ -48,33 +71,49 @@ describe('ContactPickerDialog', () => {
 
   it('Select All ticks every contact and Clear All none', async () => {
     const user = userEvent.setup();
+    stubContacts([ann, bob]);
     renderPicker();
-    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    await user.click(await screen.findByRole('button', { name: 'Select All' }));
     expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(screen.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Send Email' })).toBeDisabled();
   });
 
-  it('reads "Processing..." and locks the choice while the caller works', () => {
+  it('reads "Processing..." and locks the choice while the caller works', async () => {
+    stubContacts([ann, bob]);
     renderPicker({ isProcessing: true });
-    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Select All' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /Ann Friend/ })).toBeDisabled();
   });
 
-  it('with no contacts says so and links to the Contacts screen, without a submit button', () => {
-    renderPicker({ contacts: [] });
-    expect(screen.getByText('No contacts found. Please add contacts first.')).toBeInTheDocument();
+  it('with no contacts says so and links to the Contacts screen, without a submit button', async () => {
+    stubContacts([]);
+    renderPicker();
+    expect(await screen.findByText('No contacts found. Please add contacts first.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Contacts' })).toHaveAttribute('href', '/contacts');
     expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 
   it('offers a retry when the contacts fail to load', async () => {
     const user = userEvent.setup();
-    const props = renderPicker({ contacts: undefined, isError: true });
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load contacts');
+    const urls = stubContacts([], { status: 500 });
+    renderPicker();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load contacts');
+    stubContacts([ann]);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(props.onRetry).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Ann Friend')).toBeInTheDocument();
+    expect(urls).toHaveLength(1);
+  });
+
+  it('offers only the contacts the filter lets through, and asks for none while closed', async () => {
+    const urls = stubContacts([ann, bob]);
+    renderPicker({ open: false, title: 'Closed picker' });
+    renderPicker({ filter: (contact) => contact.id === 'c2' });
+    expect(await screen.findByText('Bob Colleague')).toBeInTheDocument();
+    expect(screen.queryByText('Ann Friend')).not.toBeInTheDocument();
+    // Only the open picker asked.
+    expect(urls).toHaveLength(1);
   });
 });

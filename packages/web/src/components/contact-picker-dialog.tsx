@@ -3,6 +3,7 @@ import { CheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useContactsByName } from '@/api/contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -18,9 +19,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
-/** What the picker shows of a contact: its name and relationship. */
-export type PickerContact = Pick<Contact, 'id' | 'name' | 'relationship'>;
-
 export interface ContactPickerDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,10 +26,8 @@ export interface ContactPickerDialogProps {
   title: string;
   /** The submit button's label, e.g. "Send Email" or "Generate Summaries". */
   submitLabel: string;
-  /** The contacts to choose from (undefined while they load); the caller owns the query. */
-  contacts: readonly PickerContact[] | undefined;
-  isError: boolean;
-  onRetry: () => void;
+  /** Which of the user's contacts may be chosen (all when left out). */
+  filter?: ((contact: Contact) => boolean) | undefined;
   /** True while the caller works on the submitted selection: the dialog is locked and reads "Processing...". */
   isProcessing: boolean;
   /** Called with the chosen contact ids, in the list's order, never empty. */
@@ -39,7 +35,8 @@ export interface ContactPickerDialogProps {
 }
 
 /**
- * The one contact picker (My Stories' Share, Create Content, Generate): tick contacts one by one
+ * The one contact picker (My Stories' Share, Create Content, Generate, Summeris' recipients): the
+ * user's contacts by name, asked for while it is open; tick contacts one by one
  * or with Select All / Clear All; each chosen one shows a "Selected" badge; the submit button is
  * disabled with no selection and reads "Processing..." while the caller works. No contacts →
  * "Add Contacts" links to /contacts.
@@ -49,9 +46,7 @@ export function ContactPickerDialog({
   onOpenChange,
   title,
   submitLabel,
-  contacts,
-  isError,
-  onRetry,
+  filter,
   isProcessing,
   onSubmit,
 }: ContactPickerDialogProps) {
@@ -59,8 +54,10 @@ export function ContactPickerDialog({
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const all = contacts ?? [];
-  const isLoading = contacts === undefined && !isError;
+  const contacts = useContactsByName(open);
+  const { isError } = contacts;
+  const all = (filter ? contacts.data?.filter(filter) : contacts.data) ?? [];
+  const isLoading = contacts.isPending && !isError;
 
   function toggle(id: string, isChecked: boolean) {
     setSelected((current) => {
@@ -93,7 +90,7 @@ export function ContactPickerDialog({
             <p role="alert" className="text-sm text-destructive">
               {t('common.contactPicker.loadFailed')}
             </p>
-            <Button variant="outline" onClick={onRetry}>
+            <Button variant="outline" onClick={() => void contacts.refetch()}>
               {t('common.retry')}
             </Button>
           </div>

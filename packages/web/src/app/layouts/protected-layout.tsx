@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ProfileTimeoutError, useMe, wasSignedOut } from '@/api/me';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ProfileTimeoutError, useMe } from '@/features/auth/api/get-me';
-import { wasSignedOut } from '@/features/auth/api/sign-out';
 import { LinkedinExpiryBanner } from '@/features/linkedin/components/linkedin-expiry-banner';
 
 // Sends the ideas kept on this device while offline; its code (and IndexedDB's) loads after the screen.

@@ -1,8 +1,8 @@
 import { ClockIcon, MailIcon, SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useContactInfo } from '@/api/contact-us';
+import { useMe } from '@/api/me';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMe } from '@/features/auth/api/get-me';
-import { useContactInfo } from '@/features/contact-us/api/get-contact-info';
 import { ContactUsForm } from '@/features/contact-us/components/contact-us-form';
 import { usePageTitle } from '@/lib/use-page-title';
 

@@ -1,11 +1,11 @@
 import { MailIcon, MicIcon, SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { useMe } from '@/api/me';
 import { Brand } from '@/components/layout/brand';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const features = [

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { useMe } from '@/api/me';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMe } from '@/features/auth/api/get-me';
 import { LoginForm, useReturnPath } from '@/features/auth/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
 import { toast } from '@/lib/toast';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { useMe } from '@/api/me';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/auth/api/get-me';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { usePageTitle } from '@/lib/use-page-title';
 

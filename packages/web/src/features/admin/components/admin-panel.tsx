@@ -1,8 +1,8 @@
 import { FileTextIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminStats } from '@/api/admin';
 import { Card, CardContent } from '@/components/ui/card';
-import { useAdminStats } from '../api/get-admin-stats';
 import { ContactRequests } from './contact-requests';
 import { PublicAddressCard } from './public-address-card';
 import { UsersTable } from './users-table';

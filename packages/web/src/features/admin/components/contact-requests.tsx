@@ -2,6 +2,7 @@ import { contactRequestStatuses, type ContactRequestStatus } from '@life-updates
 import { CheckIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminPageSize, useContactRequests, useUpdateContactRequest } from '@/api/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,8 +11,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { contactRequestsPageSize, useContactRequests } from '../api/get-contact-requests';
-import { useUpdateContactRequest } from '../api/update-contact-request';
 
 type Filter = ContactRequestStatus | 'all';
 
@@ -41,7 +40,7 @@ export function ContactRequests() {
   const [page, setPage] = useState(1);
   const requests = useContactRequests({ status: filter === 'all' ? undefined : filter, page });
   const updateRequest = useUpdateContactRequest();
-  const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / contactRequestsPageSize));
+  const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / adminPageSize));
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 

@@ -1,6 +1,7 @@
 import type { PublicAddressUpdate } from '@life-updates/contract/public-address';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { usePublicAddress, useUpdatePublicAddress } from '@/api/admin';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -8,7 +9,6 @@ import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
-import { usePublicAddress, useUpdatePublicAddress } from '../api/public-address';
 
 const validation = lazyResolver<PublicAddressUpdate>(async () => {
   const [{ zodResolver }, { publicAddressUpdateSchema }] = await Promise.all([

@@ -2,12 +2,12 @@ import type { AdminUser } from '@life-updates/contract/admin';
 import { PencilIcon, SearchIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminPageSize, useAdminUsers } from '@/api/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { adminUsersPageSize, useAdminUsers } from '../api/get-admin-users';
 import { EditUserDialog } from './edit-user-dialog';
 
 /** The users table of Settings → Admin: real accounts from the database, searched and paged. */
@@ -18,7 +18,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const users = useAdminUsers({ search: deferredSearch, page });
-  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / adminUsersPageSize));
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / adminPageSize));
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
 

@@ -12,6 +12,7 @@ import {
 import { InfoIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAiModels, useAiSettings, useUpdateAiSettings } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChoiceChips } from '@/components/ui/choice-chips';
@@ -24,9 +25,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useAiModels } from '../api/get-ai-models';
-import { useAiSettings } from '../api/get-ai-settings';
-import { useUpdateAiSettings } from '../api/update-ai-settings';
 
 type Values = Omit<AiSettingsValues, 'voiceSample'>;
 type FieldName = keyof Values;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { claimWelcome, meKeys, signIn } from '@/api/me';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -10,9 +11,6 @@ import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { loadOnce } from '@/lib/load-once';
 import { toast } from '@/lib/toast';
-import { meQueryKey } from '../api/get-me';
-import { signIn } from '../api/sign-in';
-import { claimWelcome } from '../api/welcome';
 
 type Field = keyof LoginFormValues;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -95,7 +93,7 @@ export function LoginForm() {
     } catch {
       // The welcome is a courtesy; signing in already succeeded.
     }
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await queryClient.invalidateQueries({ queryKey: meKeys.all });
     await navigate(returnPath, { replace: true });
   };
 

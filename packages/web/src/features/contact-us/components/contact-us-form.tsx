@@ -1,13 +1,13 @@
 import type { ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSendContactMessage } from '@/api/contact-us';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
-import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The Contact Us form. */
 const validation = lazyResolver<ContactUsFormValues>(async () => {

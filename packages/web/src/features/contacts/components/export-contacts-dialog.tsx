@@ -3,12 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ContactIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contactListQueryOptions, useExportContacts } from '@/api/contacts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useExportContacts } from '../api/export-contacts';
-import { contactsQueryOptions } from '../api/get-contacts';
 
 const choices: Array<{ format: ContactFileFormat; icon: typeof ContactIcon }> = [
   { format: 'csv', icon: FileSpreadsheetIcon },
@@ -25,7 +24,7 @@ export function ExportContactsDialog({ open, onOpenChange }: { open: boolean; on
   const onExport = async (chosen: ContactFileFormat) => {
     setFormat(chosen);
     try {
-      const all = await queryClient.fetchQuery(contactsQueryOptions({}));
+      const all = await queryClient.fetchQuery(contactListQueryOptions({}));
       if (all.length === 0) {
         toast.info(t('contacts.export.nothing'));
         return;

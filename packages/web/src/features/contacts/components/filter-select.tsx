@@ -3,18 +3,7 @@ import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEv
 import { selectTriggerClassName } from '@/components/ui/select-trigger-class';
 import { loadOnce } from '@/lib/load-once';
 import { whenIdle } from '@/lib/when-idle';
-import type { LoadedFilterSelectProps } from './loaded-filter-select';
-
-export type FilterSelectOption = { value: string; label: string };
-
-export type FilterSelectProps = {
-  id: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  options: readonly FilterSelectOption[];
-  disabled?: boolean;
-  'aria-describedby'?: string | undefined;
-};
+import type { FilterSelectProps, LoadedFilterSelectProps } from './loaded-filter-select';
 
 let loaded: ComponentType<LoadedFilterSelectProps> | undefined;
 // Offline: the next click tries again.

@@ -2,6 +2,7 @@ import { contactFileTypes } from '@life-updates/contract/contact-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contactListQueryOptions, useImportContacts } from '@/api/contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,8 +18,6 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { contactsQueryOptions } from '../api/get-contacts';
-import { useImportContacts } from '../api/import-contacts';
 import { buildImportPreview, type ImportPreview, type ImportPreviewRow } from '../lib/import-preview';
 
 type Step =
@@ -53,7 +52,7 @@ export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; on
       const [text, existing, { parseContactsFile }] = await Promise.all([
         file.text(),
         // Fresh, unfiltered: the whole list decides which emails are already contacts.
-        queryClient.fetchQuery({ ...contactsQueryOptions({}), staleTime: 0 }),
+        queryClient.fetchQuery({ ...contactListQueryOptions({}), staleTime: 0 }),
         // The CSV and vCard readers (ical.js, papaparse) load only when a file is chosen.
         import('@life-updates/contract/contact-files'),
       ]);

@@ -1,6 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import type { FilterSelectProps } from './filter-select';
+
+/* The props live here so that filter-select.tsx, which loads this module on demand, imports it one way only. */
+export type FilterSelectOption = { value: string; label: string };
+
+export type FilterSelectProps = {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly FilterSelectOption[];
+  disabled?: boolean;
+  'aria-describedby'?: string | undefined;
+};
 
 export type LoadedFilterSelectProps = FilterSelectProps & {
   /** Opened before the code arrived: open at once. */

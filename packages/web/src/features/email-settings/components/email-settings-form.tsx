@@ -9,6 +9,7 @@ import {
 import { AlertTriangleIcon, KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemoveEmailApiKey, useUpdateEmailSettings } from '@/api/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,8 +18,6 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useRemoveEmailApiKey } from '../api/remove-email-api-key';
-import { useUpdateEmailSettings } from '../api/update-email-settings';
 
 /** The provider choice, SendGrid first (the default), Resend second. */
 function ProviderSelect({ value, onChange }: { value: EmailProvider; onChange: (value: EmailProvider) => void }) {

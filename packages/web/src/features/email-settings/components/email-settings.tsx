@@ -1,8 +1,7 @@
 import { SendIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useEmailSettings, useEmailTransport } from '@/api/email';
 import { Spinner } from '@/components/ui/spinner';
-import { useEmailSettings } from '../api/get-email-settings';
-import { useEmailTransport } from '../api/get-email-transport';
 import { EmailSettingsForm } from './email-settings-form';
 import { OutboxList } from './outbox-list';
 import { TestEmailPanel } from './test-email-panel';

@@ -1,10 +1,10 @@
 import { InboxIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { outboxPageSize, useOutbox } from '@/api/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { outboxPageSize, useOutbox } from '../api/get-outbox';
 
 /** The embedded outbox: with no real transport, mail stays here, on this machine. */
 export function OutboxList() {

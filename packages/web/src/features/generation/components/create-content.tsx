@@ -5,14 +5,13 @@ import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type Idea, useIdeas } from '@/api/ideas';
+import { useShareDeliveries, useShareForIdea } from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { type Idea, useIdeas } from '../api/get-ideas';
-import { useShareDeliveries } from '../api/get-share-deliveries';
-import { useShareForEvent } from '../api/get-share-for-event';
 import { selectedIdeaId } from '../selection';
 import { GenerationWorkspace } from './generation-workspace';
 import { IdeaPickerDialog } from './idea-picker-dialog';
@@ -114,7 +113,7 @@ export function CreateContent() {
 /** Waits for the idea's saved / approved / sent share, then opens with its text. */
 function IdeaWorkspace({ idea }: { idea: Idea }) {
   const { t } = useTranslation();
-  const share = useShareForEvent(idea.id);
+  const share = useShareForIdea(idea.id);
   if (share.isPending) return <Spinner label={t('common.loading')} className="flex justify-center py-10" />;
   return (
     <>

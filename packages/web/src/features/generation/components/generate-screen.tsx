@@ -5,15 +5,15 @@ import { PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type Idea, useIdeas } from '@/api/ideas';
+import { useSavedShares } from '@/api/shares';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { type Idea, useIdeas } from '../api/get-ideas';
-import { useSavedShares } from '../api/get-saved-shares';
 import { formatCreatedAt, selectedIdeaIds } from '../selection';
 import { shareText } from './create-content';
-import { EditIdeaDialog } from './edit-idea-dialog';
+import { EditIdeaDialog } from '@/components/edit-idea-dialog';
 import { GenerationWorkspace } from './generation-workspace';
 
 /**
@@ -119,7 +119,7 @@ export function GenerateScreen() {
           generateLabel={t('generation.generate')}
         />
       )}
-      <EditIdeaDialog idea={editing} onClose={() => setEditing(null)} />
+      {editing ? <EditIdeaDialog key={editing.id} idea={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }

@@ -3,11 +3,11 @@ import type { Length } from '@life-updates/contract/preferences';
 import { SquareIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAiModels } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { GenerationPhase } from '../hooks/use-generation-stream';
-import { useAiModels } from '../api/get-ai-models';
 
 /**
  * The Generated Text area: a spinner before the first words, the words as

@@ -3,7 +3,6 @@ import { CheckCircle2Icon, MailIcon, SaveIcon, SparklesIcon } from 'lucide-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
-import { usePickerContacts } from '@/components/picker-contacts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LinkedinPublish } from '@/features/linkedin/components/linkedin-publish';
@@ -38,7 +37,6 @@ export function GenerationWorkspace({
   const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ eventIds, text: stream.text, preferences });
-  const contacts = usePickerContacts(actions.isPickerOpen || actions.isApprovePickerOpen);
 
   async function generate() {
     if (eventIds.length === 0) {
@@ -112,9 +110,6 @@ export function GenerationWorkspace({
         onOpenChange={actions.setPickerOpen}
         title={t('generation.selectContactsTitle')}
         submitLabel={t('generation.sendEmail')}
-        contacts={contacts.data}
-        isError={contacts.isError}
-        onRetry={() => void contacts.refetch()}
         isProcessing={actions.isSending}
         onSubmit={(contactIds) => void actions.send(contactIds)}
       />
@@ -123,9 +118,6 @@ export function GenerationWorkspace({
         onOpenChange={actions.setApprovePickerOpen}
         title={t('notices.approveTitle')}
         submitLabel={t('notices.approveSubmit')}
-        contacts={contacts.data}
-        isError={contacts.isError}
-        onRetry={() => void contacts.refetch()}
         isProcessing={actions.isApproving}
         onSubmit={(contactIds) => actions.approve(contactIds)}
       />

@@ -1,9 +1,9 @@
 import { previewContent } from '@life-updates/contract/event-options';
 import { useTranslation } from 'react-i18next';
+import type { Idea } from '@/api/ideas';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import type { Idea } from '../api/get-ideas';
 
 /** "Change idea" on Create Content: every idea to pick from, "No ideas found." when there is none. */
 export function IdeaPickerDialog({

@@ -4,6 +4,7 @@ import { ExternalLinkIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublishToTelegram, useTelegramStatus } from '@/api/telegram';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,8 +18,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useTelegramChannels } from '../api/get-telegram-channels';
-import { usePublishToTelegram } from '../api/publish-to-telegram';
 
 /**
  * "Post to Telegram" on a generated Telegram post: pick one of the connected channels or groups and
@@ -41,7 +40,7 @@ export function PostToTelegram({
   const [channelId, setChannelId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [published, setPublished] = useState<PublishTelegramResult | null>(null);
-  const status = useTelegramChannels(isOpen);
+  const status = useTelegramStatus({ enabled: isOpen });
   const publish = usePublishToTelegram();
   const channels = status.data?.channels ?? [];
   const chosen = channelId ?? channels[0]?.id ?? null;

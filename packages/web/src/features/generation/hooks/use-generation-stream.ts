@@ -1,7 +1,7 @@
 import type { GenerateRequest } from '@life-updates/contract/generation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { generateStream } from '@/api/ai';
 import { ApiRequestError } from '@/lib/api-client';
-import { generateStream } from '../api/generate-stream';
 
 /** idle → waiting (spinner, nothing yet) → streaming (words arriving) → idle. */
 export type GenerationPhase = 'idle' | 'waiting' | 'streaming';

@@ -1,34 +1,16 @@
-import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { countAccepted, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ideaKeys } from '@/api/ideas';
+import { emailShareText, shareKeys, useApproveIdeas, useSaveForLater, waitForDeliveries } from '@/api/shares';
+import { usageKeys } from '@/api/usage';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useApproveIdeas } from '../api/approve-ideas';
-import { emailShareText } from '../api/email-share-text';
-import { getShareDeliveries } from '../api/get-share-deliveries';
-import { useSaveForLater } from '../api/save-for-later';
 import type { ShareResult } from '../components/result-dialog';
-
-const pollIntervalMs = 1000;
-/** After this long the emails keep going in the background; Summeris → Sent shows their progress. */
-const pollLimitMs = 120_000;
-
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-async function waitForDeliveries(shareId: string, initial: ShareDeliveriesResponse) {
-  let current = initial;
-  const startedAt = Date.now();
-  while (!current.isDone && Date.now() - startedAt < pollLimitMs) {
-    await pause(pollIntervalMs);
-    current = await getShareDeliveries(shareId);
-  }
-  return current;
-}
 
 /**
  * The three exits of Create Content and Generate:
@@ -116,7 +98,7 @@ export function useShareActions({
         return;
       }
       loadingToast = toast.loading(t('email.sending'));
-      const deliveries = await waitForDeliveries(sent.shareId, sent.deliveries);
+      const deliveries = await waitForDeliveries(queryClient, sent.shareId, sent.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       const options = { id: loadingToast };
       setPickerOpen(false);
@@ -142,9 +124,9 @@ export function useShareActions({
       else toast.error(errorMessage(error, t('generation.toasts.sendShareFailed')), options);
     } finally {
       setSending(false);
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
-      void queryClient.invalidateQueries({ queryKey: ['shares'] });
-      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      void queryClient.invalidateQueries({ queryKey: ideaKeys.all });
+      void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     }
   }
 

@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MicIcon } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCreateIdea } from '@/api/ideas';
+import { useMe } from '@/api/me';
+import { useTranscriptionStatus } from '@/api/transcription';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
-import { useMe } from '@/features/auth/api/get-me';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCreateEvent } from '../api/create-event';
-import { useTranscriptionStatus } from '../api/get-transcription-status';
-import { queuedIdeasQueryKey } from '../api/queued-ideas';
+import { queuedIdeasQueryKey } from '../offline/queued-ideas';
 import { enqueueIdea, newIdempotencyKey } from '../offline/idea-queue';
 import { peekSharedText, takeSharedText } from '../offline/shared-text';
 import { useIsMobile } from './use-is-mobile';
@@ -39,7 +39,7 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const { data: me } = useMe();
-  const createEvent = useCreateEvent();
+  const createEvent = useCreateIdea();
   const transcription = useTranscriptionStatus();
   const [mode, setMode] = useState<Mode>('typing');
   // Text shared into the app (routes/share.tsx) starts in the box, ready to save.

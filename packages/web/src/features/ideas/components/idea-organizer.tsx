@@ -2,6 +2,7 @@ import { organizerTabs, previewContent, type EventStatus } from '@life-updates/c
 import type { Event } from '@life-updates/contract/events';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeleteIdea } from '@/api/ideas';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +10,6 @@ import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useDeleteEvent } from '../api/delete-event';
 import type { QueuedIdea } from '../offline/idea-queue';
 import { IdeaCard } from './idea-card';
 import { QueuedIdeas } from './queued-ideas';
@@ -52,7 +52,7 @@ export function IdeaOrganizer({
   isReadOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const deleteEvent = useDeleteEvent();
+  const deleteEvent = useDeleteIdea();
   const [editing, setEditing] = useState<Event | null>(null);
   const [deleting, setDeleting] = useState<Event | null>(null);
 

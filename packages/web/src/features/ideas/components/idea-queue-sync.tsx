@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { useSyncQueuedIdeas } from '../api/queued-ideas';
+import { useSyncQueuedIdeas } from '../offline/queued-ideas';
 import { ideaQueuedEvent } from '../offline/idea-queue';
 
 /** An idea kept while the browser said it was online (its answer was lost): sent again after this long. */

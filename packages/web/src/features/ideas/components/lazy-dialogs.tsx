@@ -6,7 +6,7 @@ import { lazyOpenDialog } from '@/lib/lazy-dialog';
  * code and radix Dialog's load on first open, or earlier when the pointer or focus nears the cards.
  */
 export const EditIdeaDialog = lazyOpenDialog(() =>
-  import('./edit-idea-dialog').then((module) => module.EditIdeaDialog),
+  import('@/components/edit-idea-dialog').then((module) => module.EditIdeaDialog),
 );
 
 /** Fetches both dialogs' code ahead of the first click. */

@@ -6,7 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
-import { useDeleteQueuedIdea, useEditQueuedIdea, useRetryQueuedIdea, useSyncQueuedIdeas } from '../api/queued-ideas';
+import {
+  useDeleteQueuedIdea,
+  useEditQueuedIdea,
+  useRetryQueuedIdea,
+  useSyncQueuedIdeas,
+} from '../offline/queued-ideas';
 import type { QueuedIdea } from '../offline/idea-queue';
 
 /**

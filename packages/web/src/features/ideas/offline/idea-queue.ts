@@ -1,8 +1,8 @@
-import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
 import type { Event } from '@life-updates/contract/events';
 import { createStore, del, get, set, values } from 'idb-keyval';
-import { api, ApiRequestError } from '@/lib/api-client';
-import { transcribeAudio } from '../api/transcribe-audio';
+import { createIdea } from '@/api/ideas';
+import { transcribeAudio } from '@/api/transcription';
+import { ApiRequestError } from '@/lib/api-client';
 
 /**
  * Ideas written on this device that the server does not have yet: saved without a connection, or
@@ -115,11 +115,7 @@ async function sendQueuedIdea(idea: QueuedIdea): Promise<Event | null> {
     // The recording is not needed once its text is here; the text keeps the idea's key.
     await set(idea.key, { ...idea, content, isAudioRecording, audio: undefined }, ideasStore());
   }
-  return api<Event>('/api/events', {
-    method: 'POST',
-    body: { content, isAudioRecording },
-    headers: { [idempotencyKeyHeader]: idea.key },
-  });
+  return createIdea({ input: { content, isAudioRecording }, idempotencyKey: idea.key });
 }
 
 export type SyncResult = { saved: number; refused: number };

@@ -3,6 +3,7 @@ import { LinkIcon, UnlinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useConnectLinkedin, useDisconnectLinkedin, useLinkedinConnection } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,9 +11,6 @@ import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useConnectLinkedin } from '../api/connect-linkedin';
-import { useDisconnectLinkedin } from '../api/disconnect-linkedin';
-import { useLinkedinConnection } from '../api/get-linkedin-connection';
 import { formatLinkedinDate } from './linkedin-dates';
 
 /**

@@ -1,8 +1,8 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLinkedinConnection } from '@/api/linkedin';
 import { paths } from '@/config/paths';
-import { useLinkedinConnection } from '../api/get-linkedin-connection';
 import { formatLinkedinDate } from './linkedin-dates';
 
 /** Across the signed-in screens: the LinkedIn token expires within seven days, or has expired. */

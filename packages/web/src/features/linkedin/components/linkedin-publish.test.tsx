@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linkedinKeys } from '@/api/linkedin';
 import '@/lib/i18n';
-import { linkedinConnectionQueryKey } from '../api/get-linkedin-connection';
 import { LinkedinPublish } from './linkedin-publish';
 
 const connected: LinkedinConnectionResponse = {
@@ -31,7 +31,7 @@ function stubApi(connection: LinkedinConnectionResponse, publish: () => Response
 /** `known`: the connection already in the cache, as after Settings or the banner loaded it. */
 function renderPublish(known?: LinkedinConnectionResponse) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (known) queryClient.setQueryData(linkedinConnectionQueryKey, known);
+  if (known) queryClient.setQueryData(linkedinKeys.connection(), known);
   const router = createMemoryRouter(
     [
       {

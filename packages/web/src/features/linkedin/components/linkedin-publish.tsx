@@ -3,6 +3,7 @@ import { CalendarClockIcon, ExternalLinkIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLinkedinConnection, usePublishToLinkedin, useScheduleLinkedinPost } from '@/api/linkedin';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -10,9 +11,6 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useLinkedinConnection } from '../api/get-linkedin-connection';
-import { usePublishToLinkedin } from '../api/publish-to-linkedin';
-import { useScheduleLinkedinPost } from '../api/schedule-linkedin-post';
 import { formatLinkedinDateTime } from './linkedin-dates';
 
 /** Refusals that only Settings → Connected accounts can fix. */

@@ -2,6 +2,7 @@ import type { ScheduledLinkedinPost } from '@life-updates/contract/linkedin';
 import { ExternalLinkIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCancelLinkedinPost, useLinkedinPosts } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,8 +10,6 @@ import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCancelLinkedinPost } from '../api/cancel-linkedin-post';
-import { useLinkedinPosts } from '../api/get-linkedin-posts';
 import { formatLinkedinDateTime } from './linkedin-dates';
 
 const statusVariant = {

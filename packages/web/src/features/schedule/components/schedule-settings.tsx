@@ -13,6 +13,8 @@ import { CalendarClockIcon, HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useContactsByName } from '@/api/contacts';
+import { useSaveSchedule, useSchedule } from '@/api/schedule';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -24,9 +26,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useScheduleContacts } from '../api/get-contacts';
-import { useSchedule } from '../api/get-schedule';
-import { useSaveSchedule } from '../api/save-schedule';
 
 /** The browser's time zone: the default until the user saves one. */
 function browserTimeZone(): string {
@@ -277,7 +276,7 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
 
 function ContactChecklist({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
   const { t } = useTranslation();
-  const contacts = useScheduleContacts({ isEnabled: true });
+  const contacts = useContactsByName();
   const headingId = useId();
 
   let body;
@@ -293,12 +292,12 @@ function ContactChecklist({ selected, onChange }: { selected: string[]; onChange
         </Button>
       </div>
     );
-  else if (contacts.data.contacts.length === 0)
+  else if (contacts.data.length === 0)
     body = <p className="text-sm text-muted-foreground">{t('schedule.noContacts')}</p>;
   else
     body = (
       <ul className="grid gap-2 sm:grid-cols-2">
-        {contacts.data.contacts.map((contact) => {
+        {contacts.data.map((contact) => {
           const id = `schedule-contact-${contact.id}`;
           const isChecked = selected.includes(contact.id);
           return (
@@ -328,7 +327,7 @@ function ContactChecklist({ selected, onChange }: { selected: string[]; onChange
         {t('schedule.chooseContacts')}
       </legend>
       {body}
-      {contacts.isSuccess && contacts.data.contacts.length > 0 && selected.length === 0 ? (
+      {contacts.isSuccess && contacts.data.length > 0 && selected.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('schedule.noneSelected')}</p>
       ) : null}
     </fieldset>

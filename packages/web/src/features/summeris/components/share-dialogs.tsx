@@ -3,8 +3,9 @@ import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useGenerateShareSummaries } from '@/api/shares';
+import { useTemplates } from '@/api/templates';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
-import { usePickerContacts } from '@/components/picker-contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,8 +20,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useGenerateSummaries } from '../api/generate-summaries';
-import { useShareTemplates } from '../api/get-share-templates';
 
 /*
  * The Share flow's dialogs: the template picker and the contact
@@ -48,7 +47,7 @@ export function TemplatePicker({
 }) {
   const { t } = useTranslation();
   const name = useId();
-  const templates = useShareTemplates(open);
+  const templates = useTemplates(open);
   const [error, setError] = useState<string | null>(null);
   const data = templates.data;
 
@@ -151,8 +150,7 @@ export function ContactPicker({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const contacts = usePickerContacts(open);
-  const generate = useGenerateSummaries();
+  const generate = useGenerateShareSummaries();
 
   const submit = async (contactIds: string[]) => {
     if (!templateId) {
@@ -177,9 +175,6 @@ export function ContactPicker({
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('ideas.contactPicker.title')}
       submitLabel={t('ideas.contactPicker.generate')}
-      contacts={contacts.data}
-      isError={contacts.isError}
-      onRetry={() => void contacts.refetch()}
       isProcessing={generate.isPending}
       onSubmit={(contactIds) => void submit(contactIds)}
     />

@@ -1,4 +1,3 @@
-import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
 import type { SummerisShare } from '@life-updates/contract/summeris';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,9 +5,18 @@ import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  shareKeys,
+  useCancelShare,
+  useRetryFailedDeliveries,
+  useSendShare,
+  useShareDeliveries,
+  useShareReview,
+  useUpdateShareSummary,
+  waitForDeliveries,
+} from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
-import { usePickerContacts } from '@/components/picker-contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,18 +28,12 @@ import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useApproveShare } from '../api/approve-share';
-import { useCancelShare } from '../api/cancel-share';
-import { deliveriesQueryKey, getDeliveries, useDeliveries } from '../api/get-deliveries';
-import { useSummeris } from '../api/get-summeris';
-import { useRetryFailed } from '../api/retry-failed';
-import { useUpdateSummary } from '../api/update-summary';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
 /** Summeris: shares waiting for review, and shares sent, newest first. */
 export function SummerisPage() {
   const { t } = useTranslation();
-  const summeris = useSummeris();
+  const summeris = useShareReview();
   const [tab, setTab] = useState<'pending' | 'sent'>('pending');
 
   if (summeris.isPending) return <Spinner label={t('common.loading')} />;
@@ -108,7 +110,7 @@ function SummaryEditor({
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(recipient.text);
-  const updateSummary = useUpdateSummary();
+  const updateSummary = useUpdateShareSummary();
   const isChanged = text !== recipient.text;
 
   const save = async () => {
@@ -141,27 +143,20 @@ function SummaryEditor({
   );
 }
 
-const pollInterval = 1000;
-const pollLimit = 180;
-
 function PendingShareCard({ share }: { share: SummerisShare }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cancelShare = useCancelShare();
-  const approveShare = useApproveShare();
+  const approveShare = useSendShare();
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [isPickingRecipients, setIsPickingRecipients] = useState(false);
-  const pickerContacts = usePickerContacts(isPickingRecipients);
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
   const isSingleText = share.summaries.summary !== undefined;
-  const choosableContacts = isSingleText
-    ? pickerContacts.data
-    : pickerContacts.data?.filter((contact) => share.summaries[contact.id] !== undefined);
 
   const cancel = async () => {
     try {
@@ -196,12 +191,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
         toast.info(result.message ?? t('email.noValidRecipients'), { id: toastId });
         return;
       }
-      let deliveries: ShareDeliveriesResponse = result.deliveries;
-      for (let attempt = 0; !deliveries.isDone && attempt < pollLimit; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, pollInterval));
-        deliveries = await getDeliveries(share.id);
-        queryClient.setQueryData(deliveriesQueryKey(share.id), deliveries);
-      }
+      const deliveries = await waitForDeliveries(queryClient, share.id, result.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       if (!outcome) toast.dismiss(toastId);
       else if (countUndelivered(deliveries.counts) === 0) {
@@ -225,7 +215,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
       );
     } finally {
       setIsSending(false);
-      void queryClient.invalidateQueries({ queryKey: ['summeris'] });
+      void queryClient.invalidateQueries({ queryKey: shareKeys.all });
     }
   };
 
@@ -266,9 +256,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
         onOpenChange={setIsPickingRecipients}
         title={t('notices.recipientsTitle')}
         submitLabel={t('summeris.approve')}
-        contacts={choosableContacts}
-        isError={pickerContacts.isError}
-        onRetry={() => void pickerContacts.refetch()}
+        filter={isSingleText ? undefined : (contact) => share.summaries[contact.id] !== undefined}
         isProcessing={isSending}
         onSubmit={(contactIds) => void approve(contactIds)}
       />
@@ -289,8 +277,8 @@ function SentShareCard({ share }: { share: SummerisShare }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const recipientsId = useId();
-  const deliveries = useDeliveries(share.id);
-  const retryFailed = useRetryFailed();
+  const deliveries = useShareDeliveries(share.id);
+  const retryFailed = useRetryFailedDeliveries();
   const recipients = recipientsOf(share, t);
 
   const retry = async () => {

@@ -2,6 +2,12 @@ import type { TelegramChannel, TelegramLinkCode, TelegramStatus } from '@life-up
 import { CheckCircle2Icon, CopyIcon, ExternalLinkIcon, LinkIcon, Trash2Icon, UnlinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  useCreateTelegramLinkCode,
+  useRemoveTelegramChannel,
+  useTelegramStatus,
+  useUnlinkTelegram,
+} from '@/api/telegram';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,10 +15,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCreateLinkCode } from '../api/create-link-code';
-import { useTelegramStatus } from '../api/get-telegram-status';
-import { useRemoveTelegramChannel } from '../api/remove-telegram-channel';
-import { useUnlinkTelegram } from '../api/unlink-telegram';
 
 const formatTime = (iso: string, locale: string) =>
   new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
@@ -95,7 +97,7 @@ function LinkSection({
   setPending: (code: TelegramLinkCode | null) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const createCode = useCreateLinkCode();
+  const createCode = useCreateTelegramLinkCode();
   const unlink = useUnlinkTelegram();
   const [isConfirmingUnlink, setConfirmingUnlink] = useState(false);
 

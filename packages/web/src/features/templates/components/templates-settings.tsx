@@ -11,6 +11,7 @@ import { CopyIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCreateTemplate, useDeleteTemplate, useTemplates, useUpdateTemplate } from '@/api/templates';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,10 +24,6 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCreateTemplate } from '../api/create-template';
-import { useDeleteTemplate } from '../api/delete-template';
-import { useTemplates } from '../api/get-templates';
-import { useUpdateTemplate } from '../api/update-template';
 
 type Editing = { mode: 'create'; from?: TemplateFormInput } | { mode: 'edit'; template: Template };
 

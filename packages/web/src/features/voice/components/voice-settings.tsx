@@ -1,6 +1,7 @@
 import { voiceSampleMaxLength, voiceSampleRequestSchema } from '@life-updates/contract/generation';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUpdateVoiceSample, useVoiceSample } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -8,8 +9,6 @@ import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useVoiceSample } from '../api/get-voice-sample';
-import { useUpdateVoiceSample } from '../api/update-voice-sample';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

@@ -1,0 +1,78 @@
+import type {
+  AdminStats,
+  AdminUser,
+  AdminUsersPage,
+  AdminUserUpdate,
+  ContactRequest,
+  ContactRequestsPage,
+  ContactRequestStatus,
+} from '@life-updates/contract/admin';
+import type { PublicAddress, PublicAddressUpdate } from '@life-updates/contract/public-address';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const adminPageSize = 10;
+
+type UsersParams = { search: string; page: number };
+type ContactRequestsParams = { status: ContactRequestStatus | undefined; page: number };
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  usersPage: (params: UsersParams) => [...adminKeys.users(), params] as const,
+  contactRequests: () => [...adminKeys.all, 'contact-requests'] as const,
+  contactRequestsPage: (params: ContactRequestsParams) => [...adminKeys.contactRequests(), params] as const,
+  publicAddress: () => [...adminKeys.all, 'public-address'] as const,
+};
+
+export const useAdminStats = () =>
+  useQuery({ queryKey: adminKeys.stats(), queryFn: () => api<AdminStats>('/api/admin/stats') });
+
+export const useAdminUsers = ({ search, page }: UsersParams) =>
+  useQuery({
+    queryKey: adminKeys.usersPage({ search, page }),
+    queryFn: () => api<AdminUsersPage>('/api/admin/users', { query: { search, page, pageSize: adminPageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUpdateAdminUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
+      api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: update }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+export const useContactRequests = ({ status, page }: ContactRequestsParams) =>
+  useQuery({
+    queryKey: adminKeys.contactRequestsPage({ status, page }),
+    queryFn: () =>
+      api<ContactRequestsPage>('/api/admin/contact-requests', { query: { status, page, pageSize: adminPageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUpdateContactRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, status }: { requestId: string; status: ContactRequestStatus }) =>
+      api<ContactRequest>(`/api/admin/contact-requests/${encodeURIComponent(requestId)}`, {
+        method: 'PATCH',
+        body: { status },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.contactRequests() }),
+  });
+}
+
+export const usePublicAddress = () =>
+  useQuery({ queryKey: adminKeys.publicAddress(), queryFn: () => api<PublicAddress>('/api/admin/public-address') });
+
+export function useUpdatePublicAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (update: PublicAddressUpdate) =>
+      api<PublicAddress>('/api/admin/public-address', { method: 'PUT', body: update }),
+    onSuccess: (saved) => client.setQueryData(adminKeys.publicAddress(), saved),
+  });
+}

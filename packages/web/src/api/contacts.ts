@@ -1,0 +1,84 @@
+import { contactExportFileName, type ContactFileFormat } from '@life-updates/contract/contact-options';
+import type {
+  Contact,
+  ContactImportRequest,
+  ContactImportResult,
+  ContactInput,
+  ContactListQueryInput,
+  ContactListResponse,
+} from '@life-updates/contract/contacts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiFetch } from '@/lib/api-client';
+
+/** Every cached contact list starts with `all`, so one invalidation refreshes them all. */
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (query: ContactListQueryInput) => [...contactKeys.all, 'list', query] as const,
+};
+
+const contactPath = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
+
+const getContacts = (query: ContactListQueryInput = {}) =>
+  api<ContactListResponse>('/api/contacts', { query }).then((response) => response.contacts);
+
+/** What the Contacts screen lists first (every relationship, newest first). */
+export const initialContactList = { relationship: 'all', sortBy: 'created_at', sortDirection: 'desc' } as const;
+/** The contact pickers' and the schedule's list. */
+const byName = { sortBy: 'name', sortDirection: 'asc' } as const;
+
+export const contactListQueryOptions = (query: ContactListQueryInput = {}) =>
+  queryOptions({ queryKey: contactKeys.list(query), queryFn: () => getContacts(query) });
+
+/** The list of the Contacts screen. While a new search runs, the previous result stays on screen. */
+export const useContacts = (query: ContactListQueryInput) =>
+  useQuery({ ...contactListQueryOptions(query), placeholderData: keepPreviousData });
+
+/** Every contact by name, asked for only while `enabled` (a picker is open). */
+export const useContactsByName = (enabled = true) => useQuery({ ...contactListQueryOptions(byName), enabled });
+
+function useContactMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }) });
+}
+
+export const useCreateContact = () =>
+  useContactMutation((input: ContactInput) => api<Contact>('/api/contacts', { method: 'POST', body: input }));
+
+/** PUT keeps fields the body leaves out (the description, which the form does not edit). */
+export const useUpdateContact = () =>
+  useContactMutation(({ id, input }: { id: string; input: ContactInput }) =>
+    api<Contact>(contactPath(id), { method: 'PUT', body: input }),
+  );
+
+export const useDeleteContact = () =>
+  useContactMutation((id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
+
+export const useImportContacts = () =>
+  useContactMutation((request: ContactImportRequest) =>
+    api<ContactImportResult>('/api/contacts/import', { method: 'POST', body: request }),
+  );
+
+/** The file name the server chose (Content-Disposition), else the same pattern made here. */
+function fileNameOf(response: Response, format: ContactFileFormat): string {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? contactExportFileName(format);
+}
+
+/** Downloads the contacts as a file; failures reach the caller instead of saving an error page. */
+export async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
+  const response = await apiFetch('/api/contacts/export', { query: { format }, headers: { accept: '*/*' } });
+  const blob = await response.blob();
+  const fileName = fileNameOf(response, format);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { fileName };
+}
+
+export const useExportContacts = () => useMutation({ mutationFn: exportContacts });

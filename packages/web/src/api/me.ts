@@ -1,0 +1,181 @@
+import type { AccountUpdate, LoginForm, Me, RegisterForm } from '@life-updates/contract/auth';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type FetchQueryOptions,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { clearCache } from '@/lib/local-cache';
+import { queryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
+
+/** The signed-in user: profile, account, session (sign-in, sign-up, sign-out). */
+export const meKeys = { all: ['me'] as const };
+
+/*
+ * Whether this browser had a session last time it looked. It only picks which question to ask
+ * first; the server decides every request on the session cookie as always.
+ */
+const sessionHintKey = 'life-updates.signed-in';
+
+function hasSessionHint() {
+  try {
+    return localStorage.getItem(sessionHintKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function setSessionHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(sessionHintKey, '1');
+    else localStorage.removeItem(sessionHintKey);
+  } catch {
+    // storage unavailable (private mode): every visit asks get-session first
+  }
+}
+
+/** How long the profile may take before the protected area stops waiting and offers a retry. */
+const profileTimeoutMs = 10_000;
+
+/** /api/me did not answer in time ("Timeout fetching profile"). */
+export class ProfileTimeoutError extends Error {
+  override name = 'ProfileTimeoutError';
+}
+
+/**
+ * The signed-in user's profile, or null when signed out. The app's session state.
+ * A visitor without a session is recognised through better-auth's get-session, which answers
+ * 200 with null, so public pages make no failing request (a 401 is logged in the browser console);
+ * /api/me is asked only when there is a session, or was one last time, or when a signed-in screen
+ * is opened (`sessionExpected`: one round trip less before that screen paints).
+ */
+export async function getMe({
+  sessionExpected = false,
+  signal,
+}: { sessionExpected?: boolean; signal?: AbortSignal | undefined } = {}): Promise<Me | null> {
+  const timeout = AbortSignal.timeout(profileTimeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  try {
+    if (!sessionExpected && !hasSessionHint()) {
+      const session = await api<{ session: unknown } | null>('/api/auth/get-session', { signal: combined });
+      if (!session) return null;
+    }
+    const me = await api<Me>('/api/me', { signal: combined });
+    setSessionHint(true);
+    return me;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) {
+      setSessionHint(false);
+      return null;
+    }
+    if (timeout.aborted && !signal?.aborted) throw new ProfileTimeoutError('Timeout fetching profile');
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meKeys.all,
+    queryFn: ({ signal }) => getMe({ signal }),
+    staleTime: 60_000,
+    // A timed-out profile is not asked again on its own (nor when a screen mounts, which would
+    // mean ten more seconds of "Loading..."): the protected area offers a retry.
+    retryOnMount: false,
+    retry: (failureCount, error) =>
+      !(error instanceof ProfileTimeoutError) &&
+      !(error instanceof ApiRequestError && error.status < 500) &&
+      failureCount < 2,
+  });
+export const useMe = () => useQuery(meQueryOptions());
+
+/** One of a screen's queries for `prefetchWhenSignedIn`, typed by its own data and key. */
+export function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): () => Promise<void> {
+  // prefetchQuery never rejects: a failed request shows as the query's own error.
+  return () => queryClient.prefetchQuery(options);
+}
+
+/**
+ * For a route loader (app/router.tsx): starts a screen's requests as soon as the visitor is known
+ * to be signed in (once /api/me has answered), while the screen's code is still loading, instead of
+ * after its first render. Never waits for them and never fails: the screen shows its own loading and
+ * error states.
+ */
+export function prefetchWhenSignedIn(...prefetches: (() => Promise<void>)[]) {
+  void queryClient
+    .ensureQueryData(meQueryOptions())
+    .then((me) => {
+      if (!me) return;
+      for (const prefetch of prefetches) void prefetch();
+    })
+    .catch(() => undefined);
+}
+
+export const updateAccount = (update: AccountUpdate) => api<Me>('/api/account', { method: 'PATCH', body: update });
+
+export function useUpdateAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (me) => client.setQueryData(meKeys.all, me),
+  });
+}
+
+/** Marks the welcome as shown; says whether this was the first time. */
+export const claimWelcome = () =>
+  api<{ shouldWelcome: boolean; username: string }>('/api/me/welcome', { method: 'POST' });
+
+export const signUp = (form: RegisterForm) =>
+  api<{ user: { id: string } | null }>('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { name: form.fullName, email: form.email, password: form.password },
+  });
+
+let hasJustSignedOut = false;
+
+/** True after a deliberate sign-out, until the next sign-in: the protected area then goes to / rather than /login. */
+export function wasSignedOut(): boolean {
+  return hasJustSignedOut;
+}
+
+export async function signIn(form: LoginForm) {
+  const result = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
+    method: 'POST',
+    body: { email: form.email, password: form.password },
+  });
+  hasJustSignedOut = false;
+  return result;
+}
+
+const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
+
+/** Signs out, forgets cached data, says so and goes to /. */
+export function useSignOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
+      hasJustSignedOut = true;
+      setSessionHint(false);
+      // A profile request still in flight would answer with the old session and sign the user back in.
+      await client.cancelQueries({ queryKey: meKeys.all });
+      client.setQueryData(meKeys.all, null);
+      await navigate(paths.landing, { replace: true });
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKeys.all[0] });
+      clearCache();
+      toast.success(t('auth.loggedOut'));
+    },
+    onError: () => toast.error(t('auth.logoutFailed')),
+  });
+}

@@ -1,0 +1,180 @@
+import type { SendResult, ShareDeliveriesResponse } from '@life-updates/contract/email';
+import { reloadableShareStatuses, singleSummaryKey } from '@life-updates/contract/share-options';
+import type {
+  ApproveShareTextRequest,
+  EmailShareTextRequest,
+  EmailShareTextResult,
+  SaveShareTextRequest,
+  Share,
+} from '@life-updates/contract/shares';
+import type { GenerateSummariesRequest, SummerisListResponse, SummerisShare } from '@life-updates/contract/summeris';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ideaKeys } from './ideas';
+
+/** Every cached share query starts with `all`, so one invalidation refreshes them all. */
+export const shareKeys = {
+  all: ['shares'] as const,
+  list: (status: string) => [...shareKeys.all, 'list', status] as const,
+  /** The review queue (Summeris: pending and sent shares with their recipients). */
+  review: () => [...shareKeys.all, 'review'] as const,
+  forIdea: (ideaId: string) => [...shareKeys.all, 'for-idea', ideaId] as const,
+  deliveries: (shareId: string) => [...shareKeys.all, 'deliveries', shareId] as const,
+};
+
+const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`;
+const reviewPath = (shareId: string) => `/api/summeris/${encodeURIComponent(shareId)}`;
+
+/** The user's shares in the given statuses (comma-separated), newest first. */
+const getShares = (status: string) =>
+  api<{ shares: Share[] }>('/api/shares', { query: { status } }).then((body) => body.shares);
+
+/** The shares saved for later: the Generate screen loads its text from these. */
+export const useSavedShares = () =>
+  useQuery({ queryKey: shareKeys.list('saved_for_later'), queryFn: () => getShares('saved_for_later'), staleTime: 0 });
+
+const generatedTime = (share: Share) => (share.generatedAt ? Date.parse(share.generatedAt) : -Infinity);
+
+/**
+ * The saved text of each idea, for the Ready and Sent cards, which show it instead of the raw
+ * content: the share chosen for an idea is the one Create Content reloads, the most recently
+ * generated share in saved_for_later, approved or sent that contains it.
+ */
+function summariesByIdea(shares: readonly Share[]): Map<string, string> {
+  const newestFirst = [...shares].sort(
+    (a, b) => generatedTime(b) - generatedTime(a) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
+  const byIdea = new Map<string, string>();
+  for (const share of newestFirst) {
+    const text = share.summaries[singleSummaryKey] ?? Object.values(share.summaries)[0];
+    if (!text?.trim()) continue;
+    for (const eventId of share.eventsIds) if (!byIdea.has(eventId)) byIdea.set(eventId, text);
+  }
+  return byIdea;
+}
+
+/** One call for all ideas instead of one per card. */
+export const ideaSummariesQueryOptions = () => {
+  const status = reloadableShareStatuses.join(',');
+  return queryOptions({
+    queryKey: shareKeys.list(status),
+    queryFn: () => getShares(status),
+    select: summariesByIdea,
+  });
+};
+export const useIdeaSummaries = () => useQuery(ideaSummariesQueryOptions());
+
+/** The newest saved, approved or sent share containing the idea, whose text Create Content opens with. */
+export const useShareForIdea = (ideaId: string) =>
+  useQuery({
+    queryKey: shareKeys.forIdea(ideaId),
+    queryFn: () =>
+      api<{ share: Share | null }>(`/api/shares/for-event/${encodeURIComponent(ideaId)}`).then((body) => body.share),
+    staleTime: 0,
+  });
+
+/** Per-recipient status of a share's emails. */
+const getShareDeliveries = (shareId: string) => api<ShareDeliveriesResponse>(`${sharePath(shareId)}/deliveries`);
+
+/**
+ * After a send: asks for the deliveries every second until every email is sent or failed, or two
+ * minutes have passed (the emails then keep going in the background; Summeris → Sent shows their
+ * progress). Each answer also updates the share's cached deliveries.
+ */
+export async function waitForDeliveries(client: QueryClient, shareId: string, initial: ShareDeliveriesResponse) {
+  let current = initial;
+  const startedAt = Date.now();
+  while (!current.isDone && Date.now() - startedAt < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    current = await getShareDeliveries(shareId);
+    client.setQueryData(shareKeys.deliveries(shareId), current);
+  }
+  return current;
+}
+
+/** Polled every second while any email is queued or sending. */
+export const useShareDeliveries = (shareId: string) =>
+  useQuery({
+    queryKey: shareKeys.deliveries(shareId),
+    queryFn: () => getShareDeliveries(shareId),
+    refetchInterval: (query) => (query.state.data && query.state.data.isDone ? false : 1000),
+  });
+
+/** Invalidates the shares, and the ideas their change moves between tabs. */
+function useShareMutation<T, R>(mutationFn: (value: T) => Promise<R>, { ideasToo = false } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: shareKeys.all }),
+        ideasToo ? client.invalidateQueries({ queryKey: ideaKeys.all }) : undefined,
+      ]),
+  });
+}
+
+/** Stores the preferences, marks the ideas saved_for_later, keeps the text. */
+const saveForLater = (request: SaveShareTextRequest) =>
+  api<{ share: Share }>('/api/shares/save-for-later', { method: 'POST', body: request }).then((body) => body.share);
+export const useSaveForLater = () => useShareMutation(saveForLater, { ideasToo: true });
+
+/**
+ * Stores the preferences, approves the ideas and every share containing them, with the contacts
+ * chosen to receive it.
+ */
+const approveIdeas = (request: ApproveShareTextRequest) =>
+  api<{ share: Share }>('/api/shares/approve', { method: 'POST', body: request }).then((body) => body.share);
+export const useApproveIdeas = () => useShareMutation(approveIdeas, { ideasToo: true });
+
+/**
+ * Keeps the text in the ideas' share and queues one email per picked contact, all or nothing (a
+ * refused send changes no idea and no share).
+ */
+export const emailShareText = (request: EmailShareTextRequest) =>
+  api<EmailShareTextResult>('/api/shares/email', { method: 'POST', body: request });
+
+/**
+ * Summeris → Approve: the share goes through the email pipeline with its texts, to its contacts or
+ * to the ones just chosen.
+ */
+const sendShare = ({ shareId, contactIds }: { shareId: string; contactIds?: string[] | undefined }) =>
+  api<SendResult>(`${sharePath(shareId)}/send`, {
+    method: 'POST',
+    body: { method: 'email', ...(contactIds ? { contactIds } : {}) },
+  });
+export const useSendShare = () => useShareMutation(sendShare);
+
+export function useRetryFailedDeliveries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (shareId: string) =>
+      api<{ requeued: number; deliveries: ShareDeliveriesResponse }>(`${sharePath(shareId)}/retry-failed`, {
+        method: 'POST',
+      }),
+    onSuccess: (result, shareId) => {
+      client.setQueryData(shareKeys.deliveries(shareId), result.deliveries);
+      void client.invalidateQueries({ queryKey: shareKeys.review() });
+    },
+  });
+}
+
+/** Summeris: the pending and sent shares. */
+export const useShareReview = () =>
+  useQuery({ queryKey: shareKeys.review(), queryFn: () => api<SummerisListResponse>('/api/summeris') });
+
+export const useCancelShare = () =>
+  useShareMutation((shareId: string) => api<{ success: true }>(reviewPath(shareId), { method: 'DELETE' }));
+
+export const useUpdateShareSummary = () =>
+  useShareMutation(({ shareId, contactId, text }: { shareId: string; contactId: string; text: string }) =>
+    api<{ share: SummerisShare }>(`${reviewPath(shareId)}/summaries/${encodeURIComponent(contactId)}`, {
+      method: 'PUT',
+      body: { text },
+    }),
+  );
+
+/** One summary per contact from a template, put in Summeris Pending. */
+export const useGenerateShareSummaries = () =>
+  useShareMutation((request: GenerateSummariesRequest) =>
+    api<{ share: Share }>('/api/summaries/generate', { method: 'POST', body: request }),
+  );

@@ -1,0 +1,36 @@
+import { audioFieldName } from '@life-updates/contract/event-options';
+import type { TranscriptionResult, TranscriptionStatus } from '@life-updates/contract/events';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const transcriptionKeys = {
+  all: ['transcription'] as const,
+  status: () => [...transcriptionKeys.all, 'status'] as const,
+};
+
+/** Whether the server has a speech-to-text provider; without one Record Voice explains why it cannot record. */
+const getTranscriptionStatus = () => api<TranscriptionStatus>('/api/transcription/status');
+
+export const useTranscriptionStatus = () =>
+  useQuery({ queryKey: transcriptionKeys.status(), queryFn: getTranscriptionStatus, staleTime: Infinity });
+
+const extensions: Record<string, string> = {
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'mp4',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+};
+
+/** File name for a recording: recording.webm for Chromium and Firefox. */
+function recordingFileName(mimeType: string) {
+  const base = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return `recording.${extensions[base] ?? 'webm'}`;
+}
+
+/** Speech to text through our server: multipart, the recording in the field "file". */
+export async function transcribeAudio(audio: Blob, { signal }: { signal?: AbortSignal } = {}): Promise<string> {
+  const form = new FormData();
+  form.append(audioFieldName, audio, recordingFileName(audio.type));
+  const result = await api<TranscriptionResult>('/api/transcription', { method: 'POST', body: form, signal });
+  return result.text;
+}

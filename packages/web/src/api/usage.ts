@@ -1,0 +1,11 @@
+import type { Usage } from '@life-updates/contract/events';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const usageKeys = { all: ['usage'] as const };
+
+/** Shares sent this calendar month against the monthly limit. */
+const getUsage = () => api<Usage>('/api/usage');
+
+export const usageQueryOptions = () => queryOptions({ queryKey: usageKeys.all, queryFn: getUsage });
+export const useUsage = () => useQuery(usageQueryOptions());
