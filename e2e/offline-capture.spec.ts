@@ -257,6 +257,28 @@ test('opened offline after a visit: the shell and the ideas as last loaded, read
   await expect(page.getByRole('button', { name: /^Edit Planted/ })).toBeVisible();
 });
 
+test('opened offline with nothing kept from the last visit: it says so, and opens once back online', async ({
+  page,
+  context,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await createIdeaThroughApi(page, 'Fixed the garden fence');
+  await openMyStoriesWithServiceWorker(page);
+  // Nothing kept on this device: as after 24 hours, or with the browser's stored data cleared.
+  await page.evaluate(() => localStorage.clear());
+
+  await goOffline(context, page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'nothing from your last visit is kept' })).toBeVisible();
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+  await expect(organizer(page).getByText('Fixed the garden fence')).toBeVisible();
+});
+
 test('an idea the server refuses stays waiting with its message, and can be edited, retried and deleted', async ({
   page,
   context,

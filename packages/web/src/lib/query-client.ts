@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -13,3 +13,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The query library counts itself online until the browser reports a change; a page opened without
+// a connection starts with its requests paused instead of failing (they run once it is back).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

@@ -14,12 +14,20 @@ const IdeaQueueSync = lazy(() =>
 
 /**
  * Protected area: "Loading..." while the session is checked (at most 10 s: then "Timeout fetching
- * profile" with a retry); signed-out visitors go to /login.
+ * profile" with a retry); signed-out visitors go to /login. Opened offline with nothing kept from
+ * the last visit, it says so, and the screen opens by itself once the connection is back.
  */
 export function ProtectedLayout() {
   const location = useLocation();
   const { t } = useTranslation();
-  const { data: me, isPending, isError, error, refetch, isFetching } = useMe();
+  const { data: me, isPending, isError, error, refetch, isFetching, fetchStatus } = useMe();
+  if (isPending && fetchStatus === 'paused') {
+    return (
+      <p role="status" className="p-8 text-center">
+        {t('app.offlineNothingKept')}
+      </p>
+    );
+  }
   if (isPending) return <PageLoading />;
   if (error instanceof ProfileTimeoutError) {
     return (

@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ideaKeys } from '@/api/ideas';
-import {
-  deleteQueuedIdea,
-  editQueuedIdea,
-  findQueuedIdeas,
-  retryQueuedIdea,
-  syncQueuedIdeas,
-} from './idea-queue';
+import { deleteQueuedIdea, editQueuedIdea, findQueuedIdeas, retryQueuedIdea, syncQueuedIdeas } from './idea-queue';
 
 /** The ideas waiting on this device for the server (offline/idea-queue.ts), read from IndexedDB. */
 export const queuedIdeasQueryKey = ['queued-ideas'] as const;
