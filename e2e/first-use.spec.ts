@@ -218,7 +218,7 @@ test.describe('with a real SMTP server', () => {
       headers: { origin: server.baseURL },
     });
     expect(contact.ok()).toBeTruthy();
-    const idea = await page.request.post(`${server.baseURL}/api/events`, {
+    const idea = await page.request.post(`${server.baseURL}/api/ideas`, {
       data: { content: 'Got promoted to engineering manager at Acme.' },
       headers: { origin: server.baseURL },
     });
@@ -246,7 +246,7 @@ test.describe('with a real SMTP server', () => {
     expect(mail.text?.match(/Best regards/g)).toHaveLength(1);
 
     // A built-in template ends with [Your Name]: its email is signed once, with the sender's name.
-    const second = await page.request.post(`${server.baseURL}/api/events`, {
+    const second = await page.request.post(`${server.baseURL}/api/ideas`, {
       data: { content: 'We adopted a dog called Pepper.' },
       headers: { origin: server.baseURL },
     });

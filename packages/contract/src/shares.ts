@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageMethodSchema, sendResultSchema, shareDeliveriesResponseSchema } from './email.ts';
-import { eventIdListSchema, generatedTextMaxLength } from './generation.ts';
+import { ideaIdListSchema, generatedTextMaxLength } from './generation.ts';
 import { preferencesSchema } from './preferences.ts';
 import { shareStatuses } from './share-options.ts';
 
@@ -38,7 +38,7 @@ export type Share = z.infer<typeof shareSchema>;
  * the ideas, the (edited) generated text and the preferences to store on each idea.
  */
 export const saveShareTextRequestSchema = z.object({
-  eventIds: eventIdListSchema,
+  eventIds: ideaIdListSchema,
   text: z
     .string({ message: 'generation.toasts.noTextToSave' })
     .max(generatedTextMaxLength, 'validation.tooLong')

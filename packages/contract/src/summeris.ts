@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventIdListSchema, generatedTextMaxLength } from './generation.ts';
+import { ideaIdListSchema, generatedTextMaxLength } from './generation.ts';
 import { shareSchema, type ShareStatus } from './shares.ts';
 
 // ── Per-contact summaries and the Summeris review queue ──
@@ -13,7 +13,7 @@ export const sentTabStatuses = ['sending', 'sent', 'failed'] as const satisfies 
  * at least one contact.
  */
 export const generateSummariesRequestSchema = z.object({
-  eventIds: eventIdListSchema,
+  eventIds: ideaIdListSchema,
   templateId: z
     .string({ error: 'summeris.validation.selectTemplate' })
     .trim()

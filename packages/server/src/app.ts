@@ -22,7 +22,7 @@ import { createPublicAddress, requestOrigin, type PublicAddress } from './featur
 import { publicAddressRoutes } from './features/public-address/public-address-routes.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
-import { eventsRoutes } from './features/events/events-routes.ts';
+import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
 import { emailRoutes } from './features/email/email-routes.ts';
@@ -265,7 +265,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     baseFor: (request) => fixedOrigin ?? requestOrigin(request),
   });
   await app.register(publicAddressRoutes, { publicAddress });
-  await app.register(eventsRoutes, { db: database.db });
+  await app.register(ideasRoutes, { db: database.db });
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: createTranscriptionProvider(config) });
   await app.register(contactsRoutes, { db: database.db });

@@ -13,12 +13,12 @@ import {
   testEmailRequestSchema,
 } from '@life-updates/contract/email';
 import {
-  bulkEventStatusSchema,
-  createEventSchema,
-  defaultEventPreferences,
-  eventPreferencesSchema,
-  updateEventSchema,
-} from '@life-updates/contract/events';
+  bulkIdeaStatusSchema,
+  createIdeaSchema,
+  defaultIdeaPreferences,
+  ideaPreferencesSchema,
+  updateIdeaSchema,
+} from '@life-updates/contract/ideas';
 import {
   aiConfigSchema,
   generateRequestSchema,
@@ -112,36 +112,36 @@ export const apiEndpoints: ApiEndpoint[] = [
   },
 
   // Ideas
-  { route: 'GET /api/events', access: 'own-data' },
+  { route: 'GET /api/ideas', access: 'own-data' },
   {
-    route: 'POST /api/events',
+    route: 'POST /api/ideas',
     access: 'own-data',
-    bodySchema: createEventSchema,
+    bodySchema: createIdeaSchema,
     body: () => ({ content: 'We moved to Lisbon', tags: ['move'] }),
   },
   {
-    route: 'POST /api/events/status',
+    route: 'POST /api/ideas/status',
     access: 'owned-id',
-    bodySchema: bulkEventStatusSchema,
+    bodySchema: bulkIdeaStatusSchema,
     body: (ids) => ({ ids: [ids.eventId], status: 'saved_for_later' }),
   },
-  { route: 'GET /api/events/{id}', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}` },
+  { route: 'GET /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}` },
   {
-    route: 'PATCH /api/events/{id}',
+    route: 'PATCH /api/ideas/{id}',
     access: 'owned-id',
-    url: (ids) => `/api/events/${ids.eventId}`,
-    bodySchema: updateEventSchema,
+    url: (ids) => `/api/ideas/${ids.eventId}`,
+    bodySchema: updateIdeaSchema,
     body: () => ({ content: 'Edited text', description: 'edited' }),
   },
-  { route: 'DELETE /api/events/{id}', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}` },
+  { route: 'DELETE /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}` },
   {
-    route: 'PUT /api/events/{id}/preferences',
+    route: 'PUT /api/ideas/{id}/preferences',
     access: 'owned-id',
-    url: (ids) => `/api/events/${ids.eventId}/preferences`,
-    bodySchema: eventPreferencesSchema,
-    body: () => ({ ...defaultEventPreferences, tone: 'professional' }),
+    url: (ids) => `/api/ideas/${ids.eventId}/preferences`,
+    bodySchema: ideaPreferencesSchema,
+    body: () => ({ ...defaultIdeaPreferences, tone: 'professional' }),
   },
-  { route: 'POST /api/events/{id}/approve', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}/approve` },
+  { route: 'POST /api/ideas/{id}/approve', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}/approve` },
   { route: 'GET /api/usage', access: 'own-data' },
   { route: 'POST /api/transcription', access: 'own-data', isNotJson: true },
 

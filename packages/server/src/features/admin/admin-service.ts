@@ -7,7 +7,7 @@ import type {
   ContactRequestsPage,
   ContactRequestStatus,
 } from '@life-updates/contract/admin';
-import { defaultMaxEvents, defaultMonthlyShareLimit } from '@life-updates/contract/events';
+import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contract/ideas';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, events, pendingShares, userSettings, users } from '../../db/schema.ts';
@@ -117,7 +117,7 @@ function toAdminUser(row: {
     createdAt: row.createdAt.toISOString(),
     sharesThisMonth: row.sharesThisMonth,
     monthlyShareLimit: row.monthlyShareLimit ?? defaultMonthlyShareLimit,
-    maxEvents: row.maxEvents ?? defaultMaxEvents,
+    maxEvents: row.maxEvents ?? defaultMaxIdeas,
   };
 }
 

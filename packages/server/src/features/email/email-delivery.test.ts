@@ -420,7 +420,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
   async function createIdea(user: { headers: Record<string, string> }, content: string) {
     const response = await testApp.app.inject({
       method: 'POST',
-      url: '/api/events',
+      url: '/api/ideas',
       headers: user.headers,
       payload: { content },
     });

@@ -1,4 +1,4 @@
-import { maxEventsPerGeneration, resolvePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
+import { maxIdeasPerGeneration, resolvePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
 import {
   allContacts,
   isTimeZone,
@@ -91,7 +91,7 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
       ),
     );
   const takenIds = new Set(taken.flatMap((share) => share.eventsIds));
-  return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxEventsPerGeneration);
+  return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxIdeasPerGeneration);
 }
 
 /**

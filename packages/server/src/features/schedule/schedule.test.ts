@@ -56,7 +56,7 @@ async function addContact(user: TestUser, name: string, email: string) {
 async function addIdea(user: TestUser, content: string, status: 'approved' | 'raw_ideas' = 'approved') {
   const created = await testApp.app.inject({
     method: 'POST',
-    url: '/api/events',
+    url: '/api/ideas',
     headers: user.headers,
     payload: { content },
   });
@@ -65,7 +65,7 @@ async function addIdea(user: TestUser, content: string, status: 'approved' | 'ra
   if (status !== 'raw_ideas') {
     const changed = await testApp.app.inject({
       method: 'POST',
-      url: '/api/events/status',
+      url: '/api/ideas/status',
       headers: user.headers,
       payload: { ids: [id], status },
     });

@@ -18,7 +18,7 @@ function call(testApp: TestApp, user: TestUser, method: Method, url: string, pay
 }
 
 async function createEvent(testApp: TestApp, user: TestUser, content: string) {
-  const response = await call(testApp, user, 'POST', '/api/events', { content });
+  const response = await call(testApp, user, 'POST', '/api/ideas', { content });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return (response.json() as { id: string }).id;
 }

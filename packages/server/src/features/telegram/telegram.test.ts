@@ -40,7 +40,7 @@ async function call(user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', ur
 }
 
 async function ideasOf(user: TestUser) {
-  const response = await call(user, 'GET', '/api/events');
+  const response = await call(user, 'GET', '/api/ideas');
   expect(response.statusCode).toBe(200);
   return (
     response.json() as {
@@ -440,7 +440,7 @@ describe('channels and publishing', () => {
   });
 
   async function newIdea(user: TestUser, content: string) {
-    const response = await call(user, 'POST', '/api/events', { content });
+    const response = await call(user, 'POST', '/api/ideas', { content });
     expect(response.statusCode).toBe(201);
     return (response.json() as { id: string }).id;
   }
@@ -467,7 +467,7 @@ describe('channels and publishing', () => {
     const result = response.json();
     expect(result).toMatchObject({ messageCount: 2, channelTitle: 'Alice writes' });
     expect(result.messageLink).toMatch(/^https:\/\/t\.me\/alice_writes\/\d+$/);
-    const idea = (await call(alice, 'GET', `/api/events/${ideaId}`)).json();
+    const idea = (await call(alice, 'GET', `/api/ideas/${ideaId}`)).json();
     expect(idea.status).toBe('sent');
   });
 
@@ -508,7 +508,7 @@ describe('channels and publishing', () => {
       code: 'TELEGRAM_SEND_FAILED',
       message: 'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
     });
-    expect((await call(alice, 'GET', `/api/events/${ideaId}`)).json().status).toBe('raw_ideas');
+    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('raw_ideas');
   });
 
   it("never reaches another user's channel or idea, and takes no raw chat id", async () => {

@@ -1,4 +1,4 @@
-import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/events';
+import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/ideas';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pendingShares, userSettings } from '../../db/schema.ts';

@@ -1,11 +1,11 @@
-import type { Event, UpdateEvent } from '@life-updates/contract/events';
+import type { Idea, UpdateIdea } from '@life-updates/contract/ideas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ideasQueryKey } from './get-ideas';
 
-/** PATCH /api/events/:id (the Generate screen's Edit). */
-export const updateIdea = ({ id, update }: { id: string; update: UpdateEvent }) =>
-  api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
+/** PATCH /api/ideas/:id (the Generate screen's Edit). */
+export const updateIdea = ({ id, update }: { id: string; update: UpdateIdea }) =>
+  api<Idea>(`/api/ideas/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
 
 export function useUpdateIdea() {
   const queryClient = useQueryClient();

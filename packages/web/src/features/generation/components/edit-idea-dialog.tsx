@@ -1,4 +1,4 @@
-import { eventContentSchema } from '@life-updates/contract/events';
+import { ideaContentSchema } from '@life-updates/contract/ideas';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -41,7 +41,7 @@ function EditIdeaForm({
   const { t } = useTranslation();
   const id = useId();
   const [content, setContent] = useState(idea.content);
-  const parsed = eventContentSchema.safeParse(content);
+  const parsed = ideaContentSchema.safeParse(content);
 
   function submit() {
     if (!parsed.success) return;

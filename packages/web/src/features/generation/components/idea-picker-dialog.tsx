@@ -1,4 +1,4 @@
-import { previewContent } from '@life-updates/contract/event-options';
+import { previewContent } from '@life-updates/contract/idea-options';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';

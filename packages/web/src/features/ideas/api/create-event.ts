@@ -1,5 +1,5 @@
-import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
-import type { CreateEvent, Event } from '@life-updates/contract/events';
+import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
+import type { CreateIdea, Idea } from '@life-updates/contract/ideas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventsQueryKey } from './get-events';
@@ -8,8 +8,8 @@ import { eventsQueryKey } from './get-events';
  * Saves a new idea: its text and whether it came from voice transcription. The key makes
  * sending it again safe: the server answers a key it has seen with the idea it stored then.
  */
-export const createEvent = ({ input, idempotencyKey }: { input: CreateEvent; idempotencyKey: string }) =>
-  api<Event>('/api/events', { method: 'POST', body: input, headers: { [idempotencyKeyHeader]: idempotencyKey } });
+export const createEvent = ({ input, idempotencyKey }: { input: CreateIdea; idempotencyKey: string }) =>
+  api<Idea>('/api/ideas', { method: 'POST', body: input, headers: { [idempotencyKeyHeader]: idempotencyKey } });
 
 export function useCreateEvent() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { eventsQueryKey } from './get-events';
 
-export const deleteEvent = (id: string) => api<void>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteEvent = (id: string) => api<void>(`/api/ideas/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export function useDeleteEvent() {
   const queryClient = useQueryClient();

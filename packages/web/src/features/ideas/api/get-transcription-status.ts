@@ -1,4 +1,4 @@
-import type { TranscriptionStatus } from '@life-updates/contract/events';
+import type { TranscriptionStatus } from '@life-updates/contract/ideas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

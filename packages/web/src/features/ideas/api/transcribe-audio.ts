@@ -1,5 +1,5 @@
-import { audioFieldName } from '@life-updates/contract/event-options';
-import type { TranscriptionResult } from '@life-updates/contract/events';
+import { audioFieldName } from '@life-updates/contract/idea-options';
+import type { TranscriptionResult } from '@life-updates/contract/ideas';
 import { api } from '@/lib/api-client';
 
 const extensions: Record<string, string> = {

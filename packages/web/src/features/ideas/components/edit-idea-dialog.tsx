@@ -1,4 +1,4 @@
-import type { Event } from '@life-updates/contract/events';
+import type { Idea } from '@life-updates/contract/ideas';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ import { toast } from '@/lib/toast';
 import { useUpdateEvent } from '../api/update-event';
 
 /** The "Edit Event" dialog: content, Cancel, Update / "Saving...". */
-export function EditIdeaDialog({ idea, onClose }: { idea: Event; onClose: () => void }) {
+export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => void }) {
   const { t } = useTranslation();
   const updateEvent = useUpdateEvent();
   const [content, setContent] = useState(idea.content);

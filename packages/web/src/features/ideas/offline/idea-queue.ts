@@ -1,5 +1,5 @@
-import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
-import type { Event } from '@life-updates/contract/events';
+import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
+import type { Idea } from '@life-updates/contract/ideas';
 import { createStore, del, get, set, values } from 'idb-keyval';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { transcribeAudio } from '../api/transcribe-audio';
@@ -105,7 +105,7 @@ async function requestBackgroundSync() {
 }
 
 /** Sends one waiting idea; the stored idea, or null while there is no connection. */
-async function sendQueuedIdea(idea: QueuedIdea): Promise<Event | null> {
+async function sendQueuedIdea(idea: QueuedIdea): Promise<Idea | null> {
   let content = idea.content;
   let { isAudioRecording } = idea;
   if (idea.audio) {
@@ -115,7 +115,7 @@ async function sendQueuedIdea(idea: QueuedIdea): Promise<Event | null> {
     // The recording is not needed once its text is here; the text keeps the idea's key.
     await set(idea.key, { ...idea, content, isAudioRecording, audio: undefined }, ideasStore());
   }
-  return api<Event>('/api/events', {
+  return api<Idea>('/api/ideas', {
     method: 'POST',
     body: { content, isAudioRecording },
     headers: { [idempotencyKeyHeader]: idea.key },
