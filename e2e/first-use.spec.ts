@@ -115,7 +115,7 @@ test.describe('with the outbox (no outgoing mail)', () => {
     const card = page.getByRole('article').first();
     // Without recipients, the card offers to choose them.
     await expect(card.getByRole('button', { name: 'Choose recipients' })).toBeVisible();
-    await page.route('**/api/summeris/*', (route) =>
+    await page.route('**/api/shares/*', (route) =>
       route.request().method() === 'DELETE' ? route.abort('connectionreset') : route.continue(),
     );
     await card.getByRole('button', { name: 'Cancel' }).click();

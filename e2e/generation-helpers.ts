@@ -33,7 +33,7 @@ export async function getIdea(page: Page, id: string) {
 }
 
 export async function shareForIdea(page: Page, id: string) {
-  const response = await page.request.get(`/api/shares/for-event/${id}`);
+  const response = await page.request.get(`/api/shares/for-idea/${id}`);
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { share: { status: string; summaries: Record<string, string> } | null }).share;
 }

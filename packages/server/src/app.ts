@@ -34,7 +34,6 @@ import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
-import { summariesRoutes } from './features/summaries/summaries-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
 import { linkedinRoutes } from './features/linkedin/linkedin-routes.ts';
 import { createTelegramRuntime, type TelegramRuntime } from './features/telegram/telegram-runtime.ts';
@@ -272,7 +271,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(generationRoutes, { db: database.db, config });
   await app.register(sharesRoutes, { db: database.db });
   await app.register(templatesRoutes, { db: database.db });
-  await app.register(summariesRoutes, { db: database.db, config });
   await app.register(emailRoutes, { db: database.db });
   await app.register(contactUsRoutes, { db: database.db });
   await app.register(scheduleRoutes, { db: database.db });

@@ -41,7 +41,7 @@ import {
   saveShareTextRequestSchema,
   shareListQuerySchema,
 } from '@life-updates/contract/shares';
-import { generateSummariesRequestSchema, updateSummaryRequestSchema } from '@life-updates/contract/summeris';
+import { generateShareRequestSchema, updateShareTextRequestSchema } from '@life-updates/contract/shares';
 import { templateFormSchema } from '@life-updates/contract/templates';
 import type { z } from 'zod';
 
@@ -205,9 +205,9 @@ export const apiEndpoints: ApiEndpoint[] = [
   // Shares
   { route: 'GET /api/shares', access: 'own-data', querySchema: shareListQuerySchema },
   {
-    route: 'GET /api/shares/for-event/{eventId}',
+    route: 'GET /api/shares/for-idea/{ideaId}',
     access: 'owned-id',
-    url: (ids) => `/api/shares/for-event/${ids.eventId}`,
+    url: (ids) => `/api/shares/for-idea/${ids.eventId}`,
     foreignIdAnswer: { share: null },
   },
   {
@@ -289,20 +289,20 @@ export const apiEndpoints: ApiEndpoint[] = [
 
   // Per-contact summaries and Summeris
   {
-    route: 'POST /api/summaries/generate',
+    route: 'POST /api/shares/generate',
     access: 'own-data',
-    bodySchema: generateSummariesRequestSchema,
+    bodySchema: generateShareRequestSchema,
     body: (ids) => ({ eventIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
   },
-  { route: 'GET /api/summeris', access: 'own-data' },
+  { route: 'GET /api/shares/review', access: 'own-data' },
   {
-    route: 'PUT /api/summeris/{id}/summaries/{contactId}',
+    route: 'PUT /api/shares/{id}/texts/{contactId}',
     access: 'owned-id',
-    url: (ids) => `/api/summeris/${ids.shareId}/summaries/${ids.contactId}`,
-    bodySchema: updateSummaryRequestSchema,
+    url: (ids) => `/api/shares/${ids.shareId}/texts/${ids.contactId}`,
+    bodySchema: updateShareTextRequestSchema,
     body: () => ({ text: 'A new text for you' }),
   },
-  { route: 'DELETE /api/summeris/{id}', access: 'owned-id', url: (ids) => `/api/summeris/${ids.shareId}` },
+  { route: 'DELETE /api/shares/{id}', access: 'owned-id', url: (ids) => `/api/shares/${ids.shareId}` },
 
   // Sharing schedule
   { route: 'GET /api/schedule', access: 'own-data' },

@@ -8,18 +8,27 @@ import {
 } from '@life-updates/contract/email';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { and, asc, count, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, emailDeliveries, events, pendingShares, users, userSettings } from '../../db/schema.ts';
+import { contacts, emailDeliveries, pendingShares, users, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
-import { isAnyIdeaApproved, storeShareText } from '../shares/shares-service.ts';
+import {
+  finaliseShare,
+  findSendingShareIds,
+  getOwnShare,
+  isAnyIdeaApproved,
+  resumeSendingShare,
+  setShareTexts,
+  startSendingShare,
+  storeShareText,
+} from '../shares/shares-service.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { resolveSender } from './email-settings-service.ts';
 import { renderEmail } from './render-email.ts';
@@ -63,16 +72,6 @@ export async function enqueueDeliveries({ jobs, deliveryIds }: { jobs: JobQueue 
     emailDeliveryQueue,
     deliveryIds.map((deliveryId) => ({ data: { deliveryId } satisfies EmailDeliveryJob, singletonKey: deliveryId })),
   );
-}
-
-async function getOwnedShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
-  if (!isUuid(shareId)) throw notFound('email.shareNotFound');
-  const [share] = await db
-    .select()
-    .from(pendingShares)
-    .where(byIdAndOwner(pendingShares, shareId, userId));
-  if (!share) throw notFound('email.shareNotFound');
-  return share;
 }
 
 /**
@@ -228,12 +227,14 @@ async function recordDeliveries({
   now: Date;
 }) {
   await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
-  const [claimed] = await tx
-    .update(pendingShares)
-    .set({ status: 'sending', subject, contactIds: recipients.map((recipient) => recipient.id) })
-    .where(and(byIdAndOwner(pendingShares, shareId, userId), notInArray(pendingShares.status, ['sending', 'sent'])))
-    .returning({ id: pendingShares.id });
-  if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+  await startSendingShare({
+    tx,
+    userId,
+    shareId,
+    shareStatus,
+    subject,
+    contactIds: recipients.map((recipient) => recipient.id),
+  });
   const rows = await tx
     .insert(emailDeliveries)
     .values(
@@ -278,7 +279,7 @@ export async function sendShareToContacts({
   method?: MessageMethod;
   now?: Date;
 }): Promise<SendShareOutcome> {
-  const share = await getOwnedShare({ db, userId, shareId });
+  const share = await getOwnShare({ db, userId, shareId });
   // SMS sends nothing; otherwise the limit comes first (the user is sent to upgrade).
   if (method === 'sms') return smsNotSupported(shareId);
   await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
@@ -340,13 +341,13 @@ function noRecipients<Id extends string | null>(
  * same text to every picked contact. Keeping the text in the ideas' share (approved when one of the
  * ideas already is, else saved_for_later), the limit check and the queued deliveries are one
  * transaction: a refused send (limit, no valid recipient, SMS only) leaves ideas and shares as they
- * were. The ideas become "sent" when the first email goes out (finalizeShare).
+ * were. The ideas become "sent" when the first email goes out (settleShare).
  */
 export async function emailShareText({
   db,
   jobs,
   userId,
-  eventIds,
+  ideaIds,
   text,
   preferences,
   contactIds,
@@ -357,7 +358,7 @@ export async function emailShareText({
   db: Database;
   jobs: JobQueue | undefined;
   userId: string;
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
   contactIds: readonly string[];
@@ -366,7 +367,7 @@ export async function emailShareText({
   now?: Date;
 }): Promise<Omit<SendShareOutcome, 'shareId'> & { shareId: string | null }> {
   // Another user's (or a missing) idea is a 404 before anything else.
-  const isApproved = await isAnyIdeaApproved({ db, userId, eventIds });
+  const isApproved = await isAnyIdeaApproved({ db, userId, ideaIds });
   if (method === 'sms') return smsNotSupported(null);
   await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
@@ -378,7 +379,7 @@ export async function emailShareText({
     const share = await storeShareText({
       tx,
       userId,
-      eventIds,
+      ideaIds,
       text,
       preferences,
       status: isApproved ? 'approved' : 'saved_for_later',
@@ -422,15 +423,11 @@ export async function sendExistingShare({
   subject?: string | undefined;
   method: MessageMethod;
 }): Promise<SendShareOutcome> {
-  const share = await getOwnedShare({ db, userId, shareId });
+  const share = await getOwnShare({ db, userId, shareId });
   const summaries = { ...share.summaries, ...bodies };
   // Nothing was generated for this share (or every text was emptied): nothing to send to anyone.
   if (Object.values(summaries).every((text) => text.trim() === '')) throw badRequest('notices.noGeneratedSummaries');
-  if (bodies)
-    await db
-      .update(pendingShares)
-      .set({ summaries })
-      .where(byIdAndOwner(pendingShares, shareId, userId));
+  if (bodies) await setShareTexts({ db, userId, shareId, texts: summaries });
   const recipientIds = [...new Set(contactIds ?? share.contactIds)];
   const bodyByContact = Object.fromEntries(
     recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']),
@@ -455,7 +452,7 @@ export async function retryFailedDeliveries({
   shareId: string;
   now?: Date;
 }): Promise<number> {
-  const share = await getOwnedShare({ db, userId, shareId });
+  const share = await getOwnShare({ db, userId, shareId });
   const deliveryIds = await db.transaction(async (tx) => {
     // A share that was sent already counts in this month's usage; one where everything failed does not.
     if (share.status !== 'sent') await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
@@ -471,12 +468,7 @@ export async function retryFailedDeliveries({
         ),
       )
       .returning({ id: emailDeliveries.id });
-    if (rows.length > 0 && share.status !== 'sent') {
-      await tx
-        .update(pendingShares)
-        .set({ status: 'sending' })
-        .where(byIdAndOwner(pendingShares, shareId, userId));
-    }
+    if (rows.length > 0 && share.status !== 'sent') await resumeSendingShare({ tx, userId, shareId });
     return rows.map((row) => row.id);
   });
   await enqueueDeliveries({ jobs, deliveryIds });
@@ -508,7 +500,7 @@ export async function findShareDeliveries({
   userId: string;
   shareId: string;
 }): Promise<ShareDeliveriesResponse> {
-  const share = await getOwnedShare({ db, userId, shareId });
+  const share = await getOwnShare({ db, userId, shareId });
   const rows = await db
     .select()
     .from(emailDeliveries)
@@ -520,10 +512,10 @@ export async function findShareDeliveries({
 }
 
 /**
- * When no delivery of a share is waiting or in flight, the share is finished: "sent" (with sent_at,
- * and its events "sent") if at least one email went out, else "failed". Safe to run twice.
+ * When no delivery of a share is waiting or in flight, the share is finished (finaliseShare): "sent" (with sent_at,
+ * and its ideas "sent") if at least one email went out, else "failed". Safe to run twice.
  */
-export async function finalizeShare({ db, shareId }: { db: Database; shareId: string }) {
+export async function settleShare({ db, shareId }: { db: Database; shareId: string }) {
   // Counted in the database: a share's last deliveries each ask this, and a large share has many rows.
   const rows = await db
     .select({ status: emailDeliveries.status, count: count() })
@@ -531,27 +523,8 @@ export async function finalizeShare({ db, shareId }: { db: Database; shareId: st
     .where(eq(emailDeliveries.shareId, shareId))
     .groupBy(emailDeliveries.status);
   if (rows.some((row) => row.status === 'queued' || row.status === 'sending')) return;
-  if (!rows.some((row) => (row.status === 'sent' || row.status === 'delivered') && row.count > 0)) {
-    await db
-      .update(pendingShares)
-      .set({ status: 'failed' })
-      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.status, 'sending')));
-    return;
-  }
-  await db.transaction(async (tx) => {
-    const [share] = await tx
-      .update(pendingShares)
-      .set({ status: 'sent', sentAt: sql`coalesce(${pendingShares.sentAt}, now())` })
-      .where(and(eq(pendingShares.id, shareId), ne(pendingShares.status, 'sent')))
-      .returning({ userId: pendingShares.userId, eventsIds: pendingShares.eventsIds });
-    const eventIds = (share?.eventsIds ?? []).filter(isUuid);
-    if (share && eventIds.length > 0) {
-      await tx
-        .update(events)
-        .set({ status: 'sent' })
-        .where(and(eq(events.userId, share.userId), inArray(events.id, eventIds)));
-    }
-  });
+  const hasSentAny = rows.some((row) => (row.status === 'sent' || row.status === 'delivered') && row.count > 0);
+  await finaliseShare({ db, shareId, hasSentAny });
 }
 
 /** The address refused mail for good: later shares skip the contact until the owner changes it. */
@@ -584,7 +557,7 @@ type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 're
  * already sent is never sent again; they go out side by side (the transport's pool bounds the
  * connections), each marked sent as soon as the mail server accepts it. A permanent error (or the last attempt)
  * marks a delivery failed; a transient error puts it back to "queued" and asks for a retry with
- * back-off. Each share touched is then settled once (`finalizeShare`).
+ * back-off. Each share touched is then settled once (`settleShare`).
  */
 export async function processDeliveries({
   db,
@@ -726,7 +699,7 @@ export async function processDeliveries({
   for (const sender of await Promise.allSettled(senders.values())) {
     if (sender.status === 'fulfilled' && sender.value.isUserTransport) await sender.value.transport.close();
   }
-  for (const shareId of shareIds) await finalizeShare({ db, shareId });
+  for (const shareId of shareIds) await settleShare({ db, shareId });
   const broken = sending.find((result) => result.status === 'rejected');
   if (broken) throw broken.reason;
   return outcomes;
@@ -742,10 +715,6 @@ export async function resumeUnfinishedDeliveries({ db, jobs }: { db: Database; j
     .from(emailDeliveries)
     .where(inArray(emailDeliveries.status, ['queued', 'sending']));
   await enqueueDeliveries({ jobs, deliveryIds: unfinished.map((row) => row.id) });
-  const sending = await db
-    .select({ id: pendingShares.id })
-    .from(pendingShares)
-    .where(eq(pendingShares.status, 'sending'));
-  for (const share of sending) await finalizeShare({ db, shareId: share.id });
+  for (const shareId of await findSendingShareIds({ db })) await settleShare({ db, shareId });
   return unfinished.length;
 }

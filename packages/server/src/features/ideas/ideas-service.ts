@@ -11,13 +11,14 @@ import {
   type createIdeaSchema,
   type updateIdeaSchema,
 } from '@life-updates/contract/ideas';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { approveSharesWithIdeas } from '../shares/shares-service.ts';
 
 type IdeaRow = typeof events.$inferSelect;
 type NewIdea = z.output<typeof createIdeaSchema>;
@@ -270,18 +271,8 @@ export async function approveIdea({
     db.transaction(async (tx) => {
       const approved: IdeaStatus = 'approved';
       const event = await updateOwnIdea({ db: tx, userId, ideaId, values: { status: approved } });
-      const shares = await tx
-        .update(pendingShares)
-        .set({ status: 'approved' })
-        .where(
-          and(
-            eq(pendingShares.userId, userId),
-            ne(pendingShares.status, 'sent'),
-            sql`${pendingShares.eventsIds} @> ${JSON.stringify([ideaId])}::jsonb`,
-          ),
-        )
-        .returning({ id: pendingShares.id });
-      return { event, approvedShares: shares.length };
+      const approvedShares = await approveSharesWithIdeas({ db: tx, userId, ideaIds: [ideaId] });
+      return { event, approvedShares };
     }),
   );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, events, pendingShares } from '../../db/schema.ts';
-import { upsertShareForEvents } from './shares-service.ts';
+import { upsertShareForIdeas } from './shares-service.ts';
 
 const preferences: Preferences = {
   platform: 'telegram',
@@ -46,24 +46,24 @@ async function sharesOf(userId: string) {
   return db.select().from(pendingShares).where(eq(pendingShares.userId, userId));
 }
 
-describe('upsertShareForEvents', () => {
+describe('upsertShareForIdeas', () => {
   it('updates the share with the same ordered events instead of creating another', async () => {
     const user = await createUser(testApp.app);
     const first = await createEvent(user.id, 'First');
     const second = await createEvent(user.id, 'Second');
-    const created = await upsertShareForEvents({
+    const created = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [first, second],
-      summaries: { summary: 'v1' },
+      ideaIds: [first, second],
+      texts: { summary: 'v1' },
       templateId: null,
       status: 'generated',
     });
-    const updated = await upsertShareForEvents({
+    const updated = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [first, second],
-      summaries: { summary: 'v2' },
+      ideaIds: [first, second],
+      texts: { summary: 'v2' },
       templateId: 'startup',
       status: 'generated',
     });
@@ -81,32 +81,32 @@ describe('upsertShareForEvents', () => {
     const arguments_ = {
       db,
       userId: user.id,
-      summaries: { summary: 'x' },
+      texts: { summary: 'x' },
       templateId: null,
       status: 'generated' as const,
     };
-    const forward = await upsertShareForEvents({ ...arguments_, eventIds: [first, second] });
-    const backward = await upsertShareForEvents({ ...arguments_, eventIds: [second, first] });
-    const single = await upsertShareForEvents({ ...arguments_, eventIds: [first] });
+    const forward = await upsertShareForIdeas({ ...arguments_, ideaIds: [first, second] });
+    const backward = await upsertShareForIdeas({ ...arguments_, ideaIds: [second, first] });
+    const single = await upsertShareForIdeas({ ...arguments_, ideaIds: [first] });
     expect(new Set([forward.id, backward.id, single.id]).size).toBe(3);
   });
 
   it.each(['pending', 'generated', 'saved_for_later', 'approved'] as const)('reuses a share in %s', async (status) => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Idea');
-    const created = await upsertShareForEvents({
+    const created = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: {},
+      ideaIds: [id],
+      texts: {},
       templateId: null,
       status,
     });
-    const again = await upsertShareForEvents({
+    const again = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'new' },
+      ideaIds: [id],
+      texts: { summary: 'new' },
       templateId: null,
       status: 'generated',
     });
@@ -117,19 +117,19 @@ describe('upsertShareForEvents', () => {
   it('never rewrites a sent share: a new one is made', async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Idea');
-    const sent = await upsertShareForEvents({
+    const sent = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'sent text' },
+      ideaIds: [id],
+      texts: { summary: 'sent text' },
       templateId: null,
       status: 'sent',
     });
-    const next = await upsertShareForEvents({
+    const next = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'new text' },
+      ideaIds: [id],
+      texts: { summary: 'new text' },
       templateId: null,
       status: 'generated',
     });
@@ -140,20 +140,20 @@ describe('upsertShareForEvents', () => {
 
   it("never reuses another user's share, and refuses another user's events", async () => {
     const aliceEvent = await createEvent(alice.id, 'Alice idea');
-    const aliceShare = await upsertShareForEvents({
+    const aliceShare = await upsertShareForIdeas({
       db,
       userId: alice.id,
-      eventIds: [aliceEvent],
-      summaries: { summary: 'alice' },
+      ideaIds: [aliceEvent],
+      texts: { summary: 'alice' },
       templateId: null,
       status: 'generated',
     });
     await expect(
-      upsertShareForEvents({
+      upsertShareForIdeas({
         db,
         userId: bob.id,
-        eventIds: [aliceEvent],
-        summaries: { summary: 'bob' },
+        ideaIds: [aliceEvent],
+        texts: { summary: 'bob' },
         templateId: null,
         status: 'generated',
       }),
@@ -188,27 +188,27 @@ describe('Create Content exits', () => {
     const first = await createEvent(user.id, 'Ran a marathon.');
     const second = await createEvent(user.id, 'Got a medal.');
     const other = await createEvent(user.id, 'Unrelated.');
-    const containing = await upsertShareForEvents({
+    const containing = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [second, other],
-      summaries: {},
+      ideaIds: [second, other],
+      texts: {},
       templateId: null,
       status: 'pending',
     });
-    const sent = await upsertShareForEvents({
+    const sent = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [first],
-      summaries: { summary: 'old' },
+      ideaIds: [first],
+      texts: { summary: 'old' },
       templateId: null,
       status: 'sent',
     });
-    const unrelated = await upsertShareForEvents({
+    const unrelated = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [other],
-      summaries: {},
+      ideaIds: [other],
+      texts: {},
       templateId: null,
       status: 'pending',
     });
@@ -306,27 +306,27 @@ describe('reading shares', () => {
   it("finds the newest saved, approved or sent share of an event for Create Content, only the user's own", async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'A trip to Kazan.');
-    expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
-    await upsertShareForEvents({
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
+    await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'generated only' },
+      ideaIds: [id],
+      texts: { summary: 'generated only' },
       templateId: null,
       status: 'generated',
     });
-    expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
     await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Saved text', preferences });
-    const found = await get(user, `/api/shares/for-event/${id}`);
+    const found = await get(user, `/api/shares/for-idea/${id}`);
     expect(found.json().share).toMatchObject({ status: 'saved_for_later', summaries: { summary: 'Saved text' } });
     const other = await createEvent(user.id, 'Another');
     await post(user, '/api/shares/approve', { eventIds: [other, id], text: 'Both of them', preferences });
-    expect((await get(user, `/api/shares/for-event/${id}`)).json().share.summaries).toEqual({
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json().share.summaries).toEqual({
       summary: 'Both of them',
     });
-    expect((await get(bob, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
-    expect((await get(user, '/api/shares/for-event/not-a-uuid')).statusCode).toBe(400);
-    expect((await get(undefined, `/api/shares/for-event/${id}`)).statusCode).toBe(401);
+    expect((await get(bob, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
+    expect((await get(user, '/api/shares/for-idea/not-a-uuid')).statusCode).toBe(400);
+    expect((await get(undefined, `/api/shares/for-idea/${id}`)).statusCode).toBe(401);
   });
 
   it("lists the user's shares newest first, filtered by status", async () => {
@@ -339,11 +339,11 @@ describe('reading shares', () => {
     const made = [];
     for (const [index, status] of (['pending', 'saved_for_later', 'sent'] as const).entries()) {
       made.push(
-        await upsertShareForEvents({
+        await upsertShareForIdeas({
           db,
           userId: user.id,
-          eventIds: [ids[index]!],
-          summaries: {},
+          ideaIds: [ids[index]!],
+          texts: {},
           templateId: null,
           status,
         }),

@@ -237,7 +237,7 @@ export async function recordPublishedPost({
   messageLink: string | null;
 }) {
   await db.transaction(async (tx) => {
-    const share = await storeShareText({ tx, userId, eventIds, text, preferences, status: 'saved_for_later' });
+    const share = await storeShareText({ tx, userId, ideaIds: eventIds, text, preferences, status: 'saved_for_later' });
     await tx
       .update(events)
       .set({ status: 'sent' })

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * GET /api/shares/for-event/:eventId: the newest saved, approved or sent share containing the idea,
+ * GET /api/shares/for-idea/:ideaId: the newest saved, approved or sent share containing the idea,
  * whose text Create Content opens with.
  */
 export const getShareForEvent = (eventId: string) =>
-  api<{ share: Share | null }>(`/api/shares/for-event/${encodeURIComponent(eventId)}`).then((body) => body.share);
+  api<{ share: Share | null }>(`/api/shares/for-idea/${encodeURIComponent(eventId)}`).then((body) => body.share);
 
 export const shareForEventQueryOptions = (eventId: string) =>
   queryOptions({ queryKey: ['shares', 'for-event', eventId], queryFn: () => getShareForEvent(eventId), staleTime: 0 });

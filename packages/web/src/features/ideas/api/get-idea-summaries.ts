@@ -1,4 +1,4 @@
-import { reloadableShareStatuses, singleSummaryKey } from '@life-updates/contract/share-options';
+import { reloadableShareStatuses, singleTextKey } from '@life-updates/contract/share-options';
 import type { Share } from '@life-updates/contract/shares';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -20,7 +20,7 @@ export function summariesByIdea(shares: readonly Share[]): Map<string, string> {
   );
   const byIdea = new Map<string, string>();
   for (const share of newestFirst) {
-    const text = share.summaries[singleSummaryKey] ?? Object.values(share.summaries)[0];
+    const text = share.summaries[singleTextKey] ?? Object.values(share.summaries)[0];
     if (!text?.trim()) continue;
     for (const eventId of share.eventsIds) if (!byIdea.has(eventId)) byIdea.set(eventId, text);
   }

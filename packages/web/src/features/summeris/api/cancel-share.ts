@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { summerisQueryKey } from './get-summeris';
 
 export const cancelShare = (shareId: string) =>
-  api<{ success: true }>(`/api/summeris/${encodeURIComponent(shareId)}`, { method: 'DELETE' });
+  api<{ success: true }>(`/api/shares/${encodeURIComponent(shareId)}`, { method: 'DELETE' });
 
 export function useCancelShare() {
   const queryClient = useQueryClient();

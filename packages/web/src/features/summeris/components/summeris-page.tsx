@@ -1,6 +1,6 @@
 import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
-import type { SummerisShare } from '@life-updates/contract/summeris';
+import type { ShareWithContacts } from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -80,7 +80,7 @@ export function SummerisPage() {
   );
 }
 
-function ShareHeader({ share, titleId, date }: { share: SummerisShare; titleId: string; date: string }) {
+function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; titleId: string; date: string }) {
   const { t } = useTranslation();
   const names = recipientsOf(share, t)
     .filter((recipient) => recipient.key !== 'summary')
@@ -102,7 +102,7 @@ function SummaryEditor({
   share,
   recipient,
 }: {
-  share: SummerisShare;
+  share: ShareWithContacts;
   recipient: { key: string; name: string; text: string };
 }) {
   const { t } = useTranslation();
@@ -144,7 +144,7 @@ function SummaryEditor({
 const pollInterval = 1000;
 const pollLimit = 180;
 
-function PendingShareCard({ share }: { share: SummerisShare }) {
+function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const navigate = useNavigate();
@@ -285,7 +285,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
   );
 }
 
-function SentShareCard({ share }: { share: SummerisShare }) {
+function SentShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const recipientsId = useId();

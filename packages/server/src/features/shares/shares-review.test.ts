@@ -1,4 +1,4 @@
-import type { SummerisListResponse, SummerisShare } from '@life-updates/contract/summeris';
+import type { ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
 import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -58,13 +58,13 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   }
 
   async function generate(user: TestUser, payload: object) {
-    return call(testApp, user, 'POST', '/api/summaries/generate', payload);
+    return call(testApp, user, 'POST', '/api/shares/generate', payload);
   }
 
   async function summeris(user: TestUser) {
-    const response = await call(testApp, user, 'GET', '/api/summeris');
+    const response = await call(testApp, user, 'GET', '/api/shares/review');
     expect(response.statusCode).toBe(200);
-    return response.json() as SummerisListResponse;
+    return response.json() as ShareReviewResponse;
   }
 
   it('writes one text per contact from the template, as a generated share', async () => {
@@ -185,12 +185,12 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
       }
     ).share;
     expect((await summeris(stranger)).pending).toEqual([]);
-    const edit = await call(testApp, stranger, 'PUT', `/api/summeris/${share.id}/summaries/${owner.maria}`, {
+    const edit = await call(testApp, stranger, 'PUT', `/api/shares/${share.id}/texts/${owner.maria}`, {
       text: 'Hijacked',
     });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().message).toBe('Share not found');
-    expect((await call(testApp, stranger, 'DELETE', `/api/summeris/${share.id}`)).statusCode).toBe(404);
+    expect((await call(testApp, stranger, 'DELETE', `/api/shares/${share.id}`)).statusCode).toBe(404);
     expect((await call(testApp, stranger, 'POST', `/api/shares/${share.id}/send`, {})).statusCode).toBe(404);
     expect((await summeris(owner.user)).pending[0]!.summaries[owner.maria]).not.toBe('Hijacked');
   });
@@ -203,17 +203,17 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
       }
     ).share;
 
-    const edited = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${maria}`, {
+    const edited = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${maria}`, {
       text: 'Maria, only for you: we are in Lisbon now!',
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const editedShare = (edited.json() as { share: SummerisShare }).share;
+    const editedShare = (edited.json() as { share: ShareWithContacts }).share;
     expect(editedShare.summaries[maria]).toBe('Maria, only for you: we are in Lisbon now!');
     expect(editedShare.summaries[oleg]).toBe(share.summaries[oleg]);
-    const empty = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${maria}`, { text: '  ' });
+    const empty = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${maria}`, { text: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('No text to save.');
-    const unknown = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/summary`, { text: 'x' });
+    const unknown = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/summary`, { text: 'x' });
     expect(unknown.statusCode).toBe(404);
 
     // A second share, cancelled: it is deleted.
@@ -222,10 +222,10 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
         share: Share;
       }
     ).share;
-    const cancelled = await call(testApp, user, 'DELETE', `/api/summeris/${other.id}`);
+    const cancelled = await call(testApp, user, 'DELETE', `/api/shares/${other.id}`);
     expect(cancelled.statusCode).toBe(200);
     expect(await testApp.database.db.select().from(pendingShares).where(eq(pendingShares.id, other.id))).toEqual([]);
-    expect((await call(testApp, user, 'DELETE', `/api/summeris/${other.id}`)).statusCode).toBe(404);
+    expect((await call(testApp, user, 'DELETE', `/api/shares/${other.id}`)).statusCode).toBe(404);
 
     // Approve = the email pipeline.
     const sent = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, {});
@@ -249,9 +249,9 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect(eventRows.map((row) => row.status)).toEqual(['sent', 'sent']);
 
     // A sent share is read-only and cannot be cancelled.
-    const late = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${oleg}`, { text: 'Too late' });
+    const late = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${oleg}`, { text: 'Too late' });
     expect(late.statusCode).toBe(409);
-    expect((await call(testApp, user, 'DELETE', `/api/summeris/${share.id}`)).statusCode).toBe(409);
+    expect((await call(testApp, user, 'DELETE', `/api/shares/${share.id}`)).statusCode).toBe(409);
   });
 
   it('approve refuses over the monthly limit with the spec message', async () => {
@@ -299,7 +299,7 @@ describe('per-contact summaries with an AI model', () => {
       relationship: 'colleague',
     });
     fake.reply(openAiCompletion('Text for Maria.'), openAiCompletion('Text for Pavel.'));
-    const response = await call(testApp, user, 'POST', '/api/summaries/generate', {
+    const response = await call(testApp, user, 'POST', '/api/shares/generate', {
       eventIds: [eventId],
       templateId: 'corporate',
       contactIds: [maria, boss],
