@@ -101,7 +101,6 @@ export const shareListQuerySchema = z.object({
 
 // ── Per-contact texts and the Summeris review queue ──
 
-
 /** GET /api/shares/review (Summeris) → Pending: shares waiting for review; Sent: shares handed to the email pipeline. */
 export const pendingTabStatuses = ['pending', 'generated', 'approved'] as const satisfies readonly ShareStatus[];
 export const sentTabStatuses = ['sending', 'sent', 'failed'] as const satisfies readonly ShareStatus[];

@@ -83,15 +83,7 @@ export async function findIdeas({ db, userId }: { db: Database; userId: string }
   return { events: rows.map(toIdea), maxEvents: settings?.maxEvents ?? defaultMaxIdeas };
 }
 
-export async function getIdea({
-  db,
-  userId,
-  ideaId,
-}: {
-  db: Database;
-  userId: string;
-  ideaId: string;
-}): Promise<Idea> {
+export async function getIdea({ db, userId, ideaId }: { db: Database; userId: string; ideaId: string }): Promise<Idea> {
   if (!isUuid(ideaId)) throw ideaNotFound();
   const [row] = await db
     .select()

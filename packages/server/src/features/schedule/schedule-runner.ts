@@ -15,7 +15,7 @@ import { contacts, events, pendingShares, summaryTemplates, userSettings } from 
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { sendShareToContacts } from '../email/delivery-service.ts';
+import { sendShareToContacts } from '../shares/delivery/send.ts';
 import type { GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';

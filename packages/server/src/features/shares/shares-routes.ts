@@ -32,7 +32,7 @@ import {
   retryFailedDeliveries,
   sendExistingShare,
   type SendShareOutcome,
-} from '../email/delivery-service.ts';
+} from './delivery/send.ts';
 import { generateShare } from './generate-share.ts';
 import {
   approveIdeas,
@@ -188,7 +188,12 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
   typed.post(
     '/api/shares/:id/send',
     {
-      schema: { tags, params: shareParams, body: sendShareRequestSchema, response: { 200: sendResultSchema, ...errors } },
+      schema: {
+        tags,
+        params: shareParams,
+        body: sendShareRequestSchema,
+        response: { 200: sendResultSchema, ...errors },
+      },
     },
     async (request) => {
       const userId = requireUser(request).id;

@@ -433,7 +433,15 @@ export async function findSendingShareIds({ db }: { db: Executor }) {
  * Settles a share once no delivery is waiting or in flight: "sent" (with sent_at, and its ideas
  * "sent") if at least one email went out (`hasSentAny`), else "failed". Safe to run twice.
  */
-export async function finaliseShare({ db, shareId, hasSentAny }: { db: Database; shareId: string; hasSentAny: boolean }) {
+export async function finaliseShare({
+  db,
+  shareId,
+  hasSentAny,
+}: {
+  db: Database;
+  shareId: string;
+  hasSentAny: boolean;
+}) {
   if (!hasSentAny) {
     await db
       .update(pendingShares)

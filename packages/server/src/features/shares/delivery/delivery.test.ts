@@ -1,15 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
-import { addressOf, nameOf, startSmtpServer } from '../../../test/mail-servers.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
-import { startJobQueue } from '../../jobs.ts';
-import { registerWorkers } from '../../workers.ts';
-import { getMonthlyUsage } from '../usage/usage-service.ts';
-import { createEmailDeliveryQueue, sendShareToContacts } from './delivery-service.ts';
+import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../../test/email-fixtures.ts';
+import { addressOf, nameOf, startSmtpServer } from '../../../../test/mail-servers.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
+import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../../db/schema.ts';
+import { startJobQueue } from '../../../jobs.ts';
+import { registerWorkers } from '../../../workers.ts';
+import { getMonthlyUsage } from '../../usage/usage-service.ts';
+import { createEmailDeliveryQueue } from './queue.ts';
+import { sendShareToContacts } from './send.ts';
 
 const mailFrom = 'updates@life.test';
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -8,71 +8,31 @@ import {
 } from '@life-updates/contract/email';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { contacts, emailDeliveries, pendingShares, users, userSettings } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
-import type { JobQueue } from '../../jobs.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
-import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import type { PublicAddress } from '../public-address/public-address.ts';
-import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { contacts, emailDeliveries, pendingShares, users, userSettings } from '../../../db/schema.ts';
+import type { JobQueue } from '../../../jobs.ts';
+import { AppError, badRequest } from '../../../lib/app-error.ts';
+import { isUuid } from '../../../lib/uuid.ts';
+import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   finaliseShare,
-  findSendingShareIds,
   getOwnShare,
   isAnyIdeaApproved,
   resumeSendingShare,
   setShareTexts,
   startSendingShare,
   storeShareText,
-} from '../shares/shares-service.ts';
-import { getMonthlyUsage } from '../usage/usage-service.ts';
-import { resolveSender } from './email-settings-service.ts';
-import { renderEmail } from './render-email.ts';
+} from '../shares-service.ts';
+import { enqueueDeliveries } from './queue.ts';
 
-export const emailDeliveryQueue = 'email-delivery';
-export type EmailDeliveryJob = { deliveryId: string };
+/*
+ * Sending a share by email: the entry points that queue its deliveries (send, email a text, retry
+ * the failed ones), its delivery progress, and settling it once every delivery is done.
+ */
 
 export const limitReached = () =>
   new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
-
-/**
- * The queue with its retry policy. `singleton` with the delivery id as key: at most one job per
- * delivery is active at a time, so the claim below can safely take over a delivery left "sending".
- */
-export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueue; config: Config }) {
-  const options = {
-    retryLimit: config.EMAIL_RETRY_LIMIT,
-    retryDelay: config.EMAIL_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    retryDelayMax: Math.max(3600, config.EMAIL_RETRY_DELAY_SECONDS),
-    // A job stays active until its whole batch has settled (up to 25 sends sharing the transport's
-    // few connections, each bounded by a 30-60 s timeout): this backstop is long enough for a slow
-    // but healthy mail server. A dead worker is found sooner, by the heartbeat below.
-    expireInSeconds: 900,
-    // A worker refreshes its jobs' heartbeat while it sends; the jobs of an instance that died
-    // (killed, out of memory) go back to the queue once it is stale (seen by the job queue's
-    // supervisor, every 10 s), not after the expiry above.
-    heartbeatSeconds: 10,
-    // A send to many contacts starts at once rather than at the workers' next poll.
-    notify: true,
-  };
-  const existing = await jobs.getQueue(emailDeliveryQueue);
-  if (existing) await jobs.updateQueue(emailDeliveryQueue, options);
-  else await jobs.createQueue(emailDeliveryQueue, { ...options, policy: 'singleton' });
-}
-
-/** One job per delivery. Without a job queue the rows stay queued and are picked up at the next start. */
-export async function enqueueDeliveries({ jobs, deliveryIds }: { jobs: JobQueue | undefined; deliveryIds: string[] }) {
-  if (!jobs || deliveryIds.length === 0) return;
-  await jobs.insert(
-    emailDeliveryQueue,
-    deliveryIds.map((deliveryId) => ({ data: { deliveryId } satisfies EmailDeliveryJob, singletonKey: deliveryId })),
-  );
-}
 
 /**
  * The monthly-limit check, inside the caller's transaction: the settings row is locked
@@ -525,196 +485,4 @@ export async function settleShare({ db, shareId }: { db: Database; shareId: stri
   if (rows.some((row) => row.status === 'queued' || row.status === 'sending')) return;
   const hasSentAny = rows.some((row) => (row.status === 'sent' || row.status === 'delivered') && row.count > 0);
   await finaliseShare({ db, shareId, hasSentAny });
-}
-
-/** The address refused mail for good: later shares skip the contact until the owner changes it. */
-export async function markContactBouncing({
-  db,
-  userId,
-  contactId,
-}: {
-  db: Database;
-  userId: string;
-  contactId: string;
-}) {
-  await db
-    .update(contacts)
-    .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })
-    .where(byIdAndOwner(contacts, contactId, userId));
-}
-
-function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 1000);
-}
-
-type DeliveryAttempt = { deliveryId: string; isFinalAttempt: boolean };
-/** Per delivery: done with (sent, failed for good, or nothing left to do), or to be retried with this error. */
-type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 'retry'; error: unknown };
-
-/**
- * The worker's step for a batch of deliveries. One conditional UPDATE claims them, so a delivery
- * already sent is never sent again; they go out side by side (the transport's pool bounds the
- * connections), each marked sent as soon as the mail server accepts it. A permanent error (or the last attempt)
- * marks a delivery failed; a transient error puts it back to "queued" and asks for a retry with
- * back-off. Each share touched is then settled once (`settleShare`).
- */
-export async function processDeliveries({
-  db,
-  config,
-  publicAddress,
-  serverTransport,
-  attempts,
-}: {
-  db: Database;
-  config: Config;
-  /** Where the unsubscribe links point (never the default `http://localhost:PORT`). */
-  publicAddress: PublicAddress;
-  serverTransport: EmailTransport;
-  attempts: DeliveryAttempt[];
-}): Promise<Map<string, DeliveryOutcome>> {
-  const outcomes = new Map<string, DeliveryOutcome>();
-  const ids = attempts.map((attempt) => attempt.deliveryId);
-  if (ids.length === 0) return outcomes;
-  const claimed = await db
-    .update(emailDeliveries)
-    .set({ status: 'sending', attempts: sql`${emailDeliveries.attempts} + 1` })
-    // "sending" is claimable because a worker that died mid-send leaves it so; the queue's singleton
-    // policy keeps two jobs of one delivery from running at once. "failed" is final until the user
-    // asks for a retry, which puts it back to "queued" first.
-    .where(and(inArray(emailDeliveries.id, ids), inArray(emailDeliveries.status, ['queued', 'sending'])))
-    .returning();
-  const shareIds = new Set(claimed.flatMap((delivery) => (delivery.shareId ? [delivery.shareId] : [])));
-  const claimedIds = new Set(claimed.map((delivery) => delivery.id));
-  const unclaimed = ids.filter((id) => !claimedIds.has(id));
-  for (const id of unclaimed) outcomes.set(id, { status: 'skipped' });
-  if (unclaimed.length > 0) {
-    // Sent or failed already (a retried batch, a duplicate job): still settle their shares, so that a
-    // batch retried after its settling step failed settles them this time.
-    const done = await db
-      .select({ shareId: emailDeliveries.shareId })
-      .from(emailDeliveries)
-      .where(inArray(emailDeliveries.id, unclaimed));
-    for (const row of done) if (row.shareId) shareIds.add(row.shareId);
-  }
-
-  const isFinal = new Map(attempts.map((attempt) => [attempt.deliveryId, attempt.isFinalAttempt]));
-  const senders = new Map<string, ReturnType<typeof resolveSender>>();
-  const senderOf = (userId: string) => {
-    let sender = senders.get(userId);
-    if (!sender) {
-      sender = resolveSender({ db, config, serverTransport, userId });
-      senders.set(userId, sender);
-    }
-    return sender;
-  };
-  // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
-  const contactIds = [...new Set(claimed.flatMap((delivery) => (delivery.contactId ? [delivery.contactId] : [])))];
-  const contactStates =
-    contactIds.filter(isUuid).length === 0
-      ? []
-      : await db
-          .select({ id: contacts.id, unsubscribedAt: contacts.unsubscribedAt, bouncedAt: contacts.bouncedAt })
-          .from(contacts)
-          .where(inArray(contacts.id, contactIds.filter(isUuid)));
-  const stateOf = new Map(contactStates.map((contact) => [contact.id, contact]));
-  // Read once per batch, when the first delivery to a contact (those carry the link) needs it; a
-  // failed read fails those deliveries like any send error (retried), not the whole batch.
-  let linkOrigin: Promise<string> | undefined;
-  const originForLinks = () => (linkOrigin ??= publicAddress.forLinks());
-
-  // Settled one by one: the transports are closed and the shares settled below even if recording
-  // one delivery's outcome failed.
-  const sending = await Promise.allSettled(
-    claimed.map(async (delivery) => {
-      const contact = delivery.contactId ? stateOf.get(delivery.contactId) : undefined;
-      if (contact?.unsubscribedAt || contact?.bouncedAt) {
-        await db
-          .update(emailDeliveries)
-          .set(contact.unsubscribedAt ? { status: 'unsubscribed' } : { status: 'bounced', failureKind: 'permanent' })
-          .where(eq(emailDeliveries.id, delivery.id));
-        outcomes.set(delivery.id, { status: 'failed' });
-        return;
-      }
-      let providerMessageId: string;
-      try {
-        const sender = await senderOf(delivery.userId);
-        // Every update email carries the contact's one-click unsubscribe link (RFC 8058) in its
-        // headers and footer; account mail (verification, password reset, Contact Us) does not come here.
-        const link = delivery.contactId
-          ? unsubscribeUrl({
-              baseUrl: await originForLinks(),
-              appSecret: config.APP_SECRET,
-              contactId: delivery.contactId,
-            })
-          : undefined;
-        const rendered = renderEmail({
-          body: delivery.body,
-          senderName: sender.senderName,
-          locale: sender.locale,
-          unsubscribeUrl: link,
-        });
-        const result = await sender.transport.send({
-          from: sender.from,
-          fromName: sender.fromName,
-          to: delivery.recipientEmail,
-          replyTo: sender.replyTo,
-          subject: delivery.subject,
-          text: rendered.text,
-          html: rendered.html,
-          headers: link
-            ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-            : undefined,
-          userId: delivery.userId,
-        });
-        providerMessageId = result.messageId;
-      } catch (error) {
-        const isPermanent = error instanceof PermanentEmailError;
-        const isBounce = isPermanent && error.isBounce;
-        const isFailed = isPermanent || isFinal.get(delivery.id) === true;
-        await db
-          .update(emailDeliveries)
-          .set({
-            status: isBounce ? 'bounced' : isFailed ? 'failed' : 'queued',
-            failureKind: isFailed ? (isPermanent ? 'permanent' : 'temporary') : null,
-            lastError: describeError(error),
-          })
-          .where(eq(emailDeliveries.id, delivery.id));
-        if (isBounce && delivery.contactId && isUuid(delivery.contactId)) {
-          await markContactBouncing({ db, userId: delivery.userId, contactId: delivery.contactId });
-        }
-        outcomes.set(delivery.id, isFailed ? { status: 'failed' } : { status: 'retry', error });
-        return;
-      }
-      // Marked at once, not with the batch: if this process dies now, a message already accepted
-      // by the mail server is not sent again when its job is retried. Outside the catch above: a
-      // failure to record it must not put a sent message back in the queue.
-      await db
-        .update(emailDeliveries)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null, failureKind: null, providerMessageId })
-        .where(eq(emailDeliveries.id, delivery.id));
-      outcomes.set(delivery.id, { status: 'sent' });
-    }),
-  );
-  for (const sender of await Promise.allSettled(senders.values())) {
-    if (sender.status === 'fulfilled' && sender.value.isUserTransport) await sender.value.transport.close();
-  }
-  for (const shareId of shareIds) await settleShare({ db, shareId });
-  const broken = sending.find((result) => result.status === 'rejected');
-  if (broken) throw broken.reason;
-  return outcomes;
-}
-
-/**
- * At start-up: every delivery left queued or sending gets a job again (a restart never loses one;
- * a duplicate job finds it claimed or sent), and shares whose deliveries all finished are settled.
- */
-export async function resumeUnfinishedDeliveries({ db, jobs }: { db: Database; jobs: JobQueue }) {
-  const unfinished = await db
-    .select({ id: emailDeliveries.id })
-    .from(emailDeliveries)
-    .where(inArray(emailDeliveries.status, ['queued', 'sending']));
-  await enqueueDeliveries({ jobs, deliveryIds: unfinished.map((row) => row.id) });
-  for (const shareId of await findSendingShareIds({ db })) await settleShare({ db, shareId });
-  return unfinished.length;
 }
