@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { pendingShares } from '../../db/schema.ts';
+import { shares } from '../../db/schema.ts';
 
 let testApp: TestApp;
 let admin: TestUser;
@@ -76,7 +76,7 @@ describe('stats', () => {
     const created = await call(alice, 'POST', '/api/ideas', { content: 'We adopted a cat named Lisbon' });
     expect(created.statusCode).toBe(201);
     await call(bob, 'POST', '/api/ideas', { content: 'Finished the garden shed' });
-    await testApp.database.db.insert(pendingShares).values({ userId: bob.id, status: 'pending' });
+    await testApp.database.db.insert(shares).values({ userId: bob.id, status: 'pending' });
     const after = (await call(admin, 'GET', '/api/admin/stats')).json();
     expect(after).toEqual({
       totalUsers: before.totalUsers,
@@ -91,7 +91,7 @@ describe('users', () => {
   it('lists users oldest first with role, limits and shares sent this month', async () => {
     const lastMonth = new Date();
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    await testApp.database.db.insert(pendingShares).values([
+    await testApp.database.db.insert(shares).values([
       { userId: alice.id, status: 'sent', sentAt: new Date() },
       { userId: alice.id, status: 'sent', sentAt: new Date() },
       { userId: alice.id, status: 'sent', sentAt: lastMonth },

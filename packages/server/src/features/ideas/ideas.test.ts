@@ -3,7 +3,7 @@ import { defaultIdeaPreferences } from '@life-updates/contract/ideas';
 import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, shares, userSettings } from '../../db/schema.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -382,12 +382,12 @@ describe('approving an idea', () => {
     const other = await createIdea(alice, 'Another idea');
     const db = testApp.database.db;
     const [containing, notContaining, alreadySent, foreign] = await db
-      .insert(pendingShares)
+      .insert(shares)
       .values([
-        { userId: alice.id, status: 'generated', eventsIds: [other.id, idea.id] },
-        { userId: alice.id, status: 'pending', eventsIds: [other.id] },
-        { userId: alice.id, status: 'sent', eventsIds: [idea.id], sentAt: new Date() },
-        { userId: bob.id, status: 'pending', eventsIds: [idea.id] },
+        { userId: alice.id, status: 'generated', ideaIds: [other.id, idea.id] },
+        { userId: alice.id, status: 'pending', ideaIds: [other.id] },
+        { userId: alice.id, status: 'sent', ideaIds: [idea.id], sentAt: new Date() },
+        { userId: bob.id, status: 'pending', ideaIds: [idea.id] },
       ])
       .returning();
 
@@ -396,9 +396,9 @@ describe('approving an idea', () => {
     expect(response.json()).toMatchObject({ event: { id: idea.id, status: 'approved' }, approvedShares: 1 });
 
     const rows = await db
-      .select({ id: pendingShares.id, status: pendingShares.status })
-      .from(pendingShares)
-      .where(inArray(pendingShares.id, [containing!.id, notContaining!.id, alreadySent!.id, foreign!.id]));
+      .select({ id: shares.id, status: shares.status })
+      .from(shares)
+      .where(inArray(shares.id, [containing!.id, notContaining!.id, alreadySent!.id, foreign!.id]));
     const statusById = Object.fromEntries(rows.map((row) => [row.id, row.status]));
     expect(statusById).toEqual({
       [containing!.id]: 'approved',

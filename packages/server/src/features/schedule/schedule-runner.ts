@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events, pendingShares, summaryTemplates, userSettings } from '../../db/schema.ts';
+import { contacts, events, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -76,21 +76,18 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
     .orderBy(sql`coalesce(${events.date}, ${events.createdAt}) asc`, asc(events.createdAt), asc(events.id));
   if (approved.length === 0) return [];
   const taken = await db
-    .select({ eventsIds: pendingShares.eventsIds })
-    .from(pendingShares)
+    .select({ ideaIds: shares.ideaIds })
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
+        eq(shares.userId, userId),
         or(
-          eq(pendingShares.status, 'sending'),
-          and(
-            eq(pendingShares.source, scheduledShareSource),
-            inArray(pendingShares.status, ['pending', 'generated', 'approved']),
-          ),
+          eq(shares.status, 'sending'),
+          and(eq(shares.source, scheduledShareSource), inArray(shares.status, ['pending', 'generated', 'approved'])),
         ),
       ),
     );
-  const takenIds = new Set(taken.flatMap((share) => share.eventsIds));
+  const takenIds = new Set(taken.flatMap((share) => share.ideaIds));
   return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxIdeasPerGeneration);
 }
 

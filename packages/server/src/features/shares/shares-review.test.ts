@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/fake-ai-server.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, shares, userSettings } from '../../db/schema.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call(testApp: TestApp, user: TestUser, method: Method, url: string, payload?: object) {
@@ -224,7 +224,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     ).share;
     const cancelled = await call(testApp, user, 'DELETE', `/api/shares/${other.id}`);
     expect(cancelled.statusCode).toBe(200);
-    expect(await testApp.database.db.select().from(pendingShares).where(eq(pendingShares.id, other.id))).toEqual([]);
+    expect(await testApp.database.db.select().from(shares).where(eq(shares.id, other.id))).toEqual([]);
     expect((await call(testApp, user, 'DELETE', `/api/shares/${other.id}`)).statusCode).toBe(404);
 
     // Approve = the email pipeline.

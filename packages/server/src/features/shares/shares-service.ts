@@ -16,7 +16,7 @@ import {
 import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, events, pendingShares } from '../../db/schema.ts';
+import { contacts, events, shares } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -28,7 +28,7 @@ import { findTemplateNames } from '../templates/templates-service.ts';
  * `pending_shares` table.
  */
 
-type ShareRow = typeof pendingShares.$inferSelect;
+type ShareRow = typeof shares.$inferSelect;
 type IdeaRow = typeof events.$inferSelect;
 
 const shareNotFound = () => notFound('email.shareNotFound');
@@ -53,10 +53,10 @@ function toShare(row: ShareRow): Share {
   return {
     id: row.id,
     status,
-    eventsIds: row.eventsIds,
-    events: readSnapshots(row.events),
+    eventsIds: row.ideaIds,
+    events: readSnapshots(row.ideas),
     contactIds: row.contactIds,
-    summaries: row.summaries,
+    summaries: row.texts,
     templateId: row.templateId,
     subject: row.subject,
     source: row.source,
@@ -92,7 +92,7 @@ async function findOwnIdeas({ db, userId, ideaIds }: { db: Executor; userId: str
 
 /** Shares that contain any of these idea ids. */
 function containsAnyIdea(ideaIds: readonly string[]) {
-  return or(...ideaIds.map((id) => sql`${pendingShares.eventsIds} @> ${JSON.stringify([id])}::jsonb`));
+  return or(...ideaIds.map((id) => sql`${shares.ideaIds} @> ${JSON.stringify([id])}::jsonb`));
 }
 
 /** One of the user's shares; another user's (or a missing) one is a 404. */
@@ -100,8 +100,8 @@ export async function getOwnShare({ db, userId, shareId }: { db: Executor; userI
   if (!isUuid(shareId)) throw shareNotFound();
   const [row] = await db
     .select()
-    .from(pendingShares)
-    .where(byIdAndOwner(pendingShares, shareId, userId));
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId));
   if (!row) throw shareNotFound();
   return row;
 }
@@ -134,13 +134,13 @@ export async function createShare({
   generatedAt?: Date;
 }): Promise<Share> {
   const [created] = await db
-    .insert(pendingShares)
+    .insert(shares)
     .values({
       userId,
       status,
-      eventsIds: ideas.map((idea) => idea.id),
-      events: ideas.map(toSnapshot),
-      summaries: texts,
+      ideaIds: ideas.map((idea) => idea.id),
+      ideas: ideas.map(toSnapshot),
+      texts,
       templateId,
       generatedAt,
       ...(contactIds ? { contactIds: [...contactIds] } : {}),
@@ -176,30 +176,30 @@ export async function upsertShareForIdeas({
   const ideas = await findOwnIdeas({ db, userId, ideaIds });
   const now = new Date();
   const [existing] = await db
-    .select({ id: pendingShares.id })
-    .from(pendingShares)
+    .select({ id: shares.id })
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...reusableShareStatuses]),
+        eq(shares.userId, userId),
+        inArray(shares.status, [...reusableShareStatuses]),
         // jsonb array equality keeps the order: [a, b] is not [b, a].
-        sql`${pendingShares.eventsIds} = ${JSON.stringify(ideaIds)}::jsonb`,
+        sql`${shares.ideaIds} = ${JSON.stringify(ideaIds)}::jsonb`,
       ),
     )
-    .orderBy(sql`${pendingShares.generatedAt} desc nulls last`, desc(pendingShares.createdAt))
+    .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
   if (!existing) return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedAt: now });
   const [updated] = await db
-    .update(pendingShares)
+    .update(shares)
     .set({
-      summaries: texts,
+      texts,
       templateId,
       status,
-      events: ideas.map(toSnapshot),
+      ideas: ideas.map(toSnapshot),
       generatedAt: now,
       ...(contactIds ? { contactIds: [...contactIds] } : {}),
     })
-    .where(and(eq(pendingShares.id, existing.id), eq(pendingShares.userId, userId)))
+    .where(and(eq(shares.id, existing.id), eq(shares.userId, userId)))
     .returning();
   return toShare(updated!);
 }
@@ -221,10 +221,10 @@ export async function approveSharesWithIdeas({
   ideaIds: readonly string[];
 }): Promise<number> {
   const approved = await db
-    .update(pendingShares)
+    .update(shares)
     .set({ status: 'approved' })
-    .where(and(eq(pendingShares.userId, userId), ne(pendingShares.status, 'sent'), containsAnyIdea(ideaIds)))
-    .returning({ id: pendingShares.id });
+    .where(and(eq(shares.userId, userId), ne(shares.status, 'sent'), containsAnyIdea(ideaIds)))
+    .returning({ id: shares.id });
   return approved.length;
 }
 
@@ -344,12 +344,12 @@ export async function updateShareText({
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const isKnownKey =
-    share.contactIds.includes(contactId) || (contactId === singleTextKey && singleTextKey in share.summaries);
+    share.contactIds.includes(contactId) || (contactId === singleTextKey && singleTextKey in share.texts);
   if (!isKnownKey) throw notFound('contacts.errors.notFound');
   const [updated] = await db
-    .update(pendingShares)
-    .set({ summaries: { ...share.summaries, [contactId]: text } })
-    .where(and(byIdAndOwner(pendingShares, shareId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
+    .update(shares)
+    .set({ texts: { ...share.texts, [contactId]: text } })
+    .where(and(byIdAndOwner(shares, shareId, userId), inArray(shares.status, [...pendingTabStatuses])))
     .returning();
   if (!updated) throw notPending();
   const [result] = await withContacts({ db, userId, shares: [toShare(updated)] });
@@ -361,9 +361,9 @@ export async function cancelShare({ db, userId, shareId }: { db: Database; userI
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const deleted = await db
-    .delete(pendingShares)
-    .where(and(byIdAndOwner(pendingShares, shareId, userId), inArray(pendingShares.status, [...pendingTabStatuses])))
-    .returning({ id: pendingShares.id });
+    .delete(shares)
+    .where(and(byIdAndOwner(shares, shareId, userId), inArray(shares.status, [...pendingTabStatuses])))
+    .returning({ id: shares.id });
   if (deleted.length === 0) throw notPending();
 }
 
@@ -382,9 +382,9 @@ export async function setShareTexts({
   texts: Record<string, string>;
 }) {
   await db
-    .update(pendingShares)
-    .set({ summaries: texts })
-    .where(byIdAndOwner(pendingShares, shareId, userId));
+    .update(shares)
+    .set({ texts })
+    .where(byIdAndOwner(shares, shareId, userId));
 }
 
 /**
@@ -408,24 +408,24 @@ export async function startSendingShare({
   contactIds: readonly string[];
 }) {
   const [claimed] = await tx
-    .update(pendingShares)
+    .update(shares)
     .set({ status: 'sending', subject, contactIds: [...contactIds] })
-    .where(and(byIdAndOwner(pendingShares, shareId, userId), notInArray(pendingShares.status, ['sending', 'sent'])))
-    .returning({ id: pendingShares.id });
+    .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent'])))
+    .returning({ id: shares.id });
   if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
 }
 
 /** A share whose failed deliveries go back to the queue is "sending" again. */
 export async function resumeSendingShare({ tx, userId, shareId }: { tx: Executor; userId: string; shareId: string }) {
   await tx
-    .update(pendingShares)
+    .update(shares)
     .set({ status: 'sending' })
-    .where(byIdAndOwner(pendingShares, shareId, userId));
+    .where(byIdAndOwner(shares, shareId, userId));
 }
 
 /** Ids of the shares still "sending" (every user's: for settling them at start-up). */
 export async function findSendingShareIds({ db }: { db: Executor }) {
-  const rows = await db.select({ id: pendingShares.id }).from(pendingShares).where(eq(pendingShares.status, 'sending'));
+  const rows = await db.select({ id: shares.id }).from(shares).where(eq(shares.status, 'sending'));
   return rows.map((row) => row.id);
 }
 
@@ -444,18 +444,18 @@ export async function finaliseShare({
 }) {
   if (!hasSentAny) {
     await db
-      .update(pendingShares)
+      .update(shares)
       .set({ status: 'failed' })
-      .where(and(eq(pendingShares.id, shareId), eq(pendingShares.status, 'sending')));
+      .where(and(eq(shares.id, shareId), eq(shares.status, 'sending')));
     return;
   }
   await db.transaction(async (tx) => {
     const [share] = await tx
-      .update(pendingShares)
-      .set({ status: 'sent', sentAt: sql`coalesce(${pendingShares.sentAt}, now())` })
-      .where(and(eq(pendingShares.id, shareId), ne(pendingShares.status, 'sent')))
-      .returning({ userId: pendingShares.userId, eventsIds: pendingShares.eventsIds });
-    const ideaIds = (share?.eventsIds ?? []).filter(isUuid);
+      .update(shares)
+      .set({ status: 'sent', sentAt: sql`coalesce(${shares.sentAt}, now())` })
+      .where(and(eq(shares.id, shareId), ne(shares.status, 'sent')))
+      .returning({ userId: shares.userId, ideaIds: shares.ideaIds });
+    const ideaIds = (share?.ideaIds ?? []).filter(isUuid);
     if (share && ideaIds.length > 0) {
       await tx
         .update(events)
@@ -482,15 +482,11 @@ export async function getShareForIdea({
 }): Promise<Share | null> {
   const [row] = await db
     .select()
-    .from(pendingShares)
+    .from(shares)
     .where(
-      and(
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...reloadableShareStatuses]),
-        containsAnyIdea([ideaId]),
-      ),
+      and(eq(shares.userId, userId), inArray(shares.status, [...reloadableShareStatuses]), containsAnyIdea([ideaId])),
     )
-    .orderBy(sql`${pendingShares.generatedAt} desc nulls last`, desc(pendingShares.createdAt))
+    .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
   return row ? toShare(row) : null;
 }
@@ -507,14 +503,14 @@ export async function findShares({
 }): Promise<Share[]> {
   const rows = await db
     .select()
-    .from(pendingShares)
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
-        statuses && statuses.length > 0 ? inArray(pendingShares.status, [...statuses]) : undefined,
+        eq(shares.userId, userId),
+        statuses && statuses.length > 0 ? inArray(shares.status, [...statuses]) : undefined,
       ),
     )
-    .orderBy(desc(pendingShares.createdAt), desc(pendingShares.id));
+    .orderBy(desc(shares.createdAt), desc(shares.id));
   return rows.map(toShare);
 }
 

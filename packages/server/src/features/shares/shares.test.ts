@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events, pendingShares } from '../../db/schema.ts';
+import { contacts, events, shares } from '../../db/schema.ts';
 import { upsertShareForIdeas } from './shares-service.ts';
 
 const preferences: Preferences = {
@@ -43,7 +43,7 @@ function get(user: TestUser | undefined, url: string) {
 }
 
 async function sharesOf(userId: string) {
-  return db.select().from(pendingShares).where(eq(pendingShares.userId, userId));
+  return db.select().from(shares).where(eq(shares.userId, userId));
 }
 
 describe('upsertShareForIdeas', () => {
@@ -134,8 +134,8 @@ describe('upsertShareForIdeas', () => {
       status: 'generated',
     });
     expect(next.id).not.toBe(sent.id);
-    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, sent.id));
-    expect(stored!.summaries).toEqual({ summary: 'sent text' });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, sent.id));
+    expect(stored!.texts).toEqual({ summary: 'sent text' });
   });
 
   it("never reuses another user's share, and refuses another user's events", async () => {
@@ -158,8 +158,8 @@ describe('upsertShareForIdeas', () => {
         status: 'generated',
       }),
     ).rejects.toMatchObject({ status: 404 });
-    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, aliceShare.id));
-    expect(stored!.summaries).toEqual({ summary: 'alice' });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, aliceShare.id));
+    expect(stored!.texts).toEqual({ summary: 'alice' });
   });
 });
 

@@ -252,7 +252,7 @@ describe('one-click unsubscribe', () => {
       jobs: undefined,
       userId: user.id,
       shareId: share.id,
-      bodies: share.summaries,
+      bodies: share.texts,
     });
     const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: fay!.id });
     expect((await app.inject({ method: 'POST', url: `/u/${token}` })).statusCode).toBe(200);

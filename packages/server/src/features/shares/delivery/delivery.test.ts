@@ -5,7 +5,7 @@ import { addressOf, nameOf, startSmtpServer } from '../../../../test/mail-server
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
-import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../../db/schema.ts';
+import { contacts, emailDeliveries, events, shares, userSettings } from '../../../db/schema.ts';
 import { startJobQueue } from '../../../jobs.ts';
 import { registerWorkers } from '../../../workers.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
@@ -99,7 +99,7 @@ describe('sending a share through SMTP', () => {
       }
     }
 
-    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
     expect(stored!.status).toBe('sent');
     expect(stored!.sentAt).toBeInstanceOf(Date);
     const eventRows = await db
@@ -316,7 +316,7 @@ describe('what is not sent', () => {
 
     const deliveries = await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, second.share.id));
     expect(deliveries).toHaveLength(0);
-    const [secondShare] = await db.select().from(pendingShares).where(eq(pendingShares.id, second.share.id));
+    const [secondShare] = await db.select().from(shares).where(eq(shares.id, second.share.id));
     expect(secondShare!.status).toBe('generated');
     expect(smtp.to('limit.bob@example.com')).toHaveLength(1);
   });
@@ -339,7 +339,7 @@ describe('what is not sent', () => {
       skipped: 2,
       message: 'No valid recipients with content to send emails.',
     });
-    const [unchanged] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
+    const [unchanged] = await db.select().from(shares).where(eq(shares.id, share.id));
     expect(unchanged!.status).toBe('generated');
 
     const partial = await send(user, share.id, { bodies: { [withEmail!.id]: 'Hello Hal', 'not-a-contact': 'Hello?' } });
@@ -443,7 +443,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const { db } = testApp.database;
     return {
       events: await db.select().from(events).where(eq(events.userId, userId)),
-      shares: await db.select().from(pendingShares).where(eq(pendingShares.userId, userId)),
+      shares: await db.select().from(shares).where(eq(shares.userId, userId)),
       deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
     };
   }
@@ -474,10 +474,10 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       expect(message!.mail.text).toContain('Two bits of news: Lisbon, and the port.');
       expect(message!.mail.subject).toBe('Life update from Ann Lee');
     }
-    const [share] = await db.select().from(pendingShares).where(eq(pendingShares.id, body.shareId));
+    const [share] = await db.select().from(shares).where(eq(shares.id, body.shareId));
     expect(share).toMatchObject({
-      eventsIds: [first.id, second.id],
-      summaries: { summary: 'Two bits of news: Lisbon, and the port.' },
+      ideaIds: [first.id, second.id],
+      texts: { summary: 'Two bits of news: Lisbon, and the port.' },
     });
     const ideas = await db
       .select()
@@ -601,7 +601,7 @@ describe('durability', () => {
       userId: user.id,
       shareId: share.id,
       subject: 'Before the restart',
-      bodies: share.summaries,
+      bodies: share.texts,
       method: 'email',
     });
     expect(outcome).toMatchObject({ outcome: 'queued', queued: 3 });

@@ -8,9 +8,10 @@ import {
 } from '@life-updates/contract/email';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
+import { singleTextKey } from '@life-updates/contract/share-options';
 import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { contacts, emailDeliveries, pendingShares, users, userSettings } from '../../../db/schema.ts';
+import { contacts, emailDeliveries, shares, users, userSettings } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../lib/uuid.ts';
@@ -60,12 +61,12 @@ async function assertWithinMonthlyLimit({
   const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
   const [inFlight] = await tx
     .select({ count: count() })
-    .from(pendingShares)
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
-        eq(pendingShares.status, 'sending'),
-        exceptShareId ? ne(pendingShares.id, exceptShareId) : undefined,
+        eq(shares.userId, userId),
+        eq(shares.status, 'sending'),
+        exceptShareId ? ne(shares.id, exceptShareId) : undefined,
       ),
     );
   if (used + (inFlight?.count ?? 0) >= total) throw limitReached();
@@ -361,8 +362,8 @@ export async function emailShareText({
 }
 
 /**
- * Sends a user's existing share (Summeris Approve): its contacts and summaries unless the request
- * names others. A single generated piece (key "summary") goes to every contact.
+ * Sends a user's existing share (Summeris Approve): its contacts and texts unless the request
+ * names others. A single generated piece (`singleTextKey`) goes to every contact.
  */
 export async function sendExistingShare({
   db,
@@ -384,13 +385,13 @@ export async function sendExistingShare({
   method: MessageMethod;
 }): Promise<SendShareOutcome> {
   const share = await getOwnShare({ db, userId, shareId });
-  const summaries = { ...share.summaries, ...bodies };
+  const texts = { ...share.texts, ...bodies };
   // Nothing was generated for this share (or every text was emptied): nothing to send to anyone.
-  if (Object.values(summaries).every((text) => text.trim() === '')) throw badRequest('notices.noGeneratedSummaries');
-  if (bodies) await setShareTexts({ db, userId, shareId, texts: summaries });
+  if (Object.values(texts).every((text) => text.trim() === '')) throw badRequest('notices.noGeneratedSummaries');
+  if (bodies) await setShareTexts({ db, userId, shareId, texts });
   const recipientIds = [...new Set(contactIds ?? share.contactIds)];
   const bodyByContact = Object.fromEntries(
-    recipientIds.map((contactId) => [contactId, summaries[contactId] ?? summaries.summary ?? '']),
+    recipientIds.map((contactId) => [contactId, texts[contactId] ?? texts[singleTextKey] ?? '']),
   );
   return sendShareToContacts({ db, jobs, userId, shareId, subject, bodies: bodyByContact, method });
 }
