@@ -58,7 +58,7 @@ test('type and save ideas; whitespace is ignored; the usage meter and the voice 
   // Stored as typed text, newest first.
   const list = await (await page.request.get('/api/ideas')).json();
   expect(
-    list.events.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
+    list.ideas.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
   ).toEqual([
     ['Short note', false],
     ['Went hiking in the Alps with my sister', false],
@@ -120,7 +120,7 @@ test('edit an idea, and delete one after the confirmation', async ({ page, accou
   await expect(card(page, 'Brand new wording\\.\\.\\.')).toHaveCount(0);
   await expect(card(page, 'Keep this one\\.\\.\\.')).toBeVisible();
   const list = await (await page.request.get('/api/ideas')).json();
-  expect(list.events.map((idea: { content: string }) => idea.content)).toEqual(['Keep this one around']);
+  expect(list.ideas.map((idea: { content: string }) => idea.content)).toEqual(['Keep this one around']);
 });
 
 test('selection and the bottom button; Create opens Create Content with the idea', async ({ page, account }) => {
@@ -174,7 +174,7 @@ test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page
   expect(moved.ok()).toBeTruthy();
   const approved = await page.request.post('/api/shares/approve', {
     data: {
-      eventIds: [ready.id],
+      ideaIds: [ready.id],
       text: 'Our polished post about the ready idea',
       preferences: {
         platform: 'linkedin',

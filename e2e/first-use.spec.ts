@@ -97,7 +97,7 @@ test.describe('with the outbox (no outgoing mail)', () => {
     const idea = await createIdea(page, 'Planted tomatoes.');
     const response = await page.request.post('/api/shares/approve', {
       data: {
-        eventIds: [idea.id],
+        ideaIds: [idea.id],
         text: 'Planted tomatoes.',
         preferences: {
           platform: 'linkedin',

@@ -35,7 +35,7 @@ export async function getIdea(page: Page, id: string) {
 export async function shareForIdea(page: Page, id: string) {
   const response = await page.request.get(`/api/shares/for-idea/${id}`);
   expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { share: { status: string; summaries: Record<string, string> } | null }).share;
+  return ((await response.json()) as { share: { status: string; texts: Record<string, string> } | null }).share;
 }
 
 export async function outboxRecipients(page: Page) {

@@ -22,7 +22,7 @@ type ServerIdea = { id: string; content: string; isAudioRecording: boolean };
 async function serverIdeas(page: Page): Promise<ServerIdea[]> {
   const response = await page.request.get('/api/ideas');
   expect(response.status()).toBe(200);
-  return (await response.json()).events;
+  return (await response.json()).ideas;
 }
 
 async function createIdeaThroughApi(page: Page, content: string): Promise<ServerIdea> {
@@ -347,7 +347,7 @@ test('Background Sync: an idea kept offline reaches the server with no page of t
   await expect
     .poll(
       async () =>
-        ((await (await context.request.get('/api/ideas')).json()).events as ServerIdea[]).map((idea) => idea.content),
+        ((await (await context.request.get('/api/ideas')).json()).ideas as ServerIdea[]).map((idea) => idea.content),
       { timeout: 30_000 },
     )
     .toEqual(['Repaired the garden fence']);

@@ -297,7 +297,7 @@ async function fanOut({ label, baseUrl, cookie, smtp, pid }) {
   const event = (await call(baseUrl, cookie, 'POST', '/api/ideas', { content: 'Big news for everyone' })).json;
   const share = (
     await call(baseUrl, cookie, 'POST', '/api/shares/approve', {
-      eventIds: [event.id],
+      ideaIds: [event.id],
       text: 'Hello from the benchmark',
       preferences,
     })
@@ -420,7 +420,7 @@ async function benchDatabase(kind) {
       });
     }
     const list = await call(baseUrl, cookie, 'GET', '/api/ideas');
-    if (list.json.events.length !== 50) throw new Error('expected 50 ideas');
+    if (list.json.ideas.length !== 50) throw new Error('expected 50 ideas');
     const body = JSON.stringify({ content: 'A new idea from the benchmark', tags: ['bench'] });
     let listRss = rssMiB(server.pid);
     if (parts.has('api')) {
@@ -461,7 +461,7 @@ async function benchDatabase(kind) {
     });
 
     // (c) Streaming overhead, on the first database only.
-    const event = list.json.events[0];
+    const event = list.json.ideas[0];
     if (parts.has('streaming') && !results.streaming) {
       log(`${label}: time to first token…`);
       const direct = [];
@@ -502,7 +502,7 @@ async function benchDatabase(kind) {
         ...(await load({ url: bareList.url })),
       });
       await bareList.close();
-      const bareCreate = await startBareServer(JSON.stringify(list.json.events[0]), 201);
+      const bareCreate = await startBareServer(JSON.stringify(list.json.ideas[0]), 201);
       results.api.push({
         database: 'bare node:http',
         endpoint: 'POST (same idea JSON)',

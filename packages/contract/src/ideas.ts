@@ -110,15 +110,15 @@ export type Idea = z.infer<typeof ideaSchema>;
 
 /** GET /api/ideas: newest first, plus the open-ideas limit so the form can say it before saving. */
 export const ideaListSchema = z.object({
-  events: z.array(ideaSchema),
-  maxEvents: z.number().int(),
+  ideas: z.array(ideaSchema),
+  maxIdeas: z.number().int(),
 });
 export type IdeaList = z.infer<typeof ideaListSchema>;
 
-export const bulkIdeaStatusResultSchema = z.object({ events: z.array(ideaSchema) });
+export const bulkIdeaStatusResultSchema = z.object({ ideas: z.array(ideaSchema) });
 
 export const approveIdeaResultSchema = z.object({
-  event: ideaSchema,
+  idea: ideaSchema,
   /** How many of the user's pending shares containing this idea were set to approved. */
   approvedShares: z.number().int(),
 });

@@ -18,11 +18,11 @@ export type ShareIdeaSnapshot = z.infer<typeof shareIdeaSnapshotSchema>;
 export const shareSchema = z.object({
   id: z.string(),
   status: z.enum(shareStatuses),
-  eventsIds: z.array(z.string()),
-  events: z.array(shareIdeaSnapshotSchema),
+  ideaIds: z.array(z.string()),
+  ideas: z.array(shareIdeaSnapshotSchema),
   contactIds: z.array(z.string()),
   /** Contact id → text; a single generated piece uses the key `summary`. */
-  summaries: z.record(z.string(), z.string()),
+  texts: z.record(z.string(), z.string()),
   templateId: z.string().nullable(),
   subject: z.string().nullable(),
   source: z.string(),
@@ -38,7 +38,7 @@ export type Share = z.infer<typeof shareSchema>;
  * the ideas, the (edited) generated text and the preferences to store on each idea.
  */
 export const saveShareTextRequestSchema = z.object({
-  eventIds: ideaIdListSchema,
+  ideaIds: ideaIdListSchema,
   text: z
     .string({ message: 'generation.toasts.noTextToSave' })
     .max(generatedTextMaxLength, 'validation.tooLong')
@@ -110,7 +110,7 @@ export const sentTabStatuses = ['sending', 'sent', 'failed'] as const satisfies 
  * at least one contact.
  */
 export const generateShareRequestSchema = z.object({
-  eventIds: ideaIdListSchema,
+  ideaIds: ideaIdListSchema,
   templateId: z
     .string({ error: 'summeris.validation.selectTemplate' })
     .trim()

@@ -208,7 +208,7 @@ async function prepareShare(session: Session, prefix: string, count: number) {
   };
   const share = (
     await api(proxy.url, session, 'POST', '/api/shares/approve', {
-      eventIds: [event.id],
+      ideaIds: [event.id],
       text: `Hello from ${prefix}`,
       preferences,
     })

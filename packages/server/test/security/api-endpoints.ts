@@ -214,13 +214,13 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/shares/save-for-later',
     access: 'owned-id',
     bodySchema: saveShareTextRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/shares/approve',
     access: 'owned-id',
     bodySchema: saveShareTextRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/shares/{id}/send',
@@ -234,7 +234,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     bodySchema: emailShareTextRequestSchema,
     body: (ids) => ({
-      eventIds: [ids.eventId],
+      ideaIds: [ids.eventId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
       contactIds: [ids.contactId],
@@ -292,7 +292,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/shares/generate',
     access: 'own-data',
     bodySchema: generateShareRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
+    body: (ids) => ({ ideaIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
   },
   { route: 'GET /api/shares/review', access: 'own-data' },
   {
@@ -355,7 +355,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     bodySchema: publishTelegramRequestSchema,
     body: (ids) => ({
-      eventIds: [ids.eventId],
+      ideaIds: [ids.eventId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
       channelId: uuid,

@@ -22,7 +22,7 @@ export async function createShare(
   }: { eventId: string; text: string; action?: 'approve' | 'save-for-later' },
 ) {
   const created = await createAs(app, user, `/api/shares/${action}`, {
-    eventIds: [eventId],
+    ideaIds: [eventId],
     text,
     preferences: preferenceFallbacks,
   });

@@ -170,7 +170,7 @@ describe('the other user’s own data', () => {
       url: '/api/shares/approve',
       headers: intruder.headers,
       payload: {
-        eventIds: [(event.json() as { id: string }).id],
+        ideaIds: [(event.json() as { id: string }).id],
         text: 'Intruder text',
         preferences: preferenceFallbacks,
       },

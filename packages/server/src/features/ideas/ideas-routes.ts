@@ -57,7 +57,7 @@ export async function ideasRoutes(app: FastifyInstance, { db }: { db: Database }
     '/api/ideas/status',
     { schema: { tags, body: bulkIdeaStatusSchema, response: { 200: bulkIdeaStatusResultSchema } } },
     async (request) => ({
-      events: await updateIdeaStatuses({ db, userId: requireUser(request).id, change: request.body }),
+      ideas: await updateIdeaStatuses({ db, userId: requireUser(request).id, change: request.body }),
     }),
   );
 

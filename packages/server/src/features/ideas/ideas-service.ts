@@ -80,7 +80,7 @@ export async function findIdeas({ db, userId }: { db: Database; userId: string }
     db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.createdAt), desc(events.id)),
     db.select({ maxEvents: userSettings.maxEvents }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
-  return { events: rows.map(toIdea), maxEvents: settings?.maxEvents ?? defaultMaxIdeas };
+  return { ideas: rows.map(toIdea), maxIdeas: settings?.maxEvents ?? defaultMaxIdeas };
 }
 
 export async function getIdea({ db, userId, ideaId }: { db: Database; userId: string; ideaId: string }): Promise<Idea> {
@@ -258,13 +258,13 @@ export async function approveIdea({
   db: Database;
   userId: string;
   ideaId: string;
-}): Promise<{ event: Idea; approvedShares: number }> {
+}): Promise<{ idea: Idea; approvedShares: number }> {
   return withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
       const approved: IdeaStatus = 'approved';
-      const event = await updateOwnIdea({ db: tx, userId, ideaId, values: { status: approved } });
+      const idea = await updateOwnIdea({ db: tx, userId, ideaId, values: { status: approved } });
       const approvedShares = await approveSharesWithIdeas({ db: tx, userId, ideaIds: [ideaId] });
-      return { event, approvedShares };
+      return { idea, approvedShares };
     }),
   );
 }

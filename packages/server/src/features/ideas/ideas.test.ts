@@ -62,8 +62,8 @@ describe('creating and listing ideas', () => {
     const response = await call(alice, 'GET', '/api/ideas');
     expect(response.statusCode).toBe(200);
     const list: IdeaList = response.json();
-    expect(list.events.map((event) => event.id)).toEqual([second.id, first.id]);
-    expect(list.maxEvents).toBe(10);
+    expect(list.ideas.map((event) => event.id)).toEqual([second.id, first.id]);
+    expect(list.maxIdeas).toBe(10);
 
     const single = await call(alice, 'GET', `/api/ideas/${first.id}`);
     expect(single.json()).toMatchObject({ id: first.id, title: 'Went hiking today...' });
@@ -114,7 +114,7 @@ describe('creating and listing ideas', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().preferences).toEqual(preferences);
     const list: IdeaList = (await call(alice, 'GET', '/api/ideas')).json();
-    expect(list.events.find((event) => event.id === idea.id)?.preferences).toEqual(preferences);
+    expect(list.ideas.find((event) => event.id === idea.id)?.preferences).toEqual(preferences);
   });
 
   it('updates the status of several ideas at once', async () => {
@@ -125,7 +125,7 @@ describe('creating and listing ideas', () => {
       status: 'saved_for_later',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().events.map((event: Idea) => [event.id, event.status])).toEqual([
+    expect(response.json().ideas.map((event: Idea) => [event.id, event.status])).toEqual([
       [two.id, 'saved_for_later'],
       [one.id, 'saved_for_later'],
     ]);
@@ -229,7 +229,7 @@ describe('every call is scoped to the session user', () => {
     const bobsOwn = await createIdea(bob, 'Bob own idea');
 
     const list: IdeaList = (await call(bob, 'GET', '/api/ideas')).json();
-    expect(list.events.map((event) => event.id)).not.toContain(idea.id);
+    expect(list.ideas.map((event) => event.id)).not.toContain(idea.id);
 
     const attempts = [
       await call(bob, 'GET', `/api/ideas/${idea.id}`),
@@ -278,7 +278,7 @@ describe('the open-ideas limit (max_events)', () => {
       { 'accept-language': 'ru-RU,ru;q=0.9' },
     );
     expect(refusedRu.json().message).toContain('(3)');
-    expect((await call(bob, 'GET', '/api/ideas')).json().events).toHaveLength(3);
+    expect((await call(bob, 'GET', '/api/ideas')).json().ideas).toHaveLength(3);
 
     // Sending one frees a place.
     expect((await call(bob, 'POST', '/api/ideas/status', { ids: [raw.id], status: 'sent' })).statusCode).toBe(200);
@@ -353,15 +353,15 @@ describe('the open-ideas limit (max_events)', () => {
     // Lowering the limit below what is open is allowed; nothing open is lost.
     await setMaxEvents(dave, 0);
     const list: IdeaList = (await call(dave, 'GET', '/api/ideas')).json();
-    expect(list.maxEvents).toBe(0);
-    expect(list.events.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
+    expect(list.maxIdeas).toBe(0);
+    expect(list.ideas.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
   });
 
   it('reports max_events in the list, with or without ideas', async () => {
     await setMaxEvents(bob, 7);
-    expect((await call(bob, 'GET', '/api/ideas')).json()).toEqual({ events: [], maxEvents: 7 });
+    expect((await call(bob, 'GET', '/api/ideas')).json()).toEqual({ ideas: [], maxIdeas: 7 });
     const idea = await createIdea(bob, 'One idea under the limit');
-    expect((await call(bob, 'GET', '/api/ideas')).json()).toMatchObject({ events: [{ id: idea.id }], maxEvents: 7 });
+    expect((await call(bob, 'GET', '/api/ideas')).json()).toMatchObject({ ideas: [{ id: idea.id }], maxIdeas: 7 });
     await clearIdeas(bob);
     await setMaxEvents(bob, 10);
   });
@@ -371,8 +371,8 @@ describe('the open-ideas limit (max_events)', () => {
     const idea = await createIdea(carol, 'Written before the settings row went away');
     await testApp.database.db.delete(userSettings).where(eq(userSettings.userId, carol.id));
     const list: IdeaList = (await call(carol, 'GET', '/api/ideas')).json();
-    expect(list.events.map((event) => event.id)).toEqual([idea.id]);
-    expect(list.maxEvents).toBe(10);
+    expect(list.ideas.map((event) => event.id)).toEqual([idea.id]);
+    expect(list.maxIdeas).toBe(10);
   });
 });
 
@@ -393,7 +393,7 @@ describe('approving an idea', () => {
 
     const response = await call(alice, 'POST', `/api/ideas/${idea.id}/approve`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ event: { id: idea.id, status: 'approved' }, approvedShares: 1 });
+    expect(response.json()).toMatchObject({ idea: { id: idea.id, status: 'approved' }, approvedShares: 1 });
 
     const rows = await db
       .select({ id: shares.id, status: shares.status })

@@ -111,8 +111,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
     '/api/shares/save-for-later',
     { schema: { tags, body: saveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
     async (request) => {
-      const { eventIds, ...body } = request.body;
-      return { share: await saveForLater({ db, userId: requireUser(request).id, ideaIds: eventIds, ...body }) };
+      return { share: await saveForLater({ db, userId: requireUser(request).id, ...request.body }) };
     },
   );
 
@@ -120,8 +119,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
     '/api/shares/approve',
     { schema: { tags, body: approveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
     async (request) => {
-      const { eventIds, ...body } = request.body;
-      return { share: await approveIdeas({ db, userId: requireUser(request).id, ideaIds: eventIds, ...body }) };
+      return { share: await approveIdeas({ db, userId: requireUser(request).id, ...request.body }) };
     },
   );
 
@@ -137,14 +135,12 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { eventIds, ...body } = request.body;
       return {
         share: await generateShare({
           db,
           config,
           userId: requireUser(request).id,
-          ideaIds: eventIds,
-          ...body,
+          ...request.body,
           log: { error: (details, message) => request.log.error(details, message) },
         }),
       };
@@ -212,8 +208,7 @@ export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database 
     { schema: { tags, body: emailShareTextRequestSchema, response: { 200: emailShareTextResultSchema, ...errors } } },
     async (request) => {
       const userId = requireUser(request).id;
-      const { eventIds, ...body } = request.body;
-      const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ideaIds: eventIds, ...body });
+      const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ...request.body });
       const { shareId } = outcome;
       return {
         shareId,

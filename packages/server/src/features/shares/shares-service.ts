@@ -53,10 +53,10 @@ function toShare(row: ShareRow): Share {
   return {
     id: row.id,
     status,
-    eventsIds: row.ideaIds,
-    events: readSnapshots(row.ideas),
+    ideaIds: row.ideaIds,
+    ideas: readSnapshots(row.ideas),
     contactIds: row.contactIds,
-    summaries: row.texts,
+    texts: row.texts,
     templateId: row.templateId,
     subject: row.subject,
     source: row.source,

@@ -68,9 +68,9 @@ describe('upsertShareForIdeas', () => {
       status: 'generated',
     });
     expect(updated.id).toBe(created.id);
-    expect(updated).toMatchObject({ summaries: { summary: 'v2' }, templateId: 'startup', eventsIds: [first, second] });
+    expect(updated).toMatchObject({ texts: { summary: 'v2' }, templateId: 'startup', ideaIds: [first, second] });
     expect(new Date(updated.generatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.generatedAt!).getTime());
-    expect(updated.events.map((event) => event.content)).toEqual(['First', 'Second']);
+    expect(updated.ideas.map((event) => event.content)).toEqual(['First', 'Second']);
     expect(await sharesOf(user.id)).toHaveLength(1);
   });
 
@@ -167,17 +167,17 @@ describe('Create Content exits', () => {
   it('Save for later stores the preferences, marks the ideas and keeps one share', async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Learned to bake bread.');
-    const first = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft one', preferences });
+    const first = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft one', preferences });
     expect(first.statusCode).toBe(200);
     expect(first.json().share).toMatchObject({
       status: 'saved_for_later',
-      summaries: { summary: 'Draft one' },
-      eventsIds: [id],
+      texts: { summary: 'Draft one' },
+      ideaIds: [id],
       contactIds: [],
     });
-    const second = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft two', preferences });
+    const second = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft two', preferences });
     expect(second.json().share.id).toBe(first.json().share.id);
-    expect(second.json().share.summaries).toEqual({ summary: 'Draft two' });
+    expect(second.json().share.texts).toEqual({ summary: 'Draft two' });
     const [event] = await db.select().from(events).where(eq(events.id, id));
     expect(event).toMatchObject({ status: 'saved_for_later', preferences });
     expect(await sharesOf(user.id)).toHaveLength(1);
@@ -213,13 +213,13 @@ describe('Create Content exits', () => {
       status: 'pending',
     });
     const saved = await post(user, '/api/shares/save-for-later', {
-      eventIds: [first, second],
+      ideaIds: [first, second],
       text: 'Draft',
       preferences,
     });
 
     const approved = await post(user, '/api/shares/approve', {
-      eventIds: [first, second],
+      ideaIds: [first, second],
       text: 'Final text',
       preferences,
     });
@@ -227,7 +227,7 @@ describe('Create Content exits', () => {
     expect(approved.json().share).toMatchObject({
       id: saved.json().share.id,
       status: 'approved',
-      summaries: { summary: 'Final text' },
+      texts: { summary: 'Final text' },
     });
     const statuses = Object.fromEntries((await sharesOf(user.id)).map((share) => [share.id, share.status]));
     expect(statuses[containing.id]).toBe('approved');
@@ -253,7 +253,7 @@ describe('Create Content exits', () => {
       .values({ userId: bob.id, name: 'Bob friend', email: 'friend@example.com' })
       .returning({ id: contacts.id });
     const approved = await post(user, '/api/shares/approve', {
-      eventIds: [idea],
+      ideaIds: [idea],
       text: 'Promoted today',
       preferences,
       contactIds: [alsoMine!.id, bobs!.id, 'not-a-uuid', mine!.id],
@@ -261,7 +261,7 @@ describe('Create Content exits', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().share.contactIds).toEqual([alsoMine!.id, mine!.id]);
     // Approving again without recipients keeps the ones chosen.
-    const again = await post(user, '/api/shares/approve', { eventIds: [idea], text: 'Promoted!', preferences });
+    const again = await post(user, '/api/shares/approve', { ideaIds: [idea], text: 'Promoted!', preferences });
     expect(again.json().share).toMatchObject({ id: approved.json().share.id, contactIds: [alsoMine!.id, mine!.id] });
   });
 
@@ -269,7 +269,7 @@ describe('Create Content exits', () => {
     const bobEvent = await createEvent(bob.id, 'Bob idea');
     const aliceEvent = await createEvent(alice.id, 'Alice idea 2');
     for (const url of ['/api/shares/save-for-later', '/api/shares/approve']) {
-      const response = await post(alice, url, { eventIds: [aliceEvent, bobEvent], text: 'Mine now', preferences });
+      const response = await post(alice, url, { ideaIds: [aliceEvent, bobEvent], text: 'Mine now', preferences });
       expect(response.statusCode, url).toBe(404);
     }
     const [bobRow] = await db.select().from(events).where(eq(events.id, bobEvent));
@@ -282,7 +282,7 @@ describe('Create Content exits', () => {
 
   it.each([
     ['blank text', { text: '   ' }, 'text', 'No text to save.'],
-    ['no ideas', { eventIds: [] }, 'eventIds', 'Please select an idea first'],
+    ['no ideas', { ideaIds: [] }, 'ideaIds', 'Please select an idea first'],
     [
       'a bad preference',
       { preferences: { ...preferences, tone: 'angry' } },
@@ -292,7 +292,7 @@ describe('Create Content exits', () => {
   ])('refuses %s', async (_label, change, field, message) => {
     const id = await createEvent(alice.id, 'Something');
     const response = await post(alice, '/api/shares/save-for-later', {
-      eventIds: [id],
+      ideaIds: [id],
       text: 'Text',
       preferences,
       ...change,
@@ -316,12 +316,12 @@ describe('reading shares', () => {
       status: 'generated',
     });
     expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
-    await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Saved text', preferences });
+    await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Saved text', preferences });
     const found = await get(user, `/api/shares/for-idea/${id}`);
-    expect(found.json().share).toMatchObject({ status: 'saved_for_later', summaries: { summary: 'Saved text' } });
+    expect(found.json().share).toMatchObject({ status: 'saved_for_later', texts: { summary: 'Saved text' } });
     const other = await createEvent(user.id, 'Another');
-    await post(user, '/api/shares/approve', { eventIds: [other, id], text: 'Both of them', preferences });
-    expect((await get(user, `/api/shares/for-idea/${id}`)).json().share.summaries).toEqual({
+    await post(user, '/api/shares/approve', { ideaIds: [other, id], text: 'Both of them', preferences });
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json().share.texts).toEqual({
       summary: 'Both of them',
     });
     expect((await get(bob, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
@@ -357,7 +357,7 @@ describe('reading shares', () => {
     expect(
       (await get(bob, '/api/shares'))
         .json()
-        .shares.every((share: { eventsIds: string[] }) => !share.eventsIds.includes(ids[0]!)),
+        .shares.every((share: { ideaIds: string[] }) => !share.ideaIds.includes(ids[0]!)),
     ).toBe(true);
   });
 });

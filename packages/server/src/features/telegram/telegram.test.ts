@@ -44,9 +44,9 @@ async function ideasOf(user: TestUser) {
   expect(response.statusCode).toBe(200);
   return (
     response.json() as {
-      events: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }>;
+      ideas: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }>;
     }
-  ).events;
+  ).ideas;
 }
 
 async function linkCode(user: TestUser) {
@@ -452,7 +452,7 @@ describe('channels and publishing', () => {
     const text = `${paragraph}\n\n${paragraph}`;
     const before = fake.sentMessages().length;
     const response = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text,
       preferences,
       channelId: channelRowId,
@@ -477,7 +477,7 @@ describe('channels and publishing', () => {
     const before = fake.sentMessages().length;
     const startedAt = Date.now();
     const response = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Hello <world>',
       preferences,
       channelId: groupRowId,
@@ -498,7 +498,7 @@ describe('channels and publishing', () => {
       description: 'Forbidden: bot is not a member of the channel chat',
     });
     const response = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Will not arrive',
       preferences,
       channelId: channelRowId,
@@ -516,21 +516,21 @@ describe('channels and publishing', () => {
     const aliceIdea = await newIdea(alice, 'Alice idea');
     const before = fake.sentMessages().length;
     const bobToAliceChannel = await call(bob, 'POST', '/api/telegram/publish', {
-      eventIds: [bobIdea],
+      ideaIds: [bobIdea],
       text: 'Hijack',
       preferences,
       channelId: channelRowId,
     });
     expect(bobToAliceChannel.statusCode).toBe(404);
     const aliceWithBobIdea = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [bobIdea],
+      ideaIds: [bobIdea],
       text: 'Not mine',
       preferences,
       channelId: channelRowId,
     });
     expect(aliceWithBobIdea.statusCode).toBe(404);
     const rawChatId = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [aliceIdea],
+      ideaIds: [aliceIdea],
       text: 'Raw id',
       preferences,
       channelId: String(channelId),

@@ -38,7 +38,7 @@ export function Component() {
   // ideas with contacts) can read it.
   const [tab, setTab] = useState<IdeaStatus>('raw_ideas');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const ideas = useMemo(() => events.data?.events ?? [], [events.data]);
+  const ideas = useMemo(() => events.data?.ideas ?? [], [events.data]);
   /** The selected ideas of the current tab, newest first; ids of deleted ideas drop out. */
   const selectedIdeas: Idea[] = useMemo(
     () => ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id)),
@@ -104,7 +104,7 @@ export function Component() {
           {usage.data ? <UsageMeter usage={usage.data} /> : null}
           <IdeaForm
             openIdeas={
-              events.data ? { open: countOpenIdeas(events.data.events), limit: events.data.maxEvents } : undefined
+              events.data ? { open: countOpenIdeas(events.data.ideas), limit: events.data.maxIdeas } : undefined
             }
           />
         </div>

@@ -456,7 +456,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const second = await createIdea(user, 'New job at the port');
 
     const response = await emailText(user, {
-      eventIds: [first.id, second.id],
+      ideaIds: [first.id, second.id],
       text: 'Two bits of news: Lisbon, and the port.',
       preferences,
       contactIds: people.map((person) => person.id),
@@ -495,12 +495,12 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       method: 'POST',
       url: '/api/shares/approve',
       headers: user.headers,
-      payload: { eventIds: [idea.id], text: 'First draft', preferences },
+      payload: { ideaIds: [idea.id], text: 'First draft', preferences },
     });
     const approvedShare = (approved.json() as { share: { id: string } }).share;
 
     const response = await emailText(user, {
-      eventIds: [idea.id],
+      ideaIds: [idea.id],
       text: 'Final text',
       preferences,
       contactIds: [person!.id],
@@ -520,7 +520,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       { name: 'Nia', email: '' },
     ]);
     const idea = await createIdea(user, 'A quiet week');
-    const request = { eventIds: [idea.id], text: 'A quiet week at home.', preferences };
+    const request = { ideaIds: [idea.id], text: 'A quiet week at home.', preferences };
     const before = await stateOf(user.id);
     expect(before.events[0]!.status).toBe('raw_ideas');
 
@@ -559,7 +559,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const stranger = await createVerifiedUser(testApp.app, db);
     const [strangerContact] = await insertContacts(db, stranger.id, [{ name: 'Oz', email: 'stranger.oz@example.com' }]);
     const idea = await createIdea(owner, 'Owner idea');
-    const request = { eventIds: [idea.id], text: 'Owner text', preferences };
+    const request = { ideaIds: [idea.id], text: 'Owner text', preferences };
 
     const empty = await emailText(owner, { ...request, contactIds: [] });
     expect(empty.statusCode).toBe(400);

@@ -19,7 +19,7 @@ import { IdeaPickerDialog } from './idea-picker-dialog';
 
 export function shareText(share: Share | null | undefined): string {
   if (!share) return '';
-  return share.summaries[singleTextKey] ?? Object.values(share.summaries)[0] ?? '';
+  return share.texts[singleTextKey] ?? Object.values(share.texts)[0] ?? '';
 }
 
 /** Create Content: one idea, its preferences, generate, one exit. */
@@ -39,7 +39,7 @@ export function CreateContent() {
     }
   }, [ideaId, searchParams, navigate]);
 
-  const idea = ideaId ? ideas.data?.events.find((candidate) => candidate.id === ideaId) : undefined;
+  const idea = ideaId ? ideas.data?.ideas.find((candidate) => candidate.id === ideaId) : undefined;
 
   function pick(next: Idea) {
     setPickerOpen(false);
@@ -50,7 +50,7 @@ export function CreateContent() {
     <IdeaPickerDialog
       open={isPickerOpen}
       onOpenChange={setPickerOpen}
-      ideas={ideas.data?.events ?? []}
+      ideas={ideas.data?.ideas ?? []}
       isLoading={ideas.isPending}
       selectedId={idea?.id ?? null}
       onPick={pick}

@@ -23,10 +23,10 @@ import { GenerationWorkspace } from './generation-workspace';
 function savedTextFor(ids: readonly string[], shares: readonly Share[]): string {
   const share =
     ids.length === 1
-      ? shares.find((candidate) => candidate.eventsIds.includes(ids[0]!))
+      ? shares.find((candidate) => candidate.ideaIds.includes(ids[0]!))
       : shares.find(
           (candidate) =>
-            candidate.eventsIds.length === ids.length && candidate.eventsIds.every((id, index) => id === ids[index]),
+            candidate.ideaIds.length === ids.length && candidate.ideaIds.every((id, index) => id === ids[index]),
         );
   return shareText(share);
 }
@@ -50,7 +50,7 @@ export function GenerateScreen() {
     }
   }, [idsKey, searchParams, navigate]);
 
-  const byId = new Map((ideas.data?.events ?? []).map((idea) => [idea.id, idea]));
+  const byId = new Map((ideas.data?.ideas ?? []).map((idea) => [idea.id, idea]));
   const chosen = ids.flatMap((id) => {
     const idea = byId.get(id);
     return idea ? [idea] : [];

@@ -20,9 +20,9 @@ export function summariesByIdea(shares: readonly Share[]): Map<string, string> {
   );
   const byIdea = new Map<string, string>();
   for (const share of newestFirst) {
-    const text = share.summaries[singleTextKey] ?? Object.values(share.summaries)[0];
+    const text = share.texts[singleTextKey] ?? Object.values(share.texts)[0];
     if (!text?.trim()) continue;
-    for (const eventId of share.eventsIds) if (!byIdea.has(eventId)) byIdea.set(eventId, text);
+    for (const eventId of share.ideaIds) if (!byIdea.has(eventId)) byIdea.set(eventId, text);
   }
   return byIdea;
 }

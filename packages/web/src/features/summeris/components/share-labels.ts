@@ -21,10 +21,10 @@ export function recipientsOf(share: ShareWithContacts, t: TFunction) {
   const entries = share.contactIds.map((id) => ({
     key: id,
     name: names.get(id) ?? t('summeris.unknownContact'),
-    text: share.summaries[id] ?? share.summaries.summary ?? '',
+    text: share.texts[id] ?? share.texts.summary ?? '',
   }));
-  if (entries.length === 0 && share.summaries.summary !== undefined) {
-    return [{ key: 'summary', name: t('summeris.singleSummary'), text: share.summaries.summary }];
+  if (entries.length === 0 && share.texts.summary !== undefined) {
+    return [{ key: 'summary', name: t('summeris.singleSummary'), text: share.texts.summary }];
   }
   return entries;
 }

@@ -158,10 +158,10 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
-  const isSingleText = share.summaries.summary !== undefined;
+  const isSingleText = share.texts.summary !== undefined;
   const choosableContacts = isSingleText
     ? pickerContacts.data
-    : pickerContacts.data?.filter((contact) => share.summaries[contact.id] !== undefined);
+    : pickerContacts.data?.filter((contact) => share.texts[contact.id] !== undefined);
 
   const cancel = async () => {
     try {
@@ -177,7 +177,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
    * share's contacts, or to `contactIds` just chosen in the picker.
    */
   const approve = async (contactIds?: string[]) => {
-    if (Object.values(share.summaries).every((text) => text.trim() === '')) {
+    if (Object.values(share.texts).every((text) => text.trim() === '')) {
       toast.error(t('notices.noGeneratedSummaries'));
       return;
     }
