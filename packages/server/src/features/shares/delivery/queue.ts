@@ -6,7 +6,7 @@ export type EmailDeliveryJob = { deliveryId: string };
 
 /**
  * The queue with its retry policy. `singleton` with the delivery id as key: at most one job per
- * delivery is active at a time, so the claim below can safely take over a delivery left "sending".
+ * delivery is active at a time, so the worker's claim can safely take over a delivery left "sending".
  */
 export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueue; config: Config }) {
   const options = {

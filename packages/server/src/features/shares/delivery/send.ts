@@ -32,7 +32,7 @@ import { enqueueDeliveries } from './queue.ts';
  * the failed ones), its delivery progress, and settling it once every delivery is done.
  */
 
-export const limitReached = () =>
+const limitReached = () =>
   new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
 
 /**
