@@ -20,6 +20,7 @@ import { contacts, events, shares } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { setIdeasStatus } from '../ideas/idea-status.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
 
 /*
@@ -257,10 +258,7 @@ export async function storeShareText({
   contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
   await findOwnIdeas({ db: tx, userId, ideaIds });
-  await tx
-    .update(events)
-    .set({ preferences, status })
-    .where(and(eq(events.userId, userId), inArray(events.id, [...ideaIds])));
+  await setIdeasStatus({ db: tx, userId, ideaIds, status, preferences });
   if (status === 'approved') await approveSharesWithIdeas({ db: tx, userId, ideaIds });
   return upsertShareForIdeas({
     db: tx,
@@ -455,13 +453,8 @@ export async function finaliseShare({
       .set({ status: 'sent', sentAt: sql`coalesce(${shares.sentAt}, now())` })
       .where(and(eq(shares.id, shareId), ne(shares.status, 'sent')))
       .returning({ userId: shares.userId, ideaIds: shares.ideaIds });
-    const ideaIds = (share?.ideaIds ?? []).filter(isUuid);
-    if (share && ideaIds.length > 0) {
-      await tx
-        .update(events)
-        .set({ status: 'sent' })
-        .where(and(eq(events.userId, share.userId), inArray(events.id, ideaIds)));
-    }
+    if (share)
+      await setIdeasStatus({ db: tx, userId: share.userId, ideaIds: share.ideaIds.filter(isUuid), status: 'sent' });
   });
 }
 

@@ -22,6 +22,7 @@ import {
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { z } from 'zod';
+import { setIdeasStatus } from '../ideas/idea-status.ts';
 import { createIdea } from '../ideas/ideas-service.ts';
 import { storeShareText } from '../shares/shares-service.ts';
 
@@ -238,10 +239,7 @@ export async function recordPublishedPost({
 }) {
   await db.transaction(async (tx) => {
     const share = await storeShareText({ tx, userId, ideaIds: eventIds, text, preferences, status: 'saved_for_later' });
-    await tx
-      .update(events)
-      .set({ status: 'sent' })
-      .where(and(eq(events.userId, userId), inArray(events.id, eventIds)));
+    await setIdeasStatus({ db: tx, userId, ideaIds: eventIds, status: 'sent' });
     await tx.insert(telegramPosts).values({
       userId,
       channelId: channel.id,
