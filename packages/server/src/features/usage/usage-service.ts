@@ -31,12 +31,7 @@ export async function getMonthlyUsage({
       .select({ used: count() })
       .from(shares)
       .where(
-        and(
-          eq(shares.userId, userId),
-          eq(shares.status, 'sent'),
-          gte(shares.sentAt, start),
-          lt(shares.sentAt, end),
-        ),
+        and(eq(shares.userId, userId), eq(shares.status, 'sent'), gte(shares.sentAt, start), lt(shares.sentAt, end)),
       ),
     db.select({ total: userSettings.monthlyShareLimit }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);

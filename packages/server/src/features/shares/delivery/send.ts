@@ -32,8 +32,7 @@ import { enqueueDeliveries } from './queue.ts';
  * the failed ones), its delivery progress, and settling it once every delivery is done.
  */
 
-const limitReached = () =>
-  new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
+const limitReached = () => new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
 
 /**
  * The monthly-limit check, inside the caller's transaction: the settings row is locked
