@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test
 
 /** Creates an idea through the real API, as the signed-in user of the page. */
 async function createIdeaThroughApi(page: Page, content: string): Promise<{ id: string }> {
-  const response = await page.request.post('/api/events', {
+  const response = await page.request.post('/api/ideas', {
     data: { content },
     headers: { origin: mainServerOrigin() },
   });
@@ -56,9 +56,9 @@ test('type and save ideas; whitespace is ignored; the usage meter and the voice 
   await expect(page.getByText('2 of 10 open ideas')).toBeVisible();
 
   // Stored as typed text, newest first.
-  const list = await (await page.request.get('/api/events')).json();
+  const list = await (await page.request.get('/api/ideas')).json();
   expect(
-    list.events.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
+    list.ideas.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
   ).toEqual([
     ['Short note', false],
     ['Went hiking in the Alps with my sister', false],
@@ -119,8 +119,8 @@ test('edit an idea, and delete one after the confirmation', async ({ page, accou
   await expect(page.getByText('Event deleted')).toBeVisible();
   await expect(card(page, 'Brand new wording\\.\\.\\.')).toHaveCount(0);
   await expect(card(page, 'Keep this one\\.\\.\\.')).toBeVisible();
-  const list = await (await page.request.get('/api/events')).json();
-  expect(list.events.map((idea: { content: string }) => idea.content)).toEqual(['Keep this one around']);
+  const list = await (await page.request.get('/api/ideas')).json();
+  expect(list.ideas.map((idea: { content: string }) => idea.content)).toEqual(['Keep this one around']);
 });
 
 test('selection and the bottom button; Create opens Create Content with the idea', async ({ page, account }) => {
@@ -167,14 +167,14 @@ test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page
   const later = await createIdeaThroughApi(page, 'Later idea waiting here');
   const ready = await createIdeaThroughApi(page, 'Ready idea with text');
   await createIdeaThroughApi(page, 'Still a raw idea');
-  const moved = await page.request.post('/api/events/status', {
+  const moved = await page.request.post('/api/ideas/status', {
     data: { ids: [later.id], status: 'saved_for_later' },
     headers: { origin: mainServerOrigin() },
   });
   expect(moved.ok()).toBeTruthy();
   const approved = await page.request.post('/api/shares/approve', {
     data: {
-      eventIds: [ready.id],
+      ideaIds: [ready.id],
       text: 'Our polished post about the ready idea',
       preferences: {
         platform: 'linkedin',
@@ -239,7 +239,7 @@ test('"Loading application data..." covers the screen until the ideas arrive', a
   await signInThroughApi(page, account);
   await createIdeaThroughApi(page, 'Slow network idea');
   // Hold the real answer back for a moment so the overlay can be seen.
-  await page.route('**/api/events', async (route) => {
+  await page.route('**/api/ideas', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });

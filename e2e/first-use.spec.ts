@@ -94,7 +94,7 @@ test.describe('with the outbox (no outgoing mail)', () => {
     const idea = await createIdea(page, 'Planted tomatoes.');
     const response = await page.request.post('/api/shares/approve', {
       data: {
-        eventIds: [idea.id],
+        ideaIds: [idea.id],
         text: 'Planted tomatoes.',
         preferences: {
           platform: 'linkedin',
@@ -112,7 +112,7 @@ test.describe('with the outbox (no outgoing mail)', () => {
     const card = page.getByRole('article').first();
     // Without recipients, the card offers to choose them.
     await expect(card.getByRole('button', { name: 'Choose recipients' })).toBeVisible();
-    await page.route('**/api/summeris/*', (route) =>
+    await page.route('**/api/shares/*', (route) =>
       route.request().method() === 'DELETE' ? route.abort('connectionreset') : route.continue(),
     );
     await card.getByRole('button', { name: 'Cancel' }).click();
@@ -178,7 +178,7 @@ test.describe('with a real SMTP server', () => {
       headers: { origin: setup.server.baseURL },
     });
     expect(contact.ok()).toBeTruthy();
-    const idea = await page.request.post(`${setup.server.baseURL}/api/events`, {
+    const idea = await page.request.post(`${setup.server.baseURL}/api/ideas`, {
       data: { content: 'Got promoted to engineering manager at Acme.' },
       headers: { origin: setup.server.baseURL },
     });
@@ -206,7 +206,7 @@ test.describe('with a real SMTP server', () => {
     expect(mail.text?.match(/Best regards/g)).toHaveLength(1);
 
     // A built-in template ends with [Your Name]: its email is signed once, with the sender's name.
-    const second = await page.request.post(`${setup.server.baseURL}/api/events`, {
+    const second = await page.request.post(`${setup.server.baseURL}/api/ideas`, {
       data: { content: 'We adopted a dog called Pepper.' },
       headers: { origin: setup.server.baseURL },
     });

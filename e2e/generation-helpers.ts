@@ -9,7 +9,7 @@ function origin() {
 export type CreatedIdea = { id: string; title: string; content: string; createdAt: string; status: string };
 
 export async function createIdea(page: Page, content: string, base?: string): Promise<CreatedIdea> {
-  const response = await page.request.post(`${base ?? ''}/api/events`, {
+  const response = await page.request.post(`${base ?? ''}/api/ideas`, {
     data: { content },
     headers: base ? { origin: base } : origin(),
   });
@@ -27,15 +27,15 @@ export async function createContact(page: Page, name: string, email: string, rel
 }
 
 export async function getIdea(page: Page, id: string) {
-  const response = await page.request.get(`/api/events/${id}`);
+  const response = await page.request.get(`/api/ideas/${id}`);
   expect(response.ok()).toBeTruthy();
   return (await response.json()) as CreatedIdea & { preferences: Record<string, string> | null };
 }
 
 export async function shareForIdea(page: Page, id: string) {
-  const response = await page.request.get(`/api/shares/for-event/${id}`);
+  const response = await page.request.get(`/api/shares/for-idea/${id}`);
   expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { share: { status: string; summaries: Record<string, string> } | null }).share;
+  return ((await response.json()) as { share: { status: string; texts: Record<string, string> } | null }).share;
 }
 
 export async function outboxRecipients(page: Page) {

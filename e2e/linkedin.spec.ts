@@ -92,7 +92,7 @@ test('connect LinkedIn, publish a generated post and see its link; schedule one 
   await expect(link).toHaveAttribute('href', `https://www.linkedin.com/feed/update/${post.id}/`);
   expect(post.commentary.replaceAll(/\\(.)/g, '$1')).toBe(text.trim());
   expect(fake.protocolErrors).toEqual([]);
-  const stored = await (await page.request.get(`/api/events/${idea.id}`)).json();
+  const stored = await (await page.request.get(`/api/ideas/${idea.id}`)).json();
   expect(stored).toMatchObject({ status: 'sent', linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/` });
 
   // The same text again: LinkedIn refuses the duplicate, and the app says so.

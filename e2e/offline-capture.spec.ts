@@ -20,13 +20,13 @@ const waitingCards = (page: Page) => organizer(page).getByTestId('queued-idea');
 type ServerIdea = { id: string; content: string; isAudioRecording: boolean };
 
 async function serverIdeas(page: Page): Promise<ServerIdea[]> {
-  const response = await page.request.get('/api/events');
+  const response = await page.request.get('/api/ideas');
   expect(response.status()).toBe(200);
-  return (await response.json()).events;
+  return (await response.json()).ideas;
 }
 
 async function createIdeaThroughApi(page: Page, content: string): Promise<ServerIdea> {
-  const response = await page.request.post('/api/events', {
+  const response = await page.request.post('/api/ideas', {
     data: { content },
     headers: { origin: mainServerOrigin() },
   });
@@ -199,7 +199,7 @@ test('a sync whose answer is lost after the server wrote the idea still leaves e
   // The first create reaches the server, which stores it; its answer never reaches the page.
   let dropped = 0;
   const createdKeys: string[] = [];
-  await context.route('**/api/events', async (route) => {
+  await context.route('**/api/ideas', async (route) => {
     const request = route.request();
     if (request.method() !== 'POST') return route.fallback();
     createdKeys.push(request.headers()['idempotency-key'] ?? '');
@@ -308,7 +308,7 @@ test('an idea the server refuses stays waiting with its message, and can be edit
 
   // Room made on the server: Try again now saves it.
   const [oldest] = (await serverIdeas(page)).slice(-1);
-  const removed = await page.request.delete(`/api/events/${oldest?.id}`, { headers: { origin: mainServerOrigin() } });
+  const removed = await page.request.delete(`/api/ideas/${oldest?.id}`, { headers: { origin: mainServerOrigin() } });
   expect(removed.status()).toBe(204);
   await page.getByRole('button', { name: 'Try again now' }).click();
   await expect(waitingCards(page)).toHaveCount(0);
@@ -337,7 +337,7 @@ test('text typed while a save is in flight stays in the box when the save finish
   await page.goto('/dashboard');
   await expect(page.getByText('Loading application data...')).toBeHidden();
   // A slow connection: every create takes two seconds to reach the server.
-  await context.route('**/api/events', async (route) => {
+  await context.route('**/api/ideas', async (route) => {
     if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.fallback();
   });
@@ -369,7 +369,7 @@ test('Background Sync: an idea kept offline reaches the server with no page of t
   await expect
     .poll(
       async () =>
-        ((await (await context.request.get('/api/events')).json()).events as ServerIdea[]).map((idea) => idea.content),
+        ((await (await context.request.get('/api/ideas')).json()).ideas as ServerIdea[]).map((idea) => idea.content),
       { timeout: 30_000 },
     )
     .toEqual(['Repaired the garden fence']);

@@ -109,7 +109,7 @@ test('a signed-in screen opened directly asks who is signed in once, and works',
 
 for (const { path, list, chunk } of [
   { path: '/contacts', list: '/api/contacts', chunk: /\/assets\/contacts-[\w-]+\.js$/ },
-  { path: '/dashboard', list: '/api/events', chunk: /\/assets\/dashboard-[\w-]+\.js$/ },
+  { path: '/dashboard', list: '/api/ideas', chunk: /\/assets\/dashboard-[\w-]+\.js$/ },
 ]) {
   test(`${path} opened directly asks for its list while its code is still loading`, async ({ page, account }) => {
     await signInThroughApi(page, account);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
 
 async function createIdea(request: APIRequestContext, content: string) {
-  const response = await request.post('/api/events', { data: { content }, headers: { origin: mainServerOrigin() } });
+  const response = await request.post('/api/ideas', { data: { content }, headers: { origin: mainServerOrigin() } });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 

@@ -102,7 +102,7 @@ async function signUpAndIn(page: Page) {
 
 type Idea = { id: string; content: string; status: string; isAudioRecording: boolean };
 async function ideas(page: Page): Promise<Idea[]> {
-  return ((await (await page.request.get('/api/events')).json()) as { events: Idea[] }).events;
+  return ((await (await page.request.get('/api/ideas')).json()) as { ideas: Idea[] }).ideas;
 }
 
 test('link in Settings → Telegram, capture a text and a voice message, publish a post to a channel', async ({

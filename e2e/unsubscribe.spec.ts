@@ -57,7 +57,7 @@ test('share to three contacts: one bounces, statuses show; one-click unsubscribe
     'We adopted a grey cat.',
     'I ran my first half marathon.',
   ]) {
-    const response = await page.request.post('/api/events', { data: { content }, headers: apiHeaders });
+    const response = await page.request.post('/api/ideas', { data: { content }, headers: apiHeaders });
     expect(response.ok(), await response.text()).toBeTruthy();
     ideaIds.push(((await response.json()) as { id: string }).id);
   }

@@ -224,9 +224,9 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
   await expect(entryBox(page)).toHaveValue('');
   await expect(page.getByText('Review your transcribed event before saving')).toBeHidden();
 
-  const list = await (await page.request.get('/api/events')).json();
-  expect(list.events).toHaveLength(1);
-  expect(list.events[0]).toMatchObject({
+  const list = await (await page.request.get('/api/ideas')).json();
+  expect(list.ideas).toHaveLength(1);
+  expect(list.ideas[0]).toMatchObject({
     content: `${spoken}, then coffee`,
     isAudioRecording: true,
     status: 'raw_ideas',
@@ -262,7 +262,7 @@ test("transcription failures: the provider's message, no speech, and closing the
   await expect(entryBox(page)).toBeVisible();
   await page.waitForTimeout(1_000);
   expect(received.length).toBe(before);
-  expect((await (await page.request.get('/api/events')).json()).events).toHaveLength(0);
+  expect((await (await page.request.get('/api/ideas')).json()).ideas).toHaveLength(0);
 });
 
 test('a denied microphone shows the error toast', async () => {
@@ -317,8 +317,8 @@ test('a recording made offline waits on the device and is transcribed into an id
   await expect(waiting).toHaveCount(0);
   expect(received.length).toBe(before + 1);
   expect(received.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions', fileName: 'recording.webm' });
-  const list = await (await page.request.get(`${appBase}/api/events`)).json();
+  const list = await (await page.request.get(`${appBase}/api/ideas`)).json();
   expect(
-    list.events.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
+    list.ideas.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
   ).toEqual([[spoken, true]]);
 });

@@ -294,10 +294,10 @@ async function fanOut({ label, baseUrl, cookie, smtp, pid }) {
   }));
   await call(baseUrl, cookie, 'POST', '/api/contacts/import', { contacts: rows });
   const contacts = (await call(baseUrl, cookie, 'GET', '/api/contacts?search=friend-')).json.contacts;
-  const event = (await call(baseUrl, cookie, 'POST', '/api/events', { content: 'Big news for everyone' })).json;
+  const event = (await call(baseUrl, cookie, 'POST', '/api/ideas', { content: 'Big news for everyone' })).json;
   const share = (
     await call(baseUrl, cookie, 'POST', '/api/shares/approve', {
-      eventIds: [event.id],
+      ideaIds: [event.id],
       text: 'Hello from the benchmark',
       preferences,
     })
@@ -414,42 +414,42 @@ async function benchDatabase(kind) {
     const cookie = await signIn(baseUrl, email);
     for (let index = 0; index < 50; index += 1) {
       // Creating the 50 ideas that the list returns (the streaming part also needs one).
-      await call(baseUrl, cookie, 'POST', '/api/events', {
+      await call(baseUrl, cookie, 'POST', '/api/ideas', {
         content: `Idea number ${index}: something happened today that is worth telling people about.`,
         tags: ['bench'],
       });
     }
-    const list = await call(baseUrl, cookie, 'GET', '/api/events');
-    if (list.json.events.length !== 50) throw new Error('expected 50 ideas');
+    const list = await call(baseUrl, cookie, 'GET', '/api/ideas');
+    if (list.json.ideas.length !== 50) throw new Error('expected 50 ideas');
     const body = JSON.stringify({ content: 'A new idea from the benchmark', tags: ['bench'] });
     let listRss = rssMiB(server.pid);
     if (parts.has('api')) {
-      log(`${label}: load on GET /api/events (50 ideas)…`);
+      log(`${label}: load on GET /api/ideas (50 ideas)…`);
       const headers = { cookie, origin: baseUrl };
-      const listFigures = await load({ url: `${baseUrl}/api/events`, headers, pid: server.pid });
+      const listFigures = await load({ url: `${baseUrl}/api/ideas`, headers, pid: server.pid });
       listRss = rssMiB(server.pid);
-      log(`${label}: load on POST /api/events…`);
+      log(`${label}: load on POST /api/ideas…`);
       const createFigures = await load({
-        url: `${baseUrl}/api/events`,
+        url: `${baseUrl}/api/ideas`,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body,
         pid: server.pid,
       });
-      log(`${label}: load on POST /api/events, ${connections} users…`);
+      log(`${label}: load on POST /api/ideas, ${connections} users…`);
       const crowdCookies = [];
       for (const member of crowd) crowdCookies.push(await signIn(baseUrl, member));
       const crowdFigures = await load({
-        url: `${baseUrl}/api/events`,
+        url: `${baseUrl}/api/ideas`,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body,
         pid: server.pid,
         cookies: crowdCookies,
       });
-      results.api.push({ database: label, endpoint: 'GET /api/events (50 ideas)', ...listFigures });
-      results.api.push({ database: label, endpoint: 'POST /api/events (one user)', ...createFigures });
-      results.api.push({ database: label, endpoint: `POST /api/events (${connections} users)`, ...crowdFigures });
+      results.api.push({ database: label, endpoint: 'GET /api/ideas (50 ideas)', ...listFigures });
+      results.api.push({ database: label, endpoint: 'POST /api/ideas (one user)', ...createFigures });
+      results.api.push({ database: label, endpoint: `POST /api/ideas (${connections} users)`, ...crowdFigures });
     }
 
     if (parts.has('fanout')) await fanOut({ label, baseUrl, cookie, smtp, pid: server.pid });
@@ -461,7 +461,7 @@ async function benchDatabase(kind) {
     });
 
     // (c) Streaming overhead, on the first database only.
-    const event = list.json.events[0];
+    const event = list.json.ideas[0];
     if (parts.has('streaming') && !results.streaming) {
       log(`${label}: time to first token…`);
       const direct = [];
@@ -502,7 +502,7 @@ async function benchDatabase(kind) {
         ...(await load({ url: bareList.url })),
       });
       await bareList.close();
-      const bareCreate = await startBareServer(JSON.stringify(list.json.events[0]), 201);
+      const bareCreate = await startBareServer(JSON.stringify(list.json.ideas[0]), 201);
       results.api.push({
         database: 'bare node:http',
         endpoint: 'POST (same idea JSON)',

@@ -41,7 +41,7 @@ try {
   ];
   const cookieHeader = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   for (const content of ideas) {
-    const response = await fetch(`${base}/api/events`, {
+    const response = await fetch(`${base}/api/ideas`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base, cookie: cookieHeader },
       body: JSON.stringify({ content }),

@@ -226,7 +226,7 @@ export const sendResultSchema = z.object({
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
 
-/** POST /api/shares/:id/send. Defaults: the share's contacts, its summaries, its subject. */
+/** POST /api/shares/:id/send. Defaults: the share's contacts, its texts, its subject. */
 export const sendShareRequestSchema = z.object({
   contactIds: z.array(z.string().max(100)).max(1000).optional(),
   bodies: z.record(z.string().max(100), z.string().max(50_000)).optional(),

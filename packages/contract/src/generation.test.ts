@@ -132,7 +132,7 @@ describe('request schemas', () => {
         ?.message,
     ).toBe('generation.validation.duplicateEvents');
     expect(
-      saveShareTextRequestSchema.safeParse({ eventIds: [id], text: ' \n ', preferences: defaultPreferences }).error
+      saveShareTextRequestSchema.safeParse({ ideaIds: [id], text: ' \n ', preferences: defaultPreferences }).error
         ?.issues[0]?.message,
     ).toBe('generation.toasts.noTextToSave');
   });

@@ -42,7 +42,7 @@ export const linkedInMaxHashtags = 2;
 /** The bulleted structure has 3 to 5 sections. */
 export const bulletinSectionRange = { min: 3, max: 5 } as const;
 
-export const maxEventsPerGeneration = 20;
+export const maxIdeasPerGeneration = 20;
 export const templateMaxLength = 10_000;
 export const generatedTextMaxLength = 50_000;
 
@@ -144,10 +144,10 @@ export const generationContactSchema = z.object({
 });
 export type GenerationContact = z.infer<typeof generationContactSchema>;
 
-export const eventIdListSchema = z
+export const ideaIdListSchema = z
   .array(z.uuid('validation.invalidInput'), { message: 'generation.toasts.selectIdeaFirst' })
   .min(1, 'generation.toasts.selectIdeaFirst')
-  .max(maxEventsPerGeneration, 'generation.validation.tooManyEvents')
+  .max(maxIdeasPerGeneration, 'generation.validation.tooManyEvents')
   .refine((ids) => new Set(ids).size === ids.length, 'generation.validation.duplicateEvents');
 
 /**
@@ -156,7 +156,7 @@ export const eventIdListSchema = z
  * structure with {{events}}, {{relationship}} and {{name}}.
  */
 export const generateRequestSchema = z.object({
-  eventIds: eventIdListSchema,
+  eventIds: ideaIdListSchema,
   preferences: preferencesSchema,
   contact: generationContactSchema.optional(),
   template: z.string().max(templateMaxLength, 'generation.validation.templateTooLong').optional(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defaultEventPreferences, preferenceOptions } from './event-options.ts';
+import { defaultIdeaPreferences, preferenceOptions } from './idea-options.ts';
 
 /**
  * The six generation preferences of an idea,
- * the lists of event-options.ts, each in the spec's order; option labels live in the catalogue under
+ * the lists of idea-options.ts, each in the spec's order; option labels live in the catalogue under
  * `generation.preferences.<group>.<option>`.
  */
 export const platformOptions = preferenceOptions.platform;
@@ -36,13 +36,13 @@ export type Preferences = z.infer<typeof preferencesSchema>;
  * What the Create Content screen starts with when an idea has no stored preferences: the idea
  * defaults, except that the length is Medium.
  */
-export const defaultPreferences: Preferences = { ...defaultEventPreferences, length: 'medium' };
+export const defaultPreferences: Preferences = { ...defaultIdeaPreferences, length: 'medium' };
 
 /**
  * Unknown or missing values fall back to these when generating: the
  * first option of each group, as for an idea's own preferences.
  */
-export const preferenceFallbacks: Preferences = defaultEventPreferences;
+export const preferenceFallbacks: Preferences = defaultIdeaPreferences;
 
 /** The groups in the order the preferences panel shows them, each with its options. */
 export const preferenceGroups = [
@@ -55,7 +55,7 @@ export const preferenceGroups = [
 ] as const satisfies ReadonlyArray<{ name: keyof Preferences; options: readonly string[] }>;
 
 /** Reading stored preferences (unknown or missing values to their fallbacks) lives with the options. */
-export { resolvePreferences } from './event-options.ts';
+export { resolvePreferences } from './idea-options.ts';
 
 /** The catalogue key of an option label, e.g. `generation.preferences.platform.linkedin`. */
 export function preferenceOptionLabelKey(group: keyof Preferences, option: string): string {

@@ -4,7 +4,7 @@
  */
 
 /**
- * Pending share statuses, plus the delivery pipeline's "sending"
+ * Share statuses, plus the delivery pipeline's "sending"
  * (emails queued or in flight) and "failed" (every email failed).
  */
 export const shareStatuses = [
@@ -19,7 +19,7 @@ export const shareStatuses = [
 export type ShareStatus = (typeof shareStatuses)[number];
 
 /**
- * Regenerating for the same ordered event ids reuses a share in one of these statuses instead of
+ * Regenerating for the same ordered idea ids reuses a share in one of these statuses instead of
  * creating another.
  */
 export const reusableShareStatuses = [
@@ -36,5 +36,5 @@ export const reloadableShareStatuses = [
   'sent',
 ] as const satisfies readonly ShareStatus[];
 
-/** The key a single generated piece is stored under in `summaries`. */
-export const singleSummaryKey = 'summary';
+/** The key a single generated piece is stored under in a share's texts (the stored value stays `summary`). */
+export const singleTextKey = 'summary';

@@ -9,7 +9,7 @@ import { createPublicAddress, requestOrigin, type PublicAddress } from './featur
 import { publicAddressRoutes } from './features/public-address/public-address-routes.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
-import { eventsRoutes } from './features/events/events-routes.ts';
+import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
 import { emailRoutes } from './features/email/email-routes.ts';
@@ -21,7 +21,6 @@ import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
-import { summariesRoutes } from './features/summaries/summaries-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
 import { linkedinRoutes } from './features/linkedin/linkedin-routes.ts';
 import { createTelegramRuntime, type TelegramRuntime } from './features/telegram/telegram-runtime.ts';
@@ -129,14 +128,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     baseFor: (request) => fixedOrigin ?? requestOrigin(request),
   });
   await app.register(publicAddressRoutes, { publicAddress });
-  await app.register(eventsRoutes, { db: database.db });
+  await app.register(ideasRoutes, { db: database.db });
   await app.register(usageRoutes, { db: database.db });
   await app.register(transcriptionRoutes, { provider: transcription });
   await app.register(contactsRoutes, { db: database.db });
   await app.register(generationRoutes, { db: database.db, config });
   await app.register(sharesRoutes, { db: database.db });
   await app.register(templatesRoutes, { db: database.db });
-  await app.register(summariesRoutes, { db: database.db, config });
   await app.register(emailRoutes, { db: database.db });
   await app.register(contactUsRoutes, { db: database.db });
   await app.register(scheduleRoutes, { db: database.db });

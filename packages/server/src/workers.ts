@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerEmailDeliveryWorker } from './features/email/delivery-worker.ts';
+import { registerEmailDeliveryWorker } from './features/shares/delivery/worker.ts';
 import { registerLinkedinWorkers } from './features/linkedin/linkedin-worker.ts';
 import { registerScheduleWorker } from './features/schedule/schedule-worker.ts';
 import { registerTelegramWorker } from './features/telegram/telegram-worker.ts';

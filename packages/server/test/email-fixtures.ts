@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client.ts';
-import { contacts, events, pendingShares, users } from '../src/db/schema.ts';
+import { contacts, events, shares, users } from '../src/db/schema.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import { cookieHeader, createTestApp, signIn, signUp, testBaseUrl, type TestApp, type TestUser } from './test-app.ts';
 
@@ -66,13 +66,13 @@ export async function insertShare(
     ])
     .returning();
   const [share] = await db
-    .insert(pendingShares)
+    .insert(shares)
     .values({
       userId,
       status: 'generated',
-      eventsIds: eventRows.map((row) => row.id),
+      ideaIds: eventRows.map((row) => row.id),
       contactIds: contactList.map((contact) => contact.id),
-      summaries:
+      texts:
         summaries ??
         Object.fromEntries(
           contactList.map((contact) => [

@@ -133,7 +133,7 @@ describe('LinkedIn on two instances', () => {
     const publishAt = new Date(Date.now() + 4000).toISOString();
     for (const [index, text] of texts.entries()) {
       const instance = index % 2 === 0 ? first : second;
-      const idea = (await (await call(instance, cookie, 'POST', '/api/events', { content: text })).json()) as {
+      const idea = (await (await call(instance, cookie, 'POST', '/api/ideas', { content: text })).json()) as {
         id: string;
       };
       const scheduled = await call(instance, cookie, 'POST', '/api/linkedin/posts', {

@@ -44,7 +44,7 @@ async function sendWaitingIdeas() {
   for (const idea of ideas) {
     if (idea.userId !== userId || idea.error !== undefined || idea.audio !== undefined || !idea.content) continue;
     // A failed fetch rejects the sync: the browser tries it again later.
-    const response = await fetch('/api/events', {
+    const response = await fetch('/api/ideas', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': idea.key },

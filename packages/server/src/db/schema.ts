@@ -14,6 +14,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/*
+ * Which table holds which concept. The SQL names predate the app's words and stay (no data moves);
+ * the TypeScript names use the words of the code:
+ * - `events` holds ideas; `user_settings.max_events` is the limit on open ideas;
+ * - `pending_shares` (`shares`) holds shares in every status, from generated to sent: `events_ids` and
+ *   `events` are the share's ideas and their snapshots (`ideaIds`, `ideas`), `summaries` its texts
+ *   (`texts`, per contact id, or one text under the key "summary");
+ * - `summary_templates` holds email-structure templates.
+ */
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -186,7 +196,7 @@ export const unsubscribedAddresses = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );
 
-// ── Events / ideas ──
+// ── Ideas (the table keeps its old name) ──
 
 export const events = pgTable(
   'events',
@@ -245,9 +255,9 @@ export const summaryTemplates = pgTable(
   (table) => [index('summary_templates_user_id_idx').on(table.userId)],
 );
 
-// ── Pending shares ──
+// ── Shares (every status; the table keeps its old name) ──
 
-export const pendingShares = pgTable(
+export const shares = pgTable(
   'pending_shares',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -255,18 +265,18 @@ export const pendingShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
-    eventsIds: jsonb('events_ids')
+    ideaIds: jsonb('events_ids')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    events: jsonb('events')
+    ideas: jsonb('events')
       .notNull()
       .default(sql`'[]'::jsonb`),
     contactIds: jsonb('contact_ids')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    summaries: jsonb('summaries')
+    texts: jsonb('summaries')
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
@@ -292,7 +302,7 @@ export const emailDeliveries = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    shareId: uuid('share_id').references(() => pendingShares.id, { onDelete: 'cascade' }),
+    shareId: uuid('share_id').references(() => shares.id, { onDelete: 'cascade' }),
     contactId: text('contact_id'),
     recipientName: text('recipient_name'),
     recipientEmail: text('recipient_email').notNull(),
@@ -458,7 +468,7 @@ export const telegramPosts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channelId: uuid('channel_id').references(() => telegramChannels.id, { onDelete: 'set null' }),
-    shareId: uuid('share_id').references(() => pendingShares.id, { onDelete: 'set null' }),
+    shareId: uuid('share_id').references(() => shares.id, { onDelete: 'set null' }),
     eventIds: jsonb('event_ids')
       .$type<string[]>()
       .notNull()
@@ -509,7 +519,7 @@ export const schema = {
   unsubscribedAddresses,
   events,
   summaryTemplates,
-  pendingShares,
+  shares,
   emailDeliveries,
   outboxMessages,
   contactMessages,

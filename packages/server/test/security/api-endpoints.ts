@@ -13,12 +13,12 @@ import {
   testEmailRequestSchema,
 } from '@life-updates/contract/email';
 import {
-  bulkEventStatusSchema,
-  createEventSchema,
-  defaultEventPreferences,
-  eventPreferencesSchema,
-  updateEventSchema,
-} from '@life-updates/contract/events';
+  bulkIdeaStatusSchema,
+  createIdeaSchema,
+  defaultIdeaPreferences,
+  ideaPreferencesSchema,
+  updateIdeaSchema,
+} from '@life-updates/contract/ideas';
 import {
   aiConfigSchema,
   generateRequestSchema,
@@ -41,7 +41,7 @@ import {
   saveShareTextRequestSchema,
   shareListQuerySchema,
 } from '@life-updates/contract/shares';
-import { generateSummariesRequestSchema, updateSummaryRequestSchema } from '@life-updates/contract/summeris';
+import { generateShareRequestSchema, updateShareTextRequestSchema } from '@life-updates/contract/shares';
 import { templateFormSchema } from '@life-updates/contract/templates';
 import type { z } from 'zod';
 
@@ -112,36 +112,36 @@ export const apiEndpoints: ApiEndpoint[] = [
   },
 
   // Ideas
-  { route: 'GET /api/events', access: 'own-data' },
+  { route: 'GET /api/ideas', access: 'own-data' },
   {
-    route: 'POST /api/events',
+    route: 'POST /api/ideas',
     access: 'own-data',
-    bodySchema: createEventSchema,
+    bodySchema: createIdeaSchema,
     body: () => ({ content: 'We moved to Lisbon', tags: ['move'] }),
   },
   {
-    route: 'POST /api/events/status',
+    route: 'POST /api/ideas/status',
     access: 'owned-id',
-    bodySchema: bulkEventStatusSchema,
+    bodySchema: bulkIdeaStatusSchema,
     body: (ids) => ({ ids: [ids.eventId], status: 'saved_for_later' }),
   },
-  { route: 'GET /api/events/{id}', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}` },
+  { route: 'GET /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}` },
   {
-    route: 'PATCH /api/events/{id}',
+    route: 'PATCH /api/ideas/{id}',
     access: 'owned-id',
-    url: (ids) => `/api/events/${ids.eventId}`,
-    bodySchema: updateEventSchema,
+    url: (ids) => `/api/ideas/${ids.eventId}`,
+    bodySchema: updateIdeaSchema,
     body: () => ({ content: 'Edited text', description: 'edited' }),
   },
-  { route: 'DELETE /api/events/{id}', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}` },
+  { route: 'DELETE /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}` },
   {
-    route: 'PUT /api/events/{id}/preferences',
+    route: 'PUT /api/ideas/{id}/preferences',
     access: 'owned-id',
-    url: (ids) => `/api/events/${ids.eventId}/preferences`,
-    bodySchema: eventPreferencesSchema,
-    body: () => ({ ...defaultEventPreferences, tone: 'professional' }),
+    url: (ids) => `/api/ideas/${ids.eventId}/preferences`,
+    bodySchema: ideaPreferencesSchema,
+    body: () => ({ ...defaultIdeaPreferences, tone: 'professional' }),
   },
-  { route: 'POST /api/events/{id}/approve', access: 'owned-id', url: (ids) => `/api/events/${ids.eventId}/approve` },
+  { route: 'POST /api/ideas/{id}/approve', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}/approve` },
   { route: 'GET /api/usage', access: 'own-data' },
   { route: 'POST /api/transcription', access: 'own-data', isNotJson: true },
 
@@ -205,22 +205,22 @@ export const apiEndpoints: ApiEndpoint[] = [
   // Shares
   { route: 'GET /api/shares', access: 'own-data', querySchema: shareListQuerySchema },
   {
-    route: 'GET /api/shares/for-event/{eventId}',
+    route: 'GET /api/shares/for-idea/{ideaId}',
     access: 'owned-id',
-    url: (ids) => `/api/shares/for-event/${ids.eventId}`,
+    url: (ids) => `/api/shares/for-idea/${ids.eventId}`,
     foreignIdAnswer: { share: null },
   },
   {
     route: 'POST /api/shares/save-for-later',
     access: 'owned-id',
     bodySchema: saveShareTextRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/shares/approve',
     access: 'owned-id',
     bodySchema: saveShareTextRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/shares/{id}/send',
@@ -234,7 +234,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     bodySchema: emailShareTextRequestSchema,
     body: (ids) => ({
-      eventIds: [ids.eventId],
+      ideaIds: [ids.eventId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
       contactIds: [ids.contactId],
@@ -289,20 +289,20 @@ export const apiEndpoints: ApiEndpoint[] = [
 
   // Per-contact summaries and Summeris
   {
-    route: 'POST /api/summaries/generate',
+    route: 'POST /api/shares/generate',
     access: 'own-data',
-    bodySchema: generateSummariesRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
+    bodySchema: generateShareRequestSchema,
+    body: (ids) => ({ ideaIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
   },
-  { route: 'GET /api/summeris', access: 'own-data' },
+  { route: 'GET /api/shares/review', access: 'own-data' },
   {
-    route: 'PUT /api/summeris/{id}/summaries/{contactId}',
+    route: 'PUT /api/shares/{id}/texts/{contactId}',
     access: 'owned-id',
-    url: (ids) => `/api/summeris/${ids.shareId}/summaries/${ids.contactId}`,
-    bodySchema: updateSummaryRequestSchema,
+    url: (ids) => `/api/shares/${ids.shareId}/texts/${ids.contactId}`,
+    bodySchema: updateShareTextRequestSchema,
     body: () => ({ text: 'A new text for you' }),
   },
-  { route: 'DELETE /api/summeris/{id}', access: 'owned-id', url: (ids) => `/api/summeris/${ids.shareId}` },
+  { route: 'DELETE /api/shares/{id}', access: 'owned-id', url: (ids) => `/api/shares/${ids.shareId}` },
 
   // Sharing schedule
   { route: 'GET /api/schedule', access: 'own-data' },
@@ -355,7 +355,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     bodySchema: publishTelegramRequestSchema,
     body: (ids) => ({
-      eventIds: [ids.eventId],
+      ideaIds: [ids.eventId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
       channelId: uuid,

@@ -138,7 +138,7 @@ describe('text the database cannot hold as sent', () => {
       remoteAddress: nextClientIp(),
       headers: { ...user.headers, 'content-type': 'application/json' },
       payload: JSON.stringify({
-        eventIds: [ids.eventId],
+        ideaIds: [ids.eventId],
         text: 'Cut short \ud83d',
         preferences: defaultPreferences,
       }),

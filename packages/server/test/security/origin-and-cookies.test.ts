@@ -95,7 +95,7 @@ describe('cross-site requests with the session cookie (CSRF)', () => {
     ]) {
       const response = await testApp.app.inject({
         method: 'POST',
-        url: '/api/events',
+        url: '/api/ideas',
         headers: { cookie: user.cookie, ...headers },
         payload: { content: 'Written on our own page' },
       });
@@ -106,7 +106,7 @@ describe('cross-site requests with the session cookie (CSRF)', () => {
   it('reading stays possible from anywhere (GET changes nothing), but CORS grants no other origin', async () => {
     const response = await testApp.app.inject({
       method: 'GET',
-      url: '/api/events',
+      url: '/api/ideas',
       headers: { cookie: user.cookie, origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(200);

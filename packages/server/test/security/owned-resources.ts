@@ -22,7 +22,7 @@ export async function createShare(
   }: { eventId: string; text: string; action?: 'approve' | 'save-for-later' },
 ) {
   const created = await createAs(app, user, `/api/shares/${action}`, {
-    eventIds: [eventId],
+    ideaIds: [eventId],
     text,
     preferences: preferenceFallbacks,
   });
@@ -51,7 +51,7 @@ export async function createOwnedResources(
   user: TestUser,
   { idea, contact }: { idea: string; contact: { name: string; email: string } },
 ): Promise<OwnedIds> {
-  const event = await createAs(app, user, '/api/events', { content: idea });
+  const event = await createAs(app, user, '/api/ideas', { content: idea });
   const savedContact = await createAs(app, user, '/api/contacts', contact);
   const share = await createShare(app, user, { eventId: event.id, text: 'A post' });
   const template = await createTemplate(app, user, { name: 'My structure', template: 'Hi {{name}}: {{events}}' });

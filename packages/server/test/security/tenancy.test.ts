@@ -45,8 +45,8 @@ beforeAll(async () => {
   const { app } = testApp;
   owner = await createUser(app);
   intruder = await createUser(app);
-  const sentEvent = await createAs(app, owner, '/api/events', { content: 'Owner secret idea lisbon-7731' });
-  const pendingEvent = await createAs(app, owner, '/api/events', { content: 'Owner second idea porto-5512' });
+  const sentEvent = await createAs(app, owner, '/api/ideas', { content: 'Owner secret idea lisbon-7731' });
+  const pendingEvent = await createAs(app, owner, '/api/ideas', { content: 'Owner second idea porto-5512' });
   const contact = await createAs(app, owner, '/api/contacts', {
     name: 'Owner Friend',
     email: 'owner.friend.9931@example.com',
@@ -161,7 +161,7 @@ describe('the other user’s own data', () => {
     const { app } = testApp;
     const event = await app.inject({
       method: 'POST',
-      url: '/api/events',
+      url: '/api/ideas',
       headers: intruder.headers,
       payload: { content: 'Intruder idea' },
     });
@@ -170,7 +170,7 @@ describe('the other user’s own data', () => {
       url: '/api/shares/approve',
       headers: intruder.headers,
       payload: {
-        eventIds: [(event.json() as { id: string }).id],
+        ideaIds: [(event.json() as { id: string }).id],
         text: 'Intruder text',
         preferences: preferenceFallbacks,
       },
@@ -190,7 +190,7 @@ describe('the other user’s own data', () => {
   });
 
   it('the owner still sees all of it', async () => {
-    const list = await testApp.app.inject({ method: 'GET', url: '/api/events', headers: owner.headers });
+    const list = await testApp.app.inject({ method: 'GET', url: '/api/ideas', headers: owner.headers });
     expect(list.body).toContain('lisbon-7731');
     expect(list.body).toContain('porto-5512');
     const contact = await testApp.app.inject({
@@ -230,7 +230,7 @@ describe('signed out', () => {
       `${owner.cookie}x`,
       owner.cookie.replace(/=./, '=Z'),
     ]) {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/events', headers: { cookie } });
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/ideas', headers: { cookie } });
       expect(response.statusCode).toBe(401);
     }
   });

@@ -1,9 +1,7 @@
-import { idempotencyKeyHeader } from '@life-updates/contract/event-options';
-import type { CreateEvent, Event, EventList, UpdateEvent } from '@life-updates/contract/events';
+import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
+import type { CreateIdea, Idea, IdeaList, UpdateIdea } from '@life-updates/contract/ideas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export type Idea = Event;
 
 /** Every cached idea query starts with `all`, so one invalidation refreshes them all. */
 export const ideaKeys = {
@@ -12,7 +10,7 @@ export const ideaKeys = {
 };
 
 /** The user's ideas, newest first, with the open-ideas limit. */
-const getIdeas = () => api<EventList>('/api/events');
+const getIdeas = () => api<IdeaList>('/api/ideas');
 
 export const ideaListQueryOptions = () => queryOptions({ queryKey: ideaKeys.list(), queryFn: getIdeas });
 export const useIdeas = () => useQuery(ideaListQueryOptions());
@@ -21,8 +19,8 @@ export const useIdeas = () => useQuery(ideaListQueryOptions());
  * Saves a new idea: its text and whether it came from voice transcription. The key makes
  * sending it again safe: the server answers a key it has seen with the idea it stored then.
  */
-export const createIdea = ({ input, idempotencyKey }: { input: CreateEvent; idempotencyKey: string }) =>
-  api<Event>('/api/events', { method: 'POST', body: input, headers: { [idempotencyKeyHeader]: idempotencyKey } });
+export const createIdea = ({ input, idempotencyKey }: { input: CreateIdea; idempotencyKey: string }) =>
+  api<Idea>('/api/ideas', { method: 'POST', body: input, headers: { [idempotencyKeyHeader]: idempotencyKey } });
 
 const useIdeaMutation = <T, R>(mutationFn: (value: T) => Promise<R>) => {
   const client = useQueryClient();
@@ -41,9 +39,9 @@ export function useCreateIdea() {
 }
 
 /** The idea editor (My Stories' Edit Event, the Generate screen's Edit); the server re-derives the title. */
-const updateIdea = ({ id, update }: { id: string; update: UpdateEvent }) =>
-  api<Event>(`/api/events/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
+const updateIdea = ({ id, update }: { id: string; update: UpdateIdea }) =>
+  api<Idea>(`/api/ideas/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
 export const useUpdateIdea = () => useIdeaMutation(updateIdea);
 
-const deleteIdea = (id: string) => api<void>(`/api/events/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const deleteIdea = (id: string) => api<void>(`/api/ideas/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const useDeleteIdea = () => useIdeaMutation(deleteIdea);

@@ -1,5 +1,5 @@
 import type { SendResult, ShareDeliveriesResponse } from '@life-updates/contract/email';
-import { reloadableShareStatuses, singleSummaryKey } from '@life-updates/contract/share-options';
+import { reloadableShareStatuses, singleTextKey } from '@life-updates/contract/share-options';
 import type {
   ApproveShareTextRequest,
   EmailShareTextRequest,
@@ -7,7 +7,7 @@ import type {
   SaveShareTextRequest,
   Share,
 } from '@life-updates/contract/shares';
-import type { GenerateSummariesRequest, SummerisListResponse, SummerisShare } from '@life-updates/contract/summeris';
+import type { GenerateShareRequest, ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ideaKeys } from './ideas';
@@ -23,7 +23,6 @@ export const shareKeys = {
 };
 
 const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`;
-const reviewPath = (shareId: string) => `/api/summeris/${encodeURIComponent(shareId)}`;
 
 /** The user's shares in the given statuses (comma-separated), newest first. */
 const getShares = (status: string) =>
@@ -46,9 +45,9 @@ function summariesByIdea(shares: readonly Share[]): Map<string, string> {
   );
   const byIdea = new Map<string, string>();
   for (const share of newestFirst) {
-    const text = share.summaries[singleSummaryKey] ?? Object.values(share.summaries)[0];
+    const text = share.texts[singleTextKey] ?? Object.values(share.texts)[0];
     if (!text?.trim()) continue;
-    for (const eventId of share.eventsIds) if (!byIdea.has(eventId)) byIdea.set(eventId, text);
+    for (const ideaId of share.ideaIds) if (!byIdea.has(ideaId)) byIdea.set(ideaId, text);
   }
   return byIdea;
 }
@@ -69,7 +68,7 @@ export const useShareForIdea = (ideaId: string) =>
   useQuery({
     queryKey: shareKeys.forIdea(ideaId),
     queryFn: () =>
-      api<{ share: Share | null }>(`/api/shares/for-event/${encodeURIComponent(ideaId)}`).then((body) => body.share),
+      api<{ share: Share | null }>(`/api/shares/for-idea/${encodeURIComponent(ideaId)}`).then((body) => body.share),
     staleTime: 0,
   });
 
@@ -160,14 +159,14 @@ export function useRetryFailedDeliveries() {
 
 /** Summeris: the pending and sent shares. */
 export const useShareReview = () =>
-  useQuery({ queryKey: shareKeys.review(), queryFn: () => api<SummerisListResponse>('/api/summeris') });
+  useQuery({ queryKey: shareKeys.review(), queryFn: () => api<ShareReviewResponse>('/api/shares/review') });
 
 export const useCancelShare = () =>
-  useShareMutation((shareId: string) => api<{ success: true }>(reviewPath(shareId), { method: 'DELETE' }));
+  useShareMutation((shareId: string) => api<{ success: true }>(sharePath(shareId), { method: 'DELETE' }));
 
 export const useUpdateShareSummary = () =>
   useShareMutation(({ shareId, contactId, text }: { shareId: string; contactId: string; text: string }) =>
-    api<{ share: SummerisShare }>(`${reviewPath(shareId)}/summaries/${encodeURIComponent(contactId)}`, {
+    api<{ share: ShareWithContacts }>(`${sharePath(shareId)}/texts/${encodeURIComponent(contactId)}`, {
       method: 'PUT',
       body: { text },
     }),
@@ -175,6 +174,6 @@ export const useUpdateShareSummary = () =>
 
 /** One summary per contact from a template, put in Summeris Pending. */
 export const useGenerateShareSummaries = () =>
-  useShareMutation((request: GenerateSummariesRequest) =>
-    api<{ share: Share }>('/api/summaries/generate', { method: 'POST', body: request }),
+  useShareMutation((request: GenerateShareRequest) =>
+    api<{ share: Share }>('/api/shares/generate', { method: 'POST', body: request }),
   );

@@ -1,5 +1,5 @@
-import { audioFieldName } from '@life-updates/contract/event-options';
-import type { TranscriptionResult, TranscriptionStatus } from '@life-updates/contract/events';
+import { audioFieldName } from '@life-updates/contract/idea-options';
+import type { TranscriptionResult, TranscriptionStatus } from '@life-updates/contract/ideas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

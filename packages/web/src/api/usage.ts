@@ -1,4 +1,4 @@
-import type { Usage } from '@life-updates/contract/events';
+import type { Usage } from '@life-updates/contract/ideas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,7 +1,8 @@
-import { maxEventContentLength } from '@life-updates/contract/event-options';
+import { maxIdeaContentLength } from '@life-updates/contract/idea-options';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Idea, useUpdateIdea } from '@/api/ideas';
+import type { Idea } from '@life-updates/contract/ideas';
+import { useUpdateIdea } from '@/api/ideas';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -25,7 +26,7 @@ export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => v
   const update = useUpdateIdea();
   const [content, setContent] = useState(idea.content);
   const trimmed = content.trim();
-  const isValid = trimmed !== '' && trimmed.length <= maxEventContentLength;
+  const isValid = trimmed !== '' && trimmed.length <= maxIdeaContentLength;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

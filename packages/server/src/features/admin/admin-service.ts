@@ -7,10 +7,10 @@ import type {
   ContactRequestsPage,
   ContactRequestStatus,
 } from '@life-updates/contract/admin';
-import { defaultMaxEvents, defaultMonthlyShareLimit } from '@life-updates/contract/events';
+import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contract/ideas';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contactMessages, events, pendingShares, userSettings, users } from '../../db/schema.ts';
+import { contactMessages, events, shares, userSettings, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { monthWindowUtc } from '../usage/usage-service.ts';
 
@@ -23,7 +23,7 @@ import { monthWindowUtc } from '../usage/usage-service.ts';
 export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
   const [[userCount], [shareCount], [eventCount]] = await Promise.all([
     db.select({ total: count() }).from(users),
-    db.select({ total: count() }).from(pendingShares),
+    db.select({ total: count() }).from(shares),
     db.select({ total: count() }).from(events),
   ]);
   return {
@@ -39,10 +39,10 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (character
 function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined; now: Date }) {
   const { start, end } = monthWindowUtc(now);
   const sentThisMonth = db
-    .select({ userId: pendingShares.userId, sent: count().as('sent') })
-    .from(pendingShares)
-    .where(and(eq(pendingShares.status, 'sent'), gte(pendingShares.sentAt, start), lt(pendingShares.sentAt, end)))
-    .groupBy(pendingShares.userId)
+    .select({ userId: shares.userId, sent: count().as('sent') })
+    .from(shares)
+    .where(and(eq(shares.status, 'sent'), gte(shares.sentAt, start), lt(shares.sentAt, end)))
+    .groupBy(shares.userId)
     .as('sent_this_month');
   return db
     .select({
@@ -117,7 +117,7 @@ function toAdminUser(row: {
     createdAt: row.createdAt.toISOString(),
     sharesThisMonth: row.sharesThisMonth,
     monthlyShareLimit: row.monthlyShareLimit ?? defaultMonthlyShareLimit,
-    maxEvents: row.maxEvents ?? defaultMaxEvents,
+    maxEvents: row.maxEvents ?? defaultMaxIdeas,
   };
 }
 

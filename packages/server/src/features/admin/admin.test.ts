@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { pendingShares } from '../../db/schema.ts';
+import { shares } from '../../db/schema.ts';
 
 let testApp: TestApp;
 let admin: TestUser;
@@ -73,10 +73,10 @@ describe('admin authorisation', () => {
 describe('stats', () => {
   it('counts users, summaries (pending shares) and events across all accounts', async () => {
     const before = (await call(admin, 'GET', '/api/admin/stats')).json();
-    const created = await call(alice, 'POST', '/api/events', { content: 'We adopted a cat named Lisbon' });
+    const created = await call(alice, 'POST', '/api/ideas', { content: 'We adopted a cat named Lisbon' });
     expect(created.statusCode).toBe(201);
-    await call(bob, 'POST', '/api/events', { content: 'Finished the garden shed' });
-    await testApp.database.db.insert(pendingShares).values({ userId: bob.id, status: 'pending' });
+    await call(bob, 'POST', '/api/ideas', { content: 'Finished the garden shed' });
+    await testApp.database.db.insert(shares).values({ userId: bob.id, status: 'pending' });
     const after = (await call(admin, 'GET', '/api/admin/stats')).json();
     expect(after).toEqual({
       totalUsers: before.totalUsers,
@@ -91,7 +91,7 @@ describe('users', () => {
   it('lists users oldest first with role, limits and shares sent this month', async () => {
     const lastMonth = new Date();
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    await testApp.database.db.insert(pendingShares).values([
+    await testApp.database.db.insert(shares).values([
       { userId: alice.id, status: 'sent', sentAt: new Date() },
       { userId: alice.id, status: 'sent', sentAt: new Date() },
       { userId: alice.id, status: 'sent', sentAt: lastMonth },
@@ -145,12 +145,12 @@ describe('users', () => {
     expect((await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxEvents: 1 })).json()).toMatchObject({
       maxEvents: 1,
     });
-    expect((await call(dave, 'POST', '/api/events', { content: 'First open idea' })).statusCode).toBe(201);
-    const refused = await call(dave, 'POST', '/api/events', { content: 'Second open idea' });
+    expect((await call(dave, 'POST', '/api/ideas', { content: 'First open idea' })).statusCode).toBe(201);
+    const refused = await call(dave, 'POST', '/api/ideas', { content: 'Second open idea' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('limit of 1 open ideas');
     await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxEvents: 2 });
-    expect((await call(dave, 'POST', '/api/events', { content: 'Second open idea' })).statusCode).toBe(201);
+    expect((await call(dave, 'POST', '/api/ideas', { content: 'Second open idea' })).statusCode).toBe(201);
   });
 
   it.each([

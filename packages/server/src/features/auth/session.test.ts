@@ -53,20 +53,20 @@ describe('session check on API requests', () => {
 });
 
 /*
- * The same cases through a read (GET /api/me) and a write (POST /api/events): both must answer
+ * The same cases through a read (GET /api/me) and a write (POST /api/ideas): both must answer
  * alike, and a refused create must write nothing.
  */
 const ideasOf = (user: TestUser) => testApp.database.db.select().from(events).where(eq(events.userId, user.id));
 const probes = [
   { name: 'GET /api/me', accepted: 200, ideasPerAccepted: 0, call: me },
   {
-    name: 'POST /api/events',
+    name: 'POST /api/ideas',
     accepted: 201,
     ideasPerAccepted: 1,
     call: (cookie: string) =>
       testApp.app.inject({
         method: 'POST',
-        url: '/api/events',
+        url: '/api/ideas',
         headers: { cookie },
         payload: { content: 'A new idea' },
       }),

@@ -251,3 +251,19 @@ export async function findContactsForExport({ db, userId }: { db: Database; user
     .orderBy(...byName);
   return rows.map(toContact);
 }
+
+/** The address refused mail for good: later shares skip the contact until the owner changes it. */
+export async function markContactBouncing({
+  db,
+  userId,
+  contactId,
+}: {
+  db: Database;
+  userId: string;
+  contactId: string;
+}) {
+  await db
+    .update(contacts)
+    .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })
+    .where(byIdAndOwner(contacts, contactId, userId));
+}

@@ -4,29 +4,16 @@ import {
   emailTransportInfoSchema,
   outboxPageSchema,
   outboxQuerySchema,
-  retryFailedResponseSchema,
-  sendResultSchema,
-  sendShareRequestSchema,
-  shareDeliveriesResponseSchema,
   testEmailRequestSchema,
   testEmailResponseSchema,
 } from '@life-updates/contract/email';
 import { apiErrorSchema } from '@life-updates/contract/errors';
-import { emailShareTextRequestSchema, emailShareTextResultSchema } from '@life-updates/contract/shares';
-import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
-import {
-  emailShareText,
-  findShareDeliveries,
-  retryFailedDeliveries,
-  sendExistingShare,
-  type SendShareOutcome,
-} from './delivery-service.ts';
 import {
   EmailSettingsValidationError,
   getEmailSettings,
@@ -39,7 +26,6 @@ import {
 import { findOutboxMessages } from './outbox-service.ts';
 import { renderEmail } from './render-email.ts';
 
-const shareParams = z.object({ id: z.string().max(100) });
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -48,29 +34,7 @@ const errors = {
   409: apiErrorSchema,
 };
 
-/** Settings → Email, the test email, the outbox, and sending / following a share's deliveries. */
-/** What a send answers besides the share and its deliveries: the outcome, notices in the user's language. */
-function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale) {
-  return {
-    outcome: outcome.outcome,
-    queued: outcome.queued,
-    skipped: outcome.skipped,
-    skippedUnsubscribed: outcome.skippedUnsubscribed,
-    skippedBouncing: outcome.skippedBouncing,
-    ...(outcome.skippedUnsubscribed + outcome.skippedBouncing > 0
-      ? {
-          skippedNotice: translate('recipients.skippedNotice', locale, {
-            count: outcome.skippedUnsubscribed + outcome.skippedBouncing,
-            unsubscribed: outcome.skippedUnsubscribed,
-            bouncing: outcome.skippedBouncing,
-          }),
-        }
-      : {}),
-    ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
-    ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
-  };
-}
-
+/** Settings → Email, the test email and the outbox. */
 export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { config, secretBox } = app.deps;
@@ -179,83 +143,6 @@ export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }
     },
     async (request) => {
       return findOutboxMessages({ db, userId: requireUser(request).id, ...request.query });
-    },
-  );
-
-  typed.post(
-    '/api/shares/:id/send',
-    {
-      schema: {
-        tags: ['email'],
-        params: shareParams,
-        body: sendShareRequestSchema,
-        response: { 200: sendResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const shareId = request.params.id;
-      const { contactIds, bodies, subject, method } = request.body;
-      const outcome = await sendExistingShare({
-        db,
-        jobs: app.deps.jobs,
-        userId,
-        shareId,
-        contactIds,
-        bodies,
-        subject,
-        method,
-      });
-      return {
-        shareId,
-        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
-        deliveries: await findShareDeliveries({ db, userId, shareId }),
-      };
-    },
-  );
-
-  typed.post(
-    '/api/shares/email',
-    {
-      schema: {
-        tags: ['email'],
-        body: emailShareTextRequestSchema,
-        response: { 200: emailShareTextResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ...request.body });
-      const { shareId } = outcome;
-      return {
-        shareId,
-        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
-        deliveries: shareId ? await findShareDeliveries({ db, userId, shareId }) : null,
-      };
-    },
-  );
-
-  typed.post(
-    '/api/shares/:id/retry-failed',
-    { schema: { tags: ['email'], params: shareParams, response: { 200: retryFailedResponseSchema, ...errors } } },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const requeued = await retryFailedDeliveries({ db, jobs: app.deps.jobs, userId, shareId: request.params.id });
-      return { requeued, deliveries: await findShareDeliveries({ db, userId, shareId: request.params.id }) };
-    },
-  );
-
-  typed.get(
-    '/api/shares/:id/deliveries',
-    {
-      schema: {
-        tags: ['email'],
-        params: shareParams,
-        response: { 200: shareDeliveriesResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      return findShareDeliveries({ db, userId: requireUser(request).id, shareId: request.params.id });
     },
   );
 }

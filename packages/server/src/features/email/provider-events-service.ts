@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contacts, emailDeliveries } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { markContactBouncing } from './delivery-service.ts';
+import { markContactBouncing } from '../contacts/contacts-service.ts';
 
 /** What a provider reported about one message, in our terms. */
 export type ProviderEventKind = 'delivered' | 'bounced' | 'complained' | 'deferred';

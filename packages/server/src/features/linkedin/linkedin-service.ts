@@ -22,6 +22,7 @@ import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
+import { setIdeasStatus } from '../ideas/idea-status.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { linkedinRedirectUrl, type LinkedinOauth } from './linkedin-oauth.ts';
 import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
@@ -251,10 +252,7 @@ async function postAndRecord({
   }
   const postUrl = linkedinPostUrl(postUrn);
   await db.transaction(async (tx) => {
-    await tx
-      .update(events)
-      .set({ status: 'sent', linkedinPostUrl: postUrl })
-      .where(and(eq(events.userId, userId), inArray(events.id, eventIds)));
+    await setIdeasStatus({ db: tx, userId, ideaIds: eventIds, status: 'sent', linkedinPostUrl: postUrl });
     const published = { status: 'published', postUrn, postUrl, publishedAt: now, errorKey: null, errorValues: null };
     if (scheduledPostId) {
       await tx

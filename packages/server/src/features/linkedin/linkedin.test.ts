@@ -59,7 +59,7 @@ async function connect(user: TestUser) {
 }
 
 async function addIdea(user: TestUser, content: string) {
-  const created = await inject(user, 'POST', '/api/events', { content });
+  const created = await inject(user, 'POST', '/api/ideas', { content });
   expect(created.statusCode, created.body).toBe(201);
   return (created.json() as { id: string }).id;
 }
@@ -184,7 +184,7 @@ describe('publishing to LinkedIn', () => {
       status: 'sent',
       linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
     });
-    const listed = await inject(user, 'GET', `/api/events/${ideaId}`);
+    const listed = await inject(user, 'GET', `/api/ideas/${ideaId}`);
     expect(listed.json()).toMatchObject({
       status: 'sent',
       linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,

@@ -1,4 +1,4 @@
-import { maxEventsPerGeneration, resolvePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
+import { maxIdeasPerGeneration, resolvePreferences, preferenceFallbacks } from '@life-updates/contract/generation';
 import {
   allContacts,
   isTimeZone,
@@ -8,18 +8,18 @@ import {
   type ScheduleRun,
   type ScheduleRunOutcome,
 } from '@life-updates/contract/schedule';
-import type { ShareEventSnapshot } from '@life-updates/contract/shares';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events, pendingShares, summaryTemplates, userSettings } from '../../db/schema.ts';
+import { contacts, events, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
-import { sendShareToContacts } from '../email/delivery-service.ts';
+import { sendShareToContacts } from '../shares/delivery/send.ts';
 import type { GenerationLog } from '../generation/generation-service.ts';
-import { writeContactSummaries } from '../summaries/summaries-service.ts';
+import { writeContactTexts } from '../shares/generate-share.ts';
+import { createShare } from '../shares/shares-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';
@@ -78,22 +78,19 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
     .orderBy(sql`coalesce(${events.date}, ${events.createdAt}) asc`, asc(events.createdAt), asc(events.id));
   if (approved.length === 0) return [];
   const taken = await db
-    .select({ eventsIds: pendingShares.eventsIds })
-    .from(pendingShares)
+    .select({ ideaIds: shares.ideaIds })
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
+        eq(shares.userId, userId),
         or(
-          eq(pendingShares.status, 'sending'),
-          and(
-            eq(pendingShares.source, scheduledShareSource),
-            inArray(pendingShares.status, ['pending', 'generated', 'approved']),
-          ),
+          eq(shares.status, 'sending'),
+          and(eq(shares.source, scheduledShareSource), inArray(shares.status, ['pending', 'generated', 'approved'])),
         ),
       ),
     );
-  const takenIds = new Set(taken.flatMap((share) => share.eventsIds));
-  return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxEventsPerGeneration);
+  const takenIds = new Set(taken.flatMap((share) => share.ideaIds));
+  return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxIdeasPerGeneration);
 }
 
 /**
@@ -148,7 +145,7 @@ type Recipient = Awaited<ReturnType<typeof findRecipients>>['recipients'][number
  * per-contact writer as "Generate Summaries"; personal updates read best as a letter, so those are
  * the fallbacks, and an idea's own stored preferences win.
  */
-function composeScheduledSummaries({
+function composeScheduledTexts({
   dependencies,
   userId,
   ideas,
@@ -161,7 +158,7 @@ function composeScheduledSummaries({
   recipients: readonly Recipient[];
   template: string | undefined;
 }): Promise<Record<string, string>> {
-  return writeContactSummaries({
+  return writeContactTexts({
     db: dependencies.db,
     config: dependencies.config,
     generators: dependencies.generators,
@@ -223,9 +220,9 @@ export async function runScheduleForUser({
   if (recipients.length === 0) return finish('no_contacts', counts);
 
   const template = await findDefaultTemplate({ db, userId });
-  let summaries: Record<string, string>;
+  let texts: Record<string, string>;
   try {
-    summaries = await composeScheduledSummaries({
+    texts = await composeScheduledTexts({
       dependencies,
       userId,
       ideas,
@@ -237,32 +234,22 @@ export async function runScheduleForUser({
     return finish('failed', counts);
   }
 
-  const snapshots: ShareEventSnapshot[] = ideas.map((idea) => ({
-    id: idea.id,
-    title: idea.title,
-    content: idea.content,
-    date: idea.date?.toISOString() ?? null,
-    createdAt: idea.createdAt.toISOString(),
-  }));
-  const [share] = await db
-    .insert(pendingShares)
-    .values({
-      userId,
-      status: 'generated',
-      eventsIds: ideas.map((idea) => idea.id),
-      events: snapshots,
-      contactIds: recipients.map((recipient) => recipient.id),
-      summaries,
-      templateId: template?.id ?? null,
-      source: scheduledShareSource,
-      generatedAt: now,
-    })
-    .returning({ id: pendingShares.id });
-  const shareId = share!.id;
+  const share = await createShare({
+    db,
+    userId,
+    ideas,
+    texts,
+    templateId: template?.id ?? null,
+    status: 'generated',
+    contactIds: recipients.map((recipient) => recipient.id),
+    source: scheduledShareSource,
+    generatedAt: now,
+  });
+  const shareId = share.id;
   if (!schedule.autoSend) return finish('pending', { ...counts, shareId });
 
   try {
-    const result = await sendShareToContacts({ db, jobs, userId, shareId, bodies: summaries, now });
+    const result = await sendShareToContacts({ db, jobs, userId, shareId, bodies: texts, now });
     if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
     return finish('sent', { ...counts, contactCount: result.queued, shareId });
   } catch (error) {

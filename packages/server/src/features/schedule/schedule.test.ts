@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
+import { contacts, emailDeliveries, events, shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
 import { scheduleQueue } from './schedule-worker.ts';
@@ -57,7 +57,7 @@ async function addContact(user: TestUser, name: string, email: string) {
 async function addIdea(user: TestUser, content: string, status: 'approved' | 'raw_ideas' = 'approved') {
   const created = await testApp.app.inject({
     method: 'POST',
-    url: '/api/events',
+    url: '/api/ideas',
     headers: user.headers,
     payload: { content },
   });
@@ -66,7 +66,7 @@ async function addIdea(user: TestUser, content: string, status: 'approved' | 'ra
   if (status !== 'raw_ideas') {
     const changed = await testApp.app.inject({
       method: 'POST',
-      url: '/api/events/status',
+      url: '/api/ideas/status',
       headers: user.headers,
       payload: { ids: [id], status },
     });
@@ -81,8 +81,7 @@ async function saveSchedule(user: TestUser, update: ScheduleUpdate) {
   return response.json() as ScheduleSaveResponse;
 }
 
-const sharesOf = (userId: string) =>
-  testApp.database.db.select().from(pendingShares).where(eq(pendingShares.userId, userId));
+const sharesOf = (userId: string) => testApp.database.db.select().from(shares).where(eq(shares.userId, userId));
 const statusesOf = async (ids: string[]) =>
   (await testApp.database.db.select({ status: events.status }).from(events).where(inArray(events.id, ids))).map(
     (row) => row.status,
@@ -207,13 +206,13 @@ describe('the scheduled run', () => {
     expect(share).toMatchObject({
       status: 'generated',
       source: 'schedule',
-      eventsIds: ideas,
+      ideaIds: ideas,
       contactIds: [bob.id, carol.id],
     });
-    expect(Object.keys(share!.summaries).sort()).toEqual([bob.id, carol.id].sort());
-    expect(share!.summaries[bob.id]).toContain('Lisbon');
-    expect(share!.summaries[bob.id]).toContain('Bob');
-    expect(share!.summaries[carol.id]).toContain('Carol');
+    expect(Object.keys(share!.texts).sort()).toEqual([bob.id, carol.id].sort());
+    expect(share!.texts[bob.id]).toContain('Lisbon');
+    expect(share!.texts[bob.id]).toContain('Bob');
+    expect(share!.texts[carol.id]).toContain('Carol');
     expect(await statusesOf(ideas)).toEqual(['approved', 'approved']);
     expect(await statusesOf([raw])).toEqual(['raw_ideas']);
     expect(
@@ -269,7 +268,7 @@ describe('the scheduled run', () => {
     await tick('2030-04-04T07:00:30Z');
     const [share] = await sharesOf(user.id);
     expect(share!.contactIds).toEqual([carol.id]);
-    expect(Object.keys(share!.summaries)).toEqual([carol.id]);
+    expect(Object.keys(share!.texts)).toEqual([carol.id]);
     await waitForDeliveries(testApp.app, user, share!.id);
     expect(smtp.to('bob.skip@example.com')).toHaveLength(0);
     expect(smtp.to('dan.skip@example.com')).toHaveLength(0);
@@ -321,7 +320,7 @@ describe('the scheduled run', () => {
     await tick('2030-04-04T07:00:00Z');
     const [annShare] = await sharesOf(ann.id);
     expect(annShare!.contactIds).toEqual([annContact.id]);
-    expect(JSON.stringify(annShare!.summaries)).not.toContain('boat');
+    expect(JSON.stringify(annShare!.texts)).not.toContain('boat');
     expect(await sharesOf(ben.id)).toHaveLength(0);
     expect(await statusesOf([benIdea])).toEqual(['approved']);
     const benSchedule = await scheduleOf(ben);

@@ -1,52 +1,243 @@
 import {
+  retryFailedResponseSchema,
+  sendResultSchema,
+  sendShareRequestSchema,
+  shareDeliveriesResponseSchema,
+} from '@life-updates/contract/email';
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n';
+import {
   approveShareTextRequestSchema,
+  cancelShareResponseSchema,
+  emailShareTextRequestSchema,
+  emailShareTextResultSchema,
+  generateShareRequestSchema,
   saveShareTextRequestSchema,
-  shareForEventResponseSchema,
+  shareForIdeaResponseSchema,
   shareListQuerySchema,
   shareListResponseSchema,
   shareResponseSchema,
+  shareReviewResponseSchema,
+  shareWithContactsResponseSchema,
+  updateShareTextRequestSchema,
 } from '@life-updates/contract/shares';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
-import { approveIdeas, findShares, getShareForEvent, saveForLater } from './shares-service.ts';
+import {
+  emailShareText,
+  findShareDeliveries,
+  retryFailedDeliveries,
+  sendExistingShare,
+  type SendShareOutcome,
+} from './delivery/send.ts';
+import { generateShare } from './generate-share.ts';
+import {
+  approveIdeas,
+  cancelShare,
+  findShares,
+  findSharesForReview,
+  getShareForIdea,
+  saveForLater,
+  updateShareText,
+} from './shares-service.ts';
 
+const tags = ['shares'];
+const shareParams = z.object({ id: z.string().max(100) });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** What a send answers besides the share and its deliveries: the outcome, notices in the user's language. */
+function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale) {
+  return {
+    outcome: outcome.outcome,
+    queued: outcome.queued,
+    skipped: outcome.skipped,
+    skippedUnsubscribed: outcome.skippedUnsubscribed,
+    skippedBouncing: outcome.skippedBouncing,
+    ...(outcome.skippedUnsubscribed + outcome.skippedBouncing > 0
+      ? {
+          skippedNotice: translate('recipients.skippedNotice', locale, {
+            count: outcome.skippedUnsubscribed + outcome.skippedBouncing,
+            unsubscribed: outcome.skippedUnsubscribed,
+            bouncing: outcome.skippedBouncing,
+          }),
+        }
+      : {}),
+    ...(outcome.messageKey ? { message: translate(outcome.messageKey, locale) } : {}),
+    ...(outcome.warningKey ? { warning: translate(outcome.warningKey, locale) } : {}),
+  };
+}
+
+/**
+ * Every share route: Create Content's saves, per-contact texts and the Summeris review queue, and
+ * sending a share through the email pipeline (with the monthly limit). Every call is scoped to the
+ * session's user.
+ */
 export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { config, generators } = app.deps;
 
   typed.get(
     '/api/shares',
-    { schema: { tags: ['shares'], querystring: shareListQuerySchema, response: { 200: shareListResponseSchema } } },
+    { schema: { tags, querystring: shareListQuerySchema, response: { 200: shareListResponseSchema } } },
     async (request) => ({
       shares: await findShares({ db, userId: requireUser(request).id, statuses: request.query.status }),
     }),
   );
 
   typed.get(
-    '/api/shares/for-event/:eventId',
+    '/api/shares/for-idea/:ideaId',
     {
       schema: {
-        tags: ['shares'],
-        params: z.object({ eventId: z.uuid('validation.invalidInput') }),
-        response: { 200: shareForEventResponseSchema },
+        tags,
+        params: z.object({ ideaId: z.uuid('validation.invalidInput') }),
+        response: { 200: shareForIdeaResponseSchema },
       },
     },
     async (request) => ({
-      share: await getShareForEvent({ db, userId: requireUser(request).id, eventId: request.params.eventId }),
+      share: await getShareForIdea({ db, userId: requireUser(request).id, ideaId: request.params.ideaId }),
     }),
   );
 
   typed.post(
     '/api/shares/save-for-later',
-    { schema: { tags: ['shares'], body: saveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
-    async (request) => ({ share: await saveForLater({ db, userId: requireUser(request).id, ...request.body }) }),
+    { schema: { tags, body: saveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
+    async (request) => {
+      return { share: await saveForLater({ db, userId: requireUser(request).id, ...request.body }) };
+    },
   );
 
   typed.post(
     '/api/shares/approve',
-    { schema: { tags: ['shares'], body: approveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
-    async (request) => ({ share: await approveIdeas({ db, userId: requireUser(request).id, ...request.body }) }),
+    { schema: { tags, body: approveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
+    async (request) => {
+      return { share: await approveIdeas({ db, userId: requireUser(request).id, ...request.body }) };
+    },
+  );
+
+  typed.post(
+    '/api/shares/generate',
+    {
+      schema: {
+        tags,
+        body: generateShareRequestSchema,
+        response: { 200: shareResponseSchema, ...errors, 502: apiErrorSchema },
+      },
+      // One text per contact: generation costs money or CPU.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      return {
+        share: await generateShare({
+          db,
+          config,
+          generators,
+          userId: requireUser(request).id,
+          ...request.body,
+          log: { error: (details, message) => request.log.error(details, message) },
+        }),
+      };
+    },
+  );
+
+  typed.get('/api/shares/review', { schema: { tags, response: { 200: shareReviewResponseSchema } } }, async (request) =>
+    findSharesForReview({ db, userId: requireUser(request).id }),
+  );
+
+  typed.put(
+    '/api/shares/:id/texts/:contactId',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.string().max(100), contactId: z.string().max(100) }),
+        body: updateShareTextRequestSchema,
+        response: { 200: shareWithContactsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      share: await updateShareText({
+        db,
+        userId: requireUser(request).id,
+        shareId: request.params.id,
+        contactId: request.params.contactId,
+        text: request.body.text,
+      }),
+    }),
+  );
+
+  typed.delete(
+    '/api/shares/:id',
+    { schema: { tags, params: shareParams, response: { 200: cancelShareResponseSchema, ...errors } } },
+    async (request) => {
+      await cancelShare({ db, userId: requireUser(request).id, shareId: request.params.id });
+      return { success: true as const };
+    },
+  );
+
+  typed.post(
+    '/api/shares/:id/send',
+    {
+      schema: {
+        tags,
+        params: shareParams,
+        body: sendShareRequestSchema,
+        response: { 200: sendResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const shareId = request.params.id;
+      const outcome = await sendExistingShare({ db, jobs: app.deps.jobs, userId, shareId, ...request.body });
+      return {
+        shareId,
+        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
+        deliveries: await findShareDeliveries({ db, userId, shareId }),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/shares/email',
+    { schema: { tags, body: emailShareTextRequestSchema, response: { 200: emailShareTextResultSchema, ...errors } } },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ...request.body });
+      const { shareId } = outcome;
+      return {
+        shareId,
+        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
+        deliveries: shareId ? await findShareDeliveries({ db, userId, shareId }) : null,
+      };
+    },
+  );
+
+  typed.post(
+    '/api/shares/:id/retry-failed',
+    { schema: { tags, params: shareParams, response: { 200: retryFailedResponseSchema, ...errors } } },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const requeued = await retryFailedDeliveries({ db, jobs: app.deps.jobs, userId, shareId: request.params.id });
+      return { requeued, deliveries: await findShareDeliveries({ db, userId, shareId: request.params.id }) };
+    },
+  );
+
+  typed.get(
+    '/api/shares/:id/deliveries',
+    {
+      schema: {
+        tags,
+        params: shareParams,
+        response: { 200: shareDeliveriesResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => findShareDeliveries({ db, userId: requireUser(request).id, shareId: request.params.id }),
   );
 }

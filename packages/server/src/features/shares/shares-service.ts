@@ -1,43 +1,63 @@
 import type { Preferences } from '@life-updates/contract/preferences';
 import {
+  pendingTabStatuses,
   reloadableShareStatuses,
   reusableShareStatuses,
-  shareEventSnapshotSchema,
+  sentTabStatuses,
+  shareIdeaSnapshotSchema,
   shareStatuses,
-  singleSummaryKey,
+  singleTextKey,
   type Share,
-  type ShareEventSnapshot,
+  type ShareIdeaSnapshot,
+  type ShareReviewResponse,
   type ShareStatus,
+  type ShareWithContacts,
 } from '@life-updates/contract/shares';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, events, pendingShares } from '../../db/schema.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { contacts, events, shares } from '../../db/schema.ts';
+import { byIdAndOwner } from '../../db/owned.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { setIdeasStatus } from '../ideas/idea-status.ts';
+import { findTemplateNames } from '../templates/templates-service.ts';
 
-type ShareRow = typeof pendingShares.$inferSelect;
+/*
+ * The share aggregate: every status change of a share (create, approve, send, finalise, cancel) and
+ * every other write to its row goes through the functions of this module. Shares live in the
+ * `pending_shares` table.
+ */
+
+type ShareRow = typeof shares.$inferSelect;
+type IdeaRow = typeof events.$inferSelect;
+
+const shareNotFound = () => notFound('email.shareNotFound');
+/** Only a share still waiting for review can be edited or cancelled. */
+const notPending = () =>
+  new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
 
 function toIso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-function readSnapshots(value: unknown): ShareEventSnapshot[] {
+function readSnapshots(value: unknown): ShareIdeaSnapshot[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
-    const parsed = shareEventSnapshotSchema.safeParse(item);
+    const parsed = shareIdeaSnapshotSchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
 }
 
-export function toShare(row: ShareRow): Share {
+function toShare(row: ShareRow): Share {
   const status = (shareStatuses as readonly string[]).includes(row.status) ? (row.status as ShareStatus) : 'pending';
   return {
     id: row.id,
     status,
-    eventsIds: row.eventsIds,
-    events: readSnapshots(row.events),
+    ideaIds: row.ideaIds,
+    ideas: readSnapshots(row.ideas),
     contactIds: row.contactIds,
-    summaries: row.summaries,
+    texts: row.texts,
     templateId: row.templateId,
     subject: row.subject,
     source: row.source,
@@ -48,100 +68,171 @@ export function toShare(row: ShareRow): Share {
   };
 }
 
-/** The user's events with these ids, in the order given; any other user's (or missing) id is a 404. */
-async function findOwnEvents({ db, userId, eventIds }: { db: Executor; userId: string; eventIds: readonly string[] }) {
+/** What a share keeps of each idea, as it was when the share was written. */
+const toSnapshot = (idea: IdeaRow): ShareIdeaSnapshot => ({
+  id: idea.id,
+  title: idea.title,
+  content: idea.content,
+  date: toIso(idea.date),
+  createdAt: toIso(idea.createdAt),
+});
+
+/** The user's ideas with these ids, in the order given; any other user's (or missing) id is a 404. */
+async function findOwnIdeas({ db, userId, ideaIds }: { db: Executor; userId: string; ideaIds: readonly string[] }) {
   const rows = await db
     .select()
     .from(events)
-    .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+    .where(and(eq(events.userId, userId), inArray(events.id, [...ideaIds])));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return eventIds.map((id) => {
+  return ideaIds.map((id) => {
     const row = byId.get(id);
     if (!row) throw notFound('errors.notFound');
     return row;
   });
 }
 
-/** Shares that contain any of these event ids. */
-function containsAnyEvent(eventIds: readonly string[]) {
-  return or(...eventIds.map((id) => sql`${pendingShares.eventsIds} @> ${JSON.stringify([id])}::jsonb`));
+/** Shares that contain any of these idea ids. */
+function containsAnyIdea(ideaIds: readonly string[]) {
+  return or(...ideaIds.map((id) => sql`${shares.ideaIds} @> ${JSON.stringify([id])}::jsonb`));
+}
+
+/** One of the user's shares; another user's (or a missing) one is a 404. */
+export async function getOwnShare({ db, userId, shareId }: { db: Executor; userId: string; shareId: string }) {
+  if (!isUuid(shareId)) throw shareNotFound();
+  const [row] = await db
+    .select()
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId));
+  if (!row) throw shareNotFound();
+  return row;
+}
+
+// ── Create ──
+
+/**
+ * A new share of these ideas (the user's rows, in order) with its texts. The sharing schedule makes
+ * its shares here (source "schedule"); the app's go through `upsertShareForIdeas`.
+ */
+export async function createShare({
+  db,
+  userId,
+  ideas,
+  texts,
+  templateId,
+  status,
+  contactIds,
+  source,
+  generatedAt = new Date(),
+}: {
+  db: Executor;
+  userId: string;
+  ideas: readonly IdeaRow[];
+  texts: Record<string, string>;
+  templateId: string | null;
+  status: ShareStatus;
+  contactIds?: readonly string[] | undefined;
+  source?: string | undefined;
+  generatedAt?: Date;
+}): Promise<Share> {
+  const [created] = await db
+    .insert(shares)
+    .values({
+      userId,
+      status,
+      ideaIds: ideas.map((idea) => idea.id),
+      ideas: ideas.map(toSnapshot),
+      texts,
+      templateId,
+      generatedAt,
+      ...(contactIds ? { contactIds: [...contactIds] } : {}),
+      ...(source ? { source } : {}),
+    })
+    .returning();
+  return toShare(created!);
 }
 
 /**
- * Saves generated text for an ordered list of events: a share of
- * the user's in pending, generated, saved_for_later or approved with exactly the same ordered
- * events_ids is updated (summaries, template, generated_at, status); otherwise a new one is made.
+ * Saves generated texts for an ordered list of ideas: a share of the user's in pending, generated,
+ * saved_for_later or approved with exactly the same ordered ideas is updated (texts, template,
+ * generated_at, status); otherwise a new one is made.
  */
-export async function upsertShareForEvents({
+export async function upsertShareForIdeas({
   db,
   userId,
-  eventIds,
-  summaries,
+  ideaIds,
+  texts,
   templateId,
   status,
   contactIds,
 }: {
   db: Executor;
   userId: string;
-  eventIds: readonly string[];
-  summaries: Record<string, string>;
+  ideaIds: readonly string[];
+  texts: Record<string, string>;
   templateId: string | null;
   status: ShareStatus;
-  /** The contacts of per-contact summaries (Summeris); left as they are when absent. */
+  /** The contacts of per-contact texts (Summeris); left as they are when absent. */
   contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
-  const recipients = contactIds ? { contactIds: [...contactIds] } : {};
-  const ownEvents = await findOwnEvents({ db, userId, eventIds });
-  const orderedIds = JSON.stringify(eventIds);
-  const snapshots: ShareEventSnapshot[] = ownEvents.map((event) => ({
-    id: event.id,
-    title: event.title,
-    content: event.content,
-    date: toIso(event.date),
-    createdAt: toIso(event.createdAt),
-  }));
+  const ideas = await findOwnIdeas({ db, userId, ideaIds });
   const now = new Date();
   const [existing] = await db
-    .select({ id: pendingShares.id })
-    .from(pendingShares)
+    .select({ id: shares.id })
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...reusableShareStatuses]),
+        eq(shares.userId, userId),
+        inArray(shares.status, [...reusableShareStatuses]),
         // jsonb array equality keeps the order: [a, b] is not [b, a].
-        sql`${pendingShares.eventsIds} = ${orderedIds}::jsonb`,
+        sql`${shares.ideaIds} = ${JSON.stringify(ideaIds)}::jsonb`,
       ),
     )
-    .orderBy(sql`${pendingShares.generatedAt} desc nulls last`, desc(pendingShares.createdAt))
+    .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
-  if (existing) {
-    const [updated] = await db
-      .update(pendingShares)
-      .set({ summaries, templateId, status, events: snapshots, generatedAt: now, ...recipients })
-      .where(and(eq(pendingShares.id, existing.id), eq(pendingShares.userId, userId)))
-      .returning();
-    return toShare(updated!);
-  }
-  const [created] = await db
-    .insert(pendingShares)
-    .values({
-      userId,
-      status,
-      eventsIds: [...eventIds],
-      events: snapshots,
-      summaries,
+  if (!existing) return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedAt: now });
+  const [updated] = await db
+    .update(shares)
+    .set({
+      texts,
       templateId,
+      status,
+      ideas: ideas.map(toSnapshot),
       generatedAt: now,
-      ...recipients,
+      ...(contactIds ? { contactIds: [...contactIds] } : {}),
     })
+    .where(and(eq(shares.id, existing.id), eq(shares.userId, userId)))
     .returning();
-  return toShare(created!);
+  return toShare(updated!);
+}
+
+// ── Approve ──
+
+/**
+ * Sets every not-yet-sent share of the user that contains one of these ideas to approved (an idea
+ * approved on its own, or through Create Content). Shares already sent keep their status: they have
+ * left, and the monthly usage counts them as sent. Returns how many were approved.
+ */
+export async function approveSharesWithIdeas({
+  db,
+  userId,
+  ideaIds,
+}: {
+  db: Executor;
+  userId: string;
+  ideaIds: readonly string[];
+}): Promise<number> {
+  const approved = await db
+    .update(shares)
+    .set({ status: 'approved' })
+    .where(and(eq(shares.userId, userId), ne(shares.status, 'sent'), containsAnyIdea(ideaIds)))
+    .returning({ id: shares.id });
+  return approved.length;
 }
 
 type SaveTextArguments = {
   db: Database;
   userId: string;
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
 };
@@ -155,7 +246,7 @@ type SaveTextArguments = {
 export async function storeShareText({
   tx,
   userId,
-  eventIds,
+  ideaIds,
   text,
   preferences,
   status,
@@ -166,22 +257,14 @@ export async function storeShareText({
   /** The share's recipients, the user's own contacts only; absent: left as they are. */
   contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
-  await findOwnEvents({ db: tx, userId, eventIds });
-  await tx
-    .update(events)
-    .set({ preferences, status })
-    .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
-  if (status === 'approved') {
-    await tx
-      .update(pendingShares)
-      .set({ status: 'approved' })
-      .where(and(eq(pendingShares.userId, userId), ne(pendingShares.status, 'sent'), containsAnyEvent(eventIds)));
-  }
-  return upsertShareForEvents({
+  await findOwnIdeas({ db: tx, userId, ideaIds });
+  await setIdeasStatus({ db: tx, userId, ideaIds, status, preferences });
+  if (status === 'approved') await approveSharesWithIdeas({ db: tx, userId, ideaIds });
+  return upsertShareForIdeas({
     db: tx,
     userId,
-    eventIds,
-    summaries: { [singleSummaryKey]: text },
+    ideaIds,
+    texts: { [singleTextKey]: text },
     templateId: null,
     status,
     contactIds: contactIds ? await ownContactIds({ db: tx, userId, contactIds }) : undefined,
@@ -212,14 +295,14 @@ async function ownContactIds({
 export async function isAnyIdeaApproved({
   db,
   userId,
-  eventIds,
+  ideaIds,
 }: {
   db: Executor;
   userId: string;
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
 }) {
-  const ownEvents = await findOwnEvents({ db, userId, eventIds });
-  return ownEvents.some((event) => event.status === 'approved');
+  const ideas = await findOwnIdeas({ db, userId, ideaIds });
+  return ideas.some((idea) => idea.status === 'approved');
 }
 
 /** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
@@ -238,31 +321,165 @@ export async function approveIdeas({
   return db.transaction((tx) => storeShareText({ tx, ...share, status: 'approved' }));
 }
 
-/**
- * The share Create Content reloads its text from: the most recently generated one in
- * saved_for_later, approved or sent that contains the event.
- * Null when there is none.
- */
-export async function getShareForEvent({
+// ── Edit and cancel (Summeris → Pending) ──
+
+const isPendingStatus = (status: string) => (pendingTabStatuses as readonly string[]).includes(status);
+
+/** Summeris → Pending: saves one contact's edited text ("Summary successfully updated!"). */
+export async function updateShareText({
   db,
   userId,
-  eventId,
+  shareId,
+  contactId,
+  text,
 }: {
   db: Database;
   userId: string;
-  eventId: string;
+  shareId: string;
+  contactId: string;
+  text: string;
+}): Promise<ShareWithContacts> {
+  const share = await getOwnShare({ db, userId, shareId });
+  if (!isPendingStatus(share.status)) throw notPending();
+  const isKnownKey =
+    share.contactIds.includes(contactId) || (contactId === singleTextKey && singleTextKey in share.texts);
+  if (!isKnownKey) throw notFound('contacts.errors.notFound');
+  const [updated] = await db
+    .update(shares)
+    .set({ texts: { ...share.texts, [contactId]: text } })
+    .where(and(byIdAndOwner(shares, shareId, userId), inArray(shares.status, [...pendingTabStatuses])))
+    .returning();
+  if (!updated) throw notPending();
+  const [result] = await withContacts({ db, userId, shares: [toShare(updated)] });
+  return result!;
+}
+
+/** Summeris → Cancel: a pending share is deleted; a sent one stays. */
+export async function cancelShare({ db, userId, shareId }: { db: Database; userId: string; shareId: string }) {
+  const share = await getOwnShare({ db, userId, shareId });
+  if (!isPendingStatus(share.status)) throw notPending();
+  const deleted = await db
+    .delete(shares)
+    .where(and(byIdAndOwner(shares, shareId, userId), inArray(shares.status, [...pendingTabStatuses])))
+    .returning({ id: shares.id });
+  if (deleted.length === 0) throw notPending();
+}
+
+// ── Send and finalise (the email pipeline in ./delivery) ──
+
+/** Replaces the texts of a share about to be sent with the ones the sender edited last. */
+export async function setShareTexts({
+  db,
+  userId,
+  shareId,
+  texts,
+}: {
+  db: Executor;
+  userId: string;
+  shareId: string;
+  texts: Record<string, string>;
+}) {
+  await db
+    .update(shares)
+    .set({ texts })
+    .where(byIdAndOwner(shares, shareId, userId));
+}
+
+/**
+ * Claims a share for sending, inside the caller's transaction: "sending", with its subject and the
+ * contacts it goes to. A share already sending or sent is a 409.
+ */
+export async function startSendingShare({
+  tx,
+  userId,
+  shareId,
+  shareStatus,
+  subject,
+  contactIds,
+}: {
+  tx: Executor;
+  userId: string;
+  shareId: string;
+  /** The status read before the claim, to say why it failed. */
+  shareStatus: string;
+  subject: string;
+  contactIds: readonly string[];
+}) {
+  const [claimed] = await tx
+    .update(shares)
+    .set({ status: 'sending', subject, contactIds: [...contactIds] })
+    .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent'])))
+    .returning({ id: shares.id });
+  if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+}
+
+/** A share whose failed deliveries go back to the queue is "sending" again. */
+export async function resumeSendingShare({ tx, userId, shareId }: { tx: Executor; userId: string; shareId: string }) {
+  await tx
+    .update(shares)
+    .set({ status: 'sending' })
+    .where(byIdAndOwner(shares, shareId, userId));
+}
+
+/** Ids of the shares still "sending" (every user's: for settling them at start-up). */
+export async function findSendingShareIds({ db }: { db: Executor }) {
+  const rows = await db.select({ id: shares.id }).from(shares).where(eq(shares.status, 'sending'));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Settles a share once no delivery is waiting or in flight: "sent" (with sent_at, and its ideas
+ * "sent") if at least one email went out (`hasSentAny`), else "failed". Safe to run twice.
+ */
+export async function finaliseShare({
+  db,
+  shareId,
+  hasSentAny,
+}: {
+  db: Database;
+  shareId: string;
+  hasSentAny: boolean;
+}) {
+  if (!hasSentAny) {
+    await db
+      .update(shares)
+      .set({ status: 'failed' })
+      .where(and(eq(shares.id, shareId), eq(shares.status, 'sending')));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [share] = await tx
+      .update(shares)
+      .set({ status: 'sent', sentAt: sql`coalesce(${shares.sentAt}, now())` })
+      .where(and(eq(shares.id, shareId), ne(shares.status, 'sent')))
+      .returning({ userId: shares.userId, ideaIds: shares.ideaIds });
+    if (share)
+      await setIdeasStatus({ db: tx, userId: share.userId, ideaIds: share.ideaIds.filter(isUuid), status: 'sent' });
+  });
+}
+
+// ── Read ──
+
+/**
+ * The share Create Content reloads its text from: the most recently generated one in
+ * saved_for_later, approved or sent that contains the idea. Null when there is none.
+ */
+export async function getShareForIdea({
+  db,
+  userId,
+  ideaId,
+}: {
+  db: Database;
+  userId: string;
+  ideaId: string;
 }): Promise<Share | null> {
   const [row] = await db
     .select()
-    .from(pendingShares)
+    .from(shares)
     .where(
-      and(
-        eq(pendingShares.userId, userId),
-        inArray(pendingShares.status, [...reloadableShareStatuses]),
-        containsAnyEvent([eventId]),
-      ),
+      and(eq(shares.userId, userId), inArray(shares.status, [...reloadableShareStatuses]), containsAnyIdea([ideaId])),
     )
-    .orderBy(sql`${pendingShares.generatedAt} desc nulls last`, desc(pendingShares.createdAt))
+    .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
   return row ? toShare(row) : null;
 }
@@ -279,13 +496,52 @@ export async function findShares({
 }): Promise<Share[]> {
   const rows = await db
     .select()
-    .from(pendingShares)
+    .from(shares)
     .where(
       and(
-        eq(pendingShares.userId, userId),
-        statuses && statuses.length > 0 ? inArray(pendingShares.status, [...statuses]) : undefined,
+        eq(shares.userId, userId),
+        statuses && statuses.length > 0 ? inArray(shares.status, [...statuses]) : undefined,
       ),
     )
-    .orderBy(desc(pendingShares.createdAt), desc(pendingShares.id));
+    .orderBy(desc(shares.createdAt), desc(shares.id));
   return rows.map(toShare);
+}
+
+/** Shares with their contacts' names and their template's name, as Summeris shows them. */
+async function withContacts({ db, userId, shares }: { db: Database; userId: string; shares: Share[] }) {
+  const contactIds = [...new Set(shares.flatMap((share) => share.contactIds))].filter(isUuid);
+  const contactRows =
+    contactIds.length === 0
+      ? []
+      : await db
+          .select({ id: contacts.id, name: contacts.name, email: contacts.email, relationship: contacts.relationship })
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
+  const contactsById = new Map(contactRows.map((row) => [row.id, row]));
+  const templateNames = await findTemplateNames({ db, userId });
+  return shares.map((share): ShareWithContacts => ({
+    ...share,
+    contacts: share.contactIds.flatMap((id) => {
+      const contact = contactsById.get(id);
+      return contact ? [contact] : [];
+    }),
+    templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
+  }));
+}
+
+const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
+
+/** Summeris: Pending and Sent, each newest first, with contact and template names. */
+export async function findSharesForReview({
+  db,
+  userId,
+}: {
+  db: Database;
+  userId: string;
+}): Promise<ShareReviewResponse> {
+  const shares = await findShares({ db, userId, statuses: [...pendingTabStatuses, ...sentTabStatuses] });
+  const all = await withContacts({ db, userId, shares });
+  all.sort((left, right) => newestFirst(right) - newestFirst(left));
+  const isPending = (share: Share) => isPendingStatus(share.status);
+  return { pending: all.filter(isPending), sent: all.filter((share) => !isPending(share)) };
 }

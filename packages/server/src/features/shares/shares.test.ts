@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events, pendingShares } from '../../db/schema.ts';
-import { upsertShareForEvents } from './shares-service.ts';
+import { contacts, events, shares } from '../../db/schema.ts';
+import { upsertShareForIdeas } from './shares-service.ts';
 
 const preferences: Preferences = {
   platform: 'telegram',
@@ -43,34 +43,34 @@ function get(user: TestUser | undefined, url: string) {
 }
 
 async function sharesOf(userId: string) {
-  return db.select().from(pendingShares).where(eq(pendingShares.userId, userId));
+  return db.select().from(shares).where(eq(shares.userId, userId));
 }
 
-describe('upsertShareForEvents', () => {
+describe('upsertShareForIdeas', () => {
   it('updates the share with the same ordered events instead of creating another', async () => {
     const user = await createUser(testApp.app);
     const first = await createEvent(user.id, 'First');
     const second = await createEvent(user.id, 'Second');
-    const created = await upsertShareForEvents({
+    const created = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [first, second],
-      summaries: { summary: 'v1' },
+      ideaIds: [first, second],
+      texts: { summary: 'v1' },
       templateId: null,
       status: 'generated',
     });
-    const updated = await upsertShareForEvents({
+    const updated = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [first, second],
-      summaries: { summary: 'v2' },
+      ideaIds: [first, second],
+      texts: { summary: 'v2' },
       templateId: 'startup',
       status: 'generated',
     });
     expect(updated.id).toBe(created.id);
-    expect(updated).toMatchObject({ summaries: { summary: 'v2' }, templateId: 'startup', eventsIds: [first, second] });
+    expect(updated).toMatchObject({ texts: { summary: 'v2' }, templateId: 'startup', ideaIds: [first, second] });
     expect(new Date(updated.generatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.generatedAt!).getTime());
-    expect(updated.events.map((event) => event.content)).toEqual(['First', 'Second']);
+    expect(updated.ideas.map((event) => event.content)).toEqual(['First', 'Second']);
     expect(await sharesOf(user.id)).toHaveLength(1);
   });
 
@@ -81,32 +81,32 @@ describe('upsertShareForEvents', () => {
     const arguments_ = {
       db,
       userId: user.id,
-      summaries: { summary: 'x' },
+      texts: { summary: 'x' },
       templateId: null,
       status: 'generated' as const,
     };
-    const forward = await upsertShareForEvents({ ...arguments_, eventIds: [first, second] });
-    const backward = await upsertShareForEvents({ ...arguments_, eventIds: [second, first] });
-    const single = await upsertShareForEvents({ ...arguments_, eventIds: [first] });
+    const forward = await upsertShareForIdeas({ ...arguments_, ideaIds: [first, second] });
+    const backward = await upsertShareForIdeas({ ...arguments_, ideaIds: [second, first] });
+    const single = await upsertShareForIdeas({ ...arguments_, ideaIds: [first] });
     expect(new Set([forward.id, backward.id, single.id]).size).toBe(3);
   });
 
   it.each(['pending', 'generated', 'saved_for_later', 'approved'] as const)('reuses a share in %s', async (status) => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Idea');
-    const created = await upsertShareForEvents({
+    const created = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: {},
+      ideaIds: [id],
+      texts: {},
       templateId: null,
       status,
     });
-    const again = await upsertShareForEvents({
+    const again = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'new' },
+      ideaIds: [id],
+      texts: { summary: 'new' },
       templateId: null,
       status: 'generated',
     });
@@ -117,49 +117,49 @@ describe('upsertShareForEvents', () => {
   it('never rewrites a sent share: a new one is made', async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Idea');
-    const sent = await upsertShareForEvents({
+    const sent = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'sent text' },
+      ideaIds: [id],
+      texts: { summary: 'sent text' },
       templateId: null,
       status: 'sent',
     });
-    const next = await upsertShareForEvents({
+    const next = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'new text' },
+      ideaIds: [id],
+      texts: { summary: 'new text' },
       templateId: null,
       status: 'generated',
     });
     expect(next.id).not.toBe(sent.id);
-    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, sent.id));
-    expect(stored!.summaries).toEqual({ summary: 'sent text' });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, sent.id));
+    expect(stored!.texts).toEqual({ summary: 'sent text' });
   });
 
   it("never reuses another user's share, and refuses another user's events", async () => {
     const aliceEvent = await createEvent(alice.id, 'Alice idea');
-    const aliceShare = await upsertShareForEvents({
+    const aliceShare = await upsertShareForIdeas({
       db,
       userId: alice.id,
-      eventIds: [aliceEvent],
-      summaries: { summary: 'alice' },
+      ideaIds: [aliceEvent],
+      texts: { summary: 'alice' },
       templateId: null,
       status: 'generated',
     });
     await expect(
-      upsertShareForEvents({
+      upsertShareForIdeas({
         db,
         userId: bob.id,
-        eventIds: [aliceEvent],
-        summaries: { summary: 'bob' },
+        ideaIds: [aliceEvent],
+        texts: { summary: 'bob' },
         templateId: null,
         status: 'generated',
       }),
     ).rejects.toMatchObject({ status: 404 });
-    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, aliceShare.id));
-    expect(stored!.summaries).toEqual({ summary: 'alice' });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, aliceShare.id));
+    expect(stored!.texts).toEqual({ summary: 'alice' });
   });
 });
 
@@ -167,17 +167,17 @@ describe('Create Content exits', () => {
   it('Save for later stores the preferences, marks the ideas and keeps one share', async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'Learned to bake bread.');
-    const first = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft one', preferences });
+    const first = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft one', preferences });
     expect(first.statusCode).toBe(200);
     expect(first.json().share).toMatchObject({
       status: 'saved_for_later',
-      summaries: { summary: 'Draft one' },
-      eventsIds: [id],
+      texts: { summary: 'Draft one' },
+      ideaIds: [id],
       contactIds: [],
     });
-    const second = await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Draft two', preferences });
+    const second = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft two', preferences });
     expect(second.json().share.id).toBe(first.json().share.id);
-    expect(second.json().share.summaries).toEqual({ summary: 'Draft two' });
+    expect(second.json().share.texts).toEqual({ summary: 'Draft two' });
     const [event] = await db.select().from(events).where(eq(events.id, id));
     expect(event).toMatchObject({ status: 'saved_for_later', preferences });
     expect(await sharesOf(user.id)).toHaveLength(1);
@@ -188,38 +188,38 @@ describe('Create Content exits', () => {
     const first = await createEvent(user.id, 'Ran a marathon.');
     const second = await createEvent(user.id, 'Got a medal.');
     const other = await createEvent(user.id, 'Unrelated.');
-    const containing = await upsertShareForEvents({
+    const containing = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [second, other],
-      summaries: {},
+      ideaIds: [second, other],
+      texts: {},
       templateId: null,
       status: 'pending',
     });
-    const sent = await upsertShareForEvents({
+    const sent = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [first],
-      summaries: { summary: 'old' },
+      ideaIds: [first],
+      texts: { summary: 'old' },
       templateId: null,
       status: 'sent',
     });
-    const unrelated = await upsertShareForEvents({
+    const unrelated = await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [other],
-      summaries: {},
+      ideaIds: [other],
+      texts: {},
       templateId: null,
       status: 'pending',
     });
     const saved = await post(user, '/api/shares/save-for-later', {
-      eventIds: [first, second],
+      ideaIds: [first, second],
       text: 'Draft',
       preferences,
     });
 
     const approved = await post(user, '/api/shares/approve', {
-      eventIds: [first, second],
+      ideaIds: [first, second],
       text: 'Final text',
       preferences,
     });
@@ -227,7 +227,7 @@ describe('Create Content exits', () => {
     expect(approved.json().share).toMatchObject({
       id: saved.json().share.id,
       status: 'approved',
-      summaries: { summary: 'Final text' },
+      texts: { summary: 'Final text' },
     });
     const statuses = Object.fromEntries((await sharesOf(user.id)).map((share) => [share.id, share.status]));
     expect(statuses[containing.id]).toBe('approved');
@@ -253,7 +253,7 @@ describe('Create Content exits', () => {
       .values({ userId: bob.id, name: 'Bob friend', email: 'friend@example.com' })
       .returning({ id: contacts.id });
     const approved = await post(user, '/api/shares/approve', {
-      eventIds: [idea],
+      ideaIds: [idea],
       text: 'Promoted today',
       preferences,
       contactIds: [alsoMine!.id, bobs!.id, 'not-a-uuid', mine!.id],
@@ -261,7 +261,7 @@ describe('Create Content exits', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().share.contactIds).toEqual([alsoMine!.id, mine!.id]);
     // Approving again without recipients keeps the ones chosen.
-    const again = await post(user, '/api/shares/approve', { eventIds: [idea], text: 'Promoted!', preferences });
+    const again = await post(user, '/api/shares/approve', { ideaIds: [idea], text: 'Promoted!', preferences });
     expect(again.json().share).toMatchObject({ id: approved.json().share.id, contactIds: [alsoMine!.id, mine!.id] });
   });
 
@@ -269,7 +269,7 @@ describe('Create Content exits', () => {
     const bobEvent = await createEvent(bob.id, 'Bob idea');
     const aliceEvent = await createEvent(alice.id, 'Alice idea 2');
     for (const url of ['/api/shares/save-for-later', '/api/shares/approve']) {
-      const response = await post(alice, url, { eventIds: [aliceEvent, bobEvent], text: 'Mine now', preferences });
+      const response = await post(alice, url, { ideaIds: [aliceEvent, bobEvent], text: 'Mine now', preferences });
       expect(response.statusCode, url).toBe(404);
     }
     const [bobRow] = await db.select().from(events).where(eq(events.id, bobEvent));
@@ -282,7 +282,7 @@ describe('Create Content exits', () => {
 
   it.each([
     ['blank text', { text: '   ' }, 'text', 'No text to save.'],
-    ['no ideas', { eventIds: [] }, 'eventIds', 'Please select an idea first'],
+    ['no ideas', { ideaIds: [] }, 'ideaIds', 'Please select an idea first'],
     [
       'a bad preference',
       { preferences: { ...preferences, tone: 'angry' } },
@@ -292,7 +292,7 @@ describe('Create Content exits', () => {
   ])('refuses %s', async (_label, change, field, message) => {
     const id = await createEvent(alice.id, 'Something');
     const response = await post(alice, '/api/shares/save-for-later', {
-      eventIds: [id],
+      ideaIds: [id],
       text: 'Text',
       preferences,
       ...change,
@@ -306,27 +306,27 @@ describe('reading shares', () => {
   it("finds the newest saved, approved or sent share of an event for Create Content, only the user's own", async () => {
     const user = await createUser(testApp.app);
     const id = await createEvent(user.id, 'A trip to Kazan.');
-    expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
-    await upsertShareForEvents({
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
+    await upsertShareForIdeas({
       db,
       userId: user.id,
-      eventIds: [id],
-      summaries: { summary: 'generated only' },
+      ideaIds: [id],
+      texts: { summary: 'generated only' },
       templateId: null,
       status: 'generated',
     });
-    expect((await get(user, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
-    await post(user, '/api/shares/save-for-later', { eventIds: [id], text: 'Saved text', preferences });
-    const found = await get(user, `/api/shares/for-event/${id}`);
-    expect(found.json().share).toMatchObject({ status: 'saved_for_later', summaries: { summary: 'Saved text' } });
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
+    await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Saved text', preferences });
+    const found = await get(user, `/api/shares/for-idea/${id}`);
+    expect(found.json().share).toMatchObject({ status: 'saved_for_later', texts: { summary: 'Saved text' } });
     const other = await createEvent(user.id, 'Another');
-    await post(user, '/api/shares/approve', { eventIds: [other, id], text: 'Both of them', preferences });
-    expect((await get(user, `/api/shares/for-event/${id}`)).json().share.summaries).toEqual({
+    await post(user, '/api/shares/approve', { ideaIds: [other, id], text: 'Both of them', preferences });
+    expect((await get(user, `/api/shares/for-idea/${id}`)).json().share.texts).toEqual({
       summary: 'Both of them',
     });
-    expect((await get(bob, `/api/shares/for-event/${id}`)).json()).toEqual({ share: null });
-    expect((await get(user, '/api/shares/for-event/not-a-uuid')).statusCode).toBe(400);
-    expect((await get(undefined, `/api/shares/for-event/${id}`)).statusCode).toBe(401);
+    expect((await get(bob, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
+    expect((await get(user, '/api/shares/for-idea/not-a-uuid')).statusCode).toBe(400);
+    expect((await get(undefined, `/api/shares/for-idea/${id}`)).statusCode).toBe(401);
   });
 
   it("lists the user's shares newest first, filtered by status", async () => {
@@ -339,11 +339,11 @@ describe('reading shares', () => {
     const made = [];
     for (const [index, status] of (['pending', 'saved_for_later', 'sent'] as const).entries()) {
       made.push(
-        await upsertShareForEvents({
+        await upsertShareForIdeas({
           db,
           userId: user.id,
-          eventIds: [ids[index]!],
-          summaries: {},
+          ideaIds: [ids[index]!],
+          texts: {},
           templateId: null,
           status,
         }),
@@ -357,7 +357,7 @@ describe('reading shares', () => {
     expect(
       (await get(bob, '/api/shares'))
         .json()
-        .shares.every((share: { eventsIds: string[] }) => !share.eventsIds.includes(ids[0]!)),
+        .shares.every((share: { ideaIds: string[] }) => !share.ideaIds.includes(ids[0]!)),
     ).toBe(true);
   });
 });

@@ -100,7 +100,7 @@ export async function telegramRoutes(
     },
     async (request) => {
       const user = requireUser(request);
-      const { channelId, eventIds, text, preferences } = request.body;
+      const { channelId, ideaIds: eventIds, text, preferences } = request.body;
       const channel = await getOwnChannel({ db, userId: user.id, channelId });
       await assertOwnIdeas({ db, userId: user.id, eventIds });
       if (!telegram) throw notConfigured();

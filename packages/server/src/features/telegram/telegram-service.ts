@@ -1,4 +1,4 @@
-import type { createEventSchema, Event } from '@life-updates/contract/events';
+import type { createIdeaSchema, Idea } from '@life-updates/contract/ideas';
 import type { Preferences } from '@life-updates/contract/preferences';
 import {
   telegramChannelTypes,
@@ -22,10 +22,11 @@ import {
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { z } from 'zod';
-import { createEvent } from '../events/events-service.ts';
+import { setIdeasStatus } from '../ideas/idea-status.ts';
+import { createIdea } from '../ideas/ideas-service.ts';
 import { storeShareText } from '../shares/shares-service.ts';
 
-type NewEvent = z.output<typeof createEventSchema>;
+type NewEvent = z.output<typeof createIdeaSchema>;
 
 type ChannelRow = typeof telegramChannels.$inferSelect;
 export type LinkRow = typeof telegramLinks.$inferSelect;
@@ -237,11 +238,8 @@ export async function recordPublishedPost({
   messageLink: string | null;
 }) {
   await db.transaction(async (tx) => {
-    const share = await storeShareText({ tx, userId, eventIds, text, preferences, status: 'saved_for_later' });
-    await tx
-      .update(events)
-      .set({ status: 'sent' })
-      .where(and(eq(events.userId, userId), inArray(events.id, eventIds)));
+    const share = await storeShareText({ tx, userId, ideaIds: eventIds, text, preferences, status: 'saved_for_later' });
+    await setIdeasStatus({ db: tx, userId, ideaIds: eventIds, status: 'sent' });
     await tx.insert(telegramPosts).values({
       userId,
       channelId: channel.id,
@@ -280,9 +278,9 @@ export async function saveIdeaFromUpdate({
   botId: number;
   updateId: number;
   input: NewEvent;
-}): Promise<Event> {
+}): Promise<Idea> {
   return db.transaction(async (tx) => {
-    const event = await createEvent({ db: tx, userId, input });
+    const event = await createIdea({ db: tx, userId, input });
     await tx.insert(telegramUpdates).values({ botId, updateId, eventId: event.id });
     return event;
   });

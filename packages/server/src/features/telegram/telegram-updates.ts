@@ -1,9 +1,9 @@
 import {
-  createEventSchema,
+  createIdeaSchema,
   maxAudioBytes,
-  maxEventContentLength,
+  maxIdeaContentLength,
   normaliseAudioType,
-} from '@life-updates/contract/events';
+} from '@life-updates/contract/ideas';
 import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n';
 import { normaliseTelegramLinkCode } from '@life-updates/contract/telegram';
 import type { FastifyBaseLogger } from 'fastify';
@@ -99,12 +99,12 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
   }
 
   async function saveIdea(ctx: Context, link: LinkRow, text: string, isAudioRecording: boolean) {
-    const parsed = createEventSchema.safeParse({ content: text, isAudioRecording });
+    const parsed = createIdeaSchema.safeParse({ content: text, isAudioRecording });
     if (!parsed.success) {
-      const tooLong = text.trim().length > maxEventContentLength;
+      const tooLong = text.trim().length > maxIdeaContentLength;
       await ctx.reply(
         tooLong
-          ? botText(ctx, 'tooLong', { limit: maxEventContentLength, length: text.trim().length })
+          ? botText(ctx, 'tooLong', { limit: maxIdeaContentLength, length: text.trim().length })
           : botText(ctx, 'unsupported'),
       );
       return;

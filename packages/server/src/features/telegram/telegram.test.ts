@@ -40,13 +40,13 @@ async function call(user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', ur
 }
 
 async function ideasOf(user: TestUser) {
-  const response = await call(user, 'GET', '/api/events');
+  const response = await call(user, 'GET', '/api/ideas');
   expect(response.statusCode).toBe(200);
   return (
     response.json() as {
-      events: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }>;
+      ideas: Array<{ id: string; content: string; title: string; status: string; isAudioRecording: boolean }>;
     }
-  ).events;
+  ).ideas;
 }
 
 async function linkCode(user: TestUser) {
@@ -440,7 +440,7 @@ describe('channels and publishing', () => {
   });
 
   async function newIdea(user: TestUser, content: string) {
-    const response = await call(user, 'POST', '/api/events', { content });
+    const response = await call(user, 'POST', '/api/ideas', { content });
     expect(response.statusCode).toBe(201);
     return (response.json() as { id: string }).id;
   }
@@ -452,7 +452,7 @@ describe('channels and publishing', () => {
     const text = `${paragraph}\n\n${paragraph}`;
     const before = fake.sentMessages().length;
     const response = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text,
       preferences,
       channelId: channelRowId,
@@ -467,7 +467,7 @@ describe('channels and publishing', () => {
     const result = response.json();
     expect(result).toMatchObject({ messageCount: 2, channelTitle: 'Alice writes' });
     expect(result.messageLink).toMatch(/^https:\/\/t\.me\/alice_writes\/\d+$/);
-    const idea = (await call(alice, 'GET', `/api/events/${ideaId}`)).json();
+    const idea = (await call(alice, 'GET', `/api/ideas/${ideaId}`)).json();
     expect(idea.status).toBe('sent');
   });
 
@@ -477,7 +477,7 @@ describe('channels and publishing', () => {
     const before = fake.sentMessages().length;
     const startedAt = Date.now();
     const response = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Hello <world>',
       preferences,
       channelId: groupRowId,
@@ -498,7 +498,7 @@ describe('channels and publishing', () => {
       description: 'Forbidden: bot is not a member of the channel chat',
     });
     const response = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Will not arrive',
       preferences,
       channelId: channelRowId,
@@ -508,7 +508,7 @@ describe('channels and publishing', () => {
       code: 'TELEGRAM_SEND_FAILED',
       message: 'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
     });
-    expect((await call(alice, 'GET', `/api/events/${ideaId}`)).json().status).toBe('raw_ideas');
+    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('raw_ideas');
   });
 
   it("never reaches another user's channel or idea, and takes no raw chat id", async () => {
@@ -516,21 +516,21 @@ describe('channels and publishing', () => {
     const aliceIdea = await newIdea(alice, 'Alice idea');
     const before = fake.sentMessages().length;
     const bobToAliceChannel = await call(bob, 'POST', '/api/telegram/publish', {
-      eventIds: [bobIdea],
+      ideaIds: [bobIdea],
       text: 'Hijack',
       preferences,
       channelId: channelRowId,
     });
     expect(bobToAliceChannel.statusCode).toBe(404);
     const aliceWithBobIdea = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [bobIdea],
+      ideaIds: [bobIdea],
       text: 'Not mine',
       preferences,
       channelId: channelRowId,
     });
     expect(aliceWithBobIdea.statusCode).toBe(404);
     const rawChatId = await call(alice, 'POST', '/api/telegram/publish', {
-      eventIds: [aliceIdea],
+      ideaIds: [aliceIdea],
       text: 'Raw id',
       preferences,
       channelId: String(channelId),

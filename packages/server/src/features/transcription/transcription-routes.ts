@@ -5,7 +5,7 @@ import {
   normaliseAudioType,
   transcriptionResultSchema,
   transcriptionStatusSchema,
-} from '@life-updates/contract/events';
+} from '@life-updates/contract/ideas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';

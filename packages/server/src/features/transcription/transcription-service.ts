@@ -1,4 +1,4 @@
-import type { AcceptedAudioType } from '@life-updates/contract/events';
+import type { AcceptedAudioType } from '@life-updates/contract/ideas';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import {

@@ -241,18 +241,18 @@ describe('one-click unsubscribe', () => {
   it('marks a queued delivery unsubscribed when the contact unsubscribes before it goes out', async () => {
     const { app, database, config } = context.testApp;
     const { db } = database;
-    const { processDeliveries } = await import('../email/delivery-service.ts');
+    const { processDeliveries } = await import('../shares/delivery/worker.ts');
     const user = await createVerifiedUser(app, db);
     const [fay] = await insertContacts(db, user.id, [{ name: 'Fay', email: 'u4.fay@example.com' }]);
     const { share } = await insertShare(db, user.id, [fay!]);
-    const { sendShareToContacts } = await import('../email/delivery-service.ts');
+    const { sendShareToContacts } = await import('../shares/delivery/send.ts');
     // No job queue: the delivery stays queued until processed by hand below.
     const outcome = await sendShareToContacts({
       db,
       jobs: undefined,
       userId: user.id,
       shareId: share.id,
-      bodies: share.summaries,
+      bodies: share.texts,
     });
     const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: fay!.id });
     expect((await app.inject({ method: 'POST', url: `/u/${token}` })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { usageSchema } from '@life-updates/contract/events';
+import { usageSchema } from '@life-updates/contract/ideas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
-import { pendingShares, userSettings } from '../../db/schema.ts';
+import { shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage, monthWindowUtc } from './usage-service.ts';
 
 let testApp: TestApp;
@@ -18,7 +18,7 @@ describe('getMonthlyUsage', () => {
     const user = await createUser(testApp.app);
     const other = await createUser(testApp.app);
     const now = new Date('2025-03-15T12:00:00Z');
-    await db.insert(pendingShares).values([
+    await db.insert(shares).values([
       { userId: user.id, status: 'sent', sentAt: new Date('2025-03-01T00:00:00Z') },
       { userId: user.id, status: 'sent', sentAt: new Date('2025-03-31T23:59:59Z') },
       // Not counted: last month, next month, not sent, someone else's.

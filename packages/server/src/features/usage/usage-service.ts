@@ -1,7 +1,7 @@
-import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/events';
+import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/ideas';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pendingShares, userSettings } from '../../db/schema.ts';
+import { shares, userSettings } from '../../db/schema.ts';
 
 /** The calendar month containing `now`, in UTC: [start, end). */
 export function monthWindowUtc(now: Date): { start: Date; end: Date } {
@@ -29,14 +29,9 @@ export async function getMonthlyUsage({
   const [[sent], [settings]] = await Promise.all([
     db
       .select({ used: count() })
-      .from(pendingShares)
+      .from(shares)
       .where(
-        and(
-          eq(pendingShares.userId, userId),
-          eq(pendingShares.status, 'sent'),
-          gte(pendingShares.sentAt, start),
-          lt(pendingShares.sentAt, end),
-        ),
+        and(eq(shares.userId, userId), eq(shares.status, 'sent'), gte(shares.sentAt, start), lt(shares.sentAt, end)),
       ),
     db.select({ total: userSettings.monthlyShareLimit }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingShares, userSettings } from '../../db/schema.ts';
+import { shares, userSettings } from '../../db/schema.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { getMonthlyUsage, monthWindowUtc } from './usage-service.ts';
 
@@ -32,7 +32,7 @@ describe('monthly usage', () => {
     const now = new Date();
     const { start } = monthWindowUtc(now);
     const lastMonth = new Date(start.getTime() - 1);
-    await db.insert(pendingShares).values([
+    await db.insert(shares).values([
       { userId: alice.id, status: 'sent', sentAt: now },
       { userId: alice.id, status: 'sent', sentAt: start },
       { userId: alice.id, status: 'sent', sentAt: lastMonth },

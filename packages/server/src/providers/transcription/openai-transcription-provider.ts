@@ -1,4 +1,4 @@
-import type { AcceptedAudioType } from '@life-updates/contract/events';
+import type { AcceptedAudioType } from '@life-updates/contract/ideas';
 import { TranscriptionError, type TranscriptionProvider, type TranscriptionRequest } from './transcription-provider.ts';
 
 export const defaultTranscriptionTimeoutMs = 120_000;

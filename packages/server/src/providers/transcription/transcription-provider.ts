@@ -1,4 +1,4 @@
-import type { AcceptedAudioType } from '@life-updates/contract/events';
+import type { AcceptedAudioType } from '@life-updates/contract/ideas';
 
 export type TranscriptionRequest = {
   audio: Uint8Array;

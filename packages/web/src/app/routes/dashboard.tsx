@@ -1,5 +1,5 @@
-import { countOpenEvents, type EventStatus } from '@life-updates/contract/event-options';
-import type { Event } from '@life-updates/contract/events';
+import { countOpenIdeas, type IdeaStatus } from '@life-updates/contract/idea-options';
+import type { Idea } from '@life-updates/contract/ideas';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,11 +36,11 @@ export function Component() {
 
   // The organizer's selection lives here so flows composed on this page (e.g. sharing the selected
   // ideas with contacts) can read it.
-  const [tab, setTab] = useState<EventStatus>('raw_ideas');
+  const [tab, setTab] = useState<IdeaStatus>('raw_ideas');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const ideas = useMemo(() => events.data?.events ?? [], [events.data]);
+  const ideas = useMemo(() => events.data?.ideas ?? [], [events.data]);
   /** The selected ideas of the current tab, newest first; ids of deleted ideas drop out. */
-  const selectedIdeas: Event[] = useMemo(
+  const selectedIdeas: Idea[] = useMemo(
     () => ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id)),
     [ideas, tab, selectedIds],
   );
@@ -57,7 +57,7 @@ export function Component() {
       toast.error(t('ideas.loadAppDataError', { message: errorMessage(loadError, t('ideas.toasts.loadFailed')) }));
   }, [loadError, t]);
 
-  const changeTab = (next: EventStatus) => {
+  const changeTab = (next: IdeaStatus) => {
     setTab(next);
     setSelectedIds(new Set());
   };
@@ -104,7 +104,7 @@ export function Component() {
           <UsageMeter usage={usage.data} />
           <IdeaForm
             openIdeas={
-              events.data ? { open: countOpenEvents(events.data.events), limit: events.data.maxEvents } : undefined
+              events.data ? { open: countOpenIdeas(events.data.ideas), limit: events.data.maxIdeas } : undefined
             }
           />
         </div>

@@ -1,11 +1,12 @@
 import { defaultPreferences, resolvePreferences } from '@life-updates/contract/preferences';
-import { singleSummaryKey } from '@life-updates/contract/share-options';
+import { singleTextKey } from '@life-updates/contract/share-options';
 import type { Share } from '@life-updates/contract/shares';
 import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type Idea, useIdeas } from '@/api/ideas';
+import type { Idea } from '@life-updates/contract/ideas';
+import { useIdeas } from '@/api/ideas';
 import { useShareDeliveries, useShareForIdea } from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,7 @@ import { IdeaPickerDialog } from './idea-picker-dialog';
 
 export function shareText(share: Share | null | undefined): string {
   if (!share) return '';
-  return share.summaries[singleSummaryKey] ?? Object.values(share.summaries)[0] ?? '';
+  return share.texts[singleTextKey] ?? Object.values(share.texts)[0] ?? '';
 }
 
 /** Create Content: one idea, its preferences, generate, one exit. */
@@ -38,7 +39,7 @@ export function CreateContent() {
     }
   }, [ideaId, searchParams, navigate]);
 
-  const idea = ideaId ? ideas.data?.events.find((candidate) => candidate.id === ideaId) : undefined;
+  const idea = ideaId ? ideas.data?.ideas.find((candidate) => candidate.id === ideaId) : undefined;
 
   function pick(next: Idea) {
     setPickerOpen(false);
@@ -49,7 +50,7 @@ export function CreateContent() {
     <IdeaPickerDialog
       open={isPickerOpen}
       onOpenChange={setPickerOpen}
-      ideas={ideas.data?.events ?? []}
+      ideas={ideas.data?.ideas ?? []}
       isLoading={ideas.isPending}
       selectedId={idea?.id ?? null}
       onPick={pick}

@@ -1,11 +1,12 @@
-import { previewContent } from '@life-updates/contract/event-options';
+import { previewContent } from '@life-updates/contract/idea-options';
 import { resolvePreferences, preferenceFallbacks } from '@life-updates/contract/preferences';
 import type { Share } from '@life-updates/contract/shares';
 import { PencilIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type Idea, useIdeas } from '@/api/ideas';
+import type { Idea } from '@life-updates/contract/ideas';
+import { useIdeas } from '@/api/ideas';
 import { useSavedShares } from '@/api/shares';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,10 +24,10 @@ import { GenerationWorkspace } from './generation-workspace';
 function savedTextFor(ids: readonly string[], shares: readonly Share[]): string {
   const share =
     ids.length === 1
-      ? shares.find((candidate) => candidate.eventsIds.includes(ids[0]!))
+      ? shares.find((candidate) => candidate.ideaIds.includes(ids[0]!))
       : shares.find(
           (candidate) =>
-            candidate.eventsIds.length === ids.length && candidate.eventsIds.every((id, index) => id === ids[index]),
+            candidate.ideaIds.length === ids.length && candidate.ideaIds.every((id, index) => id === ids[index]),
         );
   return shareText(share);
 }
@@ -50,7 +51,7 @@ export function GenerateScreen() {
     }
   }, [idsKey, searchParams, navigate]);
 
-  const byId = new Map((ideas.data?.events ?? []).map((idea) => [idea.id, idea]));
+  const byId = new Map((ideas.data?.ideas ?? []).map((idea) => [idea.id, idea]));
   const chosen = ids.flatMap((id) => {
     const idea = byId.get(id);
     return idea ? [idea] : [];

@@ -1,6 +1,6 @@
-import { previewContent } from '@life-updates/contract/event-options';
+import { previewContent } from '@life-updates/contract/idea-options';
 import { useTranslation } from 'react-i18next';
-import type { Idea } from '@/api/ideas';
+import type { Idea } from '@life-updates/contract/ideas';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';

@@ -63,7 +63,7 @@ export function PostToTelegram({
     if (!chosen) return;
     setError(null);
     publish.mutate(
-      { eventIds: [...eventIds], text, preferences, channelId: chosen },
+      { ideaIds: [...eventIds], text, preferences, channelId: chosen },
       {
         onSuccess: (result) => {
           setPublished(result);

@@ -48,7 +48,7 @@ export function useShareActions({
     return true;
   }
 
-  const request = () => ({ eventIds: [...eventIds], text, preferences });
+  const request = () => ({ ideaIds: [...eventIds], text, preferences });
 
   function saveForLaterAction() {
     if (!canSave()) return;

@@ -1,4 +1,4 @@
-import type { Event } from '@life-updates/contract/events';
+import type { Idea } from '@life-updates/contract/ideas';
 import { CheckCircle2Icon, ExternalLinkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ export function IdeaCard({
   onEdit,
   onDelete,
 }: {
-  idea: Event;
+  idea: Idea;
   snippet: string;
   isSelected: boolean;
   onToggle: () => void;

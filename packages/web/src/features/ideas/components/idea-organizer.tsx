@@ -1,5 +1,5 @@
-import { organizerTabs, previewContent, type EventStatus } from '@life-updates/contract/event-options';
-import type { Event } from '@life-updates/contract/events';
+import { organizerTabs, previewContent, type IdeaStatus } from '@life-updates/contract/idea-options';
+import type { Idea } from '@life-updates/contract/ideas';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteIdea } from '@/api/ideas';
@@ -16,9 +16,9 @@ import { QueuedIdeas } from './queued-ideas';
 import { EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot. */
-const isEditable = (status: EventStatus) => status === 'raw_ideas' || status === 'saved_for_later';
+const isEditable = (status: IdeaStatus) => status === 'raw_ideas' || status === 'saved_for_later';
 /** Ready and Sent cards show the saved summary text instead of the raw content. */
-const showsSummary = (status: EventStatus) => status === 'approved' || status === 'sent';
+const showsSummary = (status: IdeaStatus) => status === 'approved' || status === 'sent';
 
 /**
  * The Idea Organizer: tabs Raw / Later / Ready / Sent with count badges, cards
@@ -37,10 +37,10 @@ export function IdeaOrganizer({
   waiting,
   isReadOnly = false,
 }: {
-  ideas: readonly Event[];
+  ideas: readonly Idea[];
   summaries?: ReadonlyMap<string, string> | undefined;
-  tab: EventStatus;
-  onTabChange: (tab: EventStatus) => void;
+  tab: IdeaStatus;
+  onTabChange: (tab: IdeaStatus) => void;
   selectedIds: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onOpenSelected: () => void;
@@ -52,17 +52,17 @@ export function IdeaOrganizer({
   isReadOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const deleteEvent = useDeleteIdea();
-  const [editing, setEditing] = useState<Event | null>(null);
-  const [deleting, setDeleting] = useState<Event | null>(null);
+  const deleteIdea = useDeleteIdea();
+  const [editing, setEditing] = useState<Idea | null>(null);
+  const [deleting, setDeleting] = useState<Idea | null>(null);
 
-  const ideasOf = (status: EventStatus) => ideas.filter((idea) => idea.status === status);
-  const waitingIn = (status: EventStatus) => (status === 'raw_ideas' ? (waiting?.ideas ?? []) : []);
+  const ideasOf = (status: IdeaStatus) => ideas.filter((idea) => idea.status === status);
+  const waitingIn = (status: IdeaStatus) => (status === 'raw_ideas' ? (waiting?.ideas ?? []) : []);
   const hasSelection = ideasOf(tab).some((idea) => selectedIds.has(idea.id));
 
-  const confirmDelete = async (idea: Event) => {
+  const confirmDelete = async (idea: Idea) => {
     try {
-      await deleteEvent.mutateAsync(idea.id);
+      await deleteIdea.mutateAsync(idea.id);
     } catch (error) {
       toast.error(t('ideas.toasts.deleteFailed'), {
         description: error instanceof ApiRequestError ? error.message : undefined,
@@ -78,7 +78,7 @@ export function IdeaOrganizer({
         <CardTitle className="text-base">{t('ideas.organizer.title')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Tabs value={tab} onValueChange={(value) => onTabChange(value as EventStatus)}>
+        <Tabs value={tab} onValueChange={(value) => onTabChange(value as IdeaStatus)}>
           <TabsList className="grid w-full grid-cols-4">
             {organizerTabs.map(({ status, labelKey }) => (
               <TabsTrigger key={status} value={status} className="px-1.5">

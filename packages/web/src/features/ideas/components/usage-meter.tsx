@@ -1,5 +1,5 @@
-import { usageState } from '@life-updates/contract/event-options';
-import type { Usage } from '@life-updates/contract/events';
+import { usageState } from '@life-updates/contract/idea-options';
+import type { Usage } from '@life-updates/contract/ideas';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';

@@ -1,4 +1,4 @@
-import { recording } from '@life-updates/contract/event-options';
+import { recording } from '@life-updates/contract/idea-options';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transcribeAudio } from '@/api/transcription';

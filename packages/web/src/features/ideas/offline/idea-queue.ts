@@ -1,4 +1,4 @@
-import type { Event } from '@life-updates/contract/events';
+import type { Idea } from '@life-updates/contract/ideas';
 import { createStore, del, get, set, values } from 'idb-keyval';
 import { createIdea } from '@/api/ideas';
 import { transcribeAudio } from '@/api/transcription';
@@ -105,7 +105,7 @@ async function requestBackgroundSync() {
 }
 
 /** Sends one waiting idea; the stored idea, or null while there is no connection. */
-async function sendQueuedIdea(idea: QueuedIdea): Promise<Event | null> {
+async function sendQueuedIdea(idea: QueuedIdea): Promise<Idea | null> {
   let content = idea.content;
   let { isAudioRecording } = idea;
   if (idea.audio) {

@@ -158,7 +158,7 @@ export function ContactPicker({
       return;
     }
     try {
-      await generate.mutateAsync({ eventIds, templateId, contactIds });
+      await generate.mutateAsync({ ideaIds: eventIds, templateId, contactIds });
     } catch (failure) {
       // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
       toast.error(failure instanceof ApiRequestError ? failure.message : t('summeris.toasts.generateFailed'));

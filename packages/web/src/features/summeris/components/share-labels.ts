@@ -1,9 +1,9 @@
 import { isBuiltInTemplateId } from '@life-updates/contract/template-options';
-import type { SummerisShare } from '@life-updates/contract/summeris';
+import type { ShareWithContacts } from '@life-updates/contract/shares';
 import type { TFunction } from 'i18next';
 
 /** The card's template line: a built-in's name in the user's language, a user's own, or "Default Template". */
-export function templateLabel(share: SummerisShare, t: TFunction): string {
+export function templateLabel(share: ShareWithContacts, t: TFunction): string {
   if (share.templateId && isBuiltInTemplateId(share.templateId)) {
     return t(`templates.builtIns.${share.templateId}.name`, { defaultValue: share.templateName ?? '' });
   }
@@ -16,15 +16,15 @@ export function formatDateTime(value: string | null, language: string): string {
 }
 
 /** One entry per text of the share: each contact's own, or the single generated piece. */
-export function recipientsOf(share: SummerisShare, t: TFunction) {
+export function recipientsOf(share: ShareWithContacts, t: TFunction) {
   const names = new Map(share.contacts.map((contact) => [contact.id, contact.name]));
   const entries = share.contactIds.map((id) => ({
     key: id,
     name: names.get(id) ?? t('summeris.unknownContact'),
-    text: share.summaries[id] ?? share.summaries.summary ?? '',
+    text: share.texts[id] ?? share.texts.summary ?? '',
   }));
-  if (entries.length === 0 && share.summaries.summary !== undefined) {
-    return [{ key: 'summary', name: t('summeris.singleSummary'), text: share.summaries.summary }];
+  if (entries.length === 0 && share.texts.summary !== undefined) {
+    return [{ key: 'summary', name: t('summeris.singleSummary'), text: share.texts.summary }];
   }
   return entries;
 }

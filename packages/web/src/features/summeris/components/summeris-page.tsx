@@ -1,5 +1,5 @@
 import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
-import type { SummerisShare } from '@life-updates/contract/summeris';
+import type { ShareWithContacts } from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -82,7 +82,7 @@ export function SummerisPage() {
   );
 }
 
-function ShareHeader({ share, titleId, date }: { share: SummerisShare; titleId: string; date: string }) {
+function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; titleId: string; date: string }) {
   const { t } = useTranslation();
   const names = recipientsOf(share, t)
     .filter((recipient) => recipient.key !== 'summary')
@@ -104,7 +104,7 @@ function SummaryEditor({
   share,
   recipient,
 }: {
-  share: SummerisShare;
+  share: ShareWithContacts;
   recipient: { key: string; name: string; text: string };
 }) {
   const { t } = useTranslation();
@@ -143,7 +143,7 @@ function SummaryEditor({
   );
 }
 
-function PendingShareCard({ share }: { share: SummerisShare }) {
+function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const navigate = useNavigate();
@@ -156,7 +156,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
-  const isSingleText = share.summaries.summary !== undefined;
+  const isSingleText = share.texts.summary !== undefined;
 
   const cancel = async () => {
     try {
@@ -172,7 +172,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
    * share's contacts, or to `contactIds` just chosen in the picker.
    */
   const approve = async (contactIds?: string[]) => {
-    if (Object.values(share.summaries).every((text) => text.trim() === '')) {
+    if (Object.values(share.texts).every((text) => text.trim() === '')) {
       toast.error(t('notices.noGeneratedSummaries'));
       return;
     }
@@ -256,7 +256,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
         onOpenChange={setIsPickingRecipients}
         title={t('notices.recipientsTitle')}
         submitLabel={t('summeris.approve')}
-        filter={isSingleText ? undefined : (contact) => share.summaries[contact.id] !== undefined}
+        filter={isSingleText ? undefined : (contact) => share.texts[contact.id] !== undefined}
         isProcessing={isSending}
         onSubmit={(contactIds) => void approve(contactIds)}
       />
@@ -273,7 +273,7 @@ function PendingShareCard({ share }: { share: SummerisShare }) {
   );
 }
 
-function SentShareCard({ share }: { share: SummerisShare }) {
+function SentShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const recipientsId = useId();

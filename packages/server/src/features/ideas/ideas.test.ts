@@ -1,9 +1,9 @@
-import type { Event, EventList } from '@life-updates/contract/events';
-import { defaultEventPreferences } from '@life-updates/contract/events';
+import type { Idea, IdeaList } from '@life-updates/contract/ideas';
+import { defaultIdeaPreferences } from '@life-updates/contract/ideas';
 import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, shares, userSettings } from '../../db/schema.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -31,8 +31,8 @@ function call(
   return testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
-async function createIdea(user: TestUser, content: string, isAudioRecording = false): Promise<Event> {
-  const response = await call(user, 'POST', '/api/events', { content, isAudioRecording });
+async function createIdea(user: TestUser, content: string, isAudioRecording = false): Promise<Idea> {
+  const response = await call(user, 'POST', '/api/ideas', { content, isAudioRecording });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -59,18 +59,18 @@ describe('creating and listing ideas', () => {
     const second = await createIdea(alice, 'Short note');
     expect(second).toMatchObject({ title: 'Short note', isAudioRecording: false });
 
-    const response = await call(alice, 'GET', '/api/events');
+    const response = await call(alice, 'GET', '/api/ideas');
     expect(response.statusCode).toBe(200);
-    const list: EventList = response.json();
-    expect(list.events.map((event) => event.id)).toEqual([second.id, first.id]);
-    expect(list.maxEvents).toBe(10);
+    const list: IdeaList = response.json();
+    expect(list.ideas.map((event) => event.id)).toEqual([second.id, first.id]);
+    expect(list.maxIdeas).toBe(10);
 
-    const single = await call(alice, 'GET', `/api/events/${first.id}`);
+    const single = await call(alice, 'GET', `/api/ideas/${first.id}`);
     expect(single.json()).toMatchObject({ id: first.id, title: 'Went hiking today...' });
   });
 
   it('stores the optional fields of a new idea as given', async () => {
-    const response = await call(alice, 'POST', '/api/events', {
+    const response = await call(alice, 'POST', '/api/ideas', {
       content: 'Conference talk accepted',
       description: 'Speaking in Berlin',
       date: '2026-03-14T09:30:00.000Z',
@@ -78,7 +78,7 @@ describe('creating and listing ideas', () => {
       tags: ['work', 'travel'],
     });
     expect(response.statusCode, response.body).toBe(201);
-    const created: Event = response.json();
+    const created: Idea = response.json();
     expect(created).toMatchObject({
       description: 'Speaking in Berlin',
       date: '2026-03-14T09:30:00.000Z',
@@ -87,13 +87,13 @@ describe('creating and listing ideas', () => {
       sharedWith: [],
       status: 'raw_ideas',
     });
-    expect((await call(alice, 'GET', `/api/events/${created.id}`)).json()).toEqual(created);
-    await call(alice, 'DELETE', `/api/events/${created.id}`);
+    expect((await call(alice, 'GET', `/api/ideas/${created.id}`)).json()).toEqual(created);
+    await call(alice, 'DELETE', `/api/ideas/${created.id}`);
   });
 
   it('re-derives the title when the content is edited', async () => {
     const idea = await createIdea(alice, 'Old text');
-    const response = await call(alice, 'PATCH', `/api/events/${idea.id}`, { content: 'Moved to a new city last week' });
+    const response = await call(alice, 'PATCH', `/api/ideas/${idea.id}`, { content: 'Moved to a new city last week' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ content: 'Moved to a new city last week', title: 'Moved to a...' });
     const [row] = await testApp.database.db.select().from(events).where(eq(events.id, idea.id));
@@ -102,30 +102,30 @@ describe('creating and listing ideas', () => {
 
   it('deletes an idea', async () => {
     const idea = await createIdea(alice, 'To be removed');
-    const response = await call(alice, 'DELETE', `/api/events/${idea.id}`);
+    const response = await call(alice, 'DELETE', `/api/ideas/${idea.id}`);
     expect(response.statusCode).toBe(204);
-    expect((await call(alice, 'GET', `/api/events/${idea.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'GET', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
   });
 
   it('stores preferences', async () => {
     const idea = await createIdea(alice, 'Preferences here');
-    const preferences = { ...defaultEventPreferences, platform: 'telegram', structure: 'short_with_links' };
-    const response = await call(alice, 'PUT', `/api/events/${idea.id}/preferences`, preferences);
+    const preferences = { ...defaultIdeaPreferences, platform: 'telegram', structure: 'short_with_links' };
+    const response = await call(alice, 'PUT', `/api/ideas/${idea.id}/preferences`, preferences);
     expect(response.statusCode).toBe(200);
     expect(response.json().preferences).toEqual(preferences);
-    const list: EventList = (await call(alice, 'GET', '/api/events')).json();
-    expect(list.events.find((event) => event.id === idea.id)?.preferences).toEqual(preferences);
+    const list: IdeaList = (await call(alice, 'GET', '/api/ideas')).json();
+    expect(list.ideas.find((event) => event.id === idea.id)?.preferences).toEqual(preferences);
   });
 
   it('updates the status of several ideas at once', async () => {
     const one = await createIdea(alice, 'One');
     const two = await createIdea(alice, 'Two');
-    const response = await call(alice, 'POST', '/api/events/status', {
+    const response = await call(alice, 'POST', '/api/ideas/status', {
       ids: [one.id, two.id, one.id],
       status: 'saved_for_later',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().events.map((event: Event) => [event.id, event.status])).toEqual([
+    expect(response.json().ideas.map((event: Idea) => [event.id, event.status])).toEqual([
       [two.id, 'saved_for_later'],
       [one.id, 'saved_for_later'],
     ]);
@@ -144,7 +144,7 @@ describe('bad input gets a 4xx with a message, never a 500', () => {
     ],
     ['a voice flag that is not a boolean', { content: 'x', isAudioRecording: 'yes' }, 'isAudioRecording', undefined],
   ])('refuses %s', async (_label, payload, field, message) => {
-    const response = await call(alice, 'POST', '/api/events', payload);
+    const response = await call(alice, 'POST', '/api/ideas', payload);
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('VALIDATION_FAILED');
@@ -153,40 +153,40 @@ describe('bad input gets a 4xx with a message, never a 500', () => {
   });
 
   it('answers in Russian when asked', async () => {
-    const response = await call(alice, 'POST', '/api/events', { content: ' ' }, { 'accept-language': 'ru' });
+    const response = await call(alice, 'POST', '/api/ideas', { content: ' ' }, { 'accept-language': 'ru' });
     expect(response.json().message).toBe('Текст события не может быть пустым');
   });
 
   it('refuses an empty edit, a bad status, bad preferences and malformed ids', async () => {
     const idea = await createIdea(alice, 'Valid idea');
-    const emptyEdit = await call(alice, 'PATCH', `/api/events/${idea.id}`, {});
+    const emptyEdit = await call(alice, 'PATCH', `/api/ideas/${idea.id}`, {});
     expect(emptyEdit.statusCode).toBe(400);
     expect(emptyEdit.json().message).toBe('Nothing to update');
 
-    const blankEdit = await call(alice, 'PATCH', `/api/events/${idea.id}`, { content: '' });
+    const blankEdit = await call(alice, 'PATCH', `/api/ideas/${idea.id}`, { content: '' });
     expect(blankEdit.statusCode).toBe(400);
     expect(blankEdit.json().message).toBe('Event text cannot be empty');
 
-    expect((await call(alice, 'POST', '/api/events/status', { ids: [idea.id], status: 'done' })).statusCode).toBe(400);
-    const noIds = await call(alice, 'POST', '/api/events/status', { ids: [], status: 'sent' });
+    expect((await call(alice, 'POST', '/api/ideas/status', { ids: [idea.id], status: 'done' })).statusCode).toBe(400);
+    const noIds = await call(alice, 'POST', '/api/ideas/status', { ids: [], status: 'sent' });
     expect(noIds.statusCode).toBe(400);
     expect(noIds.json().message).toBe('Select at least one idea');
-    expect((await call(alice, 'POST', '/api/events/status', { ids: ['not-a-uuid'], status: 'sent' })).statusCode).toBe(
+    expect((await call(alice, 'POST', '/api/ideas/status', { ids: ['not-a-uuid'], status: 'sent' })).statusCode).toBe(
       400,
     );
 
-    const badPreferences = await call(alice, 'PUT', `/api/events/${idea.id}/preferences`, {
-      ...defaultEventPreferences,
+    const badPreferences = await call(alice, 'PUT', `/api/ideas/${idea.id}/preferences`, {
+      ...defaultIdeaPreferences,
       tone: 'loud',
     });
     expect(badPreferences.statusCode).toBe(400);
     expect(badPreferences.json().fields.tone).toBeTruthy();
 
     for (const [method, url] of [
-      ['GET', '/api/events/not-a-uuid'],
-      ['PATCH', '/api/events/not-a-uuid'],
-      ['DELETE', '/api/events/not-a-uuid'],
-      ['POST', '/api/events/not-a-uuid/approve'],
+      ['GET', '/api/ideas/not-a-uuid'],
+      ['PATCH', '/api/ideas/not-a-uuid'],
+      ['DELETE', '/api/ideas/not-a-uuid'],
+      ['POST', '/api/ideas/not-a-uuid/approve'],
     ] as const) {
       const response = await call(alice, method, url, method === 'PATCH' ? { content: 'x' } : undefined);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
@@ -199,14 +199,14 @@ describe('every call is scoped to the session user', () => {
   it('needs a session', async () => {
     const id = randomUUID();
     for (const [method, url, payload] of [
-      ['GET', '/api/events', undefined],
-      ['POST', '/api/events', { content: 'x' }],
-      ['GET', `/api/events/${id}`, undefined],
-      ['PATCH', `/api/events/${id}`, { content: 'x' }],
-      ['DELETE', `/api/events/${id}`, undefined],
-      ['POST', '/api/events/status', { ids: [id], status: 'sent' }],
-      ['PUT', `/api/events/${id}/preferences`, defaultEventPreferences],
-      ['POST', `/api/events/${id}/approve`, undefined],
+      ['GET', '/api/ideas', undefined],
+      ['POST', '/api/ideas', { content: 'x' }],
+      ['GET', `/api/ideas/${id}`, undefined],
+      ['PATCH', `/api/ideas/${id}`, { content: 'x' }],
+      ['DELETE', `/api/ideas/${id}`, undefined],
+      ['POST', '/api/ideas/status', { ids: [id], status: 'sent' }],
+      ['PUT', `/api/ideas/${id}/preferences`, defaultIdeaPreferences],
+      ['POST', `/api/ideas/${id}/approve`, undefined],
     ] as const) {
       const response = await call(null, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -216,7 +216,7 @@ describe('every call is scoped to the session user', () => {
     for (const cookie of [undefined, forged]) {
       const response = await testApp.app.inject({
         method: 'POST',
-        url: '/api/events',
+        url: '/api/ideas',
         headers: cookie === undefined ? {} : { cookie },
         payload: { content: '' },
       });
@@ -228,17 +228,17 @@ describe('every call is scoped to the session user', () => {
     const idea = await createIdea(alice, 'Alice private idea');
     const bobsOwn = await createIdea(bob, 'Bob own idea');
 
-    const list: EventList = (await call(bob, 'GET', '/api/events')).json();
-    expect(list.events.map((event) => event.id)).not.toContain(idea.id);
+    const list: IdeaList = (await call(bob, 'GET', '/api/ideas')).json();
+    expect(list.ideas.map((event) => event.id)).not.toContain(idea.id);
 
     const attempts = [
-      await call(bob, 'GET', `/api/events/${idea.id}`),
-      await call(bob, 'PATCH', `/api/events/${idea.id}`, { content: 'Hijacked' }),
-      await call(bob, 'DELETE', `/api/events/${idea.id}`),
-      await call(bob, 'POST', `/api/events/${idea.id}/approve`),
-      await call(bob, 'PUT', `/api/events/${idea.id}/preferences`, defaultEventPreferences),
-      await call(bob, 'POST', '/api/events/status', { ids: [idea.id], status: 'sent' }),
-      await call(bob, 'POST', '/api/events/status', { ids: [bobsOwn.id, idea.id], status: 'sent' }),
+      await call(bob, 'GET', `/api/ideas/${idea.id}`),
+      await call(bob, 'PATCH', `/api/ideas/${idea.id}`, { content: 'Hijacked' }),
+      await call(bob, 'DELETE', `/api/ideas/${idea.id}`),
+      await call(bob, 'POST', `/api/ideas/${idea.id}/approve`),
+      await call(bob, 'PUT', `/api/ideas/${idea.id}/preferences`, defaultIdeaPreferences),
+      await call(bob, 'POST', '/api/ideas/status', { ids: [idea.id], status: 'sent' }),
+      await call(bob, 'POST', '/api/ideas/status', { ids: [bobsOwn.id, idea.id], status: 'sent' }),
     ];
     for (const response of attempts) {
       expect(response.statusCode, response.body).toBe(404);
@@ -260,10 +260,10 @@ describe('the open-ideas limit (max_events)', () => {
     const raw = await createIdea(bob, 'First');
     const later = await createIdea(bob, 'Second');
     const ready = await createIdea(bob, 'Third');
-    await call(bob, 'POST', '/api/events/status', { ids: [later.id], status: 'saved_for_later' });
-    await call(bob, 'POST', `/api/events/${ready.id}/approve`);
+    await call(bob, 'POST', '/api/ideas/status', { ids: [later.id], status: 'saved_for_later' });
+    await call(bob, 'POST', `/api/ideas/${ready.id}/approve`);
 
-    const refused = await call(bob, 'POST', '/api/events', { content: 'Fourth' });
+    const refused = await call(bob, 'POST', '/api/ideas', { content: 'Fourth' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'OPEN_IDEAS_LIMIT',
@@ -273,27 +273,27 @@ describe('the open-ideas limit (max_events)', () => {
     const refusedRu = await call(
       bob,
       'POST',
-      '/api/events',
+      '/api/ideas',
       { content: 'Fourth' },
       { 'accept-language': 'ru-RU,ru;q=0.9' },
     );
     expect(refusedRu.json().message).toContain('(3)');
-    expect((await call(bob, 'GET', '/api/events')).json().events).toHaveLength(3);
+    expect((await call(bob, 'GET', '/api/ideas')).json().ideas).toHaveLength(3);
 
     // Sending one frees a place.
-    expect((await call(bob, 'POST', '/api/events/status', { ids: [raw.id], status: 'sent' })).statusCode).toBe(200);
+    expect((await call(bob, 'POST', '/api/ideas/status', { ids: [raw.id], status: 'sent' })).statusCode).toBe(200);
     const fourth = await createIdea(bob, 'Fourth');
 
     // Moving a sent idea back to an open status, or approving it, counts against the limit too.
-    const reopen = await call(bob, 'POST', '/api/events/status', { ids: [raw.id], status: 'raw_ideas' });
+    const reopen = await call(bob, 'POST', '/api/ideas/status', { ids: [raw.id], status: 'raw_ideas' });
     expect(reopen.statusCode).toBe(409);
-    expect((await call(bob, 'POST', `/api/events/${raw.id}/approve`)).statusCode).toBe(409);
+    expect((await call(bob, 'POST', `/api/ideas/${raw.id}/approve`)).statusCode).toBe(409);
     const [row] = await testApp.database.db.select().from(events).where(eq(events.id, raw.id));
     expect(row?.status).toBe('sent');
 
     // Deleting frees a place as well.
-    await call(bob, 'DELETE', `/api/events/${fourth.id}`);
-    expect((await call(bob, 'POST', `/api/events/${raw.id}/approve`)).statusCode).toBe(200);
+    await call(bob, 'DELETE', `/api/ideas/${fourth.id}`);
+    expect((await call(bob, 'POST', `/api/ideas/${raw.id}/approve`)).statusCode).toBe(200);
     await setMaxEvents(bob, 10);
   });
 
@@ -301,7 +301,7 @@ describe('the open-ideas limit (max_events)', () => {
     await clearIdeas(bob);
     await setMaxEvents(bob, 2);
     const responses = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => call(bob, 'POST', '/api/events', { content: `Parallel ${index}` })),
+      Array.from({ length: 6 }, (_, index) => call(bob, 'POST', '/api/ideas', { content: `Parallel ${index}` })),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
     expect(await testApp.database.db.select().from(events).where(eq(events.userId, bob.id))).toHaveLength(2);
@@ -326,15 +326,15 @@ describe('the open-ideas limit (max_events)', () => {
       last = await counters();
       expect(last.open).toBe(last.actual);
     };
-    const ideas: Event[] = [];
+    const ideas: Idea[] = [];
     await step(async () => ideas.push(await createIdea(dave, 'First')));
     await step(async () => ideas.push(await createIdea(dave, 'Second')));
     await step(async () => ideas.push(await createIdea(dave, 'Third')));
-    await step(() => call(dave, 'POST', '/api/events/status', { ids: [ideas[0]!.id, ideas[1]!.id], status: 'sent' }));
-    await step(() => call(dave, 'POST', `/api/events/${ideas[0]!.id}/approve`));
-    await step(() => call(dave, 'PATCH', `/api/events/${ideas[1]!.id}`, { content: 'Second, edited' }));
-    await step(() => call(dave, 'PUT', `/api/events/${ideas[2]!.id}/preferences`, defaultEventPreferences));
-    await step(() => call(dave, 'DELETE', `/api/events/${ideas[2]!.id}`));
+    await step(() => call(dave, 'POST', '/api/ideas/status', { ids: [ideas[0]!.id, ideas[1]!.id], status: 'sent' }));
+    await step(() => call(dave, 'POST', `/api/ideas/${ideas[0]!.id}/approve`));
+    await step(() => call(dave, 'PATCH', `/api/ideas/${ideas[1]!.id}`, { content: 'Second, edited' }));
+    await step(() => call(dave, 'PUT', `/api/ideas/${ideas[2]!.id}/preferences`, defaultIdeaPreferences));
+    await step(() => call(dave, 'DELETE', `/api/ideas/${ideas[2]!.id}`));
     // Written by other features (e.g. delivery marks ideas sent) or by hand: counted all the same.
     await step(() => testApp.database.db.update(events).set({ status: 'sent' }).where(eq(events.userId, dave.id)));
     await step(() =>
@@ -345,23 +345,23 @@ describe('the open-ideas limit (max_events)', () => {
     // Refused: the count stays where it was.
     await setMaxEvents(dave, 1);
     const before = await counters();
-    expect((await call(dave, 'POST', '/api/events', { content: 'One too many' })).statusCode).toBe(409);
+    expect((await call(dave, 'POST', '/api/ideas', { content: 'One too many' })).statusCode).toBe(409);
     expect(
-      (await call(dave, 'POST', '/api/events/status', { ids: [ideas[0]!.id], status: 'raw_ideas' })).statusCode,
+      (await call(dave, 'POST', '/api/ideas/status', { ids: [ideas[0]!.id], status: 'raw_ideas' })).statusCode,
     ).toBe(409);
     expect(await counters()).toEqual(before);
     // Lowering the limit below what is open is allowed; nothing open is lost.
     await setMaxEvents(dave, 0);
-    const list: EventList = (await call(dave, 'GET', '/api/events')).json();
-    expect(list.maxEvents).toBe(0);
-    expect(list.events.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
+    const list: IdeaList = (await call(dave, 'GET', '/api/ideas')).json();
+    expect(list.maxIdeas).toBe(0);
+    expect(list.ideas.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
   });
 
   it('reports max_events in the list, with or without ideas', async () => {
     await setMaxEvents(bob, 7);
-    expect((await call(bob, 'GET', '/api/events')).json()).toEqual({ events: [], maxEvents: 7 });
+    expect((await call(bob, 'GET', '/api/ideas')).json()).toEqual({ ideas: [], maxIdeas: 7 });
     const idea = await createIdea(bob, 'One idea under the limit');
-    expect((await call(bob, 'GET', '/api/events')).json()).toMatchObject({ events: [{ id: idea.id }], maxEvents: 7 });
+    expect((await call(bob, 'GET', '/api/ideas')).json()).toMatchObject({ ideas: [{ id: idea.id }], maxIdeas: 7 });
     await clearIdeas(bob);
     await setMaxEvents(bob, 10);
   });
@@ -370,9 +370,9 @@ describe('the open-ideas limit (max_events)', () => {
     const carol = await createUser(testApp.app);
     const idea = await createIdea(carol, 'Written before the settings row went away');
     await testApp.database.db.delete(userSettings).where(eq(userSettings.userId, carol.id));
-    const list: EventList = (await call(carol, 'GET', '/api/events')).json();
-    expect(list.events.map((event) => event.id)).toEqual([idea.id]);
-    expect(list.maxEvents).toBe(10);
+    const list: IdeaList = (await call(carol, 'GET', '/api/ideas')).json();
+    expect(list.ideas.map((event) => event.id)).toEqual([idea.id]);
+    expect(list.maxIdeas).toBe(10);
   });
 });
 
@@ -382,23 +382,23 @@ describe('approving an idea', () => {
     const other = await createIdea(alice, 'Another idea');
     const db = testApp.database.db;
     const [containing, notContaining, alreadySent, foreign] = await db
-      .insert(pendingShares)
+      .insert(shares)
       .values([
-        { userId: alice.id, status: 'generated', eventsIds: [other.id, idea.id] },
-        { userId: alice.id, status: 'pending', eventsIds: [other.id] },
-        { userId: alice.id, status: 'sent', eventsIds: [idea.id], sentAt: new Date() },
-        { userId: bob.id, status: 'pending', eventsIds: [idea.id] },
+        { userId: alice.id, status: 'generated', ideaIds: [other.id, idea.id] },
+        { userId: alice.id, status: 'pending', ideaIds: [other.id] },
+        { userId: alice.id, status: 'sent', ideaIds: [idea.id], sentAt: new Date() },
+        { userId: bob.id, status: 'pending', ideaIds: [idea.id] },
       ])
       .returning();
 
-    const response = await call(alice, 'POST', `/api/events/${idea.id}/approve`);
+    const response = await call(alice, 'POST', `/api/ideas/${idea.id}/approve`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ event: { id: idea.id, status: 'approved' }, approvedShares: 1 });
+    expect(response.json()).toMatchObject({ idea: { id: idea.id, status: 'approved' }, approvedShares: 1 });
 
     const rows = await db
-      .select({ id: pendingShares.id, status: pendingShares.status })
-      .from(pendingShares)
-      .where(inArray(pendingShares.id, [containing!.id, notContaining!.id, alreadySent!.id, foreign!.id]));
+      .select({ id: shares.id, status: shares.status })
+      .from(shares)
+      .where(inArray(shares.id, [containing!.id, notContaining!.id, alreadySent!.id, foreign!.id]));
     const statusById = Object.fromEntries(rows.map((row) => [row.id, row.status]));
     expect(statusById).toEqual({
       [containing!.id]: 'approved',
@@ -417,11 +417,11 @@ describe('the API description', () => {
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     for (const path of [
-      '/api/events',
-      '/api/events/status',
-      '/api/events/{id}',
-      '/api/events/{id}/preferences',
-      '/api/events/{id}/approve',
+      '/api/ideas',
+      '/api/ideas/status',
+      '/api/ideas/{id}',
+      '/api/ideas/{id}/preferences',
+      '/api/ideas/{id}/approve',
       '/api/usage',
       '/api/transcription',
       '/api/transcription/status',

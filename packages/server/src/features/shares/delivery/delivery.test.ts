@@ -1,15 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
-import { addressOf, nameOf, startSmtpServer } from '../../../test/mail-servers.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { contacts, emailDeliveries, events, pendingShares, userSettings } from '../../db/schema.ts';
-import { startJobQueue } from '../../jobs.ts';
-import { registerWorkers } from '../../workers.ts';
-import { getMonthlyUsage } from '../usage/usage-service.ts';
-import { createEmailDeliveryQueue, sendShareToContacts } from './delivery-service.ts';
+import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../../test/email-fixtures.ts';
+import { addressOf, nameOf, startSmtpServer } from '../../../../test/mail-servers.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
+import { contacts, emailDeliveries, events, shares, userSettings } from '../../../db/schema.ts';
+import { startJobQueue } from '../../../jobs.ts';
+import { registerWorkers } from '../../../workers.ts';
+import { getMonthlyUsage } from '../../usage/usage-service.ts';
+import { createEmailDeliveryQueue } from './queue.ts';
+import { sendShareToContacts } from './send.ts';
 
 const mailFrom = 'updates@life.test';
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -98,7 +99,7 @@ describe('sending a share through SMTP', () => {
       }
     }
 
-    const [stored] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
     expect(stored!.status).toBe('sent');
     expect(stored!.sentAt).toBeInstanceOf(Date);
     const eventRows = await db
@@ -315,7 +316,7 @@ describe('what is not sent', () => {
 
     const deliveries = await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, second.share.id));
     expect(deliveries).toHaveLength(0);
-    const [secondShare] = await db.select().from(pendingShares).where(eq(pendingShares.id, second.share.id));
+    const [secondShare] = await db.select().from(shares).where(eq(shares.id, second.share.id));
     expect(secondShare!.status).toBe('generated');
     expect(smtp.to('limit.bob@example.com')).toHaveLength(1);
   });
@@ -338,7 +339,7 @@ describe('what is not sent', () => {
       skipped: 2,
       message: 'No valid recipients with content to send emails.',
     });
-    const [unchanged] = await db.select().from(pendingShares).where(eq(pendingShares.id, share.id));
+    const [unchanged] = await db.select().from(shares).where(eq(shares.id, share.id));
     expect(unchanged!.status).toBe('generated');
 
     const partial = await send(user, share.id, { bodies: { [withEmail!.id]: 'Hello Hal', 'not-a-contact': 'Hello?' } });
@@ -420,7 +421,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
   async function createIdea(user: { headers: Record<string, string> }, content: string) {
     const response = await testApp.app.inject({
       method: 'POST',
-      url: '/api/events',
+      url: '/api/ideas',
       headers: user.headers,
       payload: { content },
     });
@@ -442,7 +443,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const { db } = testApp.database;
     return {
       events: await db.select().from(events).where(eq(events.userId, userId)),
-      shares: await db.select().from(pendingShares).where(eq(pendingShares.userId, userId)),
+      shares: await db.select().from(shares).where(eq(shares.userId, userId)),
       deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
     };
   }
@@ -455,7 +456,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const second = await createIdea(user, 'New job at the port');
 
     const response = await emailText(user, {
-      eventIds: [first.id, second.id],
+      ideaIds: [first.id, second.id],
       text: 'Two bits of news: Lisbon, and the port.',
       preferences,
       contactIds: people.map((person) => person.id),
@@ -473,10 +474,10 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       expect(message!.mail.text).toContain('Two bits of news: Lisbon, and the port.');
       expect(message!.mail.subject).toBe('Life update from Ann Lee');
     }
-    const [share] = await db.select().from(pendingShares).where(eq(pendingShares.id, body.shareId));
+    const [share] = await db.select().from(shares).where(eq(shares.id, body.shareId));
     expect(share).toMatchObject({
-      eventsIds: [first.id, second.id],
-      summaries: { summary: 'Two bits of news: Lisbon, and the port.' },
+      ideaIds: [first.id, second.id],
+      texts: { summary: 'Two bits of news: Lisbon, and the port.' },
     });
     const ideas = await db
       .select()
@@ -494,12 +495,12 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       method: 'POST',
       url: '/api/shares/approve',
       headers: user.headers,
-      payload: { eventIds: [idea.id], text: 'First draft', preferences },
+      payload: { ideaIds: [idea.id], text: 'First draft', preferences },
     });
     const approvedShare = (approved.json() as { share: { id: string } }).share;
 
     const response = await emailText(user, {
-      eventIds: [idea.id],
+      ideaIds: [idea.id],
       text: 'Final text',
       preferences,
       contactIds: [person!.id],
@@ -519,7 +520,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       { name: 'Nia', email: '' },
     ]);
     const idea = await createIdea(user, 'A quiet week');
-    const request = { eventIds: [idea.id], text: 'A quiet week at home.', preferences };
+    const request = { ideaIds: [idea.id], text: 'A quiet week at home.', preferences };
     const before = await stateOf(user.id);
     expect(before.events[0]!.status).toBe('raw_ideas');
 
@@ -558,7 +559,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const stranger = await createVerifiedUser(testApp.app, db);
     const [strangerContact] = await insertContacts(db, stranger.id, [{ name: 'Oz', email: 'stranger.oz@example.com' }]);
     const idea = await createIdea(owner, 'Owner idea');
-    const request = { eventIds: [idea.id], text: 'Owner text', preferences };
+    const request = { ideaIds: [idea.id], text: 'Owner text', preferences };
 
     const empty = await emailText(owner, { ...request, contactIds: [] });
     expect(empty.statusCode).toBe(400);
@@ -600,7 +601,7 @@ describe('durability', () => {
       userId: user.id,
       shareId: share.id,
       subject: 'Before the restart',
-      bodies: share.summaries,
+      bodies: share.texts,
       method: 'email',
     });
     expect(outcome).toMatchObject({ outcome: 'queued', queued: 3 });

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bulkEventStatusSchema,
-  createEventSchema,
-  defaultEventPreferences,
+  bulkIdeaStatusSchema,
+  createIdeaSchema,
+  defaultIdeaPreferences,
   deriveTitle,
-  eventPreferencesSchema,
+  ideaPreferencesSchema,
   formatDuration,
   normaliseAudioType,
   preferenceOptions,
   previewContent,
   recording,
   resolvePreferences,
-  updateEventSchema,
+  updateIdeaSchema,
   usageState,
-} from './events.ts';
+} from './ideas.ts';
 import { translate } from './i18n.ts';
 import { preferenceGroupLabelKey, preferenceOptionLabelKey } from './preferences.ts';
 
@@ -80,33 +80,33 @@ describe('recording constants', () => {
 
 describe('event schemas', () => {
   it('trims content and defaults the voice flag', () => {
-    expect(createEventSchema.parse({ content: '  Had coffee  ' })).toEqual({
+    expect(createIdeaSchema.parse({ content: '  Had coffee  ' })).toEqual({
       content: 'Had coffee',
       isAudioRecording: false,
     });
   });
 
   it.each(['', '   ', '\n\t'])('refuses blank content %j with the catalogue key', (content) => {
-    const result = createEventSchema.safeParse({ content });
+    const result = createIdeaSchema.safeParse({ content });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('ideas.validation.contentRequired');
   });
 
   it('refuses content over 10000 characters', () => {
-    expect(createEventSchema.safeParse({ content: 'a'.repeat(10_000) }).success).toBe(true);
-    const result = createEventSchema.safeParse({ content: 'a'.repeat(10_001) });
+    expect(createIdeaSchema.safeParse({ content: 'a'.repeat(10_000) }).success).toBe(true);
+    const result = createIdeaSchema.safeParse({ content: 'a'.repeat(10_001) });
     expect(result.error?.issues[0]?.message).toBe('ideas.validation.contentTooLong');
   });
 
   it('refuses an empty update and a non-boolean voice flag', () => {
-    expect(updateEventSchema.safeParse({}).error?.issues[0]?.message).toBe('ideas.validation.nothingToUpdate');
-    expect(createEventSchema.safeParse({ content: 'x', isAudioRecording: 'yes' }).success).toBe(false);
+    expect(updateIdeaSchema.safeParse({}).error?.issues[0]?.message).toBe('ideas.validation.nothingToUpdate');
+    expect(createIdeaSchema.safeParse({ content: 'x', isAudioRecording: 'yes' }).success).toBe(false);
   });
 
   it('needs at least one id and a known status for a bulk update', () => {
-    expect(bulkEventStatusSchema.safeParse({ ids: [], status: 'sent' }).success).toBe(false);
-    expect(bulkEventStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'done' }).success).toBe(false);
-    expect(bulkEventStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'saved_for_later' }).success).toBe(
+    expect(bulkIdeaStatusSchema.safeParse({ ids: [], status: 'sent' }).success).toBe(false);
+    expect(bulkIdeaStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'done' }).success).toBe(false);
+    expect(bulkIdeaStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'saved_for_later' }).success).toBe(
       true,
     );
   });
@@ -115,17 +115,17 @@ describe('event schemas', () => {
 describe('preferences', () => {
   it('defaults to the first option of each group', () => {
     for (const [group, options] of Object.entries(preferenceOptions)) {
-      expect(defaultEventPreferences[group as keyof typeof defaultEventPreferences]).toBe(options[0]);
+      expect(defaultIdeaPreferences[group as keyof typeof defaultIdeaPreferences]).toBe(options[0]);
     }
-    expect(eventPreferencesSchema.parse(defaultEventPreferences)).toEqual(defaultEventPreferences);
+    expect(ideaPreferencesSchema.parse(defaultIdeaPreferences)).toEqual(defaultIdeaPreferences);
   });
 
   it('resolves stored values, falling back to the defaults for unknown ones', () => {
-    expect(resolvePreferences(null)).toEqual(defaultEventPreferences);
+    expect(resolvePreferences(null)).toEqual(defaultIdeaPreferences);
     expect(
       resolvePreferences({ platform: 'Telegram', tone: 'loud', structure: 'Short with links', length: 'long' }),
     ).toEqual({
-      ...defaultEventPreferences,
+      ...defaultIdeaPreferences,
       platform: 'telegram',
       structure: 'short_with_links',
       length: 'long',

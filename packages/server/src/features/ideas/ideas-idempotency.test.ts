@@ -1,4 +1,4 @@
-import type { Event } from '@life-updates/contract/events';
+import type { Idea } from '@life-updates/contract/ideas';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ afterAll(async () => {
 const create = (user: TestUser, content: string, key?: string, acceptLanguage?: string) =>
   testApp.app.inject({
     method: 'POST',
-    url: '/api/events',
+    url: '/api/ideas',
     headers: {
       ...user.headers,
       ...(key === undefined ? {} : { 'idempotency-key': key }),
@@ -39,7 +39,7 @@ describe('creating an idea with an Idempotency-Key', () => {
     expect(first.statusCode, first.body).toBe(201);
     const again = await create(alice, 'Planted tomatoes on the balcony', key);
     expect(again.statusCode, again.body).toBe(201);
-    expect((again.json() as Event).id).toBe((first.json() as Event).id);
+    expect((again.json() as Idea).id).toBe((first.json() as Idea).id);
     const rows = (await rowsOf(alice)).filter((row) => row.idempotencyKey === key);
     expect(rows).toHaveLength(1);
   });
@@ -55,10 +55,10 @@ describe('creating an idea with an Idempotency-Key', () => {
 
   it("keeps keys per user: Bob's create with Alice's key is his own new idea", async () => {
     const key = randomUUID();
-    const aliceIdea: Event = (await create(alice, 'Alice wrote this', key)).json();
+    const aliceIdea: Idea = (await create(alice, 'Alice wrote this', key)).json();
     const bobResponse = await create(bob, 'Bob wrote this', key);
     expect(bobResponse.statusCode).toBe(201);
-    const bobIdea: Event = bobResponse.json();
+    const bobIdea: Idea = bobResponse.json();
     expect(bobIdea.id).not.toBe(aliceIdea.id);
     expect(bobIdea.content).toBe('Bob wrote this');
   });
@@ -67,7 +67,7 @@ describe('creating an idea with an Idempotency-Key', () => {
     const key = randomUUID();
     const responses = await Promise.all(Array.from({ length: 5 }, () => create(bob, 'Sent five times at once', key)));
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
-    expect(new Set(responses.map((response) => (response.json() as Event).id)).size).toBe(1);
+    expect(new Set(responses.map((response) => (response.json() as Idea).id)).size).toBe(1);
     expect((await rowsOf(bob)).filter((row) => row.idempotencyKey === key)).toHaveLength(1);
   });
 
@@ -75,26 +75,26 @@ describe('creating an idea with an Idempotency-Key', () => {
     const carol = await createUser(testApp.app);
     await create(carol, 'first');
     const key = randomUUID();
-    const stored: Event = (await create(carol, 'second', key)).json();
+    const stored: Idea = (await create(carol, 'second', key)).json();
     await testApp.database.db.update(userSettings).set({ maxEvents: 2 }).where(eq(userSettings.userId, carol.id));
     const refused = await create(carol, 'third', randomUUID());
     expect(refused.statusCode).toBe(409);
     const retried = await create(carol, 'second', key);
     expect(retried.statusCode, retried.body).toBe(201);
-    expect((retried.json() as Event).id).toBe(stored.id);
+    expect((retried.json() as Idea).id).toBe(stored.id);
     expect(await rowsOf(carol)).toHaveLength(2);
   });
 
   it('answers a retry with the stored idea when the session is due for renewal (the usual session check)', async () => {
     const dave = await createUser(testApp.app);
     const key = randomUUID();
-    const stored: Event = (await create(dave, 'Before renewal', key)).json();
+    const stored: Idea = (await create(dave, 'Before renewal', key)).json();
     // 30-day sessions renewed once a day: two days old is due for renewal.
     const dueAt = new Date(Date.now() + 28 * 24 * 60 * 60 * 1000);
     await testApp.database.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, dave.id));
     const retried = await create(dave, 'Before renewal', key);
     expect(retried.statusCode, retried.body).toBe(201);
-    expect((retried.json() as Event).id).toBe(stored.id);
+    expect((retried.json() as Idea).id).toBe(stored.id);
     const fresh = await create(dave, 'After renewal', randomUUID());
     expect(fresh.statusCode).toBe(201);
     expect(await rowsOf(dave)).toHaveLength(2);
@@ -113,7 +113,7 @@ describe('creating an idea with an Idempotency-Key', () => {
   it('needs a session, key or not', async () => {
     const response = await testApp.app.inject({
       method: 'POST',
-      url: '/api/events',
+      url: '/api/ideas',
       headers: { origin: 'http://localhost:3000', 'idempotency-key': randomUUID() },
       payload: { content: 'No session' },
     });

@@ -1,31 +1,32 @@
 import {
-  defaultMaxEvents,
+  defaultMaxIdeas,
   deriveTitle,
-  eventStatusSchema,
+  ideaStatusSchema,
   resolvePreferences,
-  type BulkEventStatus,
-  type Event,
-  type EventList,
-  type EventPreferences,
-  type EventStatus,
-  type createEventSchema,
-  type updateEventSchema,
-} from '@life-updates/contract/events';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+  type BulkIdeaStatus,
+  type Idea,
+  type IdeaList,
+  type IdeaPreferences,
+  type IdeaStatus,
+  type createIdeaSchema,
+  type updateIdeaSchema,
+} from '@life-updates/contract/ideas';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { approveSharesWithIdeas } from '../shares/shares-service.ts';
 
-type EventRow = typeof events.$inferSelect;
-type NewEvent = z.output<typeof createEventSchema>;
-type EventUpdate = z.output<typeof updateEventSchema>;
+type IdeaRow = typeof events.$inferSelect;
+type NewIdea = z.output<typeof createIdeaSchema>;
+type IdeaUpdate = z.output<typeof updateIdeaSchema>;
 
 const ideaNotFound = () => notFound('ideas.errors.notFound');
 
-function toEvent(row: EventRow): Event {
+function toIdea(row: IdeaRow): Idea {
   return {
     id: row.id,
     content: row.content,
@@ -36,7 +37,7 @@ function toEvent(row: EventRow): Event {
     tags: row.tags,
     isAudioRecording: row.isAudioRecording,
     sharedWith: row.sharedWith,
-    status: eventStatusSchema.parse(row.status),
+    status: ideaStatusSchema.parse(row.status),
     preferences: row.preferences === null ? null : resolvePreferences(row.preferences),
     linkedinPostUrl: row.linkedinPostUrl,
     createdAt: row.createdAt.toISOString(),
@@ -74,30 +75,22 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
  * The user's ideas, newest first, and their limit on open ideas (the default for an account
  * without a settings row yet).
  */
-export async function findEvents({ db, userId }: { db: Database; userId: string }): Promise<EventList> {
+export async function findIdeas({ db, userId }: { db: Database; userId: string }): Promise<IdeaList> {
   const [rows, [settings]] = await Promise.all([
     db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.createdAt), desc(events.id)),
     db.select({ maxEvents: userSettings.maxEvents }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
-  return { events: rows.map(toEvent), maxEvents: settings?.maxEvents ?? defaultMaxEvents };
+  return { ideas: rows.map(toIdea), maxIdeas: settings?.maxEvents ?? defaultMaxIdeas };
 }
 
-export async function getEvent({
-  db,
-  userId,
-  eventId,
-}: {
-  db: Database;
-  userId: string;
-  eventId: string;
-}): Promise<Event> {
-  if (!isUuid(eventId)) throw ideaNotFound();
+export async function getIdea({ db, userId, ideaId }: { db: Database; userId: string; ideaId: string }): Promise<Idea> {
+  if (!isUuid(ideaId)) throw ideaNotFound();
   const [row] = await db
     .select()
     .from(events)
-    .where(byIdAndOwner(events, eventId, userId));
+    .where(byIdAndOwner(events, ideaId, userId));
   if (!row) throw ideaNotFound();
-  return toEvent(row);
+  return toIdea(row);
 }
 
 /**
@@ -107,7 +100,7 @@ export async function getEvent({
  * from). An `idempotencyKey` the user has used before writes nothing (and so counts nothing against
  * the limit) and answers with the idea that has it.
  */
-export async function createEvent({
+export async function createIdea({
   db,
   userId,
   input,
@@ -115,9 +108,9 @@ export async function createEvent({
 }: {
   db: Executor;
   userId: string;
-  input: NewEvent;
+  input: NewIdea;
   idempotencyKey?: string | null;
-}): Promise<Event> {
+}): Promise<Idea> {
   const [row] = await withinOpenIdeasLimit(() =>
     db
       .insert(events)
@@ -130,55 +123,55 @@ export async function createEvent({
         eventType: input.eventType ?? null,
         tags: input.tags ?? [],
         isAudioRecording: input.isAudioRecording,
-        status: 'raw_ideas' satisfies EventStatus,
+        status: 'raw_ideas' satisfies IdeaStatus,
         idempotencyKey,
       })
       .onConflictDoNothing({ target: [events.userId, events.idempotencyKey] })
       .returning(),
   );
-  if (row !== undefined) return toEvent(row);
+  if (row !== undefined) return toIdea(row);
   // Only a used key writes nothing; the idea that has it was committed before the conflict was seen.
   const [earlier] = await db
     .select()
     .from(events)
     .where(and(eq(events.userId, userId), eq(events.idempotencyKey, idempotencyKey!)));
-  return toEvent(earlier!);
+  return toIdea(earlier!);
 }
 
 /** Writes `values` to one of the user's ideas; another user's idea, or none, is a 404. */
 async function updateOwnIdea({
   db,
   userId,
-  eventId,
+  ideaId,
   values,
 }: {
   db: Executor;
   userId: string;
-  eventId: string;
+  ideaId: string;
   values: Partial<typeof events.$inferInsert>;
-}): Promise<Event> {
-  if (!isUuid(eventId)) throw ideaNotFound();
+}): Promise<Idea> {
+  if (!isUuid(ideaId)) throw ideaNotFound();
   const [row] = await db
     .update(events)
     .set(values)
-    .where(byIdAndOwner(events, eventId, userId))
+    .where(byIdAndOwner(events, ideaId, userId))
     .returning();
   if (!row) throw ideaNotFound();
-  return toEvent(row);
+  return toIdea(row);
 }
 
 /** Field edits; new content re-derives the title. */
-export async function updateEvent({
+export async function updateIdea({
   db,
   userId,
-  eventId,
+  ideaId,
   update,
 }: {
   db: Database;
   userId: string;
-  eventId: string;
-  update: EventUpdate;
-}): Promise<Event> {
+  ideaId: string;
+  update: IdeaUpdate;
+}): Promise<Idea> {
   const values: Partial<typeof events.$inferInsert> = {};
   if (update.content !== undefined) {
     values.content = update.content;
@@ -188,22 +181,22 @@ export async function updateEvent({
   if (update.date !== undefined) values.date = update.date === null ? null : new Date(update.date);
   if (update.eventType !== undefined) values.eventType = update.eventType;
   if (update.tags !== undefined) values.tags = update.tags;
-  return updateOwnIdea({ db, userId, eventId, values });
+  return updateOwnIdea({ db, userId, ideaId, values });
 }
 
-export async function deleteEvent({
+export async function deleteIdea({
   db,
   userId,
-  eventId,
+  ideaId,
 }: {
   db: Database;
   userId: string;
-  eventId: string;
+  ideaId: string;
 }): Promise<void> {
-  if (!isUuid(eventId)) throw ideaNotFound();
+  if (!isUuid(ideaId)) throw ideaNotFound();
   const deleted = await db
     .delete(events)
-    .where(byIdAndOwner(events, eventId, userId))
+    .where(byIdAndOwner(events, ideaId, userId))
     .returning({ id: events.id });
   if (deleted.length === 0) throw ideaNotFound();
 }
@@ -212,15 +205,15 @@ export async function deleteEvent({
  * Bulk status update. All or nothing: an id that is not the caller's makes
  * the whole call a 404. Moving sent ideas back to an open status counts against the limit.
  */
-export async function updateEventStatuses({
+export async function updateIdeaStatuses({
   db,
   userId,
   change,
 }: {
   db: Database;
   userId: string;
-  change: BulkEventStatus;
-}): Promise<Event[]> {
+  change: BulkIdeaStatus;
+}): Promise<Idea[]> {
   const ids = [...new Set(change.ids)];
   const rows = await withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
@@ -234,22 +227,22 @@ export async function updateEventStatuses({
       return updated;
     }),
   );
-  return rows.map(toEvent).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return rows.map(toIdea).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Stores the six generation preferences on the idea. */
-export async function saveEventPreferences({
+export async function saveIdeaPreferences({
   db,
   userId,
-  eventId,
+  ideaId,
   preferences,
 }: {
   db: Database;
   userId: string;
-  eventId: string;
-  preferences: EventPreferences;
-}): Promise<Event> {
-  return updateOwnIdea({ db, userId, eventId, values: { preferences } });
+  ideaId: string;
+  preferences: IdeaPreferences;
+}): Promise<Idea> {
+  return updateOwnIdea({ db, userId, ideaId, values: { preferences } });
 }
 
 /**
@@ -257,31 +250,21 @@ export async function saveEventPreferences({
  * it. Shares already sent keep their status: they have left, and the
  * monthly usage counts them as sent.
  */
-export async function approveEvent({
+export async function approveIdea({
   db,
   userId,
-  eventId,
+  ideaId,
 }: {
   db: Database;
   userId: string;
-  eventId: string;
-}): Promise<{ event: Event; approvedShares: number }> {
+  ideaId: string;
+}): Promise<{ idea: Idea; approvedShares: number }> {
   return withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
-      const approved: EventStatus = 'approved';
-      const event = await updateOwnIdea({ db: tx, userId, eventId, values: { status: approved } });
-      const shares = await tx
-        .update(pendingShares)
-        .set({ status: 'approved' })
-        .where(
-          and(
-            eq(pendingShares.userId, userId),
-            ne(pendingShares.status, 'sent'),
-            sql`${pendingShares.eventsIds} @> ${JSON.stringify([eventId])}::jsonb`,
-          ),
-        )
-        .returning({ id: pendingShares.id });
-      return { event, approvedShares: shares.length };
+      const approved: IdeaStatus = 'approved';
+      const idea = await updateOwnIdea({ db: tx, userId, ideaId, values: { status: approved } });
+      const approvedShares = await approveSharesWithIdeas({ db: tx, userId, ideaIds: [ideaId] });
+      return { idea, approvedShares };
     }),
   );
 }

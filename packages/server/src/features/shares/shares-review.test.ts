@@ -1,11 +1,11 @@
-import type { SummerisListResponse, SummerisShare } from '@life-updates/contract/summeris';
+import type { ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
 import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/fake-ai-server.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { events, pendingShares, userSettings } from '../../db/schema.ts';
+import { events, shares, userSettings } from '../../db/schema.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call(testApp: TestApp, user: TestUser, method: Method, url: string, payload?: object) {
@@ -18,7 +18,7 @@ function call(testApp: TestApp, user: TestUser, method: Method, url: string, pay
 }
 
 async function createEvent(testApp: TestApp, user: TestUser, content: string) {
-  const response = await call(testApp, user, 'POST', '/api/events', { content });
+  const response = await call(testApp, user, 'POST', '/api/ideas', { content });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return (response.json() as { id: string }).id;
 }
@@ -44,7 +44,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
 
   async function setUp(prefix: string) {
     const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });
-    const eventIds = [
+    const ideaIds = [
       await createEvent(testApp, user, 'We moved to Lisbon and found a flat near the river.'),
       await createEvent(testApp, user, 'I started a new job at the port.'),
     ];
@@ -54,29 +54,29 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
       relationship: 'family',
     });
     const oleg = await createContact(testApp, user, { name: 'Oleg', email: `${prefix}.oleg@example.com` });
-    return { user, eventIds, maria, oleg };
+    return { user, ideaIds, maria, oleg };
   }
 
   async function generate(user: TestUser, payload: object) {
-    return call(testApp, user, 'POST', '/api/summaries/generate', payload);
+    return call(testApp, user, 'POST', '/api/shares/generate', payload);
   }
 
   async function summeris(user: TestUser) {
-    const response = await call(testApp, user, 'GET', '/api/summeris');
+    const response = await call(testApp, user, 'GET', '/api/shares/review');
     expect(response.statusCode).toBe(200);
-    return response.json() as SummerisListResponse;
+    return response.json() as ShareReviewResponse;
   }
 
   it('writes one text per contact from the template, as a generated share', async () => {
-    const { user, eventIds, maria, oleg } = await setUp('one');
-    const response = await generate(user, { eventIds, templateId: 'personal-brand', contactIds: [maria, oleg] });
+    const { user, ideaIds, maria, oleg } = await setUp('one');
+    const response = await generate(user, { ideaIds, templateId: 'personal-brand', contactIds: [maria, oleg] });
     expect(response.statusCode, response.body).toBe(200);
     const share = (response.json() as { share: Share }).share;
     expect(share).toMatchObject({ status: 'generated', templateId: 'personal-brand', contactIds: [maria, oleg] });
     expect(share.generatedAt).not.toBeNull();
-    expect(share.eventsIds).toEqual(eventIds);
-    const forMaria = share.summaries[maria]!;
-    const forOleg = share.summaries[oleg]!;
+    expect(share.ideaIds).toEqual(ideaIds);
+    const forMaria = share.texts[maria]!;
+    const forOleg = share.texts[oleg]!;
     expect(forMaria).toContain('Hi Maria,');
     expect(forMaria).toContain('As my family,');
     expect(forOleg).toContain('Hi Oleg,');
@@ -98,42 +98,42 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   });
 
   it("uses the user's own template, and the fallback default (shown without a template name)", async () => {
-    const { user, eventIds, maria } = await setUp('own');
+    const { user, ideaIds, maria } = await setUp('own');
     const created = await call(testApp, user, 'POST', '/api/templates', {
       name: 'Family letter',
       template: 'Dear {{name}} ({{relationship}}), news: {{events}} -- end',
     });
     const templateId = (created.json() as { template: { id: string } }).template.id;
-    const own = await generate(user, { eventIds, templateId, contactIds: [maria] });
+    const own = await generate(user, { ideaIds, templateId, contactIds: [maria] });
     expect(own.statusCode).toBe(200);
-    expect((own.json() as { share: Share }).share.summaries[maria]).toMatch(
+    expect((own.json() as { share: Share }).share.texts[maria]).toMatch(
       /^Dear Maria \(family\), news: [\s\S]+ -- end$/,
     );
     expect((await summeris(user)).pending[0]!.templateName).toBe('Family letter');
 
-    const fallback = await generate(user, { eventIds: [eventIds[1]!], templateId: 'default', contactIds: [maria] });
+    const fallback = await generate(user, { ideaIds: [ideaIds[1]!], templateId: 'default', contactIds: [maria] });
     expect(fallback.statusCode).toBe(200);
-    expect((fallback.json() as { share: Share }).share.summaries[maria]).toContain('Hi Maria,');
-    const card = (await summeris(user)).pending.find((item) => item.eventsIds.length === 1)!;
+    expect((fallback.json() as { share: Share }).share.texts[maria]).toContain('Hi Maria,');
+    const card = (await summeris(user)).pending.find((item) => item.ideaIds.length === 1)!;
     expect(card.templateId).toBe('default');
     expect(card.templateName).toBeNull();
   });
 
   it('validates with the spec messages', async () => {
-    const { user, eventIds, maria } = await setUp('valid');
-    const noTemplate = await generate(user, { eventIds, templateId: '', contactIds: [maria] });
+    const { user, ideaIds, maria } = await setUp('valid');
+    const noTemplate = await generate(user, { ideaIds, templateId: '', contactIds: [maria] });
     expect(noTemplate.statusCode).toBe(400);
     expect(noTemplate.json().message).toBe('Please select a template');
-    const missingTemplate = await generate(user, { eventIds, contactIds: [maria] });
+    const missingTemplate = await generate(user, { ideaIds, contactIds: [maria] });
     expect(missingTemplate.json().message).toBe('Please select a template');
-    const noContacts = await generate(user, { eventIds, templateId: 'startup', contactIds: [] });
+    const noContacts = await generate(user, { ideaIds, templateId: 'startup', contactIds: [] });
     expect(noContacts.statusCode).toBe(400);
     expect(noContacts.json().message).toBe('Please select at least one contact');
-    const noIdeas = await generate(user, { eventIds: [], templateId: 'startup', contactIds: [maria] });
+    const noIdeas = await generate(user, { ideaIds: [], templateId: 'startup', contactIds: [maria] });
     expect(noIdeas.statusCode).toBe(400);
     expect(noIdeas.json().message).toBe('Please select an idea first');
     const unknownTemplate = await generate(user, {
-      eventIds,
+      ideaIds,
       templateId: '00000000-0000-4000-8000-000000000000',
       contactIds: [maria],
     });
@@ -143,20 +143,20 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   });
 
   it('updates the share with the same ordered events instead of making another (dedupe)', async () => {
-    const { user, eventIds, maria, oleg } = await setUp('dedupe');
-    const first = (await generate(user, { eventIds, templateId: 'startup', contactIds: [maria, oleg] })).json() as {
+    const { user, ideaIds, maria, oleg } = await setUp('dedupe');
+    const first = (await generate(user, { ideaIds, templateId: 'startup', contactIds: [maria, oleg] })).json() as {
       share: Share;
     };
-    const second = (await generate(user, { eventIds, templateId: 'corporate', contactIds: [oleg] })).json() as {
+    const second = (await generate(user, { ideaIds, templateId: 'corporate', contactIds: [oleg] })).json() as {
       share: Share;
     };
     expect(second.share.id).toBe(first.share.id);
     expect(second.share).toMatchObject({ templateId: 'corporate', contactIds: [oleg] });
-    expect(Object.keys(second.share.summaries)).toEqual([oleg]);
-    expect(second.share.summaries[oleg]).toContain('Dear Oleg,');
+    expect(Object.keys(second.share.texts)).toEqual([oleg]);
+    expect(second.share.texts[oleg]).toContain('Dear Oleg,');
     // The other order is another share (identical ordered events_ids).
     const reversed = (await generate(user, {
-      eventIds: [...eventIds].reverse(),
+      ideaIds: [...ideaIds].reverse(),
       templateId: 'startup',
       contactIds: [maria],
     }).then((response) => response.json())) as { share: Share };
@@ -170,62 +170,62 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     const strangerEvent = await createEvent(testApp, stranger, 'Stranger idea');
     const strangerContact = await createContact(testApp, stranger, { name: 'Zed', email: 'zed@example.com' });
     expect(
-      (await generate(stranger, { eventIds: owner.eventIds, templateId: 'startup', contactIds: [strangerContact] }))
+      (await generate(stranger, { ideaIds: owner.ideaIds, templateId: 'startup', contactIds: [strangerContact] }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await generate(stranger, { eventIds: [strangerEvent], templateId: 'startup', contactIds: [owner.maria] }))
+      (await generate(stranger, { ideaIds: [strangerEvent], templateId: 'startup', contactIds: [owner.maria] }))
         .statusCode,
     ).toBe(404);
     const share = (
       (
-        await generate(owner.user, { eventIds: owner.eventIds, templateId: 'startup', contactIds: [owner.maria] })
+        await generate(owner.user, { ideaIds: owner.ideaIds, templateId: 'startup', contactIds: [owner.maria] })
       ).json() as {
         share: Share;
       }
     ).share;
     expect((await summeris(stranger)).pending).toEqual([]);
-    const edit = await call(testApp, stranger, 'PUT', `/api/summeris/${share.id}/summaries/${owner.maria}`, {
+    const edit = await call(testApp, stranger, 'PUT', `/api/shares/${share.id}/texts/${owner.maria}`, {
       text: 'Hijacked',
     });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().message).toBe('Share not found');
-    expect((await call(testApp, stranger, 'DELETE', `/api/summeris/${share.id}`)).statusCode).toBe(404);
+    expect((await call(testApp, stranger, 'DELETE', `/api/shares/${share.id}`)).statusCode).toBe(404);
     expect((await call(testApp, stranger, 'POST', `/api/shares/${share.id}/send`, {})).statusCode).toBe(404);
-    expect((await summeris(owner.user)).pending[0]!.summaries[owner.maria]).not.toBe('Hijacked');
+    expect((await summeris(owner.user)).pending[0]!.texts[owner.maria]).not.toBe('Hijacked');
   });
 
   it('edits one text, cancels a share, and approve emails each contact their own edited text, then marks the events sent', async () => {
-    const { user, eventIds, maria, oleg } = await setUp('approve');
+    const { user, ideaIds, maria, oleg } = await setUp('approve');
     const share = (
-      (await generate(user, { eventIds, templateId: 'personal-brand', contactIds: [maria, oleg] })).json() as {
+      (await generate(user, { ideaIds, templateId: 'personal-brand', contactIds: [maria, oleg] })).json() as {
         share: Share;
       }
     ).share;
 
-    const edited = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${maria}`, {
+    const edited = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${maria}`, {
       text: 'Maria, only for you: we are in Lisbon now!',
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const editedShare = (edited.json() as { share: SummerisShare }).share;
-    expect(editedShare.summaries[maria]).toBe('Maria, only for you: we are in Lisbon now!');
-    expect(editedShare.summaries[oleg]).toBe(share.summaries[oleg]);
-    const empty = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${maria}`, { text: '  ' });
+    const editedShare = (edited.json() as { share: ShareWithContacts }).share;
+    expect(editedShare.texts[maria]).toBe('Maria, only for you: we are in Lisbon now!');
+    expect(editedShare.texts[oleg]).toBe(share.texts[oleg]);
+    const empty = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${maria}`, { text: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('No text to save.');
-    const unknown = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/summary`, { text: 'x' });
+    const unknown = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/summary`, { text: 'x' });
     expect(unknown.statusCode).toBe(404);
 
     // A second share, cancelled: it is deleted.
     const other = (
-      (await generate(user, { eventIds: [eventIds[0]!], templateId: 'startup', contactIds: [oleg] })).json() as {
+      (await generate(user, { ideaIds: [ideaIds[0]!], templateId: 'startup', contactIds: [oleg] })).json() as {
         share: Share;
       }
     ).share;
-    const cancelled = await call(testApp, user, 'DELETE', `/api/summeris/${other.id}`);
+    const cancelled = await call(testApp, user, 'DELETE', `/api/shares/${other.id}`);
     expect(cancelled.statusCode).toBe(200);
-    expect(await testApp.database.db.select().from(pendingShares).where(eq(pendingShares.id, other.id))).toEqual([]);
-    expect((await call(testApp, user, 'DELETE', `/api/summeris/${other.id}`)).statusCode).toBe(404);
+    expect(await testApp.database.db.select().from(shares).where(eq(shares.id, other.id))).toEqual([]);
+    expect((await call(testApp, user, 'DELETE', `/api/shares/${other.id}`)).statusCode).toBe(404);
 
     // Approve = the email pipeline.
     const sent = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, {});
@@ -245,23 +245,23 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect(list.sent.map((item) => item.id)).toEqual([share.id]);
     expect(list.sent[0]).toMatchObject({ status: 'sent', contacts: [{ name: 'Maria' }, { name: 'Oleg' }] });
     expect(list.sent[0]!.sentAt).not.toBeNull();
-    const eventRows = await testApp.database.db.select().from(events).where(inArray(events.id, eventIds));
+    const eventRows = await testApp.database.db.select().from(events).where(inArray(events.id, ideaIds));
     expect(eventRows.map((row) => row.status)).toEqual(['sent', 'sent']);
 
     // A sent share is read-only and cannot be cancelled.
-    const late = await call(testApp, user, 'PUT', `/api/summeris/${share.id}/summaries/${oleg}`, { text: 'Too late' });
+    const late = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${oleg}`, { text: 'Too late' });
     expect(late.statusCode).toBe(409);
-    expect((await call(testApp, user, 'DELETE', `/api/summeris/${share.id}`)).statusCode).toBe(409);
+    expect((await call(testApp, user, 'DELETE', `/api/shares/${share.id}`)).statusCode).toBe(409);
   });
 
   it('approve refuses over the monthly limit with the spec message', async () => {
-    const { user, eventIds, maria } = await setUp('limit');
+    const { user, ideaIds, maria } = await setUp('limit');
     await testApp.database.db
       .insert(userSettings)
       .values({ userId: user.id, monthlyShareLimit: 0 })
       .onConflictDoUpdate({ target: userSettings.userId, set: { monthlyShareLimit: 0 } });
     const share = (
-      (await generate(user, { eventIds, templateId: 'startup', contactIds: [maria] })).json() as {
+      (await generate(user, { ideaIds, templateId: 'startup', contactIds: [maria] })).json() as {
         share: Share;
       }
     ).share;
@@ -299,13 +299,13 @@ describe('per-contact summaries with an AI model', () => {
       relationship: 'colleague',
     });
     fake.reply(openAiCompletion('Text for Maria.'), openAiCompletion('Text for Pavel.'));
-    const response = await call(testApp, user, 'POST', '/api/summaries/generate', {
-      eventIds: [eventId],
+    const response = await call(testApp, user, 'POST', '/api/shares/generate', {
+      ideaIds: [eventId],
       templateId: 'corporate',
       contactIds: [maria, boss],
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect((response.json() as { share: Share }).share.summaries).toEqual({
+    expect((response.json() as { share: Share }).share.texts).toEqual({
       [maria]: 'Text for Maria.',
       [boss]: 'Text for Pavel.',
     });

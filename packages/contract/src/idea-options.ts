@@ -6,11 +6,11 @@
 
 // ── Event status ──
 
-export const eventStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'] as const;
-export type EventStatus = (typeof eventStatuses)[number];
+export const ideaStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'] as const;
+export type IdeaStatus = (typeof ideaStatuses)[number];
 
 /** Ideas not yet sent; `max_events` limits how many of these a user may have. */
-export const isOpenEventStatus = (status: EventStatus): boolean => status !== 'sent';
+export const isOpenIdeaStatus = (status: IdeaStatus): boolean => status !== 'sent';
 
 /** The Idea Organizer's tabs in order, with their catalogue keys. */
 export const organizerTabs = [
@@ -18,10 +18,10 @@ export const organizerTabs = [
   { status: 'saved_for_later', labelKey: 'ideas.organizer.tabs.later', emptyKey: 'ideas.organizer.empty.later' },
   { status: 'approved', labelKey: 'ideas.organizer.tabs.ready', emptyKey: 'ideas.organizer.empty.ready' },
   { status: 'sent', labelKey: 'ideas.organizer.tabs.sent', emptyKey: 'ideas.organizer.empty.sent' },
-] as const satisfies readonly { status: EventStatus; labelKey: string; emptyKey: string }[];
+] as const satisfies readonly { status: IdeaStatus; labelKey: string; emptyKey: string }[];
 
 /** Default `max_events` when the settings row is missing. */
-export const defaultMaxEvents = 10;
+export const defaultMaxIdeas = 10;
 
 // ── Event preferences (default first) ──
 
@@ -37,14 +37,14 @@ export const preferenceOptions = {
 export type PreferenceGroup = keyof typeof preferenceOptions;
 export const preferenceGroups = Object.keys(preferenceOptions) as PreferenceGroup[];
 
-export type EventPreferences = { [G in PreferenceGroup]: (typeof preferenceOptions)[G][number] };
+export type IdeaPreferences = { [G in PreferenceGroup]: (typeof preferenceOptions)[G][number] };
 
 /**
  * The first option of each group, which is the default and also what generation falls back to.
  * One area of the original app defaulted length to Medium; we use the first option, Short,
  * everywhere.
  */
-export const defaultEventPreferences: EventPreferences = {
+export const defaultIdeaPreferences: IdeaPreferences = {
   platform: 'linkedin',
   length: 'short',
   tone: 'casual',
@@ -60,8 +60,8 @@ export const defaultEventPreferences: EventPreferences = {
  */
 export function resolvePreferences(
   stored: unknown,
-  fallbacks: EventPreferences = defaultEventPreferences,
-): EventPreferences {
+  fallbacks: IdeaPreferences = defaultIdeaPreferences,
+): IdeaPreferences {
   const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const resolved = { ...fallbacks } as Record<PreferenceGroup, string>;
   for (const group of preferenceGroups) {
@@ -70,15 +70,15 @@ export function resolvePreferences(
     const normalised = value.trim().toLowerCase().replaceAll(' ', '_');
     if ((preferenceOptions[group] as readonly string[]).includes(normalised)) resolved[group] = normalised;
   }
-  return resolved as EventPreferences;
+  return resolved as IdeaPreferences;
 }
 
 // ── Event text ──
 
-export const maxEventContentLength = 10_000;
+export const maxIdeaContentLength = 10_000;
 
-export const countOpenEvents = (events: readonly { status: EventStatus }[]) =>
-  events.filter((event) => isOpenEventStatus(event.status)).length;
+export const countOpenIdeas = (events: readonly { status: IdeaStatus }[]) =>
+  events.filter((event) => isOpenIdeaStatus(event.status)).length;
 
 /** Title preview: the first three words, with "..." when there are more. */
 export const titlePreviewWords = 3;
@@ -90,8 +90,8 @@ export function deriveTitle(content: string): string {
 }
 
 /** Event preview on cards and the Generate screen: 100 characters, with an ellipsis if longer. */
-export const eventPreviewLength = 100;
-export function previewContent(content: string, length = eventPreviewLength): string {
+export const ideaPreviewLength = 100;
+export function previewContent(content: string, length = ideaPreviewLength): string {
   return content.length > length ? `${content.slice(0, length)}...` : content;
 }
 

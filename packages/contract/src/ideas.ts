@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import {
-  type EventPreferences,
-  eventStatuses,
+  type IdeaPreferences,
+  ideaStatuses,
   idempotencyKeyHeader,
-  maxEventContentLength,
+  maxIdeaContentLength,
   preferenceOptions,
-} from './event-options.ts';
+} from './idea-options.ts';
 
-export * from './event-options.ts';
+export * from './idea-options.ts';
 
-// ── Event status ──
+// ── Idea status ──
 
-export const eventStatusSchema = z.enum(eventStatuses);
+export const ideaStatusSchema = z.enum(ideaStatuses);
 
-// ── Event preferences (default first) ──
+// ── Idea preferences (default first) ──
 
-export const eventPreferencesSchema = z
+export const ideaPreferencesSchema = z
   .object({
     platform: z.enum(preferenceOptions.platform),
     length: z.enum(preferenceOptions.length),
@@ -24,15 +24,15 @@ export const eventPreferencesSchema = z
     sentiment: z.enum(preferenceOptions.sentiment),
     structure: z.enum(preferenceOptions.structure),
   })
-  .strict() satisfies z.ZodType<EventPreferences>;
+  .strict() satisfies z.ZodType<IdeaPreferences>;
 
-// ── Event requests and responses ──
+// ── Idea requests and responses ──
 
-export const eventContentSchema = z
+export const ideaContentSchema = z
   .string('ideas.validation.contentRequired')
   .trim()
   .min(1, 'ideas.validation.contentRequired')
-  .max(maxEventContentLength, 'ideas.validation.contentTooLong');
+  .max(maxIdeaContentLength, 'ideas.validation.contentTooLong');
 
 const optionalDateSchema = z.iso
   .datetime({ offset: true, error: 'ideas.validation.invalidDate' })
@@ -43,9 +43,9 @@ const descriptionSchema = z.string().trim().max(2000, 'validation.tooLong').null
 const eventTypeSchema = z.string().trim().max(100, 'validation.tooLong').nullable().optional();
 
 /** Submitting an event carries the text and whether it came from voice transcription. */
-export const createEventSchema = z
+export const createIdeaSchema = z
   .object({
-    content: eventContentSchema,
+    content: ideaContentSchema,
     isAudioRecording: z.boolean().default(false),
     description: descriptionSchema,
     date: optionalDateSchema,
@@ -53,17 +53,17 @@ export const createEventSchema = z
     tags: tagsSchema.optional(),
   })
   .strict();
-export type CreateEvent = z.input<typeof createEventSchema>;
+export type CreateIdea = z.input<typeof createIdeaSchema>;
 
-/** The create's optional Idempotency-Key (`idempotencyKeyHeader`, event-options.ts). */
-export const createEventHeadersSchema = z.object({
+/** The create's optional Idempotency-Key (`idempotencyKeyHeader`, idea-options.ts). */
+export const createIdeaHeadersSchema = z.object({
   [idempotencyKeyHeader]: z.uuid('capture.validation.idempotencyKey').optional(),
 });
 
 /** Edit Event dialog and other field edits. Status changes go through the status and approve calls. */
-export const updateEventSchema = z
+export const updateIdeaSchema = z
   .object({
-    content: eventContentSchema.optional(),
+    content: ideaContentSchema.optional(),
     description: descriptionSchema,
     date: optionalDateSchema,
     eventType: eventTypeSchema,
@@ -71,24 +71,24 @@ export const updateEventSchema = z
   })
   .strict()
   .refine((value) => Object.values(value).some((field) => field !== undefined), 'ideas.validation.nothingToUpdate');
-export type UpdateEvent = z.input<typeof updateEventSchema>;
+export type UpdateIdea = z.input<typeof updateIdeaSchema>;
 
 /** Any id string; one that names no idea of the caller (malformed ones included) is a 404. */
-export const eventIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const ideaIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** Bulk status update for a list of ids; every id must be the caller's. */
-export const bulkEventStatusSchema = z
+export const bulkIdeaStatusSchema = z
   .object({
     ids: z
       .array(z.uuid('ideas.errors.notFound'))
       .min(1, 'ideas.validation.noIdsSelected')
       .max(500, 'validation.tooLong'),
-    status: eventStatusSchema,
+    status: ideaStatusSchema,
   })
   .strict();
-export type BulkEventStatus = z.infer<typeof bulkEventStatusSchema>;
+export type BulkIdeaStatus = z.infer<typeof bulkIdeaStatusSchema>;
 
-export const eventSchema = z.object({
+export const ideaSchema = z.object({
   id: z.string(),
   content: z.string(),
   title: z.string(),
@@ -98,27 +98,27 @@ export const eventSchema = z.object({
   tags: z.array(z.string()),
   isAudioRecording: z.boolean(),
   sharedWith: z.array(z.string()),
-  status: eventStatusSchema,
+  status: ideaStatusSchema,
   /** Null until preferences are stored; otherwise always whole (see resolvePreferences). */
-  preferences: eventPreferencesSchema.nullable(),
+  preferences: ideaPreferencesSchema.nullable(),
   /** The LinkedIn post the idea was published as; null until LinkedIn confirmed one. */
   linkedinPostUrl: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Event = z.infer<typeof eventSchema>;
+export type Idea = z.infer<typeof ideaSchema>;
 
-/** GET /api/events: newest first, plus the open-ideas limit so the form can say it before saving. */
-export const eventListSchema = z.object({
-  events: z.array(eventSchema),
-  maxEvents: z.number().int(),
+/** GET /api/ideas: newest first, plus the open-ideas limit so the form can say it before saving. */
+export const ideaListSchema = z.object({
+  ideas: z.array(ideaSchema),
+  maxIdeas: z.number().int(),
 });
-export type EventList = z.infer<typeof eventListSchema>;
+export type IdeaList = z.infer<typeof ideaListSchema>;
 
-export const bulkEventStatusResultSchema = z.object({ events: z.array(eventSchema) });
+export const bulkIdeaStatusResultSchema = z.object({ ideas: z.array(ideaSchema) });
 
-export const approveEventResultSchema = z.object({
-  event: eventSchema,
+export const approveIdeaResultSchema = z.object({
+  idea: ideaSchema,
   /** How many of the user's pending shares containing this idea were set to approved. */
   approvedShares: z.number().int(),
 });

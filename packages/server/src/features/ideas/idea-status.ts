@@ -1,0 +1,34 @@
+import type { IdeaStatus } from '@life-updates/contract/ideas';
+import type { Preferences } from '@life-updates/contract/preferences';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { events } from '../../db/schema.ts';
+
+/**
+ * Moves some of a user's ideas to a status, inside the caller's transaction, when something else
+ * happens to them: their share is saved, approved or sent, or they are published to Telegram or
+ * LinkedIn. Another user's ideas are left alone. Kept apart from ideas-service.ts, which calls the
+ * shares, so that the shares can call this without a cycle.
+ */
+export async function setIdeasStatus({
+  db,
+  userId,
+  ideaIds,
+  status,
+  preferences,
+  linkedinPostUrl,
+}: {
+  db: Executor;
+  userId: string;
+  ideaIds: readonly string[];
+  status: IdeaStatus;
+  /** The generation choices to keep on each idea. */
+  preferences?: Preferences | undefined;
+  linkedinPostUrl?: string | undefined;
+}) {
+  if (ideaIds.length === 0) return;
+  await db
+    .update(events)
+    .set({ status, ...(preferences ? { preferences } : {}), ...(linkedinPostUrl ? { linkedinPostUrl } : {}) })
+    .where(and(eq(events.userId, userId), inArray(events.id, [...ideaIds])));
+}

@@ -1,0 +1,40 @@
+import type { Config } from '../../../config.ts';
+import type { JobQueue } from '../../../jobs.ts';
+
+export const emailDeliveryQueue = 'email-delivery';
+export type EmailDeliveryJob = { deliveryId: string };
+
+/**
+ * The queue with its retry policy. `singleton` with the delivery id as key: at most one job per
+ * delivery is active at a time, so the worker's claim can safely take over a delivery left "sending".
+ */
+export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueue; config: Config }) {
+  const options = {
+    retryLimit: config.EMAIL_RETRY_LIMIT,
+    retryDelay: config.EMAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: Math.max(3600, config.EMAIL_RETRY_DELAY_SECONDS),
+    // A job stays active until its whole batch has settled (up to 25 sends sharing the transport's
+    // few connections, each bounded by a 30-60 s timeout): this backstop is long enough for a slow
+    // but healthy mail server. A dead worker is found sooner, by the heartbeat below.
+    expireInSeconds: 900,
+    // A worker refreshes its jobs' heartbeat while it sends; the jobs of an instance that died
+    // (killed, out of memory) go back to the queue once it is stale (seen by the job queue's
+    // supervisor, every 10 s), not after the expiry above.
+    heartbeatSeconds: 10,
+    // A send to many contacts starts at once rather than at the workers' next poll.
+    notify: true,
+  };
+  const existing = await jobs.getQueue(emailDeliveryQueue);
+  if (existing) await jobs.updateQueue(emailDeliveryQueue, options);
+  else await jobs.createQueue(emailDeliveryQueue, { ...options, policy: 'singleton' });
+}
+
+/** One job per delivery. Without a job queue the rows stay queued and are picked up at the next start. */
+export async function enqueueDeliveries({ jobs, deliveryIds }: { jobs: JobQueue | undefined; deliveryIds: string[] }) {
+  if (!jobs || deliveryIds.length === 0) return;
+  await jobs.insert(
+    emailDeliveryQueue,
+    deliveryIds.map((deliveryId) => ({ data: { deliveryId } satisfies EmailDeliveryJob, singletonKey: deliveryId })),
+  );
+}
