@@ -478,7 +478,7 @@ async function benchDatabase(kind) {
           await timeToFirstToken(`${baseUrl}/api/generate/stream`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
-            body: JSON.stringify({ eventIds: [event.id], preferences }),
+            body: JSON.stringify({ ideaIds: [event.id], preferences }),
           }),
         );
       }

@@ -10,7 +10,7 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalSummaries: z.number().int(),
-  totalEvents: z.number().int(),
+  totalIdeas: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -38,7 +38,7 @@ export const adminUserSchema = z.object({
   sharesThisMonth: z.number().int(),
   monthlyShareLimit: z.number().int(),
   /** The open-ideas limit (max_events: Raw + Later + Ready). */
-  maxEvents: z.number().int(),
+  maxIdeas: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -60,10 +60,10 @@ export const adminUserUpdateSchema = z
   .object({
     role: userRoleSchema.optional(),
     monthlyShareLimit: limitSchema('admin.validation.monthlyShareLimit').optional(),
-    maxEvents: limitSchema('admin.validation.maxEvents').optional(),
+    maxIdeas: limitSchema('admin.validation.maxIdeas').optional(),
   })
   .refine(
-    (update) => update.role !== undefined || update.monthlyShareLimit !== undefined || update.maxEvents !== undefined,
+    (update) => update.role !== undefined || update.monthlyShareLimit !== undefined || update.maxIdeas !== undefined,
     'admin.validation.nothingToUpdate',
   );
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
@@ -72,7 +72,7 @@ export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 export const adminUserFormSchema = z.object({
   role: userRoleSchema,
   monthlyShareLimit: limitSchema('admin.validation.monthlyShareLimit'),
-  maxEvents: limitSchema('admin.validation.maxEvents'),
+  maxIdeas: limitSchema('admin.validation.maxIdeas'),
 });
 export type AdminUserForm = z.infer<typeof adminUserFormSchema>;
 

@@ -115,10 +115,10 @@ describe('request schemas', () => {
   const id = '7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10';
 
   it('accepts a generate request with an optional contact and template', () => {
-    expect(generateRequestSchema.safeParse({ eventIds: [id], preferences: defaultPreferences }).success).toBe(true);
+    expect(generateRequestSchema.safeParse({ ideaIds: [id], preferences: defaultPreferences }).success).toBe(true);
     expect(
       generateRequestSchema.safeParse({
-        eventIds: [id],
+        ideaIds: [id],
         preferences: defaultPreferences,
         contact: { name: 'Ann', relationship: 'friend' },
         template: '{{events}}',
@@ -128,9 +128,8 @@ describe('request schemas', () => {
 
   it('refuses duplicate ideas and blank text', () => {
     expect(
-      generateRequestSchema.safeParse({ eventIds: [id, id], preferences: defaultPreferences }).error?.issues[0]
-        ?.message,
-    ).toBe('generation.validation.duplicateEvents');
+      generateRequestSchema.safeParse({ ideaIds: [id, id], preferences: defaultPreferences }).error?.issues[0]?.message,
+    ).toBe('generation.validation.duplicateIdeas');
     expect(
       saveShareTextRequestSchema.safeParse({ ideaIds: [id], text: ' \n ', preferences: defaultPreferences }).error
         ?.issues[0]?.message,

@@ -147,8 +147,8 @@ export type GenerationContact = z.infer<typeof generationContactSchema>;
 export const ideaIdListSchema = z
   .array(z.uuid('validation.invalidInput'), { message: 'generation.toasts.selectIdeaFirst' })
   .min(1, 'generation.toasts.selectIdeaFirst')
-  .max(maxIdeasPerGeneration, 'generation.validation.tooManyEvents')
-  .refine((ids) => new Set(ids).size === ids.length, 'generation.validation.duplicateEvents');
+  .max(maxIdeasPerGeneration, 'generation.validation.tooManyIdeas')
+  .refine((ids) => new Set(ids).size === ids.length, 'generation.validation.duplicateIdeas');
 
 /**
  * POST /api/generate and /api/generate/stream. The events are the user's own ideas, in the
@@ -156,7 +156,7 @@ export const ideaIdListSchema = z
  * structure with {{events}}, {{relationship}} and {{name}}.
  */
 export const generateRequestSchema = z.object({
-  eventIds: ideaIdListSchema,
+  ideaIds: ideaIdListSchema,
   preferences: preferencesSchema,
   contact: generationContactSchema.optional(),
   template: z.string().max(templateMaxLength, 'generation.validation.templateTooLong').optional(),

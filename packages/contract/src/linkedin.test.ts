@@ -26,11 +26,11 @@ describe('linkedin publish input', () => {
   it('is a post address from the URN, and refuses empty or over-long text', () => {
     expect(linkedinPostUrl('urn:li:share:123')).toBe('https://www.linkedin.com/feed/update/urn:li:share:123/');
     const id = '7f0c8f8e-1f5a-4a51-9a0e-3f1b2c3d4e5f';
-    expect(linkedinPublishSchema.safeParse({ eventIds: [id], text: '  ' }).error?.issues[0]?.message).toBe(
+    expect(linkedinPublishSchema.safeParse({ ideaIds: [id], text: '  ' }).error?.issues[0]?.message).toBe(
       'linkedin.errors.emptyText',
     );
-    expect(linkedinPublishSchema.safeParse({ eventIds: [id], text: 'x'.repeat(3001) }).success).toBe(false);
-    expect(linkedinPublishSchema.safeParse({ eventIds: [], text: 'Hi' }).error?.issues[0]?.message).toBe(
+    expect(linkedinPublishSchema.safeParse({ ideaIds: [id], text: 'x'.repeat(3001) }).success).toBe(false);
+    expect(linkedinPublishSchema.safeParse({ ideaIds: [], text: 'Hi' }).error?.issues[0]?.message).toBe(
       'linkedin.errors.noIdeas',
     );
   });

@@ -62,7 +62,7 @@ export const linkedinCallbackOutcomes = ['connected', 'denied', 'failed'] as con
 export type LinkedinCallbackOutcome = (typeof linkedinCallbackOutcomes)[number];
 
 export const linkedinPublishSchema = z.object({
-  eventIds: z
+  ideaIds: z
     .array(z.uuid({ error: 'validation.invalidInput' }))
     .min(1, { error: 'linkedin.errors.noIdeas' })
     .max(50),
@@ -92,7 +92,7 @@ export const scheduledLinkedinPostStatuses = ['scheduled', 'publishing', 'publis
 export const scheduledLinkedinPostSchema = z.object({
   id: z.string(),
   text: z.string(),
-  eventIds: z.array(z.string()),
+  ideaIds: z.array(z.string()),
   publishAt: z.string(),
   status: z.enum(scheduledLinkedinPostStatuses),
   postUrl: z.string().nullable(),

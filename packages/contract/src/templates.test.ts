@@ -3,7 +3,7 @@ import {
   builtInTemplates,
   fallbackTemplate,
   isNamedLikeBuiltIn,
-  listEventsChronologically,
+  listIdeasChronologically,
   renderTemplate,
   templateFormSchema,
 } from './templates.ts';
@@ -44,7 +44,7 @@ describe('renderTemplate', () => {
   it('the fallback default lists the events chronologically', () => {
     const text = renderTemplate({ template: fallbackTemplate.template, events, name: 'Ann' });
     expect(text.indexOf('Started a new job')).toBeLessThan(text.indexOf('Ran my first marathon'));
-    expect(listEventsChronologically([{ content: 'undated' }, ...events]).split('\n')).toEqual([
+    expect(listIdeasChronologically([{ content: 'undated' }, ...events]).split('\n')).toEqual([
       '- [Jan 5, 2025] Started a new job',
       '- [Mar 10, 2025] Ran my first marathon',
       '- undated',

@@ -107,7 +107,7 @@ function eventTime(event: RawIdea): number {
   return time === undefined || Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
 }
 
-function formatEventDate(event: RawIdea): string | undefined {
+function formatIdeaDate(event: RawIdea): string | undefined {
   const time = eventTime(event);
   if (!Number.isFinite(time)) return undefined;
   return new Date(time).toLocaleDateString('en-US', {
@@ -119,12 +119,12 @@ function formatEventDate(event: RawIdea): string | undefined {
 }
 
 /** The events as "- [date] content" lines, oldest first (the fallback default's list). */
-export function listEventsChronologically(events: readonly RawIdea[]): string {
+export function listIdeasChronologically(events: readonly RawIdea[]): string {
   return events
     .map((event, index) => ({ event, index }))
     .sort((left, right) => eventTime(left.event) - eventTime(right.event) || left.index - right.index)
     .map(({ event }) => {
-      const date = formatEventDate(event);
+      const date = formatIdeaDate(event);
       // Titles are derived from the content (its first words), so the content alone says it all.
       const content = event.content.trim().replace(/\s*\n+\s*/g, ' ');
       const heading = date ? `[${date}]` : '';
@@ -149,10 +149,10 @@ export function renderTemplate({
   name: string;
   relationship?: string | null | undefined;
 }): string {
-  const eventsText = typeof events === 'string' ? events : listEventsChronologically(events);
+  const ideasText = typeof events === 'string' ? events : listIdeasChronologically(events);
   const body = hasEventsVariable(template) ? template : `${template.trimEnd()}\n\n{{events}}`;
   return fillTemplateVariables(body, {
-    events: eventsText,
+    events: ideasText,
     name: name.trim() || 'friend',
     relationship: relationship?.trim() || 'friend',
   });

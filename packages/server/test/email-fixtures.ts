@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/db/client.ts';
-import { contacts, events, shares, users } from '../src/db/schema.ts';
+import { contacts, ideas, shares, users } from '../src/db/schema.ts';
 import { startSmtpServer } from './mail-servers.ts';
 import { cookieHeader, createTestApp, signIn, signUp, testBaseUrl, type TestApp, type TestUser } from './test-app.ts';
 
@@ -58,8 +58,8 @@ export async function insertShare(
   contactList: Array<{ id: string; name: string }>,
   { subject = 'News from Ann', summaries }: { subject?: string | null; summaries?: Record<string, string> } = {},
 ) {
-  const eventRows = await db
-    .insert(events)
+  const ideaRows = await db
+    .insert(ideas)
     .values([
       { userId, content: 'We moved to Lisbon', title: 'We moved to...', status: 'approved' },
       { userId, content: 'New job at the port', title: 'New job at...', status: 'approved' },
@@ -70,7 +70,7 @@ export async function insertShare(
     .values({
       userId,
       status: 'generated',
-      ideaIds: eventRows.map((row) => row.id),
+      ideaIds: ideaRows.map((row) => row.id),
       contactIds: contactList.map((contact) => contact.id),
       texts:
         summaries ??
@@ -84,7 +84,7 @@ export async function insertShare(
       generatedAt: new Date(),
     })
     .returning();
-  return { share: share!, events: eventRows };
+  return { share: share!, events: ideaRows };
 }
 
 /** Polls a share's deliveries (as the web client does) until none is queued or sending. */

@@ -137,7 +137,7 @@ describe('LinkedIn on two instances', () => {
         id: string;
       };
       const scheduled = await call(instance, cookie, 'POST', '/api/linkedin/posts', {
-        eventIds: [idea.id],
+        ideaIds: [idea.id],
         text,
         publishAt,
       });

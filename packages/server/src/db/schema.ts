@@ -126,12 +126,12 @@ export const userSettings = pgTable('user_settings', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  maxEvents: integer('max_events').notNull().default(10),
+  maxIdeas: integer('max_events').notNull().default(10),
   /**
    * The user's ideas not yet sent, kept by the `events_track_open` trigger (migration 0001), which
    * refuses a change that takes it over `max_events`.
    */
-  openEvents: integer('open_events').notNull().default(0),
+  openIdeas: integer('open_events').notNull().default(0),
   monthlyShareLimit: integer('monthly_share_limit').notNull().default(10),
   locale: text('locale'),
   theme: text('theme'),
@@ -198,7 +198,7 @@ export const unsubscribedAddresses = pgTable(
 
 // ── Ideas (the table keeps its old name) ──
 
-export const events = pgTable(
+export const ideas = pgTable(
   'events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -397,7 +397,7 @@ export const linkedinPosts = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    eventIds: jsonb('event_ids')
+    ideaIds: jsonb('event_ids')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
@@ -469,7 +469,7 @@ export const telegramPosts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     channelId: uuid('channel_id').references(() => telegramChannels.id, { onDelete: 'set null' }),
     shareId: uuid('share_id').references(() => shares.id, { onDelete: 'set null' }),
-    eventIds: jsonb('event_ids')
+    ideaIds: jsonb('event_ids')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
@@ -493,7 +493,7 @@ export const telegramUpdates = pgTable(
   {
     botId: bigint('bot_id', { mode: 'number' }).notNull(),
     updateId: bigint('update_id', { mode: 'number' }).notNull(),
-    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    ideaId: uuid('event_id').references(() => ideas.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.botId, table.updateId] })],
@@ -517,7 +517,7 @@ export const schema = {
   userSettings,
   contacts,
   unsubscribedAddresses,
-  events,
+  ideas,
   summaryTemplates,
   shares,
   emailDeliveries,

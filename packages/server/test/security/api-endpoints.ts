@@ -55,7 +55,7 @@ import type { z } from 'zod';
  */
 
 /** The resources user A owns in the tenancy matrix (and A's own user id); rows build requests from them. */
-export type OwnedIds = { userId: string; eventId: string; contactId: string; shareId: string; templateId: string };
+export type OwnedIds = { userId: string; ideaId: string; contactId: string; shareId: string; templateId: string };
 
 export type ApiEndpoint = {
   /** `METHOD /api/path/{param}` as in the OpenAPI document. */
@@ -123,25 +123,25 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/ideas/status',
     access: 'owned-id',
     bodySchema: bulkIdeaStatusSchema,
-    body: (ids) => ({ ids: [ids.eventId], status: 'saved_for_later' }),
+    body: (ids) => ({ ids: [ids.ideaId], status: 'saved_for_later' }),
   },
-  { route: 'GET /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}` },
+  { route: 'GET /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}` },
   {
     route: 'PATCH /api/ideas/{id}',
     access: 'owned-id',
-    url: (ids) => `/api/ideas/${ids.eventId}`,
+    url: (ids) => `/api/ideas/${ids.ideaId}`,
     bodySchema: updateIdeaSchema,
     body: () => ({ content: 'Edited text', description: 'edited' }),
   },
-  { route: 'DELETE /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}` },
+  { route: 'DELETE /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}` },
   {
     route: 'PUT /api/ideas/{id}/preferences',
     access: 'owned-id',
-    url: (ids) => `/api/ideas/${ids.eventId}/preferences`,
+    url: (ids) => `/api/ideas/${ids.ideaId}/preferences`,
     bodySchema: ideaPreferencesSchema,
     body: () => ({ ...defaultIdeaPreferences, tone: 'professional' }),
   },
-  { route: 'POST /api/ideas/{id}/approve', access: 'owned-id', url: (ids) => `/api/ideas/${ids.eventId}/approve` },
+  { route: 'POST /api/ideas/{id}/approve', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}/approve` },
   { route: 'GET /api/usage', access: 'own-data' },
   { route: 'POST /api/transcription', access: 'own-data', isNotJson: true },
 
@@ -193,13 +193,13 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/generate',
     access: 'owned-id',
     bodySchema: generateRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/generate/stream',
     access: 'owned-id',
     bodySchema: generateRequestSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], preferences: defaultPreferences }),
   },
 
   // Shares
@@ -207,20 +207,20 @@ export const apiEndpoints: ApiEndpoint[] = [
   {
     route: 'GET /api/shares/for-idea/{ideaId}',
     access: 'owned-id',
-    url: (ids) => `/api/shares/for-idea/${ids.eventId}`,
+    url: (ids) => `/api/shares/for-idea/${ids.ideaId}`,
     foreignIdAnswer: { share: null },
   },
   {
     route: 'POST /api/shares/save-for-later',
     access: 'owned-id',
     bodySchema: saveShareTextRequestSchema,
-    body: (ids) => ({ ideaIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/shares/approve',
     access: 'owned-id',
     bodySchema: saveShareTextRequestSchema,
-    body: (ids) => ({ ideaIds: [ids.eventId], text: 'A post about Lisbon', preferences: defaultPreferences }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {
     route: 'POST /api/shares/{id}/send',
@@ -234,7 +234,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     bodySchema: emailShareTextRequestSchema,
     body: (ids) => ({
-      ideaIds: [ids.eventId],
+      ideaIds: [ids.ideaId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
       contactIds: [ids.contactId],
@@ -292,7 +292,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/shares/generate',
     access: 'own-data',
     bodySchema: generateShareRequestSchema,
-    body: (ids) => ({ ideaIds: [ids.eventId], templateId: 'default', contactIds: [ids.contactId] }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], templateId: 'default', contactIds: [ids.contactId] }),
   },
   { route: 'GET /api/shares/review', access: 'own-data' },
   {
@@ -330,14 +330,14 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'POST /api/linkedin/publish',
     access: 'owned-id',
     bodySchema: linkedinPublishSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], text: 'Hello LinkedIn' }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], text: 'Hello LinkedIn' }),
   },
   { route: 'GET /api/linkedin/posts', access: 'own-data' },
   {
     route: 'POST /api/linkedin/posts',
     access: 'owned-id',
     bodySchema: linkedinScheduleSchema,
-    body: (ids) => ({ eventIds: [ids.eventId], text: 'Hello later', publishAt: '2099-01-01T09:00:00Z' }),
+    body: (ids) => ({ ideaIds: [ids.ideaId], text: 'Hello later', publishAt: '2099-01-01T09:00:00Z' }),
   },
   { route: 'DELETE /api/linkedin/posts/{id}', access: 'owned-id', url: () => `/api/linkedin/posts/${uuid}` },
 
@@ -355,7 +355,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     bodySchema: publishTelegramRequestSchema,
     body: (ids) => ({
-      ideaIds: [ids.eventId],
+      ideaIds: [ids.ideaId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
       channelId: uuid,

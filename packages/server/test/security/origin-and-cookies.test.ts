@@ -269,7 +269,7 @@ describe('rate limits (sign-in limits and lockout: features/auth/auth.test.ts)',
         url: '/api/generate',
         headers: user.headers,
         remoteAddress: '10.252.0.1',
-        payload: { eventIds: ['not-a-uuid'], preferences: {} },
+        payload: { ideaIds: ['not-a-uuid'], preferences: {} },
       });
       statuses.push(response.statusCode);
     }

@@ -15,14 +15,10 @@ export async function createAs(app: FastifyInstance, user: TestUser, url: string
 export async function createShare(
   app: FastifyInstance,
   user: TestUser,
-  {
-    eventId,
-    text,
-    action = 'save-for-later',
-  }: { eventId: string; text: string; action?: 'approve' | 'save-for-later' },
+  { ideaId, text, action = 'save-for-later' }: { ideaId: string; text: string; action?: 'approve' | 'save-for-later' },
 ) {
   const created = await createAs(app, user, `/api/shares/${action}`, {
-    ideaIds: [eventId],
+    ideaIds: [ideaId],
     text,
     preferences: preferenceFallbacks,
   });
@@ -53,11 +49,11 @@ export async function createOwnedResources(
 ): Promise<OwnedIds> {
   const event = await createAs(app, user, '/api/ideas', { content: idea });
   const savedContact = await createAs(app, user, '/api/contacts', contact);
-  const share = await createShare(app, user, { eventId: event.id, text: 'A post' });
+  const share = await createShare(app, user, { ideaId: event.id, text: 'A post' });
   const template = await createTemplate(app, user, { name: 'My structure', template: 'Hi {{name}}: {{events}}' });
   return {
     userId: user.id,
-    eventId: event.id,
+    ideaId: event.id,
     contactId: savedContact.id,
     shareId: share.id,
     templateId: template.id,

@@ -45,18 +45,18 @@ beforeAll(async () => {
   const { app } = testApp;
   owner = await createUser(app);
   intruder = await createUser(app);
-  const sentEvent = await createAs(app, owner, '/api/ideas', { content: 'Owner secret idea lisbon-7731' });
-  const pendingEvent = await createAs(app, owner, '/api/ideas', { content: 'Owner second idea porto-5512' });
+  const sentIdea = await createAs(app, owner, '/api/ideas', { content: 'Owner secret idea lisbon-7731' });
+  const pendingIdea = await createAs(app, owner, '/api/ideas', { content: 'Owner second idea porto-5512' });
   const contact = await createAs(app, owner, '/api/contacts', {
     name: 'Owner Friend',
     email: 'owner.friend.9931@example.com',
   });
   const sentShare = await createShare(app, owner, {
-    eventId: sentEvent.id,
+    ideaId: sentIdea.id,
     text: 'Owner post braga-1204',
     action: 'approve',
   });
-  const pendingShare = await createShare(app, owner, { eventId: pendingEvent.id, text: 'Owner post faro-8842' });
+  const pendingShare = await createShare(app, owner, { ideaId: pendingIdea.id, text: 'Owner post faro-8842' });
   ownerTemplate = await createTemplate(app, owner, {
     name: 'Owner structure evora-3307',
     template: 'Dear {{name}}, evora-3307: {{events}}',
@@ -73,13 +73,13 @@ beforeAll(async () => {
   if (delivered.counts.sent !== 1) throw new Error(`delivery: ${JSON.stringify(delivered)}`);
 
   const common = { userId: owner.id, contactId: contact.id, templateId: ownerTemplate.id };
-  pendingIds = { ...common, eventId: pendingEvent.id, shareId: pendingShare.id };
-  sentIds = { ...common, eventId: sentEvent.id, shareId: sentShare.id };
+  pendingIds = { ...common, ideaId: pendingIdea.id, shareId: pendingShare.id };
+  sentIds = { ...common, ideaId: sentIdea.id, shareId: sentShare.id };
   ownerMarkers.push(
     owner.email,
     owner.id,
-    sentEvent.id,
-    pendingEvent.id,
+    sentIdea.id,
+    pendingIdea.id,
     contact.id,
     sentShare.id,
     pendingShare.id,

@@ -39,7 +39,7 @@ const generatedTime = (share: Share) => (share.generatedAt ? Date.parse(share.ge
  * content: the share chosen for an idea is the one Create Content reloads, the most recently
  * generated share in saved_for_later, approved or sent that contains it.
  */
-function summariesByIdea(shares: readonly Share[]): Map<string, string> {
+function shareTextsByIdea(shares: readonly Share[]): Map<string, string> {
   const newestFirst = [...shares].sort(
     (a, b) => generatedTime(b) - generatedTime(a) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
   );
@@ -53,15 +53,15 @@ function summariesByIdea(shares: readonly Share[]): Map<string, string> {
 }
 
 /** One call for all ideas instead of one per card. */
-export const ideaSummariesQueryOptions = () => {
+export const ideaShareTextsQueryOptions = () => {
   const status = reloadableShareStatuses.join(',');
   return queryOptions({
     queryKey: shareKeys.list(status),
     queryFn: () => getShares(status),
-    select: summariesByIdea,
+    select: shareTextsByIdea,
   });
 };
-export const useIdeaSummaries = () => useQuery(ideaSummariesQueryOptions());
+export const useIdeaShareTexts = () => useQuery(ideaShareTextsQueryOptions());
 
 /** The newest saved, approved or sent share containing the idea, whose text Create Content opens with. */
 export const useShareForIdea = (ideaId: string) =>
@@ -164,7 +164,7 @@ export const useShareReview = () =>
 export const useCancelShare = () =>
   useShareMutation((shareId: string) => api<{ success: true }>(sharePath(shareId), { method: 'DELETE' }));
 
-export const useUpdateShareSummary = () =>
+export const useUpdateShareText = () =>
   useShareMutation(({ shareId, contactId, text }: { shareId: string; contactId: string; text: string }) =>
     api<{ share: ShareWithContacts }>(`${sharePath(shareId)}/texts/${encodeURIComponent(contactId)}`, {
       method: 'PUT',
@@ -173,7 +173,7 @@ export const useUpdateShareSummary = () =>
   );
 
 /** One summary per contact from a template, put in Summeris Pending. */
-export const useGenerateShareSummaries = () =>
+export const useGenerateShare = () =>
   useShareMutation((request: GenerateShareRequest) =>
     api<{ share: Share }>('/api/shares/generate', { method: 'POST', body: request }),
   );

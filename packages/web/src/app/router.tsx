@@ -85,7 +85,7 @@ export const createRouter = () =>
                 return [
                   prefetchOf(ideas.ideaListQueryOptions()),
                   prefetchOf(usage.usageQueryOptions()),
-                  prefetchOf(shares.ideaSummariesQueryOptions()),
+                  prefetchOf(shares.ideaShareTextsQueryOptions()),
                 ];
               }),
               lazy: withCatalogue(() => import('./routes/dashboard')),

@@ -10,7 +10,7 @@ import type {
 import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contract/ideas';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contactMessages, events, shares, userSettings, users } from '../../db/schema.ts';
+import { contactMessages, ideas, shares, userSettings, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { monthWindowUtc } from '../usage/usage-service.ts';
 
@@ -21,15 +21,15 @@ import { monthWindowUtc } from '../usage/usage-service.ts';
 
 /** The three cards of Settings → Admin: Total Summaries counts the rows of pending_shares. */
 export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
-  const [[userCount], [shareCount], [eventCount]] = await Promise.all([
+  const [[userCount], [shareCount], [ideaCount]] = await Promise.all([
     db.select({ total: count() }).from(users),
     db.select({ total: count() }).from(shares),
-    db.select({ total: count() }).from(events),
+    db.select({ total: count() }).from(ideas),
   ]);
   return {
     totalUsers: userCount?.total ?? 0,
     totalSummaries: shareCount?.total ?? 0,
-    totalEvents: eventCount?.total ?? 0,
+    totalIdeas: ideaCount?.total ?? 0,
   };
 }
 
@@ -53,7 +53,7 @@ function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined;
       role: users.role,
       createdAt: users.createdAt,
       monthlyShareLimit: userSettings.monthlyShareLimit,
-      maxEvents: userSettings.maxEvents,
+      maxIdeas: userSettings.maxIdeas,
       sharesThisMonth: sql<number>`coalesce(${sentThisMonth.sent}, 0)`.mapWith(Number),
     })
     .from(users)
@@ -105,7 +105,7 @@ function toAdminUser(row: {
   role: string;
   createdAt: Date;
   monthlyShareLimit: number | null;
-  maxEvents: number | null;
+  maxIdeas: number | null;
   sharesThisMonth: number;
 }): AdminUser {
   return {
@@ -117,7 +117,7 @@ function toAdminUser(row: {
     createdAt: row.createdAt.toISOString(),
     sharesThisMonth: row.sharesThisMonth,
     monthlyShareLimit: row.monthlyShareLimit ?? defaultMonthlyShareLimit,
-    maxEvents: row.maxEvents ?? defaultMaxIdeas,
+    maxIdeas: row.maxIdeas ?? defaultMaxIdeas,
   };
 }
 
@@ -147,7 +147,7 @@ export async function updateUser({
     if (update.role !== undefined) await tx.update(users).set({ role: update.role }).where(eq(users.id, userId));
     const limits = {
       ...(update.monthlyShareLimit !== undefined ? { monthlyShareLimit: update.monthlyShareLimit } : {}),
-      ...(update.maxEvents !== undefined ? { maxEvents: update.maxEvents } : {}),
+      ...(update.maxIdeas !== undefined ? { maxIdeas: update.maxIdeas } : {}),
     };
     if (Object.keys(limits).length > 0) {
       await tx

@@ -81,7 +81,7 @@ describe('stats', () => {
     expect(after).toEqual({
       totalUsers: before.totalUsers,
       totalSummaries: before.totalSummaries + 1,
-      totalEvents: before.totalEvents + 2,
+      totalIdeas: before.totalIdeas + 2,
     });
     expect(after.totalUsers).toBeGreaterThanOrEqual(3);
   });
@@ -111,7 +111,7 @@ describe('users', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       sharesThisMonth: 2,
       monthlyShareLimit: 10,
-      maxEvents: 10,
+      maxIdeas: 10,
     });
   });
 
@@ -136,20 +136,20 @@ describe('users', () => {
   it('changes the monthly share limit, and the usage meter follows', async () => {
     const response = await call(admin, 'PATCH', `/api/admin/users/${bob.id}`, { monthlyShareLimit: 40 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: bob.id, monthlyShareLimit: 40, maxEvents: 10, role: 'user' });
+    expect(response.json()).toMatchObject({ id: bob.id, monthlyShareLimit: 40, maxIdeas: 10, role: 'user' });
     expect((await call(bob, 'GET', '/api/usage')).json()).toMatchObject({ total: 40 });
   });
 
   it('changes the open-ideas limit, and the next idea over it is refused', async () => {
     const dave = await createUser(testApp.app);
-    expect((await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxEvents: 1 })).json()).toMatchObject({
-      maxEvents: 1,
+    expect((await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxIdeas: 1 })).json()).toMatchObject({
+      maxIdeas: 1,
     });
     expect((await call(dave, 'POST', '/api/ideas', { content: 'First open idea' })).statusCode).toBe(201);
     const refused = await call(dave, 'POST', '/api/ideas', { content: 'Second open idea' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('limit of 1 open ideas');
-    await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxEvents: 2 });
+    await call(admin, 'PATCH', `/api/admin/users/${dave.id}`, { maxIdeas: 2 });
     expect((await call(dave, 'POST', '/api/ideas', { content: 'Second open idea' })).statusCode).toBe(201);
   });
 
@@ -161,7 +161,7 @@ describe('users', () => {
       'monthlyShareLimit',
       'The monthly share limit must be a whole number from 0 to 100000',
     ],
-    [{ maxEvents: 'ten' }, 'maxEvents', 'The maximum of open ideas must be a whole number from 0 to 100000'],
+    [{ maxIdeas: 'ten' }, 'maxIdeas', 'The maximum of open ideas must be a whole number from 0 to 100000'],
     [{}, 'body', 'Nothing to update'],
   ])('refuses %j with the catalogue message', async (payload, field, message) => {
     const response = await call(admin, 'PATCH', `/api/admin/users/${alice.id}`, payload);
@@ -189,7 +189,7 @@ describe('users', () => {
     expect((await call(admin, 'PATCH', `/api/admin/users/${admin.id}`, { monthlyShareLimit: 99 })).statusCode).toBe(
       200,
     );
-    const missing = await call(admin, 'PATCH', '/api/admin/users/nobody', { maxEvents: 3 });
+    const missing = await call(admin, 'PATCH', '/api/admin/users/nobody', { maxIdeas: 3 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('User not found');
   });

@@ -36,7 +36,7 @@ describe('registration', () => {
       .select()
       .from(userSettings)
       .where(eq(userSettings.userId, byEmail['second@example.com']!.id));
-    expect(settings).toMatchObject({ maxEvents: 10, monthlyShareLimit: 10 });
+    expect(settings).toMatchObject({ maxIdeas: 10, monthlyShareLimit: 10 });
   });
 
   it.each([

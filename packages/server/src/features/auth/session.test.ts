@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { events, sessions, users } from '../../db/schema.ts';
+import { ideas, sessions, users } from '../../db/schema.ts';
 
 /*
  * The session hook (session-hook.ts) in front of every API route: signed-in, forged, revoked,
@@ -56,7 +56,7 @@ describe('session check on API requests', () => {
  * The same cases through a read (GET /api/me) and a write (POST /api/ideas): both must answer
  * alike, and a refused create must write nothing.
  */
-const ideasOf = (user: TestUser) => testApp.database.db.select().from(events).where(eq(events.userId, user.id));
+const ideasOf = (user: TestUser) => testApp.database.db.select().from(ideas).where(eq(ideas.userId, user.id));
 const probes = [
   { name: 'GET /api/me', accepted: 200, ideasPerAccepted: 0, call: me },
   {
@@ -75,7 +75,7 @@ const probes = [
 
 describe.each(probes)('session check through $name', (probe) => {
   it('refuses a request without a session cookie', async () => {
-    const allIdeas = () => testApp.database.db.select().from(events);
+    const allIdeas = () => testApp.database.db.select().from(ideas);
     const before = (await allIdeas()).length;
     expect((await probe.call('')).statusCode).toBe(401);
     expect((await probe.call('theme=dark')).statusCode).toBe(401);

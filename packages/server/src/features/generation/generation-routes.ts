@@ -77,7 +77,7 @@ export async function generationRoutes(app: FastifyInstance, { db, config }: { d
     },
     async (request) => {
       const userId = requireUser(request).id;
-      const ideas = await findIdeasForGeneration({ db, userId, eventIds: request.body.eventIds });
+      const ideas = await findIdeasForGeneration({ db, userId, ideaIds: request.body.ideaIds });
       return generateText({
         db,
         config,
@@ -101,7 +101,7 @@ export async function generationRoutes(app: FastifyInstance, { db, config }: { d
     { schema: { tags: ['generation'], body: generateRequestSchema }, config: { rateLimit: generationRateLimit } },
     async (request, reply) => {
       const userId = requireUser(request).id;
-      const ideas = await findIdeasForGeneration({ db, userId, eventIds: request.body.eventIds });
+      const ideas = await findIdeasForGeneration({ db, userId, ideaIds: request.body.ideaIds });
       // The provider call stops when the client goes away (Stop button, closed tab).
       const abortController = new AbortController();
       reply.raw.on('close', () => {

@@ -10,7 +10,7 @@ import { pickLocale } from '@life-updates/contract/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { events, users, userSettings } from '../../db/schema.ts';
+import { ideas, users, userSettings } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
 import {
@@ -127,24 +127,24 @@ export async function updateVoiceSample({
 export async function findIdeasForGeneration({
   db,
   userId,
-  eventIds,
+  ideaIds,
 }: {
   db: Database;
   userId: string;
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
 }): Promise<RawIdea[]> {
   const rows = await db
     .select({
-      id: events.id,
-      title: events.title,
-      content: events.content,
-      date: events.date,
-      createdAt: events.createdAt,
+      id: ideas.id,
+      title: ideas.title,
+      content: ideas.content,
+      date: ideas.date,
+      createdAt: ideas.createdAt,
     })
-    .from(events)
-    .where(and(eq(events.userId, userId), inArray(events.id, [...eventIds])));
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return eventIds.map((id) => {
+  return ideaIds.map((id) => {
     const row = byId.get(id);
     if (!row) throw notFound('errors.notFound');
     return { title: row.title, content: row.content, date: row.date ?? row.createdAt };

@@ -18,7 +18,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { events } from '../../db/schema.ts';
+import { ideas } from '../../db/schema.ts';
 import { generateText } from './generation-service.ts';
 
 const preferences: Preferences = {
@@ -38,11 +38,11 @@ const validSettings = {
   toneOfVoice: 'friendly and warm',
 };
 
-async function createEvent(db: Database, userId: string, content: string): Promise<string> {
+async function createIdea(db: Database, userId: string, content: string): Promise<string> {
   const [row] = await db
-    .insert(events)
+    .insert(ideas)
     .values({ userId, content, title: content.split(/\s+/).slice(0, 3).join(' ') })
-    .returning({ id: events.id });
+    .returning({ id: ideas.id });
   return row!.id;
 }
 
@@ -208,10 +208,10 @@ describe('without AI providers (the offline composer only)', () => {
   });
 
   it("generates with the offline composer from the user's own events only, the length an upper bound", async () => {
-    const first = await createEvent(testApp.database.db, alice.id, 'Planted tomatoes in the garden with my daughter.');
-    const second = await createEvent(testApp.database.db, alice.id, 'Fixed the old bicycle and rode it to work.');
+    const first = await createIdea(testApp.database.db, alice.id, 'Planted tomatoes in the garden with my daughter.');
+    const second = await createIdea(testApp.database.db, alice.id, 'Fixed the old bicycle and rode it to work.');
     const response = await inject(testApp, alice, 'POST', '/api/generate', {
-      eventIds: [first, second],
+      ideaIds: [first, second],
       preferences: { ...preferences, length: 'medium' },
     });
     expect(response.statusCode).toBe(200);
@@ -225,9 +225,9 @@ describe('without AI providers (the offline composer only)', () => {
   });
 
   it('fills a template for a contact', async () => {
-    const id = await createEvent(testApp.database.db, alice.id, 'Got a new job at the library.');
+    const id = await createIdea(testApp.database.db, alice.id, 'Got a new job at the library.');
     const response = await inject(testApp, alice, 'POST', '/api/generate', {
-      eventIds: [id],
+      ideaIds: [id],
       preferences,
       contact: { name: 'Maria', relationship: 'sister' },
       template: 'Hi {{name}}, my dear {{relationship}}!\n\n{{events}}\n\nHugs',
@@ -239,8 +239,8 @@ describe('without AI providers (the offline composer only)', () => {
   });
 
   it('streams the same offline text as plain text', async () => {
-    const id = await createEvent(testApp.database.db, alice.id, 'Ran my first 10k.');
-    const body = { eventIds: [id], preferences: { ...preferences, structure: 'bulletins' } };
+    const id = await createIdea(testApp.database.db, alice.id, 'Ran my first 10k.');
+    const body = { ideaIds: [id], preferences: { ...preferences, structure: 'bulletins' } };
     const whole = await inject(testApp, alice, 'POST', '/api/generate', body);
     const streamed = await inject(testApp, alice, 'POST', '/api/generate/stream', body);
     expect(streamed.statusCode).toBe(200);
@@ -250,13 +250,13 @@ describe('without AI providers (the offline composer only)', () => {
   });
 
   it("answers 404 for another user's event and for a missing one", async () => {
-    const bobsEvent = await createEvent(testApp.database.db, bob.id, 'Bob private idea.');
+    const bobsIdea = await createIdea(testApp.database.db, bob.id, 'Bob private idea.');
     for (const url of ['/api/generate', '/api/generate/stream']) {
-      const response = await inject(testApp, alice, 'POST', url, { eventIds: [bobsEvent], preferences });
+      const response = await inject(testApp, alice, 'POST', url, { ideaIds: [bobsIdea], preferences });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('Bob private idea');
       const missing = await inject(testApp, alice, 'POST', url, {
-        eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'],
+        ideaIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'],
         preferences,
       });
       expect(missing.statusCode).toBe(404);
@@ -264,29 +264,29 @@ describe('without AI providers (the offline composer only)', () => {
   });
 
   it.each([
-    ['no ideas', { eventIds: [], preferences }, 'eventIds', 'Please select an idea first'],
-    ['a malformed id', { eventIds: ['not-a-uuid'], preferences }, 'eventIds.0', 'The request is not valid'],
+    ['no ideas', { ideaIds: [], preferences }, 'ideaIds', 'Please select an idea first'],
+    ['a malformed id', { ideaIds: ['not-a-uuid'], preferences }, 'ideaIds.0', 'The request is not valid'],
     [
       'too many ideas',
       {
-        eventIds: Array.from(
+        ideaIds: Array.from(
           { length: 21 },
           (_, index) => `7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a${String(index).padStart(2, '0')}`,
         ),
         preferences,
       },
-      'eventIds',
+      'ideaIds',
       'Choose at most 20 ideas at a time',
     ],
     [
       'an unknown preference',
-      { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences: { ...preferences, platform: 'myspace' } },
+      { ideaIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences: { ...preferences, platform: 'myspace' } },
       'preferences.platform',
       'Please choose one of the options',
     ],
     [
       'a too-long template',
-      { eventIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences, template: 'x'.repeat(10_001) },
+      { ideaIds: ['7b0e7a1c-2f55-4b8e-9d33-0c2d7c4f9a10'], preferences, template: 'x'.repeat(10_001) },
       'template',
       'The email structure must be at most 10000 characters',
     ],
@@ -301,7 +301,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   let fake: FakeAiServer;
   let testApp: TestApp;
   let user: TestUser;
-  let eventId: string;
+  let ideaId: string;
   let baseUrl: string;
 
   beforeAll(async () => {
@@ -317,7 +317,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
       },
     });
     user = await createUser(testApp.app);
-    eventId = await createEvent(testApp.database.db, user.id, 'Climbed Mount Elbrus with two friends.');
+    ideaId = await createIdea(testApp.database.db, user.id, 'Climbed Mount Elbrus with two friends.');
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   });
@@ -350,7 +350,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     await chooseModel('openai', { temperature: 1.2, maxTokens: 300, toneOfVoice: 'bold and bright' });
     fake.reply(openAiCompletion('A fine post.'));
     const response = await inject(testApp, user, 'POST', '/api/generate', {
-      eventIds: [eventId],
+      ideaIds: [ideaId],
       preferences: { ...preferences, platform: 'telegram' },
     });
     expect(response.statusCode).toBe(200);
@@ -371,7 +371,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   it('answers 502 with the spec message when the provider keeps failing', async () => {
     await chooseModel('openai');
     fake.reply(openAiError(500, 'upstream down', { 'retry-after-ms': '5' }));
-    const response = await inject(testApp, user, 'POST', '/api/generate', { eventIds: [eventId], preferences });
+    const response = await inject(testApp, user, 'POST', '/api/generate', { ideaIds: [ideaId], preferences });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       code: 'GENERATION_FAILED',
@@ -383,7 +383,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   it('answers "Failed to generate summary" for an empty answer', async () => {
     await chooseModel('openai');
     fake.reply(openAiCompletion('   '));
-    const response = await inject(testApp, user, 'POST', '/api/generate', { eventIds: [eventId], preferences });
+    const response = await inject(testApp, user, 'POST', '/api/generate', { ideaIds: [ideaId], preferences });
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe('Failed to generate summary');
   });
@@ -436,7 +436,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   it("streams the provider's pieces to the client as they come, in order", async () => {
     await chooseModel('openai', { temperature: 0.4, maxTokens: 800 });
     fake.reply(openAiStream(['First, ', 'second, ', 'third, ', 'fourth.'], { delayMs: 40 }));
-    const response = await streamFromServer({ eventIds: [eventId], preferences });
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.headers.get('transfer-encoding')).toBe('chunked');
@@ -454,7 +454,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
         delayMs: 10,
       }),
     );
-    const response = await streamFromServer({ eventIds: [eventId], preferences });
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences });
     expect(response.status).toBe(200);
     expect((await readChunks(response)).join('')).toBe(
       'Big news from the summit (https://example.com/elbrus).\nWhat a climb!',
@@ -466,7 +466,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   it('answers a failure before the first piece with a proper 502', async () => {
     await chooseModel('openai');
     fake.reply(openAiError(400, 'bad request'));
-    const response = await streamFromServer({ eventIds: [eventId], preferences });
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences });
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       code: 'GENERATION_FAILED',
@@ -482,7 +482,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
       data: JSON.stringify({ error: { message: 'overloaded mid-stream', type: 'server_error', code: null } }),
     });
     fake.reply(stream);
-    const response = await streamFromServer({ eventIds: [eventId], preferences });
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences });
     expect(response.status).toBe(200);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     expect((await reader.read()).value).toBe('Half a sentence');
@@ -493,7 +493,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     await chooseModel('openai');
     fake.reply(openAiStream(['Still writing'], { holdOpen: true }));
     const controller = new AbortController();
-    const response = await streamFromServer({ eventIds: [eventId], preferences }, controller.signal);
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences }, controller.signal);
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const first = await reader.read();

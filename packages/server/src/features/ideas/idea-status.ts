@@ -2,7 +2,7 @@ import type { IdeaStatus } from '@life-updates/contract/ideas';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events } from '../../db/schema.ts';
+import { ideas } from '../../db/schema.ts';
 
 /**
  * Moves some of a user's ideas to a status, inside the caller's transaction, when something else
@@ -28,7 +28,7 @@ export async function setIdeasStatus({
 }) {
   if (ideaIds.length === 0) return;
   await db
-    .update(events)
+    .update(ideas)
     .set({ status, ...(preferences ? { preferences } : {}), ...(linkedinPostUrl ? { linkedinPostUrl } : {}) })
-    .where(and(eq(events.userId, userId), inArray(events.id, [...ideaIds])));
+    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
 }

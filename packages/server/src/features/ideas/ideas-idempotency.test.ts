@@ -2,7 +2,7 @@ import type { Idea } from '@life-updates/contract/ideas';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, sessions, userSettings } from '../../db/schema.ts';
+import { ideas, sessions, userSettings } from '../../db/schema.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -30,7 +30,7 @@ const create = (user: TestUser, content: string, key?: string, acceptLanguage?: 
     payload: { content },
   });
 
-const rowsOf = (user: TestUser) => testApp.database.db.select().from(events).where(eq(events.userId, user.id));
+const rowsOf = (user: TestUser) => testApp.database.db.select().from(ideas).where(eq(ideas.userId, user.id));
 
 describe('creating an idea with an Idempotency-Key', () => {
   it('answers a repeated create with the same idea and writes one row', async () => {
@@ -76,7 +76,7 @@ describe('creating an idea with an Idempotency-Key', () => {
     await create(carol, 'first');
     const key = randomUUID();
     const stored: Idea = (await create(carol, 'second', key)).json();
-    await testApp.database.db.update(userSettings).set({ maxEvents: 2 }).where(eq(userSettings.userId, carol.id));
+    await testApp.database.db.update(userSettings).set({ maxIdeas: 2 }).where(eq(userSettings.userId, carol.id));
     const refused = await create(carol, 'third', randomUUID());
     expect(refused.statusCode).toBe(409);
     const retried = await create(carol, 'second', key);

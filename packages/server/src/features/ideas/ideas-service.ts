@@ -14,13 +14,13 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { events, userSettings } from '../../db/schema.ts';
+import { ideas, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { approveSharesWithIdeas } from '../shares/shares-service.ts';
 
-type IdeaRow = typeof events.$inferSelect;
+type IdeaRow = typeof ideas.$inferSelect;
 type NewIdea = z.output<typeof createIdeaSchema>;
 type IdeaUpdate = z.output<typeof updateIdeaSchema>;
 
@@ -52,7 +52,7 @@ const openIdeasLimitState = 'LU001';
  * Runs a write to ideas; the database refuses one that takes the ideas not yet sent (Raw + Later +
  * Ready) over `max_events`, and that becomes the 409 the app shows. The check
  * lives in the trigger so that every write, on every instance, goes through it, and two concurrent
- * saves cannot both squeeze under the limit (tested in events.test.ts).
+ * saves cannot both squeeze under the limit (tested in ideas.test.ts).
  */
 async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -77,18 +77,18 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
  */
 export async function findIdeas({ db, userId }: { db: Database; userId: string }): Promise<IdeaList> {
   const [rows, [settings]] = await Promise.all([
-    db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.createdAt), desc(events.id)),
-    db.select({ maxEvents: userSettings.maxEvents }).from(userSettings).where(eq(userSettings.userId, userId)),
+    db.select().from(ideas).where(eq(ideas.userId, userId)).orderBy(desc(ideas.createdAt), desc(ideas.id)),
+    db.select({ maxIdeas: userSettings.maxIdeas }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
-  return { ideas: rows.map(toIdea), maxIdeas: settings?.maxEvents ?? defaultMaxIdeas };
+  return { ideas: rows.map(toIdea), maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas };
 }
 
 export async function getIdea({ db, userId, ideaId }: { db: Database; userId: string; ideaId: string }): Promise<Idea> {
   if (!isUuid(ideaId)) throw ideaNotFound();
   const [row] = await db
     .select()
-    .from(events)
-    .where(byIdAndOwner(events, ideaId, userId));
+    .from(ideas)
+    .where(byIdAndOwner(ideas, ideaId, userId));
   if (!row) throw ideaNotFound();
   return toIdea(row);
 }
@@ -113,7 +113,7 @@ export async function createIdea({
 }): Promise<Idea> {
   const [row] = await withinOpenIdeasLimit(() =>
     db
-      .insert(events)
+      .insert(ideas)
       .values({
         userId,
         content: input.content,
@@ -126,15 +126,15 @@ export async function createIdea({
         status: 'raw_ideas' satisfies IdeaStatus,
         idempotencyKey,
       })
-      .onConflictDoNothing({ target: [events.userId, events.idempotencyKey] })
+      .onConflictDoNothing({ target: [ideas.userId, ideas.idempotencyKey] })
       .returning(),
   );
   if (row !== undefined) return toIdea(row);
   // Only a used key writes nothing; the idea that has it was committed before the conflict was seen.
   const [earlier] = await db
     .select()
-    .from(events)
-    .where(and(eq(events.userId, userId), eq(events.idempotencyKey, idempotencyKey!)));
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), eq(ideas.idempotencyKey, idempotencyKey!)));
   return toIdea(earlier!);
 }
 
@@ -148,13 +148,13 @@ async function updateOwnIdea({
   db: Executor;
   userId: string;
   ideaId: string;
-  values: Partial<typeof events.$inferInsert>;
+  values: Partial<typeof ideas.$inferInsert>;
 }): Promise<Idea> {
   if (!isUuid(ideaId)) throw ideaNotFound();
   const [row] = await db
-    .update(events)
+    .update(ideas)
     .set(values)
-    .where(byIdAndOwner(events, ideaId, userId))
+    .where(byIdAndOwner(ideas, ideaId, userId))
     .returning();
   if (!row) throw ideaNotFound();
   return toIdea(row);
@@ -172,7 +172,7 @@ export async function updateIdea({
   ideaId: string;
   update: IdeaUpdate;
 }): Promise<Idea> {
-  const values: Partial<typeof events.$inferInsert> = {};
+  const values: Partial<typeof ideas.$inferInsert> = {};
   if (update.content !== undefined) {
     values.content = update.content;
     values.title = deriveTitle(update.content);
@@ -195,9 +195,9 @@ export async function deleteIdea({
 }): Promise<void> {
   if (!isUuid(ideaId)) throw ideaNotFound();
   const deleted = await db
-    .delete(events)
-    .where(byIdAndOwner(events, ideaId, userId))
-    .returning({ id: events.id });
+    .delete(ideas)
+    .where(byIdAndOwner(ideas, ideaId, userId))
+    .returning({ id: ideas.id });
   if (deleted.length === 0) throw ideaNotFound();
 }
 
@@ -218,9 +218,9 @@ export async function updateIdeaStatuses({
   const rows = await withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
       const updated = await tx
-        .update(events)
+        .update(ideas)
         .set({ status: change.status })
-        .where(and(eq(events.userId, userId), inArray(events.id, ids)))
+        .where(and(eq(ideas.userId, userId), inArray(ideas.id, ids)))
         .returning();
       // Rolls the whole change back.
       if (updated.length !== ids.length) throw ideaNotFound();

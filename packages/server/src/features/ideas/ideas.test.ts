@@ -3,7 +3,7 @@ import { defaultIdeaPreferences } from '@life-updates/contract/ideas';
 import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, shares, userSettings } from '../../db/schema.ts';
+import { ideas, shares, userSettings } from '../../db/schema.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -37,12 +37,12 @@ async function createIdea(user: TestUser, content: string, isAudioRecording = fa
   return response.json();
 }
 
-async function setMaxEvents(user: TestUser, maxEvents: number) {
-  await testApp.database.db.update(userSettings).set({ maxEvents }).where(eq(userSettings.userId, user.id));
+async function setMaxIdeas(user: TestUser, maxIdeas: number) {
+  await testApp.database.db.update(userSettings).set({ maxIdeas }).where(eq(userSettings.userId, user.id));
 }
 
 async function clearIdeas(user: TestUser) {
-  await testApp.database.db.delete(events).where(eq(events.userId, user.id));
+  await testApp.database.db.delete(ideas).where(eq(ideas.userId, user.id));
 }
 
 describe('creating and listing ideas', () => {
@@ -96,7 +96,7 @@ describe('creating and listing ideas', () => {
     const response = await call(alice, 'PATCH', `/api/ideas/${idea.id}`, { content: 'Moved to a new city last week' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ content: 'Moved to a new city last week', title: 'Moved to a...' });
-    const [row] = await testApp.database.db.select().from(events).where(eq(events.id, idea.id));
+    const [row] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, idea.id));
     expect(row?.title).toBe('Moved to a...');
   });
 
@@ -245,10 +245,10 @@ describe('every call is scoped to the session user', () => {
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Idea not found' });
     }
 
-    const [aliceRow] = await testApp.database.db.select().from(events).where(eq(events.id, idea.id));
+    const [aliceRow] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, idea.id));
     expect(aliceRow).toMatchObject({ content: 'Alice private idea', status: 'raw_ideas', preferences: null });
     // All or nothing: Bob's own idea in the mixed bulk call did not change either.
-    const [bobRow] = await testApp.database.db.select().from(events).where(eq(events.id, bobsOwn.id));
+    const [bobRow] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, bobsOwn.id));
     expect(bobRow?.status).toBe('raw_ideas');
   });
 });
@@ -256,7 +256,7 @@ describe('every call is scoped to the session user', () => {
 describe('the open-ideas limit (max_events)', () => {
   it('refuses one more open idea with a 409 naming the limit; sent ideas do not count', async () => {
     await clearIdeas(bob);
-    await setMaxEvents(bob, 3);
+    await setMaxIdeas(bob, 3);
     const raw = await createIdea(bob, 'First');
     const later = await createIdea(bob, 'Second');
     const ready = await createIdea(bob, 'Third');
@@ -288,36 +288,36 @@ describe('the open-ideas limit (max_events)', () => {
     const reopen = await call(bob, 'POST', '/api/ideas/status', { ids: [raw.id], status: 'raw_ideas' });
     expect(reopen.statusCode).toBe(409);
     expect((await call(bob, 'POST', `/api/ideas/${raw.id}/approve`)).statusCode).toBe(409);
-    const [row] = await testApp.database.db.select().from(events).where(eq(events.id, raw.id));
+    const [row] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, raw.id));
     expect(row?.status).toBe('sent');
 
     // Deleting frees a place as well.
     await call(bob, 'DELETE', `/api/ideas/${fourth.id}`);
     expect((await call(bob, 'POST', `/api/ideas/${raw.id}/approve`)).statusCode).toBe(200);
-    await setMaxEvents(bob, 10);
+    await setMaxIdeas(bob, 10);
   });
 
   it('holds under concurrent saves', async () => {
     await clearIdeas(bob);
-    await setMaxEvents(bob, 2);
+    await setMaxIdeas(bob, 2);
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, index) => call(bob, 'POST', '/api/ideas', { content: `Parallel ${index}` })),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
-    expect(await testApp.database.db.select().from(events).where(eq(events.userId, bob.id))).toHaveLength(2);
+    expect(await testApp.database.db.select().from(ideas).where(eq(ideas.userId, bob.id))).toHaveLength(2);
     await clearIdeas(bob);
-    await setMaxEvents(bob, 10);
+    await setMaxIdeas(bob, 10);
   });
 
   it('is counted by the database on every write, from any code path; a refused write changes nothing', async () => {
     const dave = await createUser(testApp.app);
     const counters = async () => {
       const [row] = await testApp.database.db
-        .select({ open: userSettings.openEvents })
+        .select({ open: userSettings.openIdeas })
         .from(userSettings)
         .where(eq(userSettings.userId, dave.id));
-      const ideas = await testApp.database.db.select().from(events).where(eq(events.userId, dave.id));
-      return { ...row!, actual: ideas.filter((idea) => idea.status !== 'sent').length };
+      const rows = await testApp.database.db.select().from(ideas).where(eq(ideas.userId, dave.id));
+      return { ...row!, actual: rows.filter((idea) => idea.status !== 'sent').length };
     };
     let last = await counters();
     /** After each write: the stored count is the real one. */
@@ -326,44 +326,46 @@ describe('the open-ideas limit (max_events)', () => {
       last = await counters();
       expect(last.open).toBe(last.actual);
     };
-    const ideas: Idea[] = [];
-    await step(async () => ideas.push(await createIdea(dave, 'First')));
-    await step(async () => ideas.push(await createIdea(dave, 'Second')));
-    await step(async () => ideas.push(await createIdea(dave, 'Third')));
-    await step(() => call(dave, 'POST', '/api/ideas/status', { ids: [ideas[0]!.id, ideas[1]!.id], status: 'sent' }));
-    await step(() => call(dave, 'POST', `/api/ideas/${ideas[0]!.id}/approve`));
-    await step(() => call(dave, 'PATCH', `/api/ideas/${ideas[1]!.id}`, { content: 'Second, edited' }));
-    await step(() => call(dave, 'PUT', `/api/ideas/${ideas[2]!.id}/preferences`, defaultIdeaPreferences));
-    await step(() => call(dave, 'DELETE', `/api/ideas/${ideas[2]!.id}`));
-    // Written by other features (e.g. delivery marks ideas sent) or by hand: counted all the same.
-    await step(() => testApp.database.db.update(events).set({ status: 'sent' }).where(eq(events.userId, dave.id)));
+    const created: Idea[] = [];
+    await step(async () => created.push(await createIdea(dave, 'First')));
+    await step(async () => created.push(await createIdea(dave, 'Second')));
+    await step(async () => created.push(await createIdea(dave, 'Third')));
     await step(() =>
-      testApp.database.db.insert(events).values({ userId: dave.id, content: 'By hand', title: 'By hand' }),
+      call(dave, 'POST', '/api/ideas/status', { ids: [created[0]!.id, created[1]!.id], status: 'sent' }),
+    );
+    await step(() => call(dave, 'POST', `/api/ideas/${created[0]!.id}/approve`));
+    await step(() => call(dave, 'PATCH', `/api/ideas/${created[1]!.id}`, { content: 'Second, edited' }));
+    await step(() => call(dave, 'PUT', `/api/ideas/${created[2]!.id}/preferences`, defaultIdeaPreferences));
+    await step(() => call(dave, 'DELETE', `/api/ideas/${created[2]!.id}`));
+    // Written by other features (e.g. delivery marks ideas sent) or by hand: counted all the same.
+    await step(() => testApp.database.db.update(ideas).set({ status: 'sent' }).where(eq(ideas.userId, dave.id)));
+    await step(() =>
+      testApp.database.db.insert(ideas).values({ userId: dave.id, content: 'By hand', title: 'By hand' }),
     );
     expect(last.open).toBe(1);
 
     // Refused: the count stays where it was.
-    await setMaxEvents(dave, 1);
+    await setMaxIdeas(dave, 1);
     const before = await counters();
     expect((await call(dave, 'POST', '/api/ideas', { content: 'One too many' })).statusCode).toBe(409);
     expect(
-      (await call(dave, 'POST', '/api/ideas/status', { ids: [ideas[0]!.id], status: 'raw_ideas' })).statusCode,
+      (await call(dave, 'POST', '/api/ideas/status', { ids: [created[0]!.id], status: 'raw_ideas' })).statusCode,
     ).toBe(409);
     expect(await counters()).toEqual(before);
     // Lowering the limit below what is open is allowed; nothing open is lost.
-    await setMaxEvents(dave, 0);
+    await setMaxIdeas(dave, 0);
     const list: IdeaList = (await call(dave, 'GET', '/api/ideas')).json();
     expect(list.maxIdeas).toBe(0);
     expect(list.ideas.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
   });
 
   it('reports max_events in the list, with or without ideas', async () => {
-    await setMaxEvents(bob, 7);
+    await setMaxIdeas(bob, 7);
     expect((await call(bob, 'GET', '/api/ideas')).json()).toEqual({ ideas: [], maxIdeas: 7 });
     const idea = await createIdea(bob, 'One idea under the limit');
     expect((await call(bob, 'GET', '/api/ideas')).json()).toMatchObject({ ideas: [{ id: idea.id }], maxIdeas: 7 });
     await clearIdeas(bob);
-    await setMaxEvents(bob, 10);
+    await setMaxIdeas(bob, 10);
   });
 
   it('lists the ideas with the default limit for an account without a settings row', async () => {
@@ -406,7 +408,7 @@ describe('approving an idea', () => {
       [alreadySent!.id]: 'sent',
       [foreign!.id]: 'pending',
     });
-    const [otherRow] = await db.select().from(events).where(eq(events.id, other.id));
+    const [otherRow] = await db.select().from(ideas).where(eq(ideas.id, other.id));
     expect(otherRow?.status).toBe('raw_ideas');
   });
 });

@@ -136,7 +136,7 @@ export async function linkedinRoutes(
         config,
         secretBox,
         userId: requireUser(request).id,
-        eventIds: request.body.eventIds,
+        ideaIds: request.body.ideaIds,
         text: request.body.text,
         now: now(),
       });
@@ -172,7 +172,7 @@ export async function linkedinRoutes(
         secretBox,
         jobs,
         userId: requireUser(request).id,
-        eventIds: request.body.eventIds,
+        ideaIds: request.body.ideaIds,
         text: request.body.text,
         publishAt: new Date(request.body.publishAt),
         now: now(),

@@ -10,7 +10,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'driz
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
-  events,
+  ideas,
   linkedinAuthorizations,
   linkedinConnections,
   linkedinPosts,
@@ -176,12 +176,12 @@ export async function disconnectLinkedin({ db, userId }: { db: Database; userId:
 
 // ── Publishing ──
 
-async function requireOwnIdeas({ db, userId, eventIds }: { db: Database; userId: string; eventIds: string[] }) {
-  const unique = [...new Set(eventIds)];
+async function requireOwnIdeas({ db, userId, ideaIds }: { db: Database; userId: string; ideaIds: string[] }) {
+  const unique = [...new Set(ideaIds)];
   const found = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.userId, userId), inArray(events.id, unique)));
+    .select({ id: ideas.id })
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), inArray(ideas.id, unique)));
   if (found.length !== unique.length) throw failure(404, 'NOT_FOUND', 'linkedin.errors.ideaNotFound');
   return unique;
 }
@@ -217,7 +217,7 @@ async function postAndRecord({
   config,
   secretBox,
   userId,
-  eventIds,
+  ideaIds,
   text,
   now,
   scheduledPostId,
@@ -226,7 +226,7 @@ async function postAndRecord({
   config: Config;
   secretBox: SecretBox;
   userId: string;
-  eventIds: string[];
+  ideaIds: string[];
   text: string;
   now: Date;
   scheduledPostId?: string;
@@ -252,7 +252,7 @@ async function postAndRecord({
   }
   const postUrl = linkedinPostUrl(postUrn);
   await db.transaction(async (tx) => {
-    await setIdeasStatus({ db: tx, userId, ideaIds: eventIds, status: 'sent', linkedinPostUrl: postUrl });
+    await setIdeasStatus({ db: tx, userId, ideaIds: ideaIds, status: 'sent', linkedinPostUrl: postUrl });
     const published = { status: 'published', postUrn, postUrl, publishedAt: now, errorKey: null, errorValues: null };
     if (scheduledPostId) {
       await tx
@@ -260,7 +260,7 @@ async function postAndRecord({
         .set(published)
         .where(byIdAndOwner(linkedinPosts, scheduledPostId, userId));
     } else {
-      await tx.insert(linkedinPosts).values({ userId, eventIds, text, publishAt: now, ...published });
+      await tx.insert(linkedinPosts).values({ userId, ideaIds, text, publishAt: now, ...published });
     }
   });
   return { postUrn, postUrl };
@@ -271,7 +271,7 @@ export async function publishToLinkedin({
   config,
   secretBox,
   userId,
-  eventIds,
+  ideaIds,
   text,
   now,
 }: {
@@ -279,13 +279,13 @@ export async function publishToLinkedin({
   config: Config;
   secretBox: SecretBox;
   userId: string;
-  eventIds: string[];
+  ideaIds: string[];
   text: string;
   now: Date;
 }): Promise<{ postUrn: string; postUrl: string }> {
-  const ideas = await requireOwnIdeas({ db, userId, eventIds });
+  const ideas = await requireOwnIdeas({ db, userId, ideaIds });
   try {
-    return await postAndRecord({ db, config, secretBox, userId, eventIds: ideas, text, now });
+    return await postAndRecord({ db, config, secretBox, userId, ideaIds: ideas, text, now });
   } catch (error) {
     if (error instanceof LinkedinPublishError) throw toAppError(error);
     throw error;
@@ -300,7 +300,7 @@ export async function scheduleLinkedinPost({
   secretBox,
   jobs,
   userId,
-  eventIds,
+  ideaIds,
   text,
   publishAt,
   now,
@@ -310,7 +310,7 @@ export async function scheduleLinkedinPost({
   secretBox: SecretBox;
   jobs: JobQueue | undefined;
   userId: string;
-  eventIds: string[];
+  ideaIds: string[];
   text: string;
   publishAt: Date;
   now: Date;
@@ -323,11 +323,11 @@ export async function scheduleLinkedinPost({
       fields: { publishAt: 'linkedin.errors.pastTime' },
     });
   }
-  const ideas = await requireOwnIdeas({ db, userId, eventIds });
+  const ideas = await requireOwnIdeas({ db, userId, ideaIds });
   await getUsableToken({ db, config, secretBox, userId, now });
   // Every server process starts the job queue; only an app built without one (some tests) lacks it.
   if (!jobs) throw failure(503, 'JOBS_UNAVAILABLE', 'errors.internal');
-  const [row] = await db.insert(linkedinPosts).values({ userId, eventIds: ideas, text, publishAt }).returning();
+  const [row] = await db.insert(linkedinPosts).values({ userId, ideaIds: ideas, text, publishAt }).returning();
   if (!row) throw new Error('scheduled post not stored');
   try {
     const jobId = await jobs.send(linkedinPublishQueue, { postId: row.id } satisfies LinkedinPublishJob, {
@@ -349,7 +349,7 @@ function toScheduledPost(row: typeof linkedinPosts.$inferSelect, locale: Locale)
   return {
     id: row.id,
     text: row.text,
-    eventIds: row.eventIds,
+    ideaIds: row.ideaIds,
     publishAt: row.publishAt.toISOString(),
     status: status ?? 'failed',
     postUrl: row.postUrl,
@@ -440,7 +440,7 @@ export async function runScheduledLinkedinPost({
       config,
       secretBox,
       userId: post.userId,
-      eventIds: post.eventIds,
+      ideaIds: post.ideaIds,
       text: post.text,
       now,
       scheduledPostId: post.id,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/fake-linkedin-server.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { events, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
+import { ideas, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { failInterruptedLinkedinPosts, sendLinkedinExpiryNotices } from './linkedin-service.ts';
 
@@ -66,9 +66,9 @@ async function addIdea(user: TestUser, content: string) {
 
 async function ideaOf(user: TestUser, id: string) {
   const [row] = await testApp.database.db
-    .select({ status: events.status, linkedinPostUrl: events.linkedinPostUrl })
-    .from(events)
-    .where(and(eq(events.id, id), eq(events.userId, user.id)));
+    .select({ status: ideas.status, linkedinPostUrl: ideas.linkedinPostUrl })
+    .from(ideas)
+    .where(and(eq(ideas.id, id), eq(ideas.userId, user.id)));
   return row!;
 }
 
@@ -167,7 +167,7 @@ describe('publishing to LinkedIn', () => {
   it('posts through the versioned Posts API with little-text escaping and keeps the post link on the idea', async () => {
     const ideaId = await addIdea(user, 'Shipped the release');
     const text = 'We shipped v2 (finally) #launch @team *bold* _under_ ~tilde~ [x] {y} <z> | back\\slash';
-    const published = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text });
+    const published = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text });
     expect(published.statusCode, published.body).toBe(200);
     const post = fake.posts.at(-1)!;
     expect(post.commentary).toBe(
@@ -195,13 +195,12 @@ describe('publishing to LinkedIn', () => {
   it('a duplicate (422) gets its message and the idea stays unsent', async () => {
     const first = await addIdea(user, 'Ran a marathon');
     expect(
-      (await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [first], text: 'I ran 42 km today' }))
-        .statusCode,
+      (await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [first], text: 'I ran 42 km today' })).statusCode,
     ).toBe(200);
     const second = await addIdea(user, 'Ran it again');
     const postsBefore = fake.posts.length;
     const refused = await inject(user, 'POST', '/api/linkedin/publish', {
-      eventIds: [second],
+      ideaIds: [second],
       text: 'I ran 42 km today',
     });
     expect(refused.statusCode).toBe(409);
@@ -220,7 +219,7 @@ describe('publishing to LinkedIn', () => {
       user,
       'POST',
       '/api/linkedin/publish',
-      { eventIds: [ideaId], text: 'Busy, busy' },
+      { ideaIds: [ideaId], text: 'Busy, busy' },
       {
         'accept-language': 'ru',
       },
@@ -237,7 +236,7 @@ describe('publishing to LinkedIn', () => {
     const ideaId = await addIdea(user, 'Silent post');
     fake.state.nextPostFailure = 'no-id';
     const refused = await inject(user, 'POST', '/api/linkedin/publish', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'No id comes back',
     });
     expect(refused.statusCode).toBe(502);
@@ -257,7 +256,7 @@ describe('publishing to LinkedIn', () => {
       fake.state.grantedScope = null;
     }
     const ideaId = await addIdea(limited, 'No permission');
-    const refused = await inject(limited, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Hello' });
+    const refused = await inject(limited, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Hello' });
     expect(refused.json()).toEqual({ code: 'LINKEDIN_SCOPE', message: translate('linkedin.errors.scope', 'en') });
     expect(await ideaOf(limited, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
@@ -266,12 +265,12 @@ describe('publishing to LinkedIn', () => {
     const ideaId = await addIdea(user, 'Mine');
     const stranger = await createUser(testApp.app);
     await connect(stranger);
-    const foreign = await inject(stranger, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Not mine' });
+    const foreign = await inject(stranger, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Not mine' });
     expect(foreign.statusCode).toBe(404);
-    const empty = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: '   ' });
+    const empty = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: translate('linkedin.errors.emptyText', 'en') });
-    const tooLong = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'x'.repeat(3001) });
+    const tooLong = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'x'.repeat(3001) });
     expect(tooLong.json()).toMatchObject({ message: translate('linkedin.errors.tooLong', 'en') });
     const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/linkedin/publish', payload: {} });
     expect(signedOut.statusCode).toBe(401);
@@ -283,17 +282,17 @@ describe('publishing to LinkedIn', () => {
     await connect(member);
     const ideaId = await addIdea(member, 'Token trouble');
     fake.revokeAllTokens();
-    const refused = await inject(member, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Revoked' });
+    const refused = await inject(member, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Revoked' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ code: 'LINKEDIN_RECONNECT', message: translate('linkedin.errors.expired', 'en') });
     expect((await connectionOf(member)).connection?.state).toBe('expired');
     // Known to be expired now: the next attempt asks to reconnect without calling LinkedIn.
-    const again = await inject(member, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Revoked again' });
+    const again = await inject(member, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Revoked again' });
     expect(again.json()).toMatchObject({ code: 'LINKEDIN_RECONNECT' });
     expect(await ideaOf(member, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
     await connect(member);
     expect((await connectionOf(member)).connection?.state).toBe('valid');
-    const published = await inject(member, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Back again' });
+    const published = await inject(member, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Back again' });
     expect(published.statusCode, published.body).toBe(200);
     // The earlier user's token was revoked too: reconnect them for the tests that follow.
     await connect(user);
@@ -302,7 +301,7 @@ describe('publishing to LinkedIn', () => {
   it('asks to connect first, and says when the server has no LinkedIn app', async () => {
     const loner = await createUser(testApp.app);
     const ideaId = await addIdea(loner, 'Alone');
-    const refused = await inject(loner, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Hi' });
+    const refused = await inject(loner, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Hi' });
     expect(refused.json()).toEqual({
       code: 'LINKEDIN_NOT_CONNECTED',
       message: translate('linkedin.errors.notConnected', 'en'),
@@ -337,7 +336,7 @@ describe('scheduled LinkedIn posts', () => {
     const ideaId = await addIdea(user, 'Scheduled news');
     const publishAt = new Date(Date.now() + 3000).toISOString();
     const scheduled = await inject(user, 'POST', '/api/linkedin/posts', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Scheduled hello',
       publishAt,
     });
@@ -359,7 +358,7 @@ describe('scheduled LinkedIn posts', () => {
   it('can be cancelled: it never goes out; another user can neither see nor cancel it', async () => {
     const ideaId = await addIdea(user, 'Cancelled news');
     const scheduled = await inject(user, 'POST', '/api/linkedin/posts', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Never posted',
       publishAt: new Date(Date.now() + 2500).toISOString(),
     });
@@ -380,7 +379,7 @@ describe('scheduled LinkedIn posts', () => {
   it('refuses a time in the past, and keeps LinkedIn’s refusal on the post', async () => {
     const ideaId = await addIdea(user, 'Late news');
     const past = await inject(user, 'POST', '/api/linkedin/posts', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Too late',
       publishAt: new Date(Date.now() - 60_000).toISOString(),
     });
@@ -388,7 +387,7 @@ describe('scheduled LinkedIn posts', () => {
     expect(past.json()).toMatchObject({ fields: { publishAt: translate('linkedin.errors.pastTime', 'en') } });
     fake.state.nextPostFailure = 429;
     const scheduled = await inject(user, 'POST', '/api/linkedin/posts', {
-      eventIds: [ideaId],
+      ideaIds: [ideaId],
       text: 'Throttled later',
       publishAt: new Date(Date.now() + 1500).toISOString(),
     });
@@ -483,7 +482,7 @@ describe('token expiry', () => {
       .where(eq(linkedinConnections.userId, user.id));
     expect((await connectionOf(user)).connection?.state).toBe('expired');
     const ideaId = await addIdea(user, 'After expiry');
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', { eventIds: [ideaId], text: 'Expired' });
+    const refused = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Expired' });
     expect(refused.json()).toMatchObject({ code: 'LINKEDIN_RECONNECT' });
 
     // A new token gets its own notice when its time comes.

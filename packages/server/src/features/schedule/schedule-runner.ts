@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
+import { contacts, ideas, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -73,9 +73,9 @@ async function claimDueRun({ db, now }: { db: Database; now: Date }): Promise<Cl
 async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) {
   const approved = await db
     .select()
-    .from(events)
-    .where(and(eq(events.userId, userId), eq(events.status, 'approved')))
-    .orderBy(sql`coalesce(${events.date}, ${events.createdAt}) asc`, asc(events.createdAt), asc(events.id));
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), eq(ideas.status, 'approved')))
+    .orderBy(sql`coalesce(${ideas.date}, ${ideas.createdAt}) asc`, asc(ideas.createdAt), asc(ideas.id));
   if (approved.length === 0) return [];
   const taken = await db
     .select({ ideaIds: shares.ideaIds })
@@ -137,7 +137,7 @@ async function findDefaultTemplate({ db, userId }: { db: Database; userId: strin
   return template ?? null;
 }
 
-type Idea = typeof events.$inferSelect;
+type Idea = typeof ideas.$inferSelect;
 type Recipient = Awaited<ReturnType<typeof findRecipients>>['recipients'][number];
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { contacts, emailDeliveries, events, shares, userSettings } from '../../db/schema.ts';
+import { contacts, emailDeliveries, ideas, shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
 import { scheduleQueue } from './schedule-worker.ts';
@@ -83,7 +83,7 @@ async function saveSchedule(user: TestUser, update: ScheduleUpdate) {
 
 const sharesOf = (userId: string) => testApp.database.db.select().from(shares).where(eq(shares.userId, userId));
 const statusesOf = async (ids: string[]) =>
-  (await testApp.database.db.select({ status: events.status }).from(events).where(inArray(events.id, ids))).map(
+  (await testApp.database.db.select({ status: ideas.status }).from(ideas).where(inArray(ideas.id, ids))).map(
     (row) => row.status,
   );
 const scheduleOf = async (user: TestUser) => (await request(user, 'GET')).json() as ScheduleResponse;

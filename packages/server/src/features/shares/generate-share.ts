@@ -2,7 +2,7 @@ import type { Share } from '@life-updates/contract/shares';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events } from '../../db/schema.ts';
+import { contacts, ideas } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
@@ -77,17 +77,17 @@ export async function generateShare({
   log?: GenerationLog | undefined;
 }): Promise<Share> {
   const template = await getTemplateForUse({ db, userId, templateId });
-  const ideas = await findIdeasForGeneration({ db, userId, eventIds: ideaIds });
+  const chosen = await findIdeasForGeneration({ db, userId, ideaIds });
   const recipients = await findOwnContacts({ db, userId, contactIds });
   const [firstIdea] = await db
-    .select({ preferences: events.preferences })
-    .from(events)
-    .where(and(eq(events.userId, userId), eq(events.id, ideaIds[0]!)));
+    .select({ preferences: ideas.preferences })
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), eq(ideas.id, ideaIds[0]!)));
   const texts = await writeContactTexts({
     db,
     config,
     userId,
-    events: ideas,
+    events: chosen,
     // The first idea's stored choices, or the defaults.
     preferences: firstIdea?.preferences ?? {},
     template: template.template,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/fake-ai-server.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { events, shares, userSettings } from '../../db/schema.ts';
+import { ideas, shares, userSettings } from '../../db/schema.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call(testApp: TestApp, user: TestUser, method: Method, url: string, payload?: object) {
@@ -17,7 +17,7 @@ function call(testApp: TestApp, user: TestUser, method: Method, url: string, pay
   });
 }
 
-async function createEvent(testApp: TestApp, user: TestUser, content: string) {
+async function createIdea(testApp: TestApp, user: TestUser, content: string) {
   const response = await call(testApp, user, 'POST', '/api/ideas', { content });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return (response.json() as { id: string }).id;
@@ -45,8 +45,8 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   async function setUp(prefix: string) {
     const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });
     const ideaIds = [
-      await createEvent(testApp, user, 'We moved to Lisbon and found a flat near the river.'),
-      await createEvent(testApp, user, 'I started a new job at the port.'),
+      await createIdea(testApp, user, 'We moved to Lisbon and found a flat near the river.'),
+      await createIdea(testApp, user, 'I started a new job at the port.'),
     ];
     const maria = await createContact(testApp, user, {
       name: 'Maria',
@@ -167,14 +167,14 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   it("refuses another user's events, contacts, template and shares (404)", async () => {
     const owner = await setUp('owner');
     const stranger = await createVerifiedUser(testApp.app, testApp.database.db);
-    const strangerEvent = await createEvent(testApp, stranger, 'Stranger idea');
+    const strangerIdea = await createIdea(testApp, stranger, 'Stranger idea');
     const strangerContact = await createContact(testApp, stranger, { name: 'Zed', email: 'zed@example.com' });
     expect(
       (await generate(stranger, { ideaIds: owner.ideaIds, templateId: 'startup', contactIds: [strangerContact] }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await generate(stranger, { ideaIds: [strangerEvent], templateId: 'startup', contactIds: [owner.maria] }))
+      (await generate(stranger, { ideaIds: [strangerIdea], templateId: 'startup', contactIds: [owner.maria] }))
         .statusCode,
     ).toBe(404);
     const share = (
@@ -245,8 +245,8 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect(list.sent.map((item) => item.id)).toEqual([share.id]);
     expect(list.sent[0]).toMatchObject({ status: 'sent', contacts: [{ name: 'Maria' }, { name: 'Oleg' }] });
     expect(list.sent[0]!.sentAt).not.toBeNull();
-    const eventRows = await testApp.database.db.select().from(events).where(inArray(events.id, ideaIds));
-    expect(eventRows.map((row) => row.status)).toEqual(['sent', 'sent']);
+    const ideaRows = await testApp.database.db.select().from(ideas).where(inArray(ideas.id, ideaIds));
+    expect(ideaRows.map((row) => row.status)).toEqual(['sent', 'sent']);
 
     // A sent share is read-only and cannot be cancelled.
     const late = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${oleg}`, { text: 'Too late' });
@@ -291,7 +291,7 @@ describe('per-contact summaries with an AI model', () => {
 
   it("asks the model once per contact, for that contact's relationship and with the template", async () => {
     const user = await createUser(testApp.app);
-    const eventId = await createEvent(testApp, user, 'Climbed Mount Elbrus with two friends.');
+    const ideaId = await createIdea(testApp, user, 'Climbed Mount Elbrus with two friends.');
     const maria = await createContact(testApp, user, { name: 'Maria', email: 'm@example.com', relationship: 'family' });
     const boss = await createContact(testApp, user, {
       name: 'Pavel',
@@ -300,7 +300,7 @@ describe('per-contact summaries with an AI model', () => {
     });
     fake.reply(openAiCompletion('Text for Maria.'), openAiCompletion('Text for Pavel.'));
     const response = await call(testApp, user, 'POST', '/api/shares/generate', {
-      ideaIds: [eventId],
+      ideaIds: [ideaId],
       templateId: 'corporate',
       contactIds: [maria, boss],
     });

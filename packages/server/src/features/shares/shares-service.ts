@@ -16,7 +16,7 @@ import {
 import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, events, shares } from '../../db/schema.ts';
+import { contacts, ideas, shares } from '../../db/schema.ts';
 import { byIdAndOwner } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -30,7 +30,7 @@ import { findTemplateNames } from '../templates/templates-service.ts';
  */
 
 type ShareRow = typeof shares.$inferSelect;
-type IdeaRow = typeof events.$inferSelect;
+type IdeaRow = typeof ideas.$inferSelect;
 
 const shareNotFound = () => notFound('email.shareNotFound');
 /** Only a share still waiting for review can be edited or cancelled. */
@@ -81,8 +81,8 @@ const toSnapshot = (idea: IdeaRow): ShareIdeaSnapshot => ({
 async function findOwnIdeas({ db, userId, ideaIds }: { db: Executor; userId: string; ideaIds: readonly string[] }) {
   const rows = await db
     .select()
-    .from(events)
-    .where(and(eq(events.userId, userId), inArray(events.id, [...ideaIds])));
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ideaIds.map((id) => {
     const row = byId.get(id);

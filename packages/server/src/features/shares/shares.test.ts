@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, events, shares } from '../../db/schema.ts';
+import { contacts, ideas, shares } from '../../db/schema.ts';
 import { upsertShareForIdeas } from './shares-service.ts';
 
 const preferences: Preferences = {
@@ -29,8 +29,8 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function createEvent(userId: string, content: string): Promise<string> {
-  const [row] = await db.insert(events).values({ userId, content, title: content }).returning({ id: events.id });
+async function createIdea(userId: string, content: string): Promise<string> {
+  const [row] = await db.insert(ideas).values({ userId, content, title: content }).returning({ id: ideas.id });
   return row!.id;
 }
 
@@ -49,8 +49,8 @@ async function sharesOf(userId: string) {
 describe('upsertShareForIdeas', () => {
   it('updates the share with the same ordered events instead of creating another', async () => {
     const user = await createUser(testApp.app);
-    const first = await createEvent(user.id, 'First');
-    const second = await createEvent(user.id, 'Second');
+    const first = await createIdea(user.id, 'First');
+    const second = await createIdea(user.id, 'Second');
     const created = await upsertShareForIdeas({
       db,
       userId: user.id,
@@ -76,8 +76,8 @@ describe('upsertShareForIdeas', () => {
 
   it('treats another order or another set of events as a different share', async () => {
     const user = await createUser(testApp.app);
-    const first = await createEvent(user.id, 'First');
-    const second = await createEvent(user.id, 'Second');
+    const first = await createIdea(user.id, 'First');
+    const second = await createIdea(user.id, 'Second');
     const arguments_ = {
       db,
       userId: user.id,
@@ -93,7 +93,7 @@ describe('upsertShareForIdeas', () => {
 
   it.each(['pending', 'generated', 'saved_for_later', 'approved'] as const)('reuses a share in %s', async (status) => {
     const user = await createUser(testApp.app);
-    const id = await createEvent(user.id, 'Idea');
+    const id = await createIdea(user.id, 'Idea');
     const created = await upsertShareForIdeas({
       db,
       userId: user.id,
@@ -116,7 +116,7 @@ describe('upsertShareForIdeas', () => {
 
   it('never rewrites a sent share: a new one is made', async () => {
     const user = await createUser(testApp.app);
-    const id = await createEvent(user.id, 'Idea');
+    const id = await createIdea(user.id, 'Idea');
     const sent = await upsertShareForIdeas({
       db,
       userId: user.id,
@@ -139,11 +139,11 @@ describe('upsertShareForIdeas', () => {
   });
 
   it("never reuses another user's share, and refuses another user's events", async () => {
-    const aliceEvent = await createEvent(alice.id, 'Alice idea');
+    const aliceIdea = await createIdea(alice.id, 'Alice idea');
     const aliceShare = await upsertShareForIdeas({
       db,
       userId: alice.id,
-      ideaIds: [aliceEvent],
+      ideaIds: [aliceIdea],
       texts: { summary: 'alice' },
       templateId: null,
       status: 'generated',
@@ -152,7 +152,7 @@ describe('upsertShareForIdeas', () => {
       upsertShareForIdeas({
         db,
         userId: bob.id,
-        ideaIds: [aliceEvent],
+        ideaIds: [aliceIdea],
         texts: { summary: 'bob' },
         templateId: null,
         status: 'generated',
@@ -166,7 +166,7 @@ describe('upsertShareForIdeas', () => {
 describe('Create Content exits', () => {
   it('Save for later stores the preferences, marks the ideas and keeps one share', async () => {
     const user = await createUser(testApp.app);
-    const id = await createEvent(user.id, 'Learned to bake bread.');
+    const id = await createIdea(user.id, 'Learned to bake bread.');
     const first = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft one', preferences });
     expect(first.statusCode).toBe(200);
     expect(first.json().share).toMatchObject({
@@ -178,16 +178,16 @@ describe('Create Content exits', () => {
     const second = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft two', preferences });
     expect(second.json().share.id).toBe(first.json().share.id);
     expect(second.json().share.texts).toEqual({ summary: 'Draft two' });
-    const [event] = await db.select().from(events).where(eq(events.id, id));
+    const [event] = await db.select().from(ideas).where(eq(ideas.id, id));
     expect(event).toMatchObject({ status: 'saved_for_later', preferences });
     expect(await sharesOf(user.id)).toHaveLength(1);
   });
 
   it('Approve & Finish approves the ideas, every unsent share containing them, and keeps the text', async () => {
     const user = await createUser(testApp.app);
-    const first = await createEvent(user.id, 'Ran a marathon.');
-    const second = await createEvent(user.id, 'Got a medal.');
-    const other = await createEvent(user.id, 'Unrelated.');
+    const first = await createIdea(user.id, 'Ran a marathon.');
+    const second = await createIdea(user.id, 'Got a medal.');
+    const other = await createIdea(user.id, 'Unrelated.');
     const containing = await upsertShareForIdeas({
       db,
       userId: user.id,
@@ -233,14 +233,14 @@ describe('Create Content exits', () => {
     expect(statuses[containing.id]).toBe('approved');
     expect(statuses[sent.id]).toBe('sent');
     expect(statuses[unrelated.id]).toBe('pending');
-    const rows = await db.select().from(events).where(eq(events.userId, user.id));
-    const eventStatus = Object.fromEntries(rows.map((row) => [row.id, row.status]));
-    expect(eventStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
+    const rows = await db.select().from(ideas).where(eq(ideas.userId, user.id));
+    const ideaStatus = Object.fromEntries(rows.map((row) => [row.id, row.status]));
+    expect(ideaStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
   });
 
   it("Approve & Finish keeps the chosen recipients: the user's own contacts only", async () => {
     const user = await createUser(testApp.app);
-    const idea = await createEvent(user.id, 'Promoted');
+    const idea = await createIdea(user.id, 'Promoted');
     const [mine, alsoMine] = await db
       .insert(contacts)
       .values([
@@ -266,14 +266,14 @@ describe('Create Content exits', () => {
   });
 
   it("refuses another user's ideas with a 404 and changes nothing", async () => {
-    const bobEvent = await createEvent(bob.id, 'Bob idea');
-    const aliceEvent = await createEvent(alice.id, 'Alice idea 2');
+    const bobIdea = await createIdea(bob.id, 'Bob idea');
+    const aliceIdea = await createIdea(alice.id, 'Alice idea 2');
     for (const url of ['/api/shares/save-for-later', '/api/shares/approve']) {
-      const response = await post(alice, url, { ideaIds: [aliceEvent, bobEvent], text: 'Mine now', preferences });
+      const response = await post(alice, url, { ideaIds: [aliceIdea, bobIdea], text: 'Mine now', preferences });
       expect(response.statusCode, url).toBe(404);
     }
-    const [bobRow] = await db.select().from(events).where(eq(events.id, bobEvent));
-    const [aliceRow] = await db.select().from(events).where(eq(events.id, aliceEvent));
+    const [bobRow] = await db.select().from(ideas).where(eq(ideas.id, bobIdea));
+    const [aliceRow] = await db.select().from(ideas).where(eq(ideas.id, aliceIdea));
     expect(bobRow).toMatchObject({ status: 'raw_ideas', preferences: null });
     // The whole request is one transaction: Alice's own idea is untouched too.
     expect(aliceRow).toMatchObject({ status: 'raw_ideas', preferences: null });
@@ -290,7 +290,7 @@ describe('Create Content exits', () => {
       'Please choose one of the options',
     ],
   ])('refuses %s', async (_label, change, field, message) => {
-    const id = await createEvent(alice.id, 'Something');
+    const id = await createIdea(alice.id, 'Something');
     const response = await post(alice, '/api/shares/save-for-later', {
       ideaIds: [id],
       text: 'Text',
@@ -305,7 +305,7 @@ describe('Create Content exits', () => {
 describe('reading shares', () => {
   it("finds the newest saved, approved or sent share of an event for Create Content, only the user's own", async () => {
     const user = await createUser(testApp.app);
-    const id = await createEvent(user.id, 'A trip to Kazan.');
+    const id = await createIdea(user.id, 'A trip to Kazan.');
     expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
     await upsertShareForIdeas({
       db,
@@ -319,7 +319,7 @@ describe('reading shares', () => {
     await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Saved text', preferences });
     const found = await get(user, `/api/shares/for-idea/${id}`);
     expect(found.json().share).toMatchObject({ status: 'saved_for_later', texts: { summary: 'Saved text' } });
-    const other = await createEvent(user.id, 'Another');
+    const other = await createIdea(user.id, 'Another');
     await post(user, '/api/shares/approve', { ideaIds: [other, id], text: 'Both of them', preferences });
     expect((await get(user, `/api/shares/for-idea/${id}`)).json().share.texts).toEqual({
       summary: 'Both of them',
@@ -332,9 +332,9 @@ describe('reading shares', () => {
   it("lists the user's shares newest first, filtered by status", async () => {
     const user = await createUser(testApp.app);
     const ids = [
-      await createEvent(user.id, 'One'),
-      await createEvent(user.id, 'Two'),
-      await createEvent(user.id, 'Three'),
+      await createIdea(user.id, 'One'),
+      await createIdea(user.id, 'Two'),
+      await createIdea(user.id, 'Three'),
     ];
     const made = [];
     for (const [index, status] of (['pending', 'saved_for_later', 'sent'] as const).entries()) {

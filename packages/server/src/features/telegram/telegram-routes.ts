@@ -100,9 +100,9 @@ export async function telegramRoutes(
     },
     async (request) => {
       const user = requireUser(request);
-      const { channelId, ideaIds: eventIds, text, preferences } = request.body;
+      const { channelId, ideaIds: ideaIds, text, preferences } = request.body;
       const channel = await getOwnChannel({ db, userId: user.id, channelId });
-      await assertOwnIdeas({ db, userId: user.id, eventIds });
+      await assertOwnIdeas({ db, userId: user.id, ideaIds });
       if (!telegram) throw notConfigured();
       const messageIds: number[] = [];
       try {
@@ -133,7 +133,7 @@ export async function telegramRoutes(
       await recordPublishedPost({
         db,
         userId: user.id,
-        eventIds,
+        ideaIds,
         text,
         preferences,
         channel,

@@ -12,7 +12,7 @@ import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import {
-  events,
+  ideas,
   telegramChannels,
   telegramLinkCodes,
   telegramLinks,
@@ -26,7 +26,7 @@ import { setIdeasStatus } from '../ideas/idea-status.ts';
 import { createIdea } from '../ideas/ideas-service.ts';
 import { storeShareText } from '../shares/shares-service.ts';
 
-type NewEvent = z.output<typeof createIdeaSchema>;
+type NewIdea = z.output<typeof createIdeaSchema>;
 
 type ChannelRow = typeof telegramChannels.$inferSelect;
 export type LinkRow = typeof telegramLinks.$inferSelect;
@@ -206,12 +206,12 @@ export async function removeChannel({ db, userId, channelId }: { db: Database; u
 }
 
 /** Throws the 404 of another user's (or a missing) idea before anything is sent. */
-export async function assertOwnIdeas({ db, userId, eventIds }: { db: Database; userId: string; eventIds: string[] }) {
+export async function assertOwnIdeas({ db, userId, ideaIds }: { db: Database; userId: string; ideaIds: string[] }) {
   const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.userId, userId), inArray(events.id, eventIds)));
-  if (rows.length !== new Set(eventIds).size) throw notFound('errors.notFound');
+    .select({ id: ideas.id })
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), inArray(ideas.id, ideaIds)));
+  if (rows.length !== new Set(ideaIds).size) throw notFound('errors.notFound');
 }
 
 /**
@@ -221,7 +221,7 @@ export async function assertOwnIdeas({ db, userId, eventIds }: { db: Database; u
 export async function recordPublishedPost({
   db,
   userId,
-  eventIds,
+  ideaIds,
   text,
   preferences,
   channel,
@@ -230,7 +230,7 @@ export async function recordPublishedPost({
 }: {
   db: Database;
   userId: string;
-  eventIds: string[];
+  ideaIds: string[];
   text: string;
   preferences: Preferences;
   channel: ChannelRow;
@@ -238,13 +238,13 @@ export async function recordPublishedPost({
   messageLink: string | null;
 }) {
   await db.transaction(async (tx) => {
-    const share = await storeShareText({ tx, userId, ideaIds: eventIds, text, preferences, status: 'saved_for_later' });
-    await setIdeasStatus({ db: tx, userId, ideaIds: eventIds, status: 'sent' });
+    const share = await storeShareText({ tx, userId, ideaIds: ideaIds, text, preferences, status: 'saved_for_later' });
+    await setIdeasStatus({ db: tx, userId, ideaIds: ideaIds, status: 'sent' });
     await tx.insert(telegramPosts).values({
       userId,
       channelId: channel.id,
       shareId: share.id,
-      eventIds,
+      ideaIds,
       chatId: channel.chatId,
       messageIds,
       messageLink,
@@ -255,9 +255,9 @@ export async function recordPublishedPost({
 /** The idea an update already became, when it was handled before (a retry or a repeated delivery). */
 export async function findHandledUpdate({ db, botId, updateId }: { db: Database; botId: number; updateId: number }) {
   const [row] = await db
-    .select({ eventId: telegramUpdates.eventId, title: events.title })
+    .select({ ideaId: telegramUpdates.ideaId, title: ideas.title })
     .from(telegramUpdates)
-    .leftJoin(events, eq(events.id, telegramUpdates.eventId))
+    .leftJoin(ideas, eq(ideas.id, telegramUpdates.ideaId))
     .where(and(eq(telegramUpdates.botId, botId), eq(telegramUpdates.updateId, updateId)));
   return row ?? null;
 }
@@ -277,11 +277,11 @@ export async function saveIdeaFromUpdate({
   userId: string;
   botId: number;
   updateId: number;
-  input: NewEvent;
+  input: NewIdea;
 }): Promise<Idea> {
   return db.transaction(async (tx) => {
     const event = await createIdea({ db: tx, userId, input });
-    await tx.insert(telegramUpdates).values({ botId, updateId, eventId: event.id });
+    await tx.insert(telegramUpdates).values({ botId, updateId, ideaId: event.id });
     return event;
   });
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { events, telegramLinkCodes, userSettings } from '../../db/schema.ts';
+import { ideas, telegramLinkCodes, userSettings } from '../../db/schema.ts';
 import { startJobQueue } from '../../jobs.ts';
 import { registerWorkers } from '../../workers.ts';
 import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/fake-telegram-api.ts';
@@ -189,7 +189,7 @@ describe('capturing ideas', () => {
     if (!status.link) await link(alice, aliceTelegram);
   });
   beforeEach(async () => {
-    await testApp.database.db.delete(events).where(eq(events.userId, alice.id));
+    await testApp.database.db.delete(ideas).where(eq(ideas.userId, alice.id));
   });
 
   it('saves a text message as a Raw idea of the linked account only, and replies with its title and My Stories', async () => {
@@ -259,7 +259,7 @@ describe('capturing ideas', () => {
   });
 
   it('names the open-ideas limit when the account is at it', async () => {
-    await testApp.database.db.update(userSettings).set({ maxEvents: 1 }).where(eq(userSettings.userId, alice.id));
+    await testApp.database.db.update(userSettings).set({ maxIdeas: 1 }).where(eq(userSettings.userId, alice.id));
     try {
       fake.pushUpdate(privateMessage(aliceTelegram, { text: 'First idea fits' }));
       await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“First idea fits”'));
@@ -270,7 +270,7 @@ describe('capturing ideas', () => {
       expect(reply.text).toContain('the limit of 1 open ideas');
       expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['First idea fits']);
     } finally {
-      await testApp.database.db.update(userSettings).set({ maxEvents: 10 }).where(eq(userSettings.userId, alice.id));
+      await testApp.database.db.update(userSettings).set({ maxIdeas: 10 }).where(eq(userSettings.userId, alice.id));
     }
   });
 

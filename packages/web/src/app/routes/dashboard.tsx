@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIdeas } from '@/api/ideas';
 import { useMe } from '@/api/me';
-import { useIdeaSummaries } from '@/api/shares';
+import { useIdeaShareTexts } from '@/api/shares';
 import { useUsage } from '@/api/usage';
 import { ScreenFrame } from '@/components/layout/screen-frame';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { IdeaOrganizer } from '@/features/ideas/components/idea-organizer';
 import { LoadingOverlay } from '@/features/ideas/components/loading-overlay';
 import { OfflineBanner } from '@/features/ideas/components/offline-banner';
 import { UsageMeter } from '@/features/ideas/components/usage-meter';
-import { ShareIdeasFlow } from '@/features/summeris/components/share-ideas-flow';
+import { ShareIdeasFlow } from '@/features/shares/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useIsOnline } from '@/lib/use-online-status';
@@ -27,9 +27,9 @@ export function Component() {
   const { t } = useTranslation();
   usePageTitle('dashboard');
   const navigate = useNavigate();
-  const events = useIdeas();
+  const ideaList = useIdeas();
   const usage = useUsage();
-  const summaries = useIdeaSummaries();
+  const shareTexts = useIdeaShareTexts();
   const { data: me } = useMe();
   const queued = useQueuedIdeas(me?.id);
   const isOnline = useIsOnline();
@@ -38,7 +38,7 @@ export function Component() {
   // ideas with contacts) can read it.
   const [tab, setTab] = useState<IdeaStatus>('raw_ideas');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const ideas = useMemo(() => events.data?.ideas ?? [], [events.data]);
+  const ideas = useMemo(() => ideaList.data?.ideas ?? [], [ideaList.data]);
   /** The selected ideas of the current tab, newest first; ids of deleted ideas drop out. */
   const selectedIdeas: Idea[] = useMemo(
     () => ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id)),
@@ -51,7 +51,7 @@ export function Component() {
     [selectedIds, selectedIdeas],
   );
 
-  const loadError = events.error ?? usage.error;
+  const loadError = ideaList.error ?? usage.error;
   useEffect(() => {
     if (loadError)
       toast.error(t('ideas.loadAppDataError', { message: errorMessage(loadError, t('ideas.toasts.loadFailed')) }));
@@ -81,20 +81,20 @@ export function Component() {
 
   // Offline, requests wait for the connection: the screen shows what it has (the ideas as last
   // loaded, lib/offline-query-cache.ts) instead of loading.
-  const isLoading = (events.isPending || usage.isPending) && isOnline;
+  const isLoading = (ideaList.isPending || usage.isPending) && isOnline;
 
   return (
     <Frame>
       {/* Fixed over the whole screen: its place in the container does not matter. */}
       {isLoading ? <LoadingOverlay /> : null}
       {isOnline ? null : <OfflineBanner />}
-      {events.isError ? (
+      {ideaList.isError ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive p-4 text-sm"
         >
           <span>{t('ideas.toasts.loadFailed')}</span>
-          <Button variant="outline" size="sm" onClick={() => void events.refetch()}>
+          <Button variant="outline" size="sm" onClick={() => void ideaList.refetch()}>
             {t('common.retry')}
           </Button>
         </div>
@@ -104,14 +104,14 @@ export function Component() {
           <UsageMeter usage={usage.data} />
           <IdeaForm
             openIdeas={
-              events.data ? { open: countOpenIdeas(events.data.ideas), limit: events.data.maxIdeas } : undefined
+              ideaList.data ? { open: countOpenIdeas(ideaList.data.ideas), limit: ideaList.data.maxIdeas } : undefined
             }
           />
         </div>
         <div className="lg:col-span-2">
           <IdeaOrganizer
             ideas={ideas}
-            summaries={summaries.data}
+            shareTexts={shareTexts.data}
             tab={tab}
             onTabChange={changeTab}
             selectedIds={selectedIds}

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '@/components/layout/screen-frame';
 import { ScheduledLinkedinPosts } from '@/features/linkedin/components/scheduled-linkedin-posts';
-import { SummerisPage } from '@/features/summeris/components/summeris-page';
+import { ShareReviewPage } from '@/features/shares/components/summeris-page';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {
   usePageTitle('summeris');
   return (
     <Frame>
-      <SummerisPage />
+      <ShareReviewPage />
       <ScheduledLinkedinPosts />
     </Frame>
   );

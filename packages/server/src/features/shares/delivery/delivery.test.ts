@@ -5,7 +5,7 @@ import { addressOf, nameOf, startSmtpServer } from '../../../../test/mail-server
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
-import { contacts, emailDeliveries, events, shares, userSettings } from '../../../db/schema.ts';
+import { contacts, emailDeliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
 import { startJobQueue } from '../../../jobs.ts';
 import { registerWorkers } from '../../../workers.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
@@ -66,7 +66,7 @@ describe('sending a share through SMTP', () => {
         `Dear ${person.name},\n\nOnly for ${person.name}: <b>hi</b>.\n\n- first\n- second\n\n[Your Name]`,
       ]),
     );
-    const { share, events: shareEvents } = await insertShare(db, user.id, people, { summaries });
+    const { share, events: shareIdeas } = await insertShare(db, user.id, people, { summaries });
 
     const response = await send(user, share.id);
     expect(response.statusCode).toBe(200);
@@ -102,16 +102,16 @@ describe('sending a share through SMTP', () => {
     const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
     expect(stored!.status).toBe('sent');
     expect(stored!.sentAt).toBeInstanceOf(Date);
-    const eventRows = await db
+    const ideaRows = await db
       .select()
-      .from(events)
+      .from(ideas)
       .where(
         inArray(
-          events.id,
-          shareEvents.map((event) => event.id),
+          ideas.id,
+          shareIdeas.map((event) => event.id),
         ),
       );
-    expect(eventRows.map((event) => event.status)).toEqual(['sent', 'sent']);
+    expect(ideaRows.map((event) => event.status)).toEqual(['sent', 'sent']);
     expect(await getMonthlyUsage({ db, userId: user.id })).toEqual({ used: 1, total: 10 });
   });
 
@@ -270,21 +270,21 @@ describe('sending a share through SMTP', () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db);
     const [person] = await insertContacts(db, user.id, [{ name: 'Gus', email: 'gone.gus@example.com' }]);
-    const { share, events: shareEvents } = await insertShare(db, user.id, [person!]);
+    const { share, events: shareIdeas } = await insertShare(db, user.id, [person!]);
     smtp.rules.set('gone.gus@example.com', { code: 550, message: 'No such user' });
     expect((await send(user, share.id)).statusCode).toBe(200);
     const done = await waitForDeliveries(testApp.app, user, share.id);
     expect(done).toMatchObject({ shareStatus: 'failed', counts: { sent: 0, bounced: 1 } });
-    const eventRows = await db
+    const ideaRows = await db
       .select()
-      .from(events)
+      .from(ideas)
       .where(
         inArray(
-          events.id,
-          shareEvents.map((event) => event.id),
+          ideas.id,
+          shareIdeas.map((event) => event.id),
         ),
       );
-    expect(eventRows.map((event) => event.status)).toEqual(['approved', 'approved']);
+    expect(ideaRows.map((event) => event.status)).toEqual(['approved', 'approved']);
     expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(0);
   });
 });
@@ -442,7 +442,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
   async function stateOf(userId: string) {
     const { db } = testApp.database;
     return {
-      events: await db.select().from(events).where(eq(events.userId, userId)),
+      events: await db.select().from(ideas).where(eq(ideas.userId, userId)),
       shares: await db.select().from(shares).where(eq(shares.userId, userId)),
       deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
     };
@@ -479,11 +479,11 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       ideaIds: [first.id, second.id],
       texts: { summary: 'Two bits of news: Lisbon, and the port.' },
     });
-    const ideas = await db
+    const rows = await db
       .select()
-      .from(events)
-      .where(inArray(events.id, [first.id, second.id]));
-    for (const idea of ideas) expect(idea).toMatchObject({ status: 'sent', preferences });
+      .from(ideas)
+      .where(inArray(ideas.id, [first.id, second.id]));
+    for (const idea of rows) expect(idea).toMatchObject({ status: 'sent', preferences });
   });
 
   it('reuses the share of approved ideas, which stay approved until the email goes out', async () => {

@@ -43,8 +43,8 @@ export function AdminPanel({ currentUserId }: { currentUserId: string }) {
           icon={<FileTextIcon className="size-5" />}
         />
         <StatCard
-          label={t('admin.stats.totalEvents')}
-          value={stats.data?.totalEvents}
+          label={t('admin.stats.totalIdeas')}
+          value={stats.data?.totalIdeas}
           icon={<LightbulbIcon className="size-5" />}
         />
       </section>

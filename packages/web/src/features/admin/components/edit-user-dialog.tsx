@@ -56,7 +56,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
   const updateUser = useUpdateAdminUser();
   const form = useForm<AdminUserForm>({
     resolver: zodResolver(adminUserFormSchema),
-    defaultValues: { role: user.role, monthlyShareLimit: user.monthlyShareLimit, maxEvents: user.maxEvents },
+    defaultValues: { role: user.role, monthlyShareLimit: user.monthlyShareLimit, maxIdeas: user.maxIdeas },
   });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
@@ -107,11 +107,11 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
             />
           </FormField>
           <FormField
-            label={t('admin.edit.maxEvents')}
-            hint={t('admin.edit.maxEventsHint')}
-            error={message(errors.maxEvents?.message)}
+            label={t('admin.edit.maxIdeas')}
+            hint={t('admin.edit.maxIdeasHint')}
+            error={message(errors.maxIdeas?.message)}
           >
-            <Input type="number" inputMode="numeric" min={0} {...form.register('maxEvents', { valueAsNumber: true })} />
+            <Input type="number" inputMode="numeric" min={0} {...form.register('maxIdeas', { valueAsNumber: true })} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

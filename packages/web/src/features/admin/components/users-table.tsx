@@ -74,7 +74,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                     {t('admin.users.monthlyShareLimit')}
                   </th>
                   <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.maxEvents')}
+                    {t('admin.users.maxIdeas')}
                   </th>
                   <th scope="col" className="p-2 font-medium">
                     <span className="sr-only">{t('admin.users.actions')}</span>
@@ -102,7 +102,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                     <td className="p-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
                     <td className="p-2 text-right tabular-nums">{user.sharesThisMonth}</td>
                     <td className="p-2 text-right tabular-nums">{user.monthlyShareLimit}</td>
-                    <td className="p-2 text-right tabular-nums">{user.maxEvents}</td>
+                    <td className="p-2 text-right tabular-nums">{user.maxIdeas}</td>
                     <td className="p-2 text-right">
                       <Button
                         variant="outline"

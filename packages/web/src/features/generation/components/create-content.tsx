@@ -122,7 +122,7 @@ function IdeaWorkspace({ idea }: { idea: Idea }) {
         <ShareRecipients shareId={share.data.id} />
       ) : null}
       <GenerationWorkspace
-        eventIds={[idea.id]}
+        ideaIds={[idea.id]}
         initialText={shareText(share.data)}
         // Stored preferences, else the Create Content defaults (length Medium).
         initialPreferences={resolvePreferences(idea.preferences, defaultPreferences)}

@@ -107,7 +107,7 @@ export function GenerateScreen() {
       {isLoading ? null : (
         <GenerationWorkspace
           key={chosenKey}
-          eventIds={chosen.map((idea) => idea.id)}
+          ideaIds={chosen.map((idea) => idea.id)}
           initialText={savedTextFor(
             chosen.map((idea) => idea.id),
             savedShares.data ?? [],

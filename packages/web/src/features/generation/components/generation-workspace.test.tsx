@@ -60,7 +60,7 @@ function renderWorkspace(initialText = '') {
         path: '/create',
         element: (
           <GenerationWorkspace
-            eventIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']}
+            ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']}
             initialText={initialText}
             initialPreferences={defaultPreferences}
             preferencesTitle="Choose Preferences"
@@ -117,7 +117,7 @@ describe('GenerationWorkspace', () => {
 
     const request = calls.find((call) => call.url === '/api/generate/stream')!;
     expect(JSON.parse(String(request.init.body))).toMatchObject({
-      eventIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
+      ideaIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
       preferences: { platform: 'telegram', length: 'medium' },
     });
   });

@@ -20,13 +20,13 @@ import { ResultDialog } from './result-dialog';
  * editable text, and the three exits. Mount it with a `key` per idea set so it starts afresh.
  */
 export function GenerationWorkspace({
-  eventIds,
+  ideaIds,
   initialText,
   initialPreferences,
   preferencesTitle,
   generateLabel,
 }: {
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
   initialText: string;
   initialPreferences: Preferences;
   preferencesTitle: string;
@@ -36,14 +36,14 @@ export function GenerationWorkspace({
   const [preferences, setPreferences] = useState(initialPreferences);
   const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
-  const actions = useShareActions({ eventIds, text: stream.text, preferences });
+  const actions = useShareActions({ ideaIds, text: stream.text, preferences });
 
   async function generate() {
-    if (eventIds.length === 0) {
+    if (ideaIds.length === 0) {
       toast.error(t('generation.toasts.selectIdeaFirst'));
       return;
     }
-    const outcome = await stream.generate({ eventIds: [...eventIds], preferences });
+    const outcome = await stream.generate({ ideaIds: [...ideaIds], preferences });
     if (outcome.kind === 'done') setGeneratedLength(preferences.length);
     if (outcome.kind === 'done') toast.success(t('generation.toasts.textGenerated'));
     else if (outcome.kind === 'stopped') toast.info(t('generation.cancelled'));
@@ -98,10 +98,10 @@ export function GenerationWorkspace({
             </Button>
           </div>
           {preferences.platform === 'linkedin' ? (
-            <LinkedinPublish eventIds={eventIds} text={stream.text} disabled={isLocked} />
+            <LinkedinPublish ideaIds={ideaIds} text={stream.text} disabled={isLocked} />
           ) : null}
           {preferences.platform === 'telegram' ? (
-            <PostToTelegram eventIds={eventIds} text={stream.text} preferences={preferences} disabled={isLocked} />
+            <PostToTelegram ideaIds={ideaIds} text={stream.text} preferences={preferences} disabled={isLocked} />
           ) : null}
         </CardContent>
       </Card>

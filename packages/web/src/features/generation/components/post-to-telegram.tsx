@@ -24,12 +24,12 @@ import { toast } from '@/lib/toast';
  * publish. A failure is shown in the dialog and nothing changes; on success the post's link shows.
  */
 export function PostToTelegram({
-  eventIds,
+  ideaIds,
   text,
   preferences,
   disabled,
 }: {
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
   disabled: boolean;
@@ -46,7 +46,7 @@ export function PostToTelegram({
   const chosen = channelId ?? channels[0]?.id ?? null;
 
   function open() {
-    if (eventIds.length === 0) {
+    if (ideaIds.length === 0) {
       toast.error(t('generation.toasts.selectIdeaFirst'));
       return;
     }
@@ -63,7 +63,7 @@ export function PostToTelegram({
     if (!chosen) return;
     setError(null);
     publish.mutate(
-      { ideaIds: [...eventIds], text, preferences, channelId: chosen },
+      { ideaIds: [...ideaIds], text, preferences, channelId: chosen },
       {
         onSuccess: (result) => {
           setPublished(result);

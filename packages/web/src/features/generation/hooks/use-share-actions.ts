@@ -18,11 +18,11 @@ import type { ShareResult } from '../components/result-dialog';
  * their validation and toasts.
  */
 export function useShareActions({
-  eventIds,
+  ideaIds,
   text,
   preferences,
 }: {
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
 }) {
@@ -37,7 +37,7 @@ export function useShareActions({
   const [isSending, setSending] = useState(false);
 
   function canSave(): boolean {
-    if (eventIds.length === 0) {
+    if (ideaIds.length === 0) {
       toast.error(t('generation.toasts.selectIdeaFirst'));
       return false;
     }
@@ -48,7 +48,7 @@ export function useShareActions({
     return true;
   }
 
-  const request = () => ({ ideaIds: [...eventIds], text, preferences });
+  const request = () => ({ ideaIds: [...ideaIds], text, preferences });
 
   function saveForLaterAction() {
     if (!canSave()) return;

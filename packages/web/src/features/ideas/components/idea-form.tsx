@@ -39,7 +39,7 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const { data: me } = useMe();
-  const createEvent = useCreateIdea();
+  const createIdea = useCreateIdea();
   const transcription = useTranscriptionStatus();
   const [mode, setMode] = useState<Mode>('typing');
   // Text shared into the app (routes/share.tsx) starts in the box, ready to save.
@@ -81,7 +81,7 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Submit is ignored when the text is blank after trimming.
-    if (isBlank || createEvent.isPending) return;
+    if (isBlank || createIdea.isPending) return;
     const submitted = text;
     const input = { content: submitted.trim(), isAudioRecording: isTranscribed };
     // One key for this idea, whether it is sent now or later from the queue.
@@ -90,7 +90,7 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
       if (!(await keepOnDevice(idempotencyKey, input.content, input.isAudioRecording))) return;
     } else {
       try {
-        await createEvent.mutateAsync({ input, idempotencyKey });
+        await createIdea.mutateAsync({ input, idempotencyKey });
         toast.success(t('ideas.toasts.created'));
       } catch (error) {
         // Never reached the server, or its answer was lost: keep it (the key makes resending safe).
@@ -183,8 +183,8 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
                 {t('ideas.form.recordVoice')}
               </Button>
             )}
-            <Button type="submit" disabled={isBlank || mode === 'recording' || createEvent.isPending}>
-              {t('ideas.form.saveEvent')}
+            <Button type="submit" disabled={isBlank || mode === 'recording' || createIdea.isPending}>
+              {t('ideas.form.saveIdea')}
             </Button>
           </div>
           {transcription.data && !canRecord ? (

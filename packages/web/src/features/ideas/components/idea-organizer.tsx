@@ -18,7 +18,7 @@ import { EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot. */
 const isEditable = (status: IdeaStatus) => status === 'raw_ideas' || status === 'saved_for_later';
 /** Ready and Sent cards show the saved summary text instead of the raw content. */
-const showsSummary = (status: IdeaStatus) => status === 'approved' || status === 'sent';
+const showsShareText = (status: IdeaStatus) => status === 'approved' || status === 'sent';
 
 /**
  * The Idea Organizer: tabs Raw / Later / Ready / Sent with count badges, cards
@@ -27,7 +27,7 @@ const showsSummary = (status: IdeaStatus) => status === 'approved' || status ===
  */
 export function IdeaOrganizer({
   ideas,
-  summaries,
+  shareTexts,
   tab,
   onTabChange,
   selectedIds,
@@ -38,7 +38,7 @@ export function IdeaOrganizer({
   isReadOnly = false,
 }: {
   ideas: readonly Idea[];
-  summaries?: ReadonlyMap<string, string> | undefined;
+  shareTexts?: ReadonlyMap<string, string> | undefined;
   tab: IdeaStatus;
   onTabChange: (tab: IdeaStatus) => void;
   selectedIds: ReadonlySet<string>;
@@ -114,7 +114,7 @@ export function IdeaOrganizer({
                         key={idea.id}
                         idea={idea}
                         snippet={previewContent(
-                          (showsSummary(status) ? summaries?.get(idea.id) : undefined) ?? idea.content,
+                          (showsShareText(status) ? shareTexts?.get(idea.id) : undefined) ?? idea.content,
                         )}
                         isSelected={selectedIds.has(idea.id)}
                         onToggle={() => onToggle(idea.id)}

@@ -37,7 +37,7 @@ function renderPublish(known?: LinkedinConnectionResponse) {
       {
         path: '/generate',
         element: (
-          <LinkedinPublish eventIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text="Hello LinkedIn" disabled={false} />
+          <LinkedinPublish ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text="Hello LinkedIn" disabled={false} />
         ),
       },
     ],
@@ -75,7 +75,7 @@ describe('LinkedinPublish', () => {
       'https://www.linkedin.com/feed/update/urn:li:share:1/',
     );
     expect(calls.find((call) => call.url === '/api/linkedin/publish')?.body).toEqual({
-      eventIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
+      ideaIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
       text: 'Hello LinkedIn',
     });
   });

@@ -30,11 +30,11 @@ function defaultPublishAt(): string {
  * says what to do (reconnect, change the text, wait).
  */
 export function LinkedinPublish({
-  eventIds,
+  ideaIds,
   text,
   disabled,
 }: {
-  eventIds: readonly string[];
+  ideaIds: readonly string[];
   text: string;
   disabled: boolean;
 }) {
@@ -52,12 +52,12 @@ export function LinkedinPublish({
   // Only where the server has a LinkedIn app; nothing flickers in while that is being asked.
   if (!connection.data?.isConfigured) return null;
 
-  const request = () => ({ eventIds: [...eventIds], text });
+  const request = () => ({ ideaIds: [...ideaIds], text });
   const isBusy = publish.isPending || schedule.isPending;
   const length = text.trim().length;
 
   function open() {
-    if (eventIds.length === 0) return toast.error(t('linkedin.errors.noIdeas'));
+    if (ideaIds.length === 0) return toast.error(t('linkedin.errors.noIdeas'));
     if (text.trim() === '') return toast.error(t('linkedin.errors.emptyText'));
     const current = connection.data?.connection;
     setNeedsConnection(

@@ -3,7 +3,7 @@ import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useGenerateShareSummaries } from '@/api/shares';
+import { useGenerateShare } from '@/api/shares';
 import { useTemplates } from '@/api/templates';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -140,17 +140,17 @@ export function TemplatePicker({
 export function ContactPicker({
   open,
   onClose,
-  eventIds,
+  ideaIds,
   templateId,
 }: {
   open: boolean;
   onClose: () => void;
-  eventIds: string[];
+  ideaIds: string[];
   templateId: string | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const generate = useGenerateShareSummaries();
+  const generate = useGenerateShare();
 
   const submit = async (contactIds: string[]) => {
     if (!templateId) {
@@ -158,7 +158,7 @@ export function ContactPicker({
       return;
     }
     try {
-      await generate.mutateAsync({ ideaIds: eventIds, templateId, contactIds });
+      await generate.mutateAsync({ ideaIds: ideaIds, templateId, contactIds });
     } catch (failure) {
       // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
       toast.error(failure instanceof ApiRequestError ? failure.message : t('summeris.toasts.generateFailed'));

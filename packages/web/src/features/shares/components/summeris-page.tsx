@@ -12,7 +12,7 @@ import {
   useSendShare,
   useShareDeliveries,
   useShareReview,
-  useUpdateShareSummary,
+  useUpdateShareText,
   waitForDeliveries,
 } from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
@@ -31,7 +31,7 @@ import { toast } from '@/lib/toast';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
 /** Summeris: shares waiting for review, and shares sent, newest first. */
-export function SummerisPage() {
+export function ShareReviewPage() {
   const { t } = useTranslation();
   const summeris = useShareReview();
   const [tab, setTab] = useState<'pending' | 'sent'>('pending');
@@ -100,7 +100,7 @@ function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; title
   );
 }
 
-function SummaryEditor({
+function ShareTextEditor({
   share,
   recipient,
 }: {
@@ -110,7 +110,7 @@ function SummaryEditor({
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(recipient.text);
-  const updateSummary = useUpdateShareSummary();
+  const updateSummary = useUpdateShareText();
   const isChanged = text !== recipient.text;
 
   const save = async () => {
@@ -128,13 +128,13 @@ function SummaryEditor({
 
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>{t('summeris.summaryFor', { name: recipient.name })}</Label>
+      <Label htmlFor={id}>{t('summeris.shareTextFor', { name: recipient.name })}</Label>
       <Textarea id={id} rows={8} value={text} onChange={(event) => setText(event.target.value)} />
       <Button
         size="sm"
         variant="outline"
         disabled={!isChanged || updateSummary.isPending}
-        aria-label={t('summeris.saveSummaryFor', { name: recipient.name })}
+        aria-label={t('summeris.saveShareTextFor', { name: recipient.name })}
         onClick={() => void save()}
       >
         {updateSummary.isPending ? t('common.saving') : t('summeris.saveSummary')}
@@ -228,7 +228,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
       />
       <CardContent className="space-y-4">
         {recipients.map((recipient) => (
-          <SummaryEditor key={`${recipient.key}:${recipient.text}`} share={share} recipient={recipient} />
+          <ShareTextEditor key={`${recipient.key}:${recipient.text}`} share={share} recipient={recipient} />
         ))}
       </CardContent>
       <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -308,7 +308,7 @@ function SentShareCard({ share }: { share: ShareWithContacts }) {
           return (
             <section
               key={recipient.key}
-              aria-label={t('summeris.summaryFor', { name: recipient.name })}
+              aria-label={t('summeris.shareTextFor', { name: recipient.name })}
               className="space-y-2"
             >
               <div className="flex flex-wrap items-center gap-2">

@@ -55,7 +55,7 @@ export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] 
       <ContactPicker
         open={step === 'contacts'}
         onClose={() => setStep('closed')}
-        eventIds={selectedIdeaIds}
+        ideaIds={selectedIdeaIds}
         templateId={templateId}
       />
     </>
