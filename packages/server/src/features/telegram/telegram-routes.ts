@@ -8,8 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
@@ -46,10 +44,12 @@ async function botInfoSoon(runtime: TelegramRuntime) {
  * TELEGRAM_WEBHOOK, the webhook Telegram calls. A Telegram chat id never comes from the browser: a
  * post goes to one of the session user's own connected channels, named by its id here.
  */
-export async function telegramRoutes(
-  app: FastifyInstance,
-  { db, telegram, jobs }: { db: Database; telegram: TelegramRuntime | null; jobs: JobQueue | undefined },
-) {
+export async function telegramRoutes(app: FastifyInstance) {
+  const {
+    telegram,
+    jobs,
+    database: { db },
+  } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/telegram', { schema: { tags, response: { 200: telegramStatusSchema } } }, async (request) => {
