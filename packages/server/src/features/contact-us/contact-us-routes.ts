@@ -6,10 +6,8 @@ import { submitContactMessage } from './contact-us-service.ts';
 
 /** Contact Us is public: anyone may write, at most 5 messages per 10 minutes per IP. */
 export async function contactUsRoutes(app: FastifyInstance) {
-  const {
-    config,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

@@ -35,11 +35,8 @@ const errors = {
 
 /** Settings → Email, the test email and the outbox. */
 export async function emailRoutes(app: FastifyInstance) {
-  const {
-    config,
-    secretBox,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

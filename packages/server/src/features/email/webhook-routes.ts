@@ -75,10 +75,8 @@ const headerValue = (request: FastifyRequest, name: string) => {
  * An endpoint whose key is not configured answers 404.
  */
 export async function webhookRoutes(app: FastifyInstance) {
-  const {
-    config,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   // The signature covers the exact bytes sent: keep the body as text in this plugin's routes.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -28,10 +28,8 @@ import {
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function generationRoutes(app: FastifyInstance) {
-  const {
-    config,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { generators } = app.deps;
 

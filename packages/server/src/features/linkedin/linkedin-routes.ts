@@ -34,12 +34,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 
 export async function linkedinRoutes(app: FastifyInstance) {
   // The OAuth redirect URL is built on the public address (never on a request's Host).
   const { publicAddress } = app;
-  const {
-    config,
-    jobs,
-    secretBox,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config, jobs, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
   const localeOf = (header: string | undefined) => pickLocale(header);

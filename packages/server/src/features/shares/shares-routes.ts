@@ -81,11 +81,8 @@ function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale
  * session's user.
  */
 export async function sharesRoutes(app: FastifyInstance) {
-  const {
-    config,
-    generators,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config, generators } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

@@ -45,11 +45,8 @@ async function botInfoSoon(runtime: TelegramRuntime) {
  * post goes to one of the session user's own connected channels, named by its id here.
  */
 export async function telegramRoutes(app: FastifyInstance) {
-  const {
-    telegram,
-    jobs,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { telegram, jobs } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/telegram', { schema: { tags, response: { 200: telegramStatusSchema } } }, async (request) => {

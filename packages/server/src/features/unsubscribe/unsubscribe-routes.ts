@@ -25,10 +25,8 @@ function pageLocale(request: FastifyRequest, fallback: Locale): Locale {
  * GET and POST both unsubscribe at once; the page offers only an undo.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
-  const {
-    config,
-    database: { db },
-  } = app.deps;
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   // RFC 8058 one-click POSTs carry `List-Unsubscribe=One-Click` as a form body (urlencoded or
   // multipart); its content changes nothing here, so any body is read as text and left aside.
   app.removeAllContentTypeParsers();
