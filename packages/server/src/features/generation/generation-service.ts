@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ideas, users, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
 import {
@@ -54,11 +55,7 @@ export async function getAiSettings({
   db,
   config,
   userId,
-}: {
-  db: Database;
-  config: Config;
-  userId: string;
-}): Promise<AiSettings> {
+}: UserScope<Database> & { config: Config }): Promise<AiSettings> {
   const [row] = await db
     .select({ aiConfig: userSettings.aiConfig, voiceSample: userSettings.voiceSample })
     .from(userSettings)
@@ -81,12 +78,7 @@ export async function updateAiSettings({
   config,
   userId,
   settings,
-}: {
-  db: Database;
-  config: Config;
-  userId: string;
-  settings: AiConfig;
-}): Promise<AiSettings> {
+}: UserScope<Database> & { config: Config; settings: AiConfig }): Promise<AiSettings> {
   if (!offeredModelIds(config).includes(settings.model)) {
     throw badRequest('generation.validation.modelUnavailable', { model: 'generation.validation.modelUnavailable' });
   }
@@ -105,15 +97,7 @@ export async function updateAiSettings({
   return getAiSettings({ db, config, userId });
 }
 
-export async function updateVoiceSample({
-  db,
-  userId,
-  voiceSample,
-}: {
-  db: Database;
-  userId: string;
-  voiceSample: string;
-}) {
+export async function updateVoiceSample({ db, userId, voiceSample }: UserScope<Database> & { voiceSample: string }) {
   await db
     .insert(userSettings)
     .values({ userId, voiceSample })
@@ -128,11 +112,7 @@ export async function findIdeasForGeneration({
   db,
   userId,
   ideaIds,
-}: {
-  db: Database;
-  userId: string;
-  ideaIds: readonly string[];
-}): Promise<RawIdea[]> {
+}: UserScope<Database> & { ideaIds: readonly string[] }): Promise<RawIdea[]> {
   const rows = await db
     .select({
       id: ideas.id,

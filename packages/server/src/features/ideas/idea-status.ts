@@ -1,8 +1,8 @@
 import type { IdeaStatus } from '@life-updates/contract/ideas';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 
 /**
  * Moves some of a user's ideas to a status, inside the caller's transaction, when something else
@@ -17,9 +17,7 @@ export async function setIdeasStatus({
   status,
   preferences,
   linkedinPostUrl,
-}: {
-  db: Executor;
-  userId: string;
+}: UserScope & {
   ideaIds: readonly string[];
   status: IdeaStatus;
   /** The generation choices to keep on each idea. */

@@ -19,7 +19,7 @@ import {
   telegramPosts,
   telegramUpdates,
 } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { z } from 'zod';
 import { setIdeasStatus } from '../ideas/idea-status.ts';
@@ -129,10 +129,7 @@ export async function unlinkUser({ db, userId }: { db: Database; userId: string 
 export async function getUserTelegram({
   db,
   userId,
-}: {
-  db: Database;
-  userId: string;
-}): Promise<{ link: TelegramLink | null; channels: TelegramChannel[] }> {
+}: UserScope<Database>): Promise<{ link: TelegramLink | null; channels: TelegramChannel[] }> {
   const [[link], channels] = await Promise.all([
     db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
     db
@@ -152,9 +149,7 @@ export async function connectChannel({
   db,
   userId,
   chat,
-}: {
-  db: Database;
-  userId: string;
+}: UserScope<Database> & {
   chat: { chatId: number; title: string; username: string | null; type: TelegramChannel['type'] };
 }): Promise<boolean> {
   const [existing] = await db
@@ -184,11 +179,7 @@ export async function getOwnChannel({
   db,
   userId,
   channelId,
-}: {
-  db: Database;
-  userId: string;
-  channelId: string;
-}): Promise<ChannelRow> {
+}: UserScope<Database> & { channelId: string }): Promise<ChannelRow> {
   const [row] = await db
     .select()
     .from(telegramChannels)
@@ -227,9 +218,7 @@ export async function recordPublishedPost({
   channel,
   messageIds,
   messageLink,
-}: {
-  db: Database;
-  userId: string;
+}: UserScope<Database> & {
   ideaIds: string[];
   text: string;
   preferences: Preferences;
@@ -272,13 +261,7 @@ export async function saveIdeaFromUpdate({
   botId,
   updateId,
   input,
-}: {
-  db: Database;
-  userId: string;
-  botId: number;
-  updateId: number;
-  input: NewIdea;
-}): Promise<Idea> {
+}: UserScope<Database> & { botId: number; updateId: number; input: NewIdea }): Promise<Idea> {
   return db.transaction(async (tx) => {
     const event = await createIdea({ db: tx, userId, input });
     await tx.insert(telegramUpdates).values({ botId, updateId, ideaId: event.id });
