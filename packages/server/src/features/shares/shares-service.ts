@@ -16,11 +16,11 @@ import {
 import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, ideas, shares } from '../../db/schema.ts';
+import { contacts, shares, type ideas } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { setIdeasStatus } from '../ideas/idea-status.ts';
+import { findOwnIdeas, setIdeasStatus } from '../ideas/idea-status.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
 
 /*
@@ -76,20 +76,6 @@ const toSnapshot = (idea: IdeaRow): ShareIdeaSnapshot => ({
   date: toIso(idea.date),
   createdAt: toIso(idea.createdAt),
 });
-
-/** The user's ideas with these ids, in the order given; any other user's (or missing) id is a 404. */
-async function findOwnIdeas({ db, userId, ideaIds }: { db: Executor; userId: string; ideaIds: readonly string[] }) {
-  const rows = await db
-    .select()
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ideaIds.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw notFound('errors.notFound');
-    return row;
-  });
-}
 
 /** Shares that contain any of these idea ids. */
 function containsAnyIdea(ideaIds: readonly string[]) {
