@@ -235,7 +235,7 @@ async function postAndRecord({
   }
   const postUrl = linkedinPostUrl(postUrn);
   await db.transaction(async (tx) => {
-    await setIdeasStatus({ db: tx, userId, ideaIds: ideaIds, status: 'sent', linkedinPostUrl: postUrl });
+    await setIdeasStatus({ db: tx, userId, ideaIds, status: 'sent', linkedinPostUrl: postUrl });
     const published = { status: 'published', postUrn, postUrl, publishedAt: now, errorKey: null, errorValues: null };
     if (scheduledPostId) {
       await tx

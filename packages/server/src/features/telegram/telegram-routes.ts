@@ -10,10 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
+import { findOwnIdeas } from '../ideas/idea-status.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import {
-  assertOwnIdeas,
   createLinkCode,
   getOwnChannel,
   getUserTelegram,
@@ -97,9 +97,10 @@ export async function telegramRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { channelId, ideaIds: ideaIds, text, preferences } = request.body;
+      const { channelId, ideaIds, text, preferences } = request.body;
       const channel = await getOwnChannel({ db, userId: user.id, channelId });
-      await assertOwnIdeas({ db, userId: user.id, ideaIds });
+      // Another user's (or a missing) idea is a 404 before anything is sent.
+      await findOwnIdeas({ db, userId: user.id, ideaIds });
       if (!telegram) throw notConfigured();
       const messageIds: number[] = [];
       try {
