@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { sessionsPlugin } from './features/auth/session-hook.ts';
-import { createPublicAddress, requestOrigin, type PublicAddress } from './features/public-address/public-address.ts';
+import { createPublicAddress, type PublicAddress } from './features/public-address/public-address.ts';
 import { publicAddressRoutes } from './features/public-address/public-address-routes.ts';
 import { adminRoutes } from './features/admin/admin-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
@@ -120,29 +120,25 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Who is signed in, once per API request; routes then call requireUser(request).
   await app.register(sessionsPlugin);
 
-  const fixedOrigin = publicAddress.fixed;
-  await app.register(healthRoutes, { database });
-  await app.register(authRoutes, {
-    auth,
-    db: database.db,
-    baseFor: (request) => fixedOrigin ?? requestOrigin(request),
-  });
-  await app.register(publicAddressRoutes, { publicAddress });
-  await app.register(ideasRoutes, { db: database.db });
-  await app.register(usageRoutes, { db: database.db });
-  await app.register(transcriptionRoutes, { provider: transcription });
-  await app.register(contactsRoutes, { db: database.db });
-  await app.register(generationRoutes, { db: database.db, config });
-  await app.register(sharesRoutes, { db: database.db });
-  await app.register(templatesRoutes, { db: database.db });
-  await app.register(emailRoutes, { db: database.db });
-  await app.register(contactUsRoutes, { db: database.db });
-  await app.register(scheduleRoutes, { db: database.db });
-  await app.register(adminRoutes, { db: database.db });
-  await app.register(linkedinRoutes, { db: database.db, config, publicAddress, jobs: dependencies.jobs });
-  await app.register(telegramRoutes, { db: database.db, telegram, jobs: dependencies.jobs });
-  await app.register(webhookRoutes, { db: database.db, config });
-  await app.register(unsubscribeRoutes, { db: database.db, config });
+  // Feature routes: each reads what it needs from app.deps, app.auth and app.publicAddress.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(publicAddressRoutes);
+  await app.register(ideasRoutes);
+  await app.register(usageRoutes);
+  await app.register(transcriptionRoutes);
+  await app.register(contactsRoutes);
+  await app.register(generationRoutes);
+  await app.register(sharesRoutes);
+  await app.register(templatesRoutes);
+  await app.register(emailRoutes);
+  await app.register(contactUsRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(adminRoutes);
+  await app.register(linkedinRoutes);
+  await app.register(telegramRoutes);
+  await app.register(webhookRoutes);
+  await app.register(unsubscribeRoutes);
 
   // The web app's pages, and the answer to every unknown path.
   await app.register(webAppPlugin, { webDist: webDistDir });

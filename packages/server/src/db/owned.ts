@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from './client.ts';
 
 /**
  * The where-clause for one row of a user-owned table: the row with this id, and only if this user
@@ -8,3 +9,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  */
 export const byIdAndOwner = (table: { id: PgColumn; userId: PgColumn }, id: string, userId: string): SQL =>
   and(eq(table.id, id), eq(table.userId, userId))!;
+
+/** The first two arguments of every query on one user's rows: where to run it, and whose rows. */
+export type UserScope<Db extends Executor = Executor> = { db: Db; userId: string };

@@ -13,7 +13,6 @@ import { apiErrorSchema } from '@life-updates/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import {
   findContactRequests,
@@ -28,7 +27,8 @@ const userParams = z.object({ id: z.string().min(1).max(100) });
 const requestParams = z.object({ id: z.uuid('admin.errors.requestNotFound') });
 
 /** Settings → Admin: every route is for admins only (the session hook checks the role of everything under /api/admin/). */
-export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function adminRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/admin/stats',

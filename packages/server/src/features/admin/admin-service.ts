@@ -11,6 +11,7 @@ import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contrac
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, ideas, shares, userSettings, users } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { monthWindowUtc } from '../usage/usage-service.ts';
 
@@ -131,13 +132,7 @@ export async function updateUser({
   userId,
   update,
   now = new Date(),
-}: {
-  db: Database;
-  adminId: string;
-  userId: string;
-  update: AdminUserUpdate;
-  now?: Date;
-}): Promise<AdminUser> {
+}: UserScope<Database> & { adminId: string; update: AdminUserUpdate; now?: Date }): Promise<AdminUser> {
   if (userId === adminId && update.role === 'user') {
     throw new AppError({ status: 409, code: 'OWN_ADMIN_ROLE', message: 'admin.errors.ownAdminRole' });
   }

@@ -4,6 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '../../db/client.ts';
 import { accounts, users, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 
@@ -59,13 +60,7 @@ export async function updateAccount({
   userId,
   update,
   headers,
-}: {
-  db: Database;
-  auth: Auth;
-  userId: string;
-  update: AccountUpdate;
-  headers: IncomingHttpHeaders;
-}): Promise<Me> {
+}: UserScope<Database> & { auth: Auth; update: AccountUpdate; headers: IncomingHttpHeaders }): Promise<Me> {
   const current = await getMe({ db, userId });
   const changes: { name?: string; email?: string; username?: string; emailVerified?: boolean } = {};
   if (update.fullName !== undefined && update.fullName !== current.fullName) changes.name = update.fullName;

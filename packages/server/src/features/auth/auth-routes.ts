@@ -8,9 +8,8 @@ import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
-import type { Auth } from './auth.ts';
+import { requestOrigin } from '../public-address/public-address.ts';
 import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
 
@@ -75,10 +74,11 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
   return reply.send(text === '' ? null : text);
 }
 
-export async function authRoutes(
-  app: FastifyInstance,
-  { auth, db, baseFor }: { auth: Auth; db: Database; baseFor: RequestBase },
-) {
+export async function authRoutes(app: FastifyInstance) {
+  const { auth } = app;
+  const { db } = app.deps.database;
+  const fixedOrigin = app.publicAddress.fixed;
+  const baseFor: RequestBase = (request) => fixedOrigin ?? requestOrigin(request);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Sign-in: username → email, lockout before, counting after.

@@ -2,13 +2,13 @@ import { contactUsFormSchema, contactUsInfoSchema, contactUsResponseSchema } fro
 import { apiErrorSchema } from '@life-updates/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { submitContactMessage } from './contact-us-service.ts';
 
 /** Contact Us is public: anyone may write, at most 5 messages per 10 minutes per IP. */
-export async function contactUsRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+export async function contactUsRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const { config } = app.deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
     '/api/contact-us',

@@ -16,7 +16,6 @@ import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
 import {
@@ -46,7 +45,8 @@ async function orFail<T>(request: FastifyRequest, failureKey: string, work: () =
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema };
 const tags = ['contacts'];
 
-export async function contactsRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function contactsRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

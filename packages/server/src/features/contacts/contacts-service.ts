@@ -14,7 +14,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -90,11 +90,7 @@ export async function findContacts({
   db,
   userId,
   query,
-}: {
-  db: Database;
-  userId: string;
-  query: ContactListQuery;
-}): Promise<Contact[]> {
+}: UserScope<Database> & { query: ContactListQuery }): Promise<Contact[]> {
   const conditions: SQL[] = [eq(contacts.userId, userId)];
   const search = query.search?.trim();
   if (search) conditions.push(searchCondition(search));
@@ -112,11 +108,7 @@ export async function getContact({
   db,
   userId,
   contactId,
-}: {
-  db: Database;
-  userId: string;
-  contactId: string;
-}): Promise<Contact> {
+}: UserScope<Database> & { contactId: string }): Promise<Contact> {
   const [row] = await db.select().from(contacts).where(ownedContact(userId, contactId));
   if (!row) throw notFound('contacts.errors.notFound');
   return toContact(row);
@@ -126,11 +118,7 @@ export async function createContact({
   db,
   userId,
   form,
-}: {
-  db: Database;
-  userId: string;
-  form: ContactForm;
-}): Promise<Contact> {
+}: UserScope<Database> & { form: ContactForm }): Promise<Contact> {
   assertOwner(userId);
   const fields = normalizeContactForm(form);
   const [row] = await db
@@ -146,12 +134,7 @@ export async function updateContact({
   userId,
   contactId,
   form,
-}: {
-  db: Database;
-  userId: string;
-  contactId: string;
-  form: ContactForm;
-}): Promise<Contact> {
+}: UserScope<Database> & { contactId: string; form: ContactForm }): Promise<Contact> {
   const where = ownedContact(userId, contactId);
   const { name, email, phone, relationship, description } = normalizeContactForm(form);
   const fields: PgUpdateSetSource<typeof contacts> = {
@@ -172,11 +155,7 @@ export async function deleteContact({
   db,
   userId,
   contactId,
-}: {
-  db: Database;
-  userId: string;
-  contactId: string;
-}): Promise<void> {
+}: UserScope<Database> & { contactId: string }): Promise<void> {
   const deleted = await db.delete(contacts).where(ownedContact(userId, contactId)).returning({ id: contacts.id });
   if (deleted.length === 0) throw notFound('contacts.errors.notFound');
 }
@@ -191,11 +170,7 @@ export async function importContacts({
   db,
   userId,
   rows,
-}: {
-  db: Database;
-  userId: string;
-  rows: readonly ContactImportRow[];
-}): Promise<ContactImportResult> {
+}: UserScope<Database> & { rows: readonly ContactImportRow[] }): Promise<ContactImportResult> {
   assertOwner(userId, 'contacts.errors.importUserIdRequired');
   if (rows.length === 0) throw badRequest('contacts.errors.importEmpty');
 
@@ -253,15 +228,7 @@ export async function findContactsForExport({ db, userId }: { db: Database; user
 }
 
 /** The address refused mail for good: later shares skip the contact until the owner changes it. */
-export async function markContactBouncing({
-  db,
-  userId,
-  contactId,
-}: {
-  db: Database;
-  userId: string;
-  contactId: string;
-}) {
+export async function markContactBouncing({ db, userId, contactId }: UserScope<Database> & { contactId: string }) {
   await db
     .update(contacts)
     .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })

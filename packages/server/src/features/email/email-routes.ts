@@ -11,7 +11,6 @@ import { apiErrorSchema } from '@life-updates/contract/errors';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
 import {
@@ -35,9 +34,10 @@ const errors = {
 };
 
 /** Settings → Email, the test email and the outbox. */
-export async function emailRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+export async function emailRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const { config, secretBox } = app.deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     '/api/email-settings',

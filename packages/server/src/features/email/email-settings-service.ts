@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
@@ -48,11 +49,7 @@ export async function getEmailSettings({
   db,
   config,
   userId,
-}: {
-  db: Database;
-  config: Config;
-  userId: string;
-}): Promise<EmailSettingsResponse> {
+}: UserScope<Database> & { config: Config }): Promise<EmailSettingsResponse> {
   const row = await readSettingsRow({ db, userId });
   return {
     ...row.settings,
@@ -70,11 +67,9 @@ export async function saveEmailSettings({
   secretBox,
   userId,
   update,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   config: Config;
   secretBox: SecretBox;
-  userId: string;
   update: EmailSettingsUpdate;
 }): Promise<EmailSettingsResponse> {
   const input = emailSettingsUpdateSchema.parse(update);
@@ -106,11 +101,7 @@ export async function removeEmailApiKey({
   db,
   config,
   userId,
-}: {
-  db: Database;
-  config: Config;
-  userId: string;
-}): Promise<EmailSettingsResponse> {
+}: UserScope<Database> & { config: Config }): Promise<EmailSettingsResponse> {
   await db.update(userSettings).set({ emailApiKeyEncrypted: null }).where(eq(userSettings.userId, userId));
   return getEmailSettings({ db, config, userId });
 }
@@ -138,13 +129,7 @@ export async function resolveSender({
   secretBox,
   serverTransport,
   userId,
-}: {
-  db: Database;
-  config: Config;
-  secretBox: SecretBox;
-  serverTransport: EmailTransport;
-  userId: string;
-}): Promise<Sender> {
+}: UserScope<Database> & { config: Config; secretBox: SecretBox; serverTransport: EmailTransport }): Promise<Sender> {
   const row = await readSettingsRow({ db, userId });
   const senderName = row.settings.senderName.trim() || row.name;
   const base = {
@@ -178,11 +163,7 @@ export async function getTransportInfo({
   db,
   userId,
   serverTransport,
-}: {
-  db: Database;
-  userId: string;
-  serverTransport: EmailTransport;
-}) {
+}: UserScope<Database> & { serverTransport: EmailTransport }) {
   const row = await readSettingsRow({ db, userId });
   if (row.emailApiKeyEncrypted) return { kind: row.settings.provider, isExternal: true };
   return { kind: serverTransport.kind, isExternal: serverTransport.isExternal };

@@ -2,6 +2,7 @@ import type { OutboxPage } from '@life-updates/contract/email';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 
 /** The signed-in user's outbox (the embedded transport keeps mail here), newest first. */
 export async function findOutboxMessages({
@@ -9,12 +10,7 @@ export async function findOutboxMessages({
   userId,
   page,
   pageSize,
-}: {
-  db: Database;
-  userId: string;
-  page: number;
-  pageSize: number;
-}): Promise<OutboxPage> {
+}: UserScope<Database> & { page: number; pageSize: number }): Promise<OutboxPage> {
   const rows = await db
     .select()
     .from(outboxMessages)

@@ -2,8 +2,6 @@ import { EventWebhook, EventWebhookHeader } from '@sendgrid/eventwebhook';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Webhook, WebhookVerificationError } from 'svix';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { applyProviderEvents, type ProviderEvent } from './provider-events-service.ts';
 
 /** SendGrid Event Webhook: a JSON array of events (docs: "Event Webhook Reference"). */
@@ -76,7 +74,9 @@ const headerValue = (request: FastifyRequest, name: string) => {
  * anything is read; an unsigned or forged call is refused with 401, logged, and changes nothing.
  * An endpoint whose key is not configured answers 404.
  */
-export async function webhookRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
+export async function webhookRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   // The signature covers the exact bytes sent: keep the body as text in this plugin's routes.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -12,8 +12,6 @@ import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
 import {
@@ -29,7 +27,9 @@ import {
 /** Generation costs money or CPU: a tighter limit than the API's default. */
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
-export async function generationRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
+export async function generationRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { generators } = app.deps;
 

@@ -7,17 +7,19 @@ import {
   type RawIdea,
 } from '@life-updates/contract/generation';
 import { pickLocale } from '@life-updates/contract/i18n';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ideas, users, userSettings } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { users, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
 import {
   TextGenerationAbortedError,
   type TextGenerationRequest,
   type TextGenerator,
 } from '../../providers/ai/text-generator.ts';
+import { findOwnIdeas } from '../ideas/idea-status.ts';
 import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
 
 /** Where provider failures are logged with their cause (the user sees only the spec's message). */
@@ -54,11 +56,7 @@ export async function getAiSettings({
   db,
   config,
   userId,
-}: {
-  db: Database;
-  config: Config;
-  userId: string;
-}): Promise<AiSettings> {
+}: UserScope<Database> & { config: Config }): Promise<AiSettings> {
   const [row] = await db
     .select({ aiConfig: userSettings.aiConfig, voiceSample: userSettings.voiceSample })
     .from(userSettings)
@@ -81,12 +79,7 @@ export async function updateAiSettings({
   config,
   userId,
   settings,
-}: {
-  db: Database;
-  config: Config;
-  userId: string;
-  settings: AiConfig;
-}): Promise<AiSettings> {
+}: UserScope<Database> & { config: Config; settings: AiConfig }): Promise<AiSettings> {
   if (!offeredModelIds(config).includes(settings.model)) {
     throw badRequest('generation.validation.modelUnavailable', { model: 'generation.validation.modelUnavailable' });
   }
@@ -105,15 +98,7 @@ export async function updateAiSettings({
   return getAiSettings({ db, config, userId });
 }
 
-export async function updateVoiceSample({
-  db,
-  userId,
-  voiceSample,
-}: {
-  db: Database;
-  userId: string;
-  voiceSample: string;
-}) {
+export async function updateVoiceSample({ db, userId, voiceSample }: UserScope<Database> & { voiceSample: string }) {
   await db
     .insert(userSettings)
     .values({ userId, voiceSample })
@@ -123,32 +108,12 @@ export async function updateVoiceSample({
 
 // ── Generation ──
 
-/** The user's own events, in the order asked for; another user's (or a missing) event is a 404. */
-export async function findIdeasForGeneration({
-  db,
-  userId,
-  ideaIds,
-}: {
-  db: Database;
-  userId: string;
-  ideaIds: readonly string[];
-}): Promise<RawIdea[]> {
-  const rows = await db
-    .select({
-      id: ideas.id,
-      title: ideas.title,
-      content: ideas.content,
-      date: ideas.date,
-      createdAt: ideas.createdAt,
-    })
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ideaIds.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw notFound('errors.notFound');
-    return { title: row.title, content: row.content, date: row.date ?? row.createdAt };
-  });
+/** The user's own ideas, in the order asked for; another user's (or a missing) idea is a 404. */
+export async function findIdeasForGeneration(
+  scope: UserScope<Database> & { ideaIds: readonly string[] },
+): Promise<RawIdea[]> {
+  const rows = await findOwnIdeas(scope);
+  return rows.map((row) => ({ title: row.title, content: row.content, date: row.date ?? row.createdAt }));
 }
 
 export type GenerateTextArguments = {

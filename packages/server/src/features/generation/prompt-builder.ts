@@ -5,7 +5,6 @@ import {
   fillTemplateVariables,
   lengthWordBands,
   linkedInMaxHashtags,
-  type GenerationContact,
   type PersonalizationStrength,
   type RawIdea,
 } from '@life-updates/contract/generation';
@@ -17,6 +16,7 @@ import {
   type Structure,
   type Tone,
 } from '@life-updates/contract/preferences';
+import type { OfflineComposeInput } from '../../providers/ai/offline-composer.ts';
 
 /** Where the personalized tone puts the user's writing samples (only if there are any). */
 const voiceSamplePlaceholder = '{{voiceSample}}';
@@ -68,17 +68,8 @@ const personalizationInstructions: Record<PersonalizationStrength, string> = {
   high: 'Personalization strength: high. Make it strongly personal: first person, specific details and feelings.',
 };
 
-export type PromptInput = {
-  ideas: readonly RawIdea[];
-  /** Read with the spec's fallbacks: unknown values become linkedin, short, casual, educate, awe, storytelling. */
-  preferences: unknown;
-  toneOfVoice?: string | undefined;
-  personalizationStrength?: PersonalizationStrength | undefined;
-  voiceSample?: string | undefined;
-  contact?: GenerationContact | undefined;
-  /** An email structure with {{events}}, {{relationship}} and {{name}}. */
-  template?: string | undefined;
-};
+/** What the offline composer gets, less the letter's signature and interface language. */
+export type PromptInput = Omit<OfflineComposeInput, 'authorName' | 'locale'>;
 
 function formatIdeaDate(date: RawIdea['date']): string | undefined {
   if (date === undefined || date === null || date === '') return undefined;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../../db/client.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -10,7 +9,8 @@ const healthSchema = z.object({
   version: z.string(),
 });
 
-export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+export async function healthRoutes(app: FastifyInstance) {
+  const { database } = app.deps;
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -14,7 +14,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import {
   approveIdea,
@@ -30,7 +29,8 @@ import {
 const tags = ['ideas'];
 
 /** Ideas. Every call is scoped to the session's user. */
-export async function ideasRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function ideasRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/ideas', { schema: { tags, response: { 200: ideaListSchema } } }, async (request) =>

@@ -13,9 +13,9 @@ import {
 } from '@life-updates/contract/ideas';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { ideas, userSettings } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { approveSharesWithIdeas } from '../shares/shares-service.ts';
@@ -105,12 +105,7 @@ export async function createIdea({
   userId,
   input,
   idempotencyKey = null,
-}: {
-  db: Executor;
-  userId: string;
-  input: NewIdea;
-  idempotencyKey?: string | null;
-}): Promise<Idea> {
+}: UserScope & { input: NewIdea; idempotencyKey?: string | null }): Promise<Idea> {
   const [row] = await withinOpenIdeasLimit(() =>
     db
       .insert(ideas)
@@ -144,12 +139,7 @@ async function updateOwnIdea({
   userId,
   ideaId,
   values,
-}: {
-  db: Executor;
-  userId: string;
-  ideaId: string;
-  values: Partial<typeof ideas.$inferInsert>;
-}): Promise<Idea> {
+}: UserScope & { ideaId: string; values: Partial<typeof ideas.$inferInsert> }): Promise<Idea> {
   if (!isUuid(ideaId)) throw ideaNotFound();
   const [row] = await db
     .update(ideas)
@@ -166,12 +156,7 @@ export async function updateIdea({
   userId,
   ideaId,
   update,
-}: {
-  db: Database;
-  userId: string;
-  ideaId: string;
-  update: IdeaUpdate;
-}): Promise<Idea> {
+}: UserScope<Database> & { ideaId: string; update: IdeaUpdate }): Promise<Idea> {
   const values: Partial<typeof ideas.$inferInsert> = {};
   if (update.content !== undefined) {
     values.content = update.content;
@@ -184,15 +169,7 @@ export async function updateIdea({
   return updateOwnIdea({ db, userId, ideaId, values });
 }
 
-export async function deleteIdea({
-  db,
-  userId,
-  ideaId,
-}: {
-  db: Database;
-  userId: string;
-  ideaId: string;
-}): Promise<void> {
+export async function deleteIdea({ db, userId, ideaId }: UserScope<Database> & { ideaId: string }): Promise<void> {
   if (!isUuid(ideaId)) throw ideaNotFound();
   const deleted = await db
     .delete(ideas)
@@ -209,11 +186,7 @@ export async function updateIdeaStatuses({
   db,
   userId,
   change,
-}: {
-  db: Database;
-  userId: string;
-  change: BulkIdeaStatus;
-}): Promise<Idea[]> {
+}: UserScope<Database> & { change: BulkIdeaStatus }): Promise<Idea[]> {
   const ids = [...new Set(change.ids)];
   const rows = await withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
@@ -236,12 +209,7 @@ export async function saveIdeaPreferences({
   userId,
   ideaId,
   preferences,
-}: {
-  db: Database;
-  userId: string;
-  ideaId: string;
-  preferences: IdeaPreferences;
-}): Promise<Idea> {
+}: UserScope<Database> & { ideaId: string; preferences: IdeaPreferences }): Promise<Idea> {
   return updateOwnIdea({ db, userId, ideaId, values: { preferences } });
 }
 
@@ -254,11 +222,7 @@ export async function approveIdea({
   db,
   userId,
   ideaId,
-}: {
-  db: Database;
-  userId: string;
-  ideaId: string;
-}): Promise<{ idea: Idea; approvedShares: number }> {
+}: UserScope<Database> & { ideaId: string }): Promise<{ idea: Idea; approvedShares: number }> {
   return withinOpenIdeasLimit(() =>
     db.transaction(async (tx) => {
       const approved: IdeaStatus = 'approved';

@@ -15,11 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs.ts';
 import { requireUser } from '../../lib/session.ts';
-import type { PublicAddress } from '../public-address/public-address.ts';
 import { createLinkedinOauth } from './linkedin-oauth.ts';
 import {
   cancelScheduledLinkedinPost,
@@ -35,33 +31,20 @@ import {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** Settings → Connected accounts, Publish to LinkedIn, and the scheduled posts in Summeris. */
-export async function linkedinRoutes(
-  app: FastifyInstance,
-  {
-    db,
-    config,
-    publicAddress,
-    jobs,
-    now = () => new Date(),
-  }: {
-    db: Database;
-    config: Config;
-    /** The OAuth redirect URL is built on it (never on a request's Host). */
-    publicAddress: PublicAddress;
-    jobs: JobQueue | undefined;
-    now?: () => Date;
-  },
-) {
+export async function linkedinRoutes(app: FastifyInstance) {
+  // The OAuth redirect URL is built on the public address (never on a request's Host).
+  const { publicAddress } = app;
+  const { db } = app.deps.database;
+  const { config, jobs, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
-  const { secretBox } = app.deps;
   const localeOf = (header: string | undefined) => pickLocale(header);
 
   typed.get(
     '/api/linkedin/connection',
     { schema: { tags: ['linkedin'], response: { 200: linkedinConnectionResponseSchema, 401: apiErrorSchema } } },
     async (request) =>
-      getLinkedinConnection({ db, userId: requireUser(request).id, isConfigured: oauth !== null, now: now() }),
+      getLinkedinConnection({ db, userId: requireUser(request).id, isConfigured: oauth !== null, now: new Date() }),
   );
 
   typed.post(
@@ -74,7 +57,7 @@ export async function linkedinRoutes(
         publicAddress,
         oauth,
         userId: requireUser(request).id,
-        now: now(),
+        now: new Date(),
       }),
     }),
   );
@@ -102,7 +85,7 @@ export async function linkedinRoutes(
           oauth,
           userId: user.id,
           callbackQuery: query,
-          now: now(),
+          now: new Date(),
         });
         return land('connected');
       } catch (failure) {
@@ -138,7 +121,7 @@ export async function linkedinRoutes(
         userId: requireUser(request).id,
         ideaIds: request.body.ideaIds,
         text: request.body.text,
-        now: now(),
+        now: new Date(),
       });
       return { ...published, message: translate('linkedin.published', localeOf(request.headers['accept-language'])) };
     },
@@ -175,7 +158,7 @@ export async function linkedinRoutes(
         ideaIds: request.body.ideaIds,
         text: request.body.text,
         publishAt: new Date(request.body.publishAt),
-        now: now(),
+        now: new Date(),
       });
       return reply.status(201).send(post);
     },

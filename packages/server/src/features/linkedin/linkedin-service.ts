@@ -17,7 +17,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -67,12 +67,7 @@ export async function getLinkedinConnection({
   userId,
   isConfigured,
   now,
-}: {
-  db: Database;
-  userId: string;
-  isConfigured: boolean;
-  now: Date;
-}): Promise<LinkedinConnectionResponse> {
+}: UserScope<Database> & { isConfigured: boolean; now: Date }): Promise<LinkedinConnectionResponse> {
   const [row] = await db
     .select({ name: linkedinConnections.name, expiresAt: linkedinConnections.expiresAt })
     .from(linkedinConnections)
@@ -93,12 +88,10 @@ export async function startLinkedinAuthorization({
   oauth,
   userId,
   now,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   secretBox: SecretBox;
   publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
-  userId: string;
   now: Date;
 }): Promise<string> {
   if (!oauth) throw notConfigured();
@@ -132,12 +125,10 @@ export async function finishLinkedinAuthorization({
   userId,
   callbackQuery,
   now,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   secretBox: SecretBox;
   publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
-  userId: string;
   callbackQuery: URLSearchParams;
   now: Date;
 }): Promise<void> {
@@ -193,13 +184,7 @@ async function getUsableToken({
   secretBox,
   userId,
   now,
-}: {
-  db: Database;
-  config: Config;
-  secretBox: SecretBox;
-  userId: string;
-  now: Date;
-}) {
+}: UserScope<Database> & { config: Config; secretBox: SecretBox; now: Date }) {
   if (!config.LINKEDIN_CLIENT_ID || !config.LINKEDIN_CLIENT_SECRET) throw notConfigured();
   const [row] = await db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, userId));
   if (!row) throw notConnected();
@@ -221,11 +206,9 @@ async function postAndRecord({
   text,
   now,
   scheduledPostId,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   config: Config;
   secretBox: SecretBox;
-  userId: string;
   ideaIds: string[];
   text: string;
   now: Date;
@@ -252,7 +235,7 @@ async function postAndRecord({
   }
   const postUrl = linkedinPostUrl(postUrn);
   await db.transaction(async (tx) => {
-    await setIdeasStatus({ db: tx, userId, ideaIds: ideaIds, status: 'sent', linkedinPostUrl: postUrl });
+    await setIdeasStatus({ db: tx, userId, ideaIds, status: 'sent', linkedinPostUrl: postUrl });
     const published = { status: 'published', postUrn, postUrl, publishedAt: now, errorKey: null, errorValues: null };
     if (scheduledPostId) {
       await tx
@@ -274,11 +257,9 @@ export async function publishToLinkedin({
   ideaIds,
   text,
   now,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   config: Config;
   secretBox: SecretBox;
-  userId: string;
   ideaIds: string[];
   text: string;
   now: Date;
@@ -304,12 +285,10 @@ export async function scheduleLinkedinPost({
   text,
   publishAt,
   now,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   config: Config;
   secretBox: SecretBox;
   jobs: JobQueue | undefined;
-  userId: string;
   ideaIds: string[];
   text: string;
   publishAt: Date;
@@ -362,11 +341,7 @@ export async function findScheduledLinkedinPosts({
   db,
   userId,
   locale,
-}: {
-  db: Database;
-  userId: string;
-  locale: Locale;
-}): Promise<ScheduledLinkedinPost[]> {
+}: UserScope<Database> & { locale: Locale }): Promise<ScheduledLinkedinPost[]> {
   const rows = await db
     .select()
     .from(linkedinPosts)
@@ -387,12 +362,7 @@ export async function cancelScheduledLinkedinPost({
   jobs,
   userId,
   postId,
-}: {
-  db: Database;
-  jobs: JobQueue | undefined;
-  userId: string;
-  postId: string;
-}) {
+}: UserScope<Database> & { jobs: JobQueue | undefined; postId: string }) {
   const [cancelled] = await db
     .update(linkedinPosts)
     .set({ status: 'cancelled' })

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
-import type { PublicAddress } from './public-address.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
 /** Settings → Admin → Public address: the origin links in emails are built from. Admins only (checked by the session hook). */
-export async function publicAddressRoutes(app: FastifyInstance, { publicAddress }: { publicAddress: PublicAddress }) {
+export async function publicAddressRoutes(app: FastifyInstance) {
+  const { publicAddress } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const current = async () => ({
     address: await publicAddress.read(),

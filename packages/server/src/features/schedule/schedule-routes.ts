@@ -7,21 +7,18 @@ import {
 } from '@life-updates/contract/schedule';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import { getSchedule, saveSchedule } from './schedule-service.ts';
 
 /** Settings → Scheduling. */
-export async function scheduleRoutes(
-  app: FastifyInstance,
-  { db, now = () => new Date() }: { db: Database; now?: () => Date },
-) {
+export async function scheduleRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     '/api/schedule',
     { schema: { tags: ['schedule'], response: { 200: scheduleResponseSchema, 401: apiErrorSchema } } },
-    async (request) => getSchedule({ db, userId: requireUser(request).id, now: now() }),
+    async (request) => getSchedule({ db, userId: requireUser(request).id, now: new Date() }),
   );
 
   typed.put(
@@ -34,7 +31,7 @@ export async function scheduleRoutes(
       },
     },
     async (request) => {
-      const saved = await saveSchedule({ db, userId: requireUser(request).id, update: request.body, now: now() });
+      const saved = await saveSchedule({ db, userId: requireUser(request).id, update: request.body, now: new Date() });
       return { ...saved, message: translate('schedule.saved', pickLocale(request.headers['accept-language'])) };
     },
   );

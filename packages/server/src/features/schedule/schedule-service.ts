@@ -13,6 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contacts, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** A stored run result read leniently: anything that no longer validates reads as "no run yet". */
@@ -25,15 +26,7 @@ export function readScheduleRun(value: unknown): ScheduleRun | null {
  * The user's sharing schedule. Before the first save it is the defaults (weekly, 09:00, automatic
  * sharing off, all contacts) with today's date in the stored zone (UTC when none), not yet running.
  */
-export async function getSchedule({
-  db,
-  userId,
-  now,
-}: {
-  db: Database;
-  userId: string;
-  now: Date;
-}): Promise<ScheduleResponse> {
+export async function getSchedule({ db, userId, now }: UserScope<Database> & { now: Date }): Promise<ScheduleResponse> {
   const [row] = await db
     .select({
       schedule: userSettings.schedule,
@@ -63,12 +56,7 @@ export async function saveSchedule({
   userId,
   update,
   now,
-}: {
-  db: Database;
-  userId: string;
-  update: ScheduleUpdate;
-  now: Date;
-}): Promise<ScheduleResponse> {
+}: UserScope<Database> & { update: ScheduleUpdate; now: Date }): Promise<ScheduleResponse> {
   const { timeZone, ...form } = update;
   let selectedContacts = form.selectedContacts;
   if (selectedContacts !== allContacts) {

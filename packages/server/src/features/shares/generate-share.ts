@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, ideas } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
@@ -66,10 +67,8 @@ export async function generateShare({
   contactIds,
   generators,
   log,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   config: Config;
-  userId: string;
   ideaIds: string[];
   templateId: string;
   contactIds: string[];

@@ -24,7 +24,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import {
   emailShareText,
@@ -81,9 +80,10 @@ function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale
  * sending a share through the email pipeline (with the monthly limit). Every call is scoped to the
  * session's user.
  */
-export async function sharesRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+export async function sharesRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const { config, generators } = app.deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     '/api/shares',

@@ -16,11 +16,11 @@ import {
 import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, ideas, shares } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
+import { contacts, shares, type ideas } from '../../db/schema.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { setIdeasStatus } from '../ideas/idea-status.ts';
+import { findOwnIdeas, setIdeasStatus } from '../ideas/idea-status.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
 
 /*
@@ -77,20 +77,6 @@ const toSnapshot = (idea: IdeaRow): ShareIdeaSnapshot => ({
   createdAt: toIso(idea.createdAt),
 });
 
-/** The user's ideas with these ids, in the order given; any other user's (or missing) id is a 404. */
-async function findOwnIdeas({ db, userId, ideaIds }: { db: Executor; userId: string; ideaIds: readonly string[] }) {
-  const rows = await db
-    .select()
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ideaIds.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw notFound('errors.notFound');
-    return row;
-  });
-}
-
 /** Shares that contain any of these idea ids. */
 function containsAnyIdea(ideaIds: readonly string[]) {
   return or(...ideaIds.map((id) => sql`${shares.ideaIds} @> ${JSON.stringify([id])}::jsonb`));
@@ -123,9 +109,7 @@ export async function createShare({
   contactIds,
   source,
   generatedAt = new Date(),
-}: {
-  db: Executor;
-  userId: string;
+}: UserScope & {
   ideas: readonly IdeaRow[];
   texts: Record<string, string>;
   templateId: string | null;
@@ -164,9 +148,7 @@ export async function upsertShareForIdeas({
   templateId,
   status,
   contactIds,
-}: {
-  db: Executor;
-  userId: string;
+}: UserScope & {
   ideaIds: readonly string[];
   texts: Record<string, string>;
   templateId: string | null;
@@ -216,11 +198,7 @@ export async function approveSharesWithIdeas({
   db,
   userId,
   ideaIds,
-}: {
-  db: Executor;
-  userId: string;
-  ideaIds: readonly string[];
-}): Promise<number> {
+}: UserScope & { ideaIds: readonly string[] }): Promise<number> {
   const approved = await db
     .update(shares)
     .set({ status: 'approved' })
@@ -276,11 +254,7 @@ async function ownContactIds({
   db,
   userId,
   contactIds,
-}: {
-  db: Executor;
-  userId: string;
-  contactIds: readonly string[];
-}): Promise<string[]> {
+}: UserScope & { contactIds: readonly string[] }): Promise<string[]> {
   const wanted = [...new Set(contactIds)].filter((id) => z.uuid().safeParse(id).success);
   if (wanted.length === 0) return [];
   const rows = await db
@@ -292,15 +266,7 @@ async function ownContactIds({
 }
 
 /** True when any of the user's ideas with these ids is approved (an emailed idea then stays approved until sent). */
-export async function isAnyIdeaApproved({
-  db,
-  userId,
-  ideaIds,
-}: {
-  db: Executor;
-  userId: string;
-  ideaIds: readonly string[];
-}) {
+export async function isAnyIdeaApproved({ db, userId, ideaIds }: UserScope & { ideaIds: readonly string[] }) {
   const ideas = await findOwnIdeas({ db, userId, ideaIds });
   return ideas.some((idea) => idea.status === 'approved');
 }
@@ -332,13 +298,7 @@ export async function updateShareText({
   shareId,
   contactId,
   text,
-}: {
-  db: Database;
-  userId: string;
-  shareId: string;
-  contactId: string;
-  text: string;
-}): Promise<ShareWithContacts> {
+}: UserScope<Database> & { shareId: string; contactId: string; text: string }): Promise<ShareWithContacts> {
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const isKnownKey =
@@ -373,12 +333,7 @@ export async function setShareTexts({
   userId,
   shareId,
   texts,
-}: {
-  db: Executor;
-  userId: string;
-  shareId: string;
-  texts: Record<string, string>;
-}) {
+}: UserScope & { shareId: string; texts: Record<string, string> }) {
   await db
     .update(shares)
     .set({ texts })
@@ -468,11 +423,7 @@ export async function getShareForIdea({
   db,
   userId,
   ideaId,
-}: {
-  db: Database;
-  userId: string;
-  ideaId: string;
-}): Promise<Share | null> {
+}: UserScope<Database> & { ideaId: string }): Promise<Share | null> {
   const [row] = await db
     .select()
     .from(shares)
@@ -489,11 +440,7 @@ export async function findShares({
   db,
   userId,
   statuses,
-}: {
-  db: Database;
-  userId: string;
-  statuses?: readonly ShareStatus[] | undefined;
-}): Promise<Share[]> {
+}: UserScope<Database> & { statuses?: readonly ShareStatus[] | undefined }): Promise<Share[]> {
   const rows = await db
     .select()
     .from(shares)
@@ -532,13 +479,7 @@ async function withContacts({ db, userId, shares }: { db: Database; userId: stri
 const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
 
 /** Summeris: Pending and Sent, each newest first, with contact and template names. */
-export async function findSharesForReview({
-  db,
-  userId,
-}: {
-  db: Database;
-  userId: string;
-}): Promise<ShareReviewResponse> {
+export async function findSharesForReview({ db, userId }: UserScope<Database>): Promise<ShareReviewResponse> {
   const shares = await findShares({ db, userId, statuses: [...pendingTabStatuses, ...sentTabStatuses] });
   const all = await withContacts({ db, userId, shares });
   all.sort((left, right) => newestFirst(right) - newestFirst(left));

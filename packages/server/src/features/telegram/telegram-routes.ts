@@ -8,14 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
+import { findOwnIdeas } from '../ideas/idea-status.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import {
-  assertOwnIdeas,
   createLinkCode,
   getOwnChannel,
   getUserTelegram,
@@ -46,10 +44,9 @@ async function botInfoSoon(runtime: TelegramRuntime) {
  * TELEGRAM_WEBHOOK, the webhook Telegram calls. A Telegram chat id never comes from the browser: a
  * post goes to one of the session user's own connected channels, named by its id here.
  */
-export async function telegramRoutes(
-  app: FastifyInstance,
-  { db, telegram, jobs }: { db: Database; telegram: TelegramRuntime | null; jobs: JobQueue | undefined },
-) {
+export async function telegramRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
+  const { telegram, jobs } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/telegram', { schema: { tags, response: { 200: telegramStatusSchema } } }, async (request) => {
@@ -100,9 +97,10 @@ export async function telegramRoutes(
     },
     async (request) => {
       const user = requireUser(request);
-      const { channelId, ideaIds: ideaIds, text, preferences } = request.body;
+      const { channelId, ideaIds, text, preferences } = request.body;
       const channel = await getOwnChannel({ db, userId: user.id, channelId });
-      await assertOwnIdeas({ db, userId: user.id, ideaIds });
+      // Another user's (or a missing) idea is a 404 before anything is sent.
+      await findOwnIdeas({ db, userId: user.id, ideaIds });
       if (!telegram) throw notConfigured();
       const messageIds: number[] = [];
       try {

@@ -8,7 +8,7 @@ import {
   type TelegramChannel,
   type TelegramLink,
 } from '@life-updates/contract/telegram';
-import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, gt, or } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import {
@@ -19,8 +19,8 @@ import {
   telegramPosts,
   telegramUpdates,
 } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';
 import { setIdeasStatus } from '../ideas/idea-status.ts';
 import { createIdea } from '../ideas/ideas-service.ts';
@@ -129,10 +129,7 @@ export async function unlinkUser({ db, userId }: { db: Database; userId: string 
 export async function getUserTelegram({
   db,
   userId,
-}: {
-  db: Database;
-  userId: string;
-}): Promise<{ link: TelegramLink | null; channels: TelegramChannel[] }> {
+}: UserScope<Database>): Promise<{ link: TelegramLink | null; channels: TelegramChannel[] }> {
   const [[link], channels] = await Promise.all([
     db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
     db
@@ -152,9 +149,7 @@ export async function connectChannel({
   db,
   userId,
   chat,
-}: {
-  db: Database;
-  userId: string;
+}: UserScope<Database> & {
   chat: { chatId: number; title: string; username: string | null; type: TelegramChannel['type'] };
 }): Promise<boolean> {
   const [existing] = await db
@@ -184,11 +179,7 @@ export async function getOwnChannel({
   db,
   userId,
   channelId,
-}: {
-  db: Database;
-  userId: string;
-  channelId: string;
-}): Promise<ChannelRow> {
+}: UserScope<Database> & { channelId: string }): Promise<ChannelRow> {
   const [row] = await db
     .select()
     .from(telegramChannels)
@@ -205,15 +196,6 @@ export async function removeChannel({ db, userId, channelId }: { db: Database; u
   if (removed.length === 0) throw channelNotFound();
 }
 
-/** Throws the 404 of another user's (or a missing) idea before anything is sent. */
-export async function assertOwnIdeas({ db, userId, ideaIds }: { db: Database; userId: string; ideaIds: string[] }) {
-  const rows = await db
-    .select({ id: ideas.id })
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), inArray(ideas.id, ideaIds)));
-  if (rows.length !== new Set(ideaIds).size) throw notFound('errors.notFound');
-}
-
 /**
  * After the post went out: the text is kept in the ideas' share (as Save for later does), the ideas
  * become "sent", and the post (channel, message ids, link) is recorded. One transaction.
@@ -227,9 +209,7 @@ export async function recordPublishedPost({
   channel,
   messageIds,
   messageLink,
-}: {
-  db: Database;
-  userId: string;
+}: UserScope<Database> & {
   ideaIds: string[];
   text: string;
   preferences: Preferences;
@@ -238,8 +218,8 @@ export async function recordPublishedPost({
   messageLink: string | null;
 }) {
   await db.transaction(async (tx) => {
-    const share = await storeShareText({ tx, userId, ideaIds: ideaIds, text, preferences, status: 'saved_for_later' });
-    await setIdeasStatus({ db: tx, userId, ideaIds: ideaIds, status: 'sent' });
+    const share = await storeShareText({ tx, userId, ideaIds, text, preferences, status: 'saved_for_later' });
+    await setIdeasStatus({ db: tx, userId, ideaIds, status: 'sent' });
     await tx.insert(telegramPosts).values({
       userId,
       channelId: channel.id,
@@ -272,13 +252,7 @@ export async function saveIdeaFromUpdate({
   botId,
   updateId,
   input,
-}: {
-  db: Database;
-  userId: string;
-  botId: number;
-  updateId: number;
-  input: NewIdea;
-}): Promise<Idea> {
+}: UserScope<Database> & { botId: number; updateId: number; input: NewIdea }): Promise<Idea> {
   return db.transaction(async (tx) => {
     const event = await createIdea({ db: tx, userId, input });
     await tx.insert(telegramUpdates).values({ botId, updateId, ideaId: event.id });

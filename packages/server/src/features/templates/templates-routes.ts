@@ -7,7 +7,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { requireUser } from '../../lib/session.ts';
 import { createTemplate, deleteTemplate, findTemplates, updateTemplate } from './templates-service.ts';
 
@@ -16,7 +15,8 @@ const params = z.object({ id: z.string().max(100) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** Email-structure templates. */
-export async function templatesRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function templatesRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/templates', { schema: { tags, response: { 200: templateListResponseSchema } } }, async (request) =>

@@ -11,7 +11,7 @@ import {
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { summaryTemplates } from '../../db/schema.ts';
-import { byIdAndOwner } from '../../db/owned.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -77,11 +77,7 @@ export async function getTemplateForUse({
   db,
   userId,
   templateId,
-}: {
-  db: Database;
-  userId: string;
-  templateId: string;
-}): Promise<{ id: string; name: string; template: string }> {
+}: UserScope<Database> & { templateId: string }): Promise<{ id: string; name: string; template: string }> {
   if (templateId === fallbackTemplateId) return fallbackTemplate;
   if (isBuiltInTemplateId(templateId)) return builtInTemplates[templateId];
   const row = await getOwnRow({ db, userId, templateId });
@@ -126,11 +122,7 @@ export async function createTemplate({
   db,
   userId,
   form,
-}: {
-  db: Database;
-  userId: string;
-  form: TemplateForm;
-}): Promise<Template> {
+}: UserScope<Database> & { form: TemplateForm }): Promise<Template> {
   return db.transaction(async (tx) => {
     if (form.isDefault) await unsetOtherDefaults(tx, userId);
     const [row] = await tx
@@ -146,12 +138,7 @@ export async function updateTemplate({
   userId,
   templateId,
   form,
-}: {
-  db: Database;
-  userId: string;
-  templateId: string;
-  form: TemplateForm;
-}): Promise<Template> {
+}: UserScope<Database> & { templateId: string; form: TemplateForm }): Promise<Template> {
   if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
   await getOwnRow({ db, userId, templateId });
   return db.transaction(async (tx) => {
@@ -170,11 +157,7 @@ export async function deleteTemplate({
   db,
   userId,
   templateId,
-}: {
-  db: Database;
-  userId: string;
-  templateId: string;
-}): Promise<void> {
+}: UserScope<Database> & { templateId: string }): Promise<void> {
   if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
   await getOwnRow({ db, userId, templateId });
   await db.delete(summaryTemplates).where(byIdAndOwner(summaryTemplates, templateId, userId));

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
-import type { TranscriptionProvider } from '../../providers/transcription/transcription-provider.ts';
 import { transcribeAudio, transcriptionUnavailable } from './transcription-service.ts';
 
 const tags = ['transcription'];
@@ -45,10 +44,8 @@ async function readRecording(request: FastifyRequest) {
  * Speech to text through the server (no provider key reaches the browser).
  * Multipart is registered in this plugin's scope only.
  */
-export async function transcriptionRoutes(
-  app: FastifyInstance,
-  { provider }: { provider: TranscriptionProvider | null },
-) {
+export async function transcriptionRoutes(app: FastifyInstance) {
+  const provider = app.deps.transcription;
   await app.register(multipart, { limits: { fileSize: maxAudioBytes, files: 1, fields: 10, parts: 20 } });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -2,8 +2,6 @@ import { locales, pickLocale, type Locale } from '@life-updates/contract/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
 import { renderUnsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
 import { getUnsubscribeSubject, resubscribeContact, unsubscribeContact } from './unsubscribe-service.ts';
@@ -26,7 +24,9 @@ function pageLocale(request: FastifyRequest, fallback: Locale): Locale {
  * people). The token itself is the authority: signed with the server secret, one per contact.
  * GET and POST both unsubscribe at once; the page offers only an undo.
  */
-export async function unsubscribeRoutes(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
+export async function unsubscribeRoutes(app: FastifyInstance) {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
   // RFC 8058 one-click POSTs carry `List-Unsubscribe=One-Click` as a form body (urlencoded or
   // multipart); its content changes nothing here, so any body is read as text and left aside.
   app.removeAllContentTypeParsers();

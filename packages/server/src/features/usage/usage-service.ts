@@ -2,6 +2,7 @@ import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/ide
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shares, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 
 /** The calendar month containing `now`, in UTC: [start, end). */
 export function monthWindowUtc(now: Date): { start: Date; end: Date } {
@@ -20,11 +21,7 @@ export async function getMonthlyUsage({
   db,
   userId,
   now = new Date(),
-}: {
-  db: Database;
-  userId: string;
-  now?: Date;
-}): Promise<Usage> {
+}: UserScope<Database> & { now?: Date }): Promise<Usage> {
   const { start, end } = monthWindowUtc(now);
   const [[sent], [settings]] = await Promise.all([
     db

@@ -12,6 +12,7 @@ import { singleTextKey } from '@life-updates/contract/share-options';
 import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { contacts, emailDeliveries, shares, users, userSettings } from '../../../db/schema.ts';
+import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../lib/uuid.ts';
@@ -103,11 +104,7 @@ async function findRecipients({
   db,
   userId,
   bodies,
-}: {
-  db: Database;
-  userId: string;
-  bodies: Record<string, string>;
-}): Promise<FoundRecipients> {
+}: UserScope<Database> & { bodies: Record<string, string> }): Promise<FoundRecipients> {
   const requestedIds = Object.keys(bodies);
   const validIds = requestedIds.filter(isUuid);
   const found =
@@ -145,12 +142,7 @@ async function resolveSubject({
   userId,
   subject,
   shareSubject,
-}: {
-  db: Database;
-  userId: string;
-  subject: string | undefined;
-  shareSubject: string | null;
-}) {
+}: UserScope<Database> & { subject: string | undefined; shareSubject: string | null }) {
   const [owner] = await db
     .select({ name: users.name, locale: userSettings.locale, emailSettings: userSettings.emailSettings })
     .from(users)
@@ -228,10 +220,8 @@ export async function sendShareToContacts({
   bodies,
   method = 'email',
   now = new Date(),
-}: {
-  db: Database;
+}: UserScope<Database> & {
   jobs: JobQueue | undefined;
-  userId: string;
   shareId: string;
   subject?: string | undefined;
   /** Text per contact id; the placeholder for the sender name is filled in when sending. */
@@ -314,10 +304,8 @@ export async function emailShareText({
   subject,
   method,
   now = new Date(),
-}: {
-  db: Database;
+}: UserScope<Database> & {
   jobs: JobQueue | undefined;
-  userId: string;
   ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
@@ -373,10 +361,8 @@ export async function sendExistingShare({
   bodies,
   subject,
   method,
-}: {
-  db: Database;
+}: UserScope<Database> & {
   jobs: JobQueue | undefined;
-  userId: string;
   shareId: string;
   contactIds?: string[] | undefined;
   bodies?: Record<string, string> | undefined;
@@ -405,13 +391,7 @@ export async function retryFailedDeliveries({
   userId,
   shareId,
   now = new Date(),
-}: {
-  db: Database;
-  jobs: JobQueue | undefined;
-  userId: string;
-  shareId: string;
-  now?: Date;
-}): Promise<number> {
+}: UserScope<Database> & { jobs: JobQueue | undefined; shareId: string; now?: Date }): Promise<number> {
   const share = await getOwnShare({ db, userId, shareId });
   const deliveryIds = await db.transaction(async (tx) => {
     // A share that was sent already counts in this month's usage; one where everything failed does not.
@@ -455,11 +435,7 @@ export async function findShareDeliveries({
   db,
   userId,
   shareId,
-}: {
-  db: Database;
-  userId: string;
-  shareId: string;
-}): Promise<ShareDeliveriesResponse> {
+}: UserScope<Database> & { shareId: string }): Promise<ShareDeliveriesResponse> {
   const share = await getOwnShare({ db, userId, shareId });
   const rows = await db
     .select()
