@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
-
-/** Creates an idea through the real API, as the signed-in user of the page. */
-async function createIdeaThroughApi(page: Page, content: string): Promise<{ id: string }> {
-  const response = await page.request.post('/api/ideas', {
-    data: { content },
-    headers: { origin: mainServerOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
-}
+import { approveThroughApi, createIdea } from './generation-helpers';
 
 const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
 const organizer = (page: Page) => page.getByRole('tabpanel');
@@ -72,7 +63,7 @@ test('type and save ideas; whitespace is ignored; the usage meter and the voice 
 
 test('the open-ideas limit is explained when saving one more', async ({ page, account }) => {
   await signInThroughApi(page, account);
-  for (let index = 1; index <= 10; index += 1) await createIdeaThroughApi(page, `Idea number ${index}`);
+  for (let index = 1; index <= 10; index += 1) await createIdea(page, `Idea number ${index}`);
   await page.goto('/dashboard');
   await expect(page.getByText('10 of 10 open ideas')).toBeVisible();
   await entryBox(page).fill('One idea too many');
@@ -85,8 +76,8 @@ test('the open-ideas limit is explained when saving one more', async ({ page, ac
 
 test('edit an idea, and delete one after the confirmation', async ({ page, account }) => {
   await signInThroughApi(page, account);
-  await createIdeaThroughApi(page, 'Keep this one around');
-  await createIdeaThroughApi(page, 'Old words to change');
+  await createIdea(page, 'Keep this one around');
+  await createIdea(page, 'Old words to change');
   await page.goto('/dashboard');
 
   await page.getByRole('button', { name: 'Edit Old words to...' }).click();
@@ -125,8 +116,8 @@ test('edit an idea, and delete one after the confirmation', async ({ page, accou
 
 test('selection and the bottom button; Create opens Create Content with the idea', async ({ page, account }) => {
   await signInThroughApi(page, account);
-  const first = await createIdeaThroughApi(page, 'First idea of the day');
-  await createIdeaThroughApi(page, 'Second idea of the day');
+  const first = await createIdea(page, 'First idea of the day');
+  await createIdea(page, 'Second idea of the day');
   await page.goto('/dashboard');
 
   const create = page.getByRole('button', { name: 'Create', exact: true });
@@ -164,30 +155,15 @@ test('selection and the bottom button; Create opens Create Content with the idea
 
 test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page, account }) => {
   await signInThroughApi(page, account);
-  const later = await createIdeaThroughApi(page, 'Later idea waiting here');
-  const ready = await createIdeaThroughApi(page, 'Ready idea with text');
-  await createIdeaThroughApi(page, 'Still a raw idea');
+  const later = await createIdea(page, 'Later idea waiting here');
+  const ready = await createIdea(page, 'Ready idea with text');
+  await createIdea(page, 'Still a raw idea');
   const moved = await page.request.post('/api/ideas/status', {
     data: { ids: [later.id], status: 'saved_for_later' },
     headers: { origin: mainServerOrigin() },
   });
   expect(moved.ok()).toBeTruthy();
-  const approved = await page.request.post('/api/shares/approve', {
-    data: {
-      ideaIds: [ready.id],
-      text: 'Our polished post about the ready idea',
-      preferences: {
-        platform: 'linkedin',
-        length: 'short',
-        tone: 'casual',
-        intent: 'educate',
-        sentiment: 'awe',
-        structure: 'storytelling',
-      },
-    },
-    headers: { origin: mainServerOrigin() },
-  });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
+  await approveThroughApi(page, [ready.id], 'Our polished post about the ready idea');
 
   await page.goto('/dashboard');
   await expect(page.getByRole('tab', { name: /Raw/ })).toContainText('1');
@@ -237,7 +213,7 @@ test('one column at 375 px with the short prompt', async ({ page, account }) => 
 
 test('"Loading application data..." covers the screen until the ideas arrive', async ({ page, account }) => {
   await signInThroughApi(page, account);
-  await createIdeaThroughApi(page, 'Slow network idea');
+  await createIdea(page, 'Slow network idea');
   // Hold the real answer back for a moment so the overlay can be seen.
   await page.route('**/api/ideas', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -252,7 +228,7 @@ test('"Loading application data..." covers the screen until the ideas arrive', a
 test('nothing on the phone layout moves when the usage figures and ideas arrive late', async ({ page, account }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInThroughApi(page, account);
-  await createIdeaThroughApi(page, 'Late idea');
+  await createIdea(page, 'Late idea');
   // Layout shifts as the browser reports them (the Cumulative Layout Shift of Core Web Vitals).
   await page.addInitScript(() => {
     const shifts: number[] = [];
@@ -263,7 +239,7 @@ test('nothing on the phone layout moves when the usage figures and ideas arrive 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  for (const path of ['**/api/usage', '**/api/events']) {
+  for (const path of ['**/api/usage', '**/api/ideas']) {
     await page.route(path, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, path.endsWith('usage') ? 1_200 : 600));
       await route.continue();

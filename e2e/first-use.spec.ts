@@ -10,7 +10,7 @@ import {
   strongPassword,
   test,
 } from './fixtures';
-import { createIdea, generatedText } from './generation-helpers';
+import { approveThroughApi, createIdea, generatedText } from './generation-helpers';
 import { appServerWithMail, signUpAndConfirm } from './mail-server';
 
 /** What a new user meets first: sign-out, sign-up, a slow profile, the phone layout, approving and sharing. */
@@ -37,6 +37,13 @@ test.describe('with the outbox (no outgoing mail)', () => {
     await expect(page.getByText('An account with this email already exists')).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByText('Registration successful! Please check your email to confirm.')).toHaveCount(0);
+    // The existing account is untouched: its own password still signs in, the second try's does not.
+    await signInThroughApi(page, account);
+    const withNewPassword = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: account.email, password: 'Another-pass1' },
+      headers: { origin: mainServerOrigin() },
+    });
+    expect(withNewPassword.status()).toBe(401);
   });
 
   test('a stalled /api/me gives "Timeout fetching profile" and a retry', async ({ browser, account }) => {
@@ -92,22 +99,7 @@ test.describe('with the outbox (no outgoing mail)', () => {
   test('a failed cancel says "Error cancelling pending share"', async ({ page, account }) => {
     await signInThroughApi(page, account);
     const idea = await createIdea(page, 'Planted tomatoes.');
-    const response = await page.request.post('/api/shares/approve', {
-      data: {
-        ideaIds: [idea.id],
-        text: 'Planted tomatoes.',
-        preferences: {
-          platform: 'linkedin',
-          length: 'short',
-          tone: 'casual',
-          intent: 'educate',
-          sentiment: 'awe',
-          structure: 'storytelling',
-        },
-      },
-      headers: { origin: mainServerOrigin() },
-    });
-    expect(response.ok(), await response.text()).toBeTruthy();
+    await approveThroughApi(page, [idea.id], 'Planted tomatoes.');
     await page.goto('/summeris');
     const card = page.getByRole('article').first();
     // Without recipients, the card offers to choose them.

@@ -17,6 +17,26 @@ export async function createIdea(page: Page, content: string, base?: string): Pr
   return (await response.json()) as CreatedIdea;
 }
 
+/** Approve & Finish through the API: the ideas' share gets the text and the ideas go to Ready. */
+export async function approveThroughApi(page: Page, ideaIds: string[], text: string) {
+  const response = await page.request.post('/api/shares/approve', {
+    data: {
+      ideaIds,
+      text,
+      preferences: {
+        platform: 'linkedin',
+        length: 'short',
+        tone: 'casual',
+        intent: 'educate',
+        sentiment: 'awe',
+        structure: 'storytelling',
+      },
+    },
+    headers: origin(),
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
 export async function createContact(page: Page, name: string, email: string, relationship = 'friend') {
   const response = await page.request.post('/api/contacts', {
     data: { name, email, relationship },

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, signInThroughForm, test } from './fixtures';
+import { createIdea } from './generation-helpers';
 
 /**
  * Capture anywhere: the manifest's share target, ideas saved without a connection (kept in
@@ -23,15 +24,6 @@ async function serverIdeas(page: Page): Promise<ServerIdea[]> {
   const response = await page.request.get('/api/ideas');
   expect(response.status()).toBe(200);
   return (await response.json()).ideas;
-}
-
-async function createIdeaThroughApi(page: Page, content: string): Promise<ServerIdea> {
-  const response = await page.request.post('/api/ideas', {
-    data: { content },
-    headers: { origin: mainServerOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
 }
 
 /**
@@ -173,6 +165,12 @@ test('offline: two ideas wait on the device through a reload, then exactly two r
   await expect(page.getByRole('tab', { name: /Raw/ })).toContainText('2');
   await expectNoAxeViolations(page);
 
+  // Every create that leaves the browser, from the page or its service worker, with its sync key.
+  const sentKeys: string[] = [];
+  await context.route('**/api/ideas', (route) => {
+    if (route.request().method() === 'POST') sentKeys.push(route.request().headers()['idempotency-key'] ?? '');
+    return route.fallback();
+  });
   await context.setOffline(false);
   await expect(page.getByText('2 ideas saved from this device')).toBeVisible();
   await expect(waitingCards(page)).toHaveCount(0);
@@ -182,10 +180,14 @@ test('offline: two ideas wait on the device through a reload, then exactly two r
     'Baked sourdough for the neighbours',
     'Fixed the bike chain myself',
   ]);
-  // Focus and a later reload send nothing more.
+  expect(new Set(sentKeys).size).toBe(2);
+  const sentBeforeReload = sentKeys.length;
+  // Focus and a later reload send nothing more (the server would store nothing new for a key it
+  // has seen, so it is the requests that are counted, not the rows).
   await page.reload();
   await expect(organizer(page).getByText('Baked sourdough for the neighbours')).toBeVisible();
   await page.waitForTimeout(1000);
+  expect(sentKeys).toHaveLength(sentBeforeReload);
   expect(await serverIdeas(page)).toHaveLength(2);
 });
 
@@ -231,12 +233,14 @@ test('opened offline after a visit: the shell and the ideas as last loaded, read
   account,
 }) => {
   await signInThroughApi(page, account);
-  await createIdeaThroughApi(page, 'Planted three apple trees');
-  await createIdeaThroughApi(page, 'Called grandma on her birthday');
+  await createIdea(page, 'Planted three apple trees');
+  await createIdea(page, 'Called grandma on her birthday');
   await openMyStoriesWithServiceWorker(page);
   await expect(organizer(page).getByText('Called grandma on her birthday')).toBeVisible();
   // The list is saved for offline use shortly after it loads.
-  await page.waitForTimeout(800);
+  await page.waitForFunction(() =>
+    localStorage.getItem('life-updates.cache.offline-queries')?.includes('Called grandma'),
+  );
 
   await goOffline(context, page);
   await page.goto('/dashboard');
@@ -263,7 +267,7 @@ test('opened offline with nothing kept from the last visit: it says so, and open
   account,
 }) => {
   await signInThroughApi(page, account);
-  await createIdeaThroughApi(page, 'Fixed the garden fence');
+  await createIdea(page, 'Fixed the garden fence');
   await openMyStoriesWithServiceWorker(page);
   // Nothing kept on this device: as after 24 hours, or with the browser's stored data cleared.
   await page.evaluate(() => localStorage.clear());
@@ -285,7 +289,7 @@ test('an idea the server refuses stays waiting with its message, and can be edit
   account,
 }) => {
   await signInThroughApi(page, account);
-  for (let index = 1; index <= 10; index += 1) await createIdeaThroughApi(page, `Idea number ${index}`);
+  for (let index = 1; index <= 10; index += 1) await createIdea(page, `Idea number ${index}`);
   await openMyStoriesWithServiceWorker(page);
   await goOffline(context, page);
   await entryBox(page).fill('One idea over the limit');

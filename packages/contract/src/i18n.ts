@@ -16,14 +16,17 @@ function lookup(catalogue: Nested, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Picks a supported locale from an Accept-Language header value (or a stored preference). */
-export function pickLocale(value: string | undefined | null): Locale {
-  if (!value) return 'en';
-  for (const part of value.split(',')) {
+/**
+ * Picks a supported locale from an Accept-Language header value (or a stored preference); the
+ * fallback when it names none of ours.
+ */
+export function pickLocale(value: string | undefined | null, fallback: Locale = 'en'): Locale {
+  for (const part of value?.split(',') ?? []) {
     const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
-    if (tag === 'ru' || tag === 'en') return tag;
+    const locale = locales.find((candidate) => candidate === tag);
+    if (locale) return locale;
   }
-  return 'en';
+  return fallback;
 }
 
 /**

@@ -22,3 +22,11 @@ export async function startJobQueue(
 }
 
 export type JobQueue = Awaited<ReturnType<typeof startJobQueue>>;
+
+type QueueOptions = NonNullable<Parameters<JobQueue['createQueue']>[1]>;
+
+/** Creates a queue the first time; afterwards brings its options up to date (its policy stays as created). */
+export async function ensureQueue(jobs: JobQueue, name: string, { policy, ...options }: QueueOptions) {
+  if (await jobs.getQueue(name)) await jobs.updateQueue(name, options);
+  else await jobs.createQueue(name, { ...options, ...(policy ? { policy } : {}) });
+}

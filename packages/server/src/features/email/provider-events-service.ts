@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contacts, emailDeliveries } from '../../db/schema.ts';
+import { emailDeliveries } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { markContactBouncing } from '../contacts/contacts-service.ts';
+import { unsubscribeContact } from '../unsubscribe/unsubscribe-service.ts';
 
 /** What a provider reported about one message, in our terms. */
 export type ProviderEventKind = 'delivered' | 'bounced' | 'complained' | 'deferred';
@@ -61,15 +62,7 @@ export async function applyProviderEvents({ db, events }: { db: Database; events
         .returning({ id: emailDeliveries.id });
       changed += rows.length;
       // Marking mail as spam is the strongest "stop": the contact is unsubscribed, as with their link.
-      if (contactId) {
-        await db
-          .update(contacts)
-          .set({
-            unsubscribedAt: sql`coalesce(${contacts.unsubscribedAt}, now())`,
-            unsubscribeSource: sql`coalesce(${contacts.unsubscribeSource}, 'complaint')`,
-          })
-          .where(and(eq(contacts.id, contactId), eq(contacts.userId, delivery.userId)));
-      }
+      if (contactId) await unsubscribeContact({ db, contactId, source: 'complaint' });
     }
     // "deferred": the provider keeps trying; nothing to show yet.
   }

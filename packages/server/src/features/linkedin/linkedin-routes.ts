@@ -38,7 +38,6 @@ export async function linkedinRoutes(app: FastifyInstance) {
   const { config, jobs, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
-  const localeOf = (header: string | undefined) => pickLocale(header);
 
   typed.get(
     '/api/linkedin/connection',
@@ -123,7 +122,7 @@ export async function linkedinRoutes(app: FastifyInstance) {
         text: request.body.text,
         now: new Date(),
       });
-      return { ...published, message: translate('linkedin.published', localeOf(request.headers['accept-language'])) };
+      return { ...published, message: translate('linkedin.published', pickLocale(request.headers['accept-language'])) };
     },
   );
 
@@ -134,7 +133,7 @@ export async function linkedinRoutes(app: FastifyInstance) {
       posts: await findScheduledLinkedinPosts({
         db,
         userId: requireUser(request).id,
-        locale: localeOf(request.headers['accept-language']),
+        locale: pickLocale(request.headers['accept-language']),
       }),
     }),
   );

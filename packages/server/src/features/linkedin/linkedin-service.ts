@@ -479,6 +479,9 @@ export async function sendLinkedinExpiryNotices({
     )
     .returning({ userId: linkedinConnections.userId, expiresAt: linkedinConnections.expiresAt });
   let sent = 0;
+  // A failed send un-claims only its own connection (the next run tries it again); the others
+  // still get theirs, and the job fails afterwards with the first error.
+  let firstError: unknown;
   for (const connection of claimed) {
     const [user] = await db
       .select({ name: users.name, email: users.email, locale: userSettings.locale })
@@ -503,8 +506,9 @@ export async function sendLinkedinExpiryNotices({
         .update(linkedinConnections)
         .set({ expiryNoticeSentAt: null })
         .where(and(eq(linkedinConnections.userId, connection.userId), eq(linkedinConnections.expiryNoticeSentAt, now)));
-      throw error;
+      firstError ??= error;
     }
   }
+  if (firstError !== undefined) throw firstError;
   return sent;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue } from '../../jobs.ts';
+import { ensureQueue, type JobQueue } from '../../jobs.ts';
 import {
   linkedinPublishQueue,
   failInterruptedLinkedinPosts,
@@ -25,8 +25,7 @@ export async function registerLinkedinWorkers(
     [linkedinPublishQueue, { expireInSeconds: 5 * 60, retryLimit: 0 }],
     [linkedinExpiryQueue, { expireInSeconds: 15 * 60, retryLimit: 0 }],
   ] as const) {
-    if (await jobs.getQueue(name)) await jobs.updateQueue(name, options);
-    else await jobs.createQueue(name, { ...options, policy: 'singleton' });
+    await ensureQueue(jobs, name, { ...options, policy: 'singleton' });
   }
   await jobs.work<LinkedinPublishJob>(linkedinPublishQueue, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (!job) return;

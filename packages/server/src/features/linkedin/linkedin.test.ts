@@ -494,4 +494,56 @@ describe('token expiry', () => {
     await run();
     expect(await notices()).toBe(2);
   });
+
+  it('a failed notice waits for the next run without costing the others theirs', async () => {
+    const [failing, other] = [await createUser(testApp.app), await createUser(testApp.app)];
+    await connect(failing);
+    await connect(other);
+    const { db } = testApp.database;
+    const now = new Date();
+    const soon = new Date(now.getTime() + 5 * 24 * 3600 * 1000);
+    for (const user of [failing, other]) {
+      await db.update(linkedinConnections).set({ expiresAt: soon }).where(eq(linkedinConnections.userId, user.id));
+    }
+    const { mailer } = testApp.app.deps;
+    const refusingOne = {
+      kind: mailer.kind,
+      isExternal: mailer.isExternal,
+      close: () => mailer.close(),
+      send: async (message: Parameters<typeof mailer.send>[0]) => {
+        if (message.to === failing.email) throw new Error('mail server down');
+        return mailer.send(message);
+      },
+    };
+    const noticeSentAt = async (user: TestUser) =>
+      (await db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, user.id)))[0]!
+        .expiryNoticeSentAt;
+
+    await expect(
+      sendLinkedinExpiryNotices({
+        db,
+        config: testApp.config,
+        publicAddress: testApp.app.publicAddress,
+        mailer: refusingOne,
+        now,
+      }),
+    ).rejects.toThrow('mail server down');
+    const sentTo = async (user: TestUser) =>
+      (await db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, user.email))).length;
+    expect(await sentTo(other)).toBe(1);
+    expect(await noticeSentAt(other)).not.toBeNull();
+    expect(await sentTo(failing)).toBe(0);
+    expect(await noticeSentAt(failing)).toBeNull();
+
+    // The next run, with the mail server back, sends the one that failed and nothing twice.
+    await sendLinkedinExpiryNotices({
+      db,
+      config: testApp.config,
+      publicAddress: testApp.app.publicAddress,
+      mailer,
+      now,
+    });
+    expect(await sentTo(failing)).toBe(1);
+    expect(await sentTo(other)).toBe(1);
+  });
 });

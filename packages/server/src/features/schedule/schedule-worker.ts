@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobQueue } from '../../jobs.ts';
+import { ensureQueue, type JobQueue } from '../../jobs.ts';
 import { runDueSchedules } from './schedule-runner.ts';
 
 export const scheduleQueue = 'sharing-schedule';
@@ -16,9 +16,7 @@ export async function registerScheduleWorker(
   const { config, database, generators } = app.deps;
   // A tick that outlives the next one is not run twice at once; a stuck one expires.
   const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
-  const existing = await jobs.getQueue(scheduleQueue);
-  if (existing) await jobs.updateQueue(scheduleQueue, options);
-  else await jobs.createQueue(scheduleQueue, { ...options, policy: 'singleton' });
+  await ensureQueue(jobs, scheduleQueue, { ...options, policy: 'singleton' });
   await jobs.schedule(scheduleQueue, '* * * * *');
   await jobs.work(scheduleQueue, { pollingIntervalSeconds: 5 }, async () => {
     const handled = await runDueSchedules({ db: database.db, config, generators, jobs, now, log: app.log });

@@ -14,7 +14,6 @@ import {
   type ShareWithContacts,
 } from '@life-updates/contract/shares';
 import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { contacts, shares, type ideas } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
@@ -255,7 +254,7 @@ async function ownContactIds({
   userId,
   contactIds,
 }: UserScope & { contactIds: readonly string[] }): Promise<string[]> {
-  const wanted = [...new Set(contactIds)].filter((id) => z.uuid().safeParse(id).success);
+  const wanted = [...new Set(contactIds)].filter(isUuid);
   if (wanted.length === 0) return [];
   const rows = await db
     .select({ id: contacts.id })

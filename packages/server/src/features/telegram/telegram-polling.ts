@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Update } from 'grammy/types';
@@ -49,19 +50,13 @@ async function createPollingLock(database: DatabaseHandle, log: FastifyBaseLogge
       await candidate.end().catch(() => {});
       return false;
     },
-    isHeld: () => client !== null,
     release: async () => drop(),
   };
 }
 
-const pause = (milliseconds: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+/** Waits, or less when the signal aborts (stopping). */
+export const pause = (milliseconds: number, signal: AbortSignal) =>
+  sleep(milliseconds, undefined, { signal }).catch(() => undefined);
 
 /**
  * Long polling that loses nothing: an update is confirmed to Telegram (by the next call's offset)

@@ -37,11 +37,10 @@ export type UpdateHandlerDependencies = {
 };
 
 /** The language of the person writing (Telegram's `language_code`): Russian or English. */
-const localeOf = (languageCode: string | undefined): Locale => pickLocale(languageCode);
 
 /** A bot reply in the sender's language. */
 const botText = (ctx: Context, key: string, values?: Record<string, string | number>) =>
-  translate(`telegram.bot.${key}`, localeOf(ctx.from?.language_code), values);
+  translate(`telegram.bot.${key}`, pickLocale(ctx.from?.language_code), values);
 
 const administratorStatuses = new Set(['creator', 'administrator']);
 
@@ -247,5 +246,5 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
 export function updateSender(update: Update): { chatId: number; locale: Locale } | null {
   const message = update.message;
   if (!message || message.chat.type !== 'private') return null;
-  return { chatId: message.chat.id, locale: localeOf(message.from.language_code) };
+  return { chatId: message.chat.id, locale: pickLocale(message.from.language_code) };
 }

@@ -2,8 +2,8 @@ import { translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Update } from 'grammy/types';
 import { createHash } from 'node:crypto';
-import type { JobQueue } from '../../jobs.ts';
-import { allowedUpdates, startTelegramPolling } from './telegram-polling.ts';
+import { ensureQueue, type JobQueue } from '../../jobs.ts';
+import { allowedUpdates, pause, startTelegramPolling } from './telegram-polling.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import { createUpdateHandler, updateSender } from './telegram-updates.ts';
 
@@ -45,8 +45,7 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     expireInSeconds: 600,
     notify: true,
   };
-  if (await jobs.getQueue(telegramUpdateQueue)) await jobs.updateQueue(telegramUpdateQueue, options);
-  else await jobs.createQueue(telegramUpdateQueue, options);
+  await ensureQueue(jobs, telegramUpdateQueue, options);
 
   let handler: ReturnType<typeof createUpdateHandler> | null = null;
   const getHandler = async () => {
@@ -94,14 +93,7 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
   );
 
   const closing = new AbortController();
-  const pauseUnlessClosing = (milliseconds: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, milliseconds);
-      closing.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  const pauseUnlessClosing = (milliseconds: number) => pause(milliseconds, closing.signal);
 
   if (runtime.isWebhook) {
     // Every instance may set it: the same URL and secret. Telegram then sends updates to whichever

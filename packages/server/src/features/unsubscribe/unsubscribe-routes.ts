@@ -1,4 +1,4 @@
-import { locales, pickLocale, type Locale } from '@life-updates/contract/i18n';
+import { pickLocale } from '@life-updates/contract/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,16 +7,6 @@ import { renderUnsubscribePage, type UnsubscribePageState } from './unsubscribe-
 import { getUnsubscribeSubject, resubscribeContact, unsubscribeContact } from './unsubscribe-service.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
-
-/** The visitor's language when their browser names one we have, else the language the owner writes in. */
-function pageLocale(request: FastifyRequest, fallback: Locale): Locale {
-  const header = request.headers['accept-language'];
-  const named = (header ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim().toLowerCase().slice(0, 2))
-    .some((tag) => (locales as readonly string[]).includes(tag ?? ''));
-  return named ? pickLocale(header) : fallback;
-}
 
 /**
  * The contact's unsubscribe link (RFC 8058), outside /api/: no session, no CSRF origin check (mail
@@ -47,13 +37,15 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
     if (!contactId || !subject) {
       request.log.info('unsubscribe link not valid');
-      return reply.status(404).send(renderUnsubscribePage({ state: 'invalid', locale: pageLocale(request, 'en') }));
+      return reply
+        .status(404)
+        .send(renderUnsubscribePage({ state: 'invalid', locale: pickLocale(request.headers['accept-language']) }));
     }
     if (change) await change(contactId);
     return reply.send(
       renderUnsubscribePage({
         state,
-        locale: pageLocale(request, subject.senderLocale),
+        locale: pickLocale(request.headers['accept-language'], subject.senderLocale),
         senderName: subject.senderName,
         token,
       }),

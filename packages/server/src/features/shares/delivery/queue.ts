@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.ts';
-import type { JobQueue } from '../../../jobs.ts';
+import { ensureQueue, type JobQueue } from '../../../jobs.ts';
 
 export const emailDeliveryQueue = 'email-delivery';
 export type EmailDeliveryJob = { deliveryId: string };
@@ -25,9 +25,7 @@ export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueu
     // A send to many contacts starts at once rather than at the workers' next poll.
     notify: true,
   };
-  const existing = await jobs.getQueue(emailDeliveryQueue);
-  if (existing) await jobs.updateQueue(emailDeliveryQueue, options);
-  else await jobs.createQueue(emailDeliveryQueue, { ...options, policy: 'singleton' });
+  await ensureQueue(jobs, emailDeliveryQueue, { ...options, policy: 'singleton' });
 }
 
 /** One job per delivery. Without a job queue the rows stay queued and are picked up at the next start. */

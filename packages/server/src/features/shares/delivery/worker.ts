@@ -85,14 +85,16 @@ export async function processDeliveries({
     return sender;
   };
   // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
-  const contactIds = [...new Set(claimed.flatMap((delivery) => (delivery.contactId ? [delivery.contactId] : [])))];
+  const contactIds = [
+    ...new Set(claimed.flatMap((delivery) => (delivery.contactId ? [delivery.contactId] : []))),
+  ].filter(isUuid);
   const contactStates =
-    contactIds.filter(isUuid).length === 0
+    contactIds.length === 0
       ? []
       : await db
           .select({ id: contacts.id, unsubscribedAt: contacts.unsubscribedAt, bouncedAt: contacts.bouncedAt })
           .from(contacts)
-          .where(inArray(contacts.id, contactIds.filter(isUuid)));
+          .where(inArray(contacts.id, contactIds));
   const stateOf = new Map(contactStates.map((contact) => [contact.id, contact]));
   // Read once per batch, when the first delivery to a contact (those carry the link) needs it; a
   // failed read fails those deliveries like any send error (retried), not the whole batch.

@@ -1,4 +1,5 @@
 import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
+import { singleTextKey } from '@life-updates/contract/share-options';
 import type { ShareWithContacts } from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
@@ -85,7 +86,7 @@ export function ShareReviewPage() {
 function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; titleId: string; date: string }) {
   const { t } = useTranslation();
   const names = recipientsOf(share, t)
-    .filter((recipient) => recipient.key !== 'summary')
+    .filter((recipient) => recipient.key !== singleTextKey)
     .map((recipient) => recipient.name);
   return (
     <CardHeader className="space-y-1">
@@ -156,7 +157,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
-  const isSingleText = share.texts.summary !== undefined;
+  const isSingleText = share.texts[singleTextKey] !== undefined;
 
   const cancel = async () => {
     try {
