@@ -37,6 +37,7 @@ for (const host of ['127.0.0.1', '127.0.0.2', 'localhost']) {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(`${origin}/dashboard`);
     await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+    await expect(page.getByText('Idea Organizer')).toBeVisible();
   });
 }
 

@@ -225,6 +225,26 @@ test('"Loading application data..." covers the screen until the ideas arrive', a
   await expect(card(page, 'Slow network idea')).toBeVisible();
 });
 
+test('the heading is on the page, in its place, while the session is checked', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  let releaseMe = () => {};
+  const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+  await page.route('**/api/me', async (route) => {
+    await meHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  const heading = page.getByRole('heading', { level: 1, name: 'My Stories' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ })).toBeVisible();
+  await expect(page).toHaveTitle('My Stories | Life Updates');
+  const whileLoading = await heading.boundingBox();
+  releaseMe();
+  await expect(page.getByText('Idea Organizer')).toBeVisible();
+  await expect(heading).toHaveCount(1);
+  expect(await heading.boundingBox()).toEqual(whileLoading);
+});
+
 test('nothing on the phone layout moves when the usage figures and ideas arrive late', async ({ page, account }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInThroughApi(page, account);

@@ -66,6 +66,7 @@ test.describe('with the outbox (no outgoing mail)', () => {
     stall = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+    await expect(page.getByText('Idea Organizer')).toBeVisible();
     await context.close();
   });
 

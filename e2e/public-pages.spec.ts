@@ -46,6 +46,7 @@ test('signed in, the public pages still know the user: / opens My Stories with t
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My Stories' })).toBeVisible();
+  await expect(page.getByText('Idea Organizer')).toBeVisible();
   await page.goto('/contact-us');
   await expect(page.getByRole('link', { name: 'My Stories' }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -64,6 +64,8 @@ export const createRouter = () =>
           // The signed-in layout loads side by side with the screen's code, not with the entry.
           lazy: () =>
             import('./layouts/protected-layout').then(({ ProtectedLayout }) => ({ Component: ProtectedLayout })),
+          // Drawn inside the root layout (header and bottom navigation) under the screen's heading.
+          hydrateFallbackElement: <PageLoading />,
           // Who is signed in is asked while the screen's code loads, not after it renders, and
           // straight from /api/me: whoever opens a signed-in screen most likely has a session.
           loader: () => {

@@ -1,6 +1,6 @@
 import { countOpenIdeas, type IdeaStatus } from '@life-updates/contract/idea-options';
 import type { Idea } from '@life-updates/contract/ideas';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIdeas } from '@/api/ideas';
@@ -20,12 +20,10 @@ import { ShareIdeasFlow } from '@/features/shares/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useIsOnline } from '@/lib/use-online-status';
-import { usePageTitle } from '@/lib/use-page-title';
 
 /** My Stories: usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
 export function Component() {
   const { t } = useTranslation();
-  usePageTitle('dashboard');
   const navigate = useNavigate();
   const ideaList = useIdeas();
   const usage = useUsage();
@@ -84,7 +82,7 @@ export function Component() {
   const isLoading = (ideaList.isPending || usage.isPending) && isOnline;
 
   return (
-    <Frame>
+    <ScreenFrame screen="dashboard">
       {/* Fixed over the whole screen: its place in the container does not matter. */}
       {isLoading ? <LoadingOverlay /> : null}
       {isOnline ? null : <OfflineBanner />}
@@ -125,12 +123,6 @@ export function Component() {
           />
         </div>
       </div>
-    </Frame>
+    </ScreenFrame>
   );
-}
-
-/** The screen's container and heading. */
-export function Frame({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
-  return <ScreenFrame heading={t('ideas.title')}>{children}</ScreenFrame>;
 }

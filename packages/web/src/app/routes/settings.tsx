@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe, useSignOut } from '@/api/me';
+import { ScreenFrame } from '@/components/layout/screen-frame';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -16,7 +17,6 @@ import { EmailSettings } from '@/features/email-settings/components/email-settin
 import { VoiceSettings } from '@/features/voice/components/voice-settings';
 import { TemplatesSettings } from '@/features/templates/components/templates-settings';
 import { TelegramSettings } from '@/features/telegram/components/telegram-settings';
-import { usePageTitle } from '@/lib/use-page-title';
 
 const tabIds = [
   'scheduling',
@@ -53,7 +53,6 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
 
 export function Component() {
   const { t } = useTranslation();
-  usePageTitle('settings');
   const { data: me } = useMe();
   const signOut = useSignOut();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -63,7 +62,8 @@ export function Component() {
   const panels = tabPanels(me, signOut);
 
   return (
-    <Frame
+    <ScreenFrame
+      screen="settings"
       beside={
         me.isAdmin ? (
           <Badge variant="success">
@@ -96,20 +96,6 @@ export function Component() {
           <p className="text-muted-foreground">{t('settings.about.text')}</p>
         </CardContent>
       </Card>
-    </Frame>
-  );
-}
-
-/** The container and heading; `beside` the heading: the admin badge. */
-export function Frame({ beside, children }: { beside?: ReactNode; children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
-        {beside}
-      </div>
-      {children}
-    </div>
+    </ScreenFrame>
   );
 }

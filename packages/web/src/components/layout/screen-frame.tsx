@@ -1,20 +1,63 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/use-page-title';
 
-const widths = { wide: 'max-w-6xl', narrow: 'max-w-4xl' } as const;
+const widths = { wide: 'max-w-6xl', medium: 'max-w-5xl', narrow: 'max-w-4xl' } as const;
 
-/** A screen's container and heading: each signed-in screen's `Frame` is built on this where the markup is the same. */
+/** The signed-in screens and their widths. Each one's heading is the first part of its page title. */
+const screenWidths = {
+  dashboard: 'wide',
+  create: 'wide',
+  generate: 'wide',
+  summeris: 'narrow',
+  contacts: 'wide',
+  settings: 'medium',
+} as const satisfies Record<string, keyof typeof widths>;
+
+export type Screen = keyof typeof screenWidths;
+
+const screenByPath: Record<string, Screen> = {
+  [paths.dashboard]: 'dashboard',
+  [paths.create]: 'create',
+  [paths.generate]: 'generate',
+  [paths.summeris]: 'summeris',
+  [paths.summaryReview]: 'summeris',
+  [paths.contacts]: 'contacts',
+  [paths.settings]: 'settings',
+};
+
+/** The signed-in screen at a path, if there is one. */
+export const screenAt = (pathname: string): Screen | undefined => screenByPath[pathname];
+
+/**
+ * A signed-in screen's container, heading and page title. The screen's loading state is drawn in
+ * the same frame (`PageLoading`), so the heading is on the page before the screen's code and data
+ * arrive and stays in place when they do.
+ */
 export function ScreenFrame({
-  heading,
-  width = 'wide',
+  screen,
+  subtitle,
+  beside,
   children,
 }: {
-  heading: ReactNode;
-  width?: keyof typeof widths;
+  screen: Screen;
+  subtitle?: ReactNode;
+  /** Beside the heading (the admin badge). */
+  beside?: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  usePageTitle(screen);
   return (
-    <div className={`mx-auto ${widths[width]} space-y-6 px-4 py-6`}>
-      <h1 className="text-2xl font-bold">{heading}</h1>
+    <div className={`mx-auto ${widths[screenWidths[screen]]} space-y-6 px-4 py-6`}>
+      <div>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold">{t(`titles.${screen}`).split(' | ')[0]}</h1>
+          {beside}
+        </div>
+        {subtitle ? <p className="mt-1 text-muted-foreground">{subtitle}</p> : null}
+      </div>
       {children}
     </div>
   );
