@@ -175,7 +175,9 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
   await panel.getByRole('button', { name: 'Pause' }).click();
   await expect(panel.getByText('Paused', { exact: true })).toBeVisible();
   const pausedAt = await timer.textContent();
-  await page.waitForTimeout(1_500);
+  // A negative check needs a window: the timer ticks once a second, so one left running while paused
+  // would show a new value within a second of the pause; 1.2 s leaves a little room for a late tick.
+  await page.waitForTimeout(1_200);
   await expect(timer).toHaveText(pausedAt ?? '');
   await panel.getByRole('button', { name: 'Resume' }).click();
   await expect(timer).not.toHaveText(pausedAt ?? '', { timeout: 5_000 });
@@ -245,12 +247,19 @@ test("transcription failures: the provider's message, no speech, and closing the
 
   // Closing while recording returns to typing and sends nothing.
   const before = received.length;
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/transcription') uploads.push(request.method());
+  });
   await page.getByRole('button', { name: 'Record Voice' }).click();
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toBeHidden();
   await expect(entryBox(page)).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // A negative check needs a window: the recorder's last chunk and its stop event come within tens of
+  // milliseconds of closing, and an upload would leave the page right after; half a second covers it.
+  await page.waitForTimeout(500);
+  expect(uploads).toEqual([]);
   expect(received.length).toBe(before);
   expect((await (await page.request.get('/api/ideas')).json()).ideas).toHaveLength(0);
 });
