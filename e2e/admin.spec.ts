@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  extraServerPort,
+  registerAccount,
+  signInThroughApi,
+  strongPassword,
+  test,
+} from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 // The first account of a fresh instance is the admin, so this spec runs its own server.
@@ -22,12 +30,15 @@ async function post(path: string, data: object, cookie?: string) {
   return response;
 }
 
-test('Settings → Admin: figures, users with search and an edited limit, requests marked handled', async ({ page }) => {
+test('Settings → Admin: figures, users with search and an edited limit, requests marked handled', async ({
+  page,
+  request,
+}) => {
   const suffix = randomUUID().slice(0, 6);
   const admin = { email: `chief-${suffix}@example.com`, password: strongPassword, name: 'Chief Admin' };
   const member = { email: `member-${suffix}@example.com`, password: strongPassword, name: 'Plain Member' };
-  await post('/api/auth/sign-up/email', admin);
-  await post('/api/auth/sign-up/email', member);
+  await registerAccount(request, admin, server.baseURL);
+  await registerAccount(request, member, server.baseURL);
   await post('/api/contact-us', {
     name: 'Plain Member',
     email: member.email,
@@ -35,10 +46,7 @@ test('Settings → Admin: figures, users with search and an edited limit, reques
     message: 'I would like 40 contact shares a month.',
   });
 
-  await page.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
-    data: { email: admin.email, password: admin.password },
-    headers: { origin: server.baseURL },
-  });
+  await signInThroughApi(page, admin, server.baseURL);
   await page.goto(`${server.baseURL}/settings?tab=admin`);
   await expect(page.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Admin Access')).toBeVisible();
@@ -91,13 +99,10 @@ test('Settings → Admin: figures, users with search and an edited limit, reques
   await expectNoAxeViolations(page);
 });
 
-test('the admin API refuses a user with 403 even when the page is skipped', async ({ page }) => {
+test('the admin API refuses a user with 403 even when the page is skipped', async ({ page, request }) => {
   const user = { email: `late-${randomUUID().slice(0, 6)}@example.com`, password: strongPassword, name: 'Late User' };
-  await post('/api/auth/sign-up/email', user);
-  await page.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
-    data: { email: user.email, password: user.password },
-    headers: { origin: server.baseURL },
-  });
+  await registerAccount(request, user, server.baseURL);
+  await signInThroughApi(page, user, server.baseURL);
   expect((await page.request.get(`${server.baseURL}/api/admin/users`)).status()).toBe(403);
   await page.goto(`${server.baseURL}/settings?tab=admin`);
   await expect(page.getByRole('tab', { name: 'Scheduling' })).toHaveAttribute('aria-selected', 'true');

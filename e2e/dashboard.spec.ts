@@ -259,6 +259,8 @@ test('nothing on the phone layout moves when the usage figures and ideas arrive 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // A deliberate delay, not a wait: the usage figures and the ideas answer late (the figures last),
+  // as on a slow phone connection, so that their arrival is what could move the layout.
   for (const path of ['**/api/usage', '**/api/ideas']) {
     await page.route(path, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, path.endsWith('usage') ? 1_200 : 600));

@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   extraServerPort,
   mainServerOrigin,
+  registerAccount,
   signInThroughApi,
   signInThroughForm,
   strongPassword,
@@ -137,11 +138,7 @@ test.describe('with a real SMTP server', () => {
 
   test('registering a taken email answers neutrally and emails the owner', async ({ page }) => {
     const owner = `owner-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = await page.request.post(`${setup.server.baseURL}/api/auth/sign-up/email`, {
-      data: { email: owner, password: strongPassword, name: 'Owner' },
-      headers: { origin: setup.server.baseURL },
-    });
-    expect(signUp.ok()).toBeTruthy();
+    await registerAccount(page.request, { email: owner, name: 'Owner' }, setup.server.baseURL);
     await expect.poll(() => mailTo(owner).length).toBe(1);
     await register(page, owner, setup.server.baseURL);
     await expect(page.getByText('Registration successful! Please check your email to confirm.')).toBeVisible();

@@ -6,10 +6,22 @@ export const strongPassword = 'Passw0rd!';
 
 export type TestAccount = { email: string; password: string; name: string };
 
-/** Creates an account through the real API (never by writing to the database). */
+/**
+ * The Origin header and URL prefix of an API call: to `base` (a spec's own app server) when given,
+ * else a path relative to the context's baseURL with the shared e2e server's origin.
+ */
+function apiTarget(base: string | undefined) {
+  return { prefix: base ?? '', headers: { origin: base ?? mainServerOrigin() } };
+}
+
+/**
+ * Creates an account through the real API (never by writing to the database), on the shared e2e
+ * server or, with `base`, on a spec's own app server.
+ */
 export async function registerAccount(
   request: APIRequestContext,
   overrides: Partial<TestAccount> = {},
+  base?: string,
 ): Promise<TestAccount> {
   const account = {
     email: `e2e-${randomUUID().slice(0, 8)}@example.com`,
@@ -17,9 +29,10 @@ export async function registerAccount(
     name: 'E2E Person',
     ...overrides,
   };
-  const response = await request.post('/api/auth/sign-up/email', {
+  const { prefix, headers } = apiTarget(base);
+  const response = await request.post(`${prefix}/api/auth/sign-up/email`, {
     data: { email: account.email, password: account.password, name: account.name },
-    headers: { origin: mainServerOrigin() },
+    headers,
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   return account;
@@ -30,9 +43,9 @@ export function mainServerOrigin() {
   return process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 }
 
-/** Signs in through the login form, as a user would. */
-export async function signInThroughForm(page: Page, account: TestAccount) {
-  await page.goto('/login');
+/** Signs in through the login form, as a user would (with `base`, on a spec's own app server). */
+export async function signInThroughForm(page: Page, account: TestAccount, base?: string) {
+  await page.goto(`${base ?? ''}/login`);
   await page.getByLabel(/email/i).first().fill(account.email);
   await page.getByLabel(/^password$/i).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -48,11 +61,15 @@ export function extraServerPort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3100) + offset;
 }
 
-/** Signs in through the API in the page's browser context (the session cookie lands in the page). */
-export async function signInThroughApi(page: Page, account: TestAccount) {
-  const response = await page.request.post('/api/auth/sign-in/email', {
+/**
+ * Signs in through the API in the page's browser context (the session cookie lands in the page), on
+ * the shared e2e server or, with `base`, on a spec's own app server.
+ */
+export async function signInThroughApi(page: Page, account: TestAccount, base?: string) {
+  const { prefix, headers } = apiTarget(base);
+  const response = await page.request.post(`${prefix}/api/auth/sign-in/email`, {
     data: { email: account.email, password: account.password },
-    headers: { origin: mainServerOrigin() },
+    headers,
   });
   expect(response.ok(), await response.text()).toBeTruthy();
 }

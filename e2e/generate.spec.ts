@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi, test } from './fixtures';
 import { spawnAppServer } from './spawn-app-server';
 import {
   createAnnAndBob,
@@ -170,17 +170,7 @@ async function startFakeModelServer(words: string[]): Promise<FakeModelServer> {
 async function signedInPage(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
   const page = await context.newPage();
-  const email = `ai-${Date.now()}@example.com`;
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password: strongPassword, name: 'AI Person' },
-    headers: { origin: baseUrl },
-  });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  const signIn = await context.request.post('/api/auth/sign-in/email', {
-    data: { email, password: strongPassword },
-    headers: { origin: baseUrl },
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  await signInThroughApi(page, await registerAccount(context.request, { name: 'AI Person' }, baseUrl), baseUrl);
   return { context, page };
 }
 

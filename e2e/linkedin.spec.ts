@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { startFakeLinkedin, type FakeLinkedin } from '../packages/server/test/fake-linkedin-server';
-import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi, test } from './fixtures';
 import { createIdea, generatedText } from './generation-helpers';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
@@ -36,14 +36,7 @@ test.afterAll(async () => {
 async function signedInPage(browser: Browser, baseUrl: string) {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
-  const email = `linkedin-${Date.now()}@example.com`;
-  for (const [path, data] of [
-    ['/api/auth/sign-up/email', { email, password: strongPassword, name: 'Ada' }],
-    ['/api/auth/sign-in/email', { email, password: strongPassword }],
-  ] as const) {
-    const response = await context.request.post(path, { data, headers: { origin: baseUrl } });
-    expect(response.ok(), await response.text()).toBeTruthy();
-  }
+  await signInThroughApi(page, await registerAccount(context.request, { name: 'Ada' }, baseUrl), baseUrl);
   return { context, page };
 }
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { expect, test } from './fixtures';
+import { expect, registerAccount, test } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 /** The From address of the app servers started here. */
@@ -86,11 +86,7 @@ export async function signUpAndConfirm(
   { mailbox, server }: AppServerWithMail,
   account: { email: string; password: string; name: string },
 ): Promise<ParsedMail> {
-  const signUp = await page.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
-    data: account,
-    headers: { origin: server.baseURL },
-  });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  await registerAccount(page.request, account, server.baseURL);
   await expect.poll(() => mailbox.to(account.email).length).toBe(1);
   const confirmation = mailbox.to(account.email)[0]!.mail;
   const link = confirmation.text?.match(/https?:\/\/\S+/)?.[0];

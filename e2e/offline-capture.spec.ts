@@ -186,6 +186,8 @@ test('offline: two ideas wait on the device through a reload, then exactly two r
   // has seen, so it is the requests that are counted, not the rows).
   await page.reload();
   await expect(organizer(page).getByText('Baked sourdough for the neighbours')).toBeVisible();
+  // A negative check needs a window: the signed-in screen loads its sync code lazily and sends the
+  // queue as soon as it is in (and on focus), about when the ideas above show; one second covers it.
   await page.waitForTimeout(1000);
   expect(sentKeys).toHaveLength(sentBeforeReload);
   expect(await serverIdeas(page)).toHaveLength(2);
@@ -327,8 +329,20 @@ test('an idea the server refuses stays waiting with its message, and can be edit
   await expect(page.getByRole('alertdialog')).toContainText('It has not reached the server yet');
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(waitingCards(page)).toHaveCount(0);
+  // Every create that leaves the browser from now on, from the page or its service worker. The
+  // open-ideas limit is full again, so the server would refuse the deleted idea: only the requests
+  // show whether it was sent.
+  const sentAfterDelete: string[] = [];
+  await context.route('**/api/ideas', (route) => {
+    if (route.request().method() === 'POST') sentAfterDelete.push(route.request().postData() ?? '');
+    return route.fallback();
+  });
   await context.setOffline(false);
+  await page.waitForFunction(() => navigator.onLine);
+  // A negative check needs a window: the page sends its queue on the "online" event it has just had,
+  // and the service worker's Background Sync fires on the same reconnection; one second covers both.
   await page.waitForTimeout(1000);
+  expect(sentAfterDelete).toEqual([]);
   expect((await serverIdeas(page)).map((idea) => idea.content)).not.toContain('Never mind this one');
 });
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../packages/server/test/fake-telegram-api';
-import { expectNoAxeViolations, extraServerPort, strongPassword } from './fixtures';
+import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 /**
@@ -85,21 +85,6 @@ test.afterAll(async () => {
   if (audioDir) rmSync(audioDir, { recursive: true, force: true });
 });
 
-async function signUpAndIn(page: Page) {
-  const email = `telegram-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const headers = { origin: appBase };
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: strongPassword, name: 'Ann Person' },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password: strongPassword },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
-}
-
 type Idea = { id: string; content: string; status: string; isAudioRecording: boolean };
 async function ideas(page: Page): Promise<Idea[]> {
   return ((await (await page.request.get('/api/ideas')).json()) as { ideas: Idea[] }).ideas;
@@ -109,7 +94,7 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUpAndIn(page);
+  await signInThroughApi(page, await registerAccount(page.request, { name: 'Ann Person' }, appBase), appBase);
 
   // ── Linking ──
   await page.goto('/settings?tab=telegram');

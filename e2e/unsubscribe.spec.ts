@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { randomUUID } from 'node:crypto';
-import { expect, expectNoAxeViolations, extraServerPort, strongPassword, test } from './fixtures';
+import { expect, expectNoAxeViolations, extraServerPort, signInThroughApi, strongPassword, test } from './fixtures';
 import { appServerWithMail, signUpAndConfirm } from './mail-server';
 
 const headerOf = (mail: ParsedMail, name: string) =>
@@ -46,11 +46,7 @@ test('share to three contacts: one bounces, statuses show; one-click unsubscribe
   const confirmation = await signUpAndConfirm(page, setup, account);
   // Account mail carries no unsubscribe header.
   expect(headerOf(confirmation, 'List-Unsubscribe')).toBeUndefined();
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-    headers: apiHeaders,
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  await signInThroughApi(page, account, ownBaseURL);
   const ideaIds: string[] = [];
   for (const content of [
     'First week in Lisbon went well.',

@@ -1,11 +1,11 @@
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expectNoAxeViolations, extraServerPort, strongPassword } from './fixtures';
+import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi } from './fixtures';
 
 /**
  * Voice input end to end: real Chromium records a fake microphone fed by a WAV that espeak-ng
@@ -141,25 +141,15 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signUpAndIn(request: APIRequestContext) {
-  const email = `voice-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const headers = { origin: appBase };
-  const signUp = await request.post(`${appBase}/api/auth/sign-up/email`, {
-    data: { email, password: strongPassword, name: 'Voice Person' },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  const signIn = await request.post(`${appBase}/api/auth/sign-in/email`, {
-    data: { email, password: strongPassword },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+/** A new account on this spec's own app server, signed in in the page's context. */
+async function signUpAndIn(page: Page) {
+  await signInThroughApi(page, await registerAccount(page.request, { name: 'Voice Person' }, appBase), appBase);
 }
 
 const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
 
 test('record, pause, resume, stop, review and save a voice idea', async ({ page }) => {
-  await signUpAndIn(page.request);
+  await signUpAndIn(page);
   // Chromium does not hand blob request bodies to Playwright, so note the form fields as the page adds them.
   await page.addInitScript(() => {
     const appended: unknown[] = [];
@@ -185,7 +175,9 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
   await panel.getByRole('button', { name: 'Pause' }).click();
   await expect(panel.getByText('Paused', { exact: true })).toBeVisible();
   const pausedAt = await timer.textContent();
-  await page.waitForTimeout(1_500);
+  // A negative check needs a window: the timer ticks once a second, so one left running while paused
+  // would show a new value within a second of the pause; 1.2 s leaves a little room for a late tick.
+  await page.waitForTimeout(1_200);
   await expect(timer).toHaveText(pausedAt ?? '');
   await panel.getByRole('button', { name: 'Resume' }).click();
   await expect(timer).not.toHaveText(pausedAt ?? '', { timeout: 5_000 });
@@ -234,7 +226,7 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
 });
 
 test("transcription failures: the provider's message, no speech, and closing the panel", async ({ page }) => {
-  await signUpAndIn(page.request);
+  await signUpAndIn(page);
   await page.goto('/dashboard');
   const panel = page.getByRole('region', { name: 'Recording in progress...' });
 
@@ -255,12 +247,19 @@ test("transcription failures: the provider's message, no speech, and closing the
 
   // Closing while recording returns to typing and sends nothing.
   const before = received.length;
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/transcription') uploads.push(request.method());
+  });
   await page.getByRole('button', { name: 'Record Voice' }).click();
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toBeHidden();
   await expect(entryBox(page)).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // A negative check needs a window: the recorder's last chunk and its stop event come within tens of
+  // milliseconds of closing, and an upload would leave the page right after; half a second covers it.
+  await page.waitForTimeout(500);
+  expect(uploads).toEqual([]);
   expect(received.length).toBe(before);
   expect((await (await page.request.get('/api/ideas')).json()).ideas).toHaveLength(0);
 });
@@ -274,7 +273,7 @@ test('a denied microphone shows the error toast', async () => {
   try {
     const context = await browser.newContext({ baseURL: appBase, locale: 'en-US' });
     const page = await context.newPage();
-    await signUpAndIn(page.request);
+    await signUpAndIn(page);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Record Voice' }).click();
     await expect(page.getByText(/^Error: Could not access microphone\. \S/)).toBeVisible();
@@ -289,7 +288,7 @@ test('a recording made offline waits on the device and is transcribed into an id
   page,
   context,
 }) => {
-  await signUpAndIn(page.request);
+  await signUpAndIn(page);
   await page.goto('/dashboard');
   await expect(page.getByText('Loading application data...')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Record Voice' })).toBeEnabled();
