@@ -6,16 +6,17 @@ import {
   type MessageMethod,
   type ShareDeliveriesResponse,
 } from '@life-updates/contract/email';
-import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { singleTextKey } from '@life-updates/contract/share-options';
 import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { contacts, emailDeliveries, shares, users, userSettings } from '../../../db/schema.ts';
+import { contacts, emailDeliveries, shares, userSettings } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../lib/uuid.ts';
+import { readSenderIdentity } from '../../email/email-settings-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   finaliseShare,
@@ -143,17 +144,8 @@ async function resolveSubject({
   subject,
   shareSubject,
 }: UserScope<Database> & { subject: string | undefined; shareSubject: string | null }) {
-  const [owner] = await db
-    .select({ name: users.name, locale: userSettings.locale, emailSettings: userSettings.emailSettings })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  const senderName = (owner?.emailSettings as { senderName?: string } | null)?.senderName?.trim() || owner?.name || '';
-  return (
-    subject?.trim() ||
-    shareSubject?.trim() ||
-    translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName })
-  );
+  const { senderName, locale } = await readSenderIdentity({ db, userId });
+  return subject?.trim() || shareSubject?.trim() || translate('email.defaultSubject', locale, { name: senderName });
 }
 
 /**
