@@ -17,11 +17,11 @@ import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { readSenderIdentity } from '../../email/email-settings-service.ts';
+import { findOwnIdeas } from '../../ideas/idea-status.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   finaliseShare,
   getOwnShare,
-  isAnyIdeaApproved,
   resumeSendingShare,
   setShareTexts,
   startSendingShare,
@@ -307,7 +307,7 @@ export async function emailShareText({
   now?: Date;
 }): Promise<Omit<SendShareOutcome, 'shareId'> & { shareId: string | null }> {
   // Another user's (or a missing) idea is a 404 before anything else.
-  const isApproved = await isAnyIdeaApproved({ db, userId, ideaIds });
+  const ideas = await findOwnIdeas({ db, userId, ideaIds });
   if (method === 'sms') return smsNotSupported(null);
   await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
@@ -319,10 +319,10 @@ export async function emailShareText({
     const share = await storeShareText({
       tx,
       userId,
-      ideaIds,
+      ideas,
       text,
       preferences,
-      status: isApproved ? 'approved' : 'saved_for_later',
+      status: ideas.some((idea) => idea.status === 'approved') ? 'approved' : 'saved_for_later',
     });
     const resolvedSubject = await resolveSubject({ db: tx, userId, subject, shareSubject: share.subject });
     const ids = await recordDeliveries({
