@@ -25,7 +25,7 @@ const database = await openDatabase({
 });
 const jobs = await startJobQueue(database, { error: (object, message) => console.error(message, object) });
 const app = await buildApp({ config, database, jobs });
-await registerWorkers(app, jobs);
+await registerWorkers(app);
 
 let isShuttingDown = false;
 async function shutdown(signal: string) {

@@ -3,10 +3,11 @@ import { registerEmailDeliveryWorker } from './features/shares/delivery/worker.t
 import { registerLinkedinWorkers } from './features/linkedin/linkedin-worker.ts';
 import { registerScheduleWorker } from './features/schedule/schedule-worker.ts';
 import { registerTelegramWorker } from './features/telegram/telegram-worker.ts';
-import type { JobQueue } from './jobs.ts';
 
-/** Registers every background worker on the job queue. Features add theirs here. */
-export async function registerWorkers(app: FastifyInstance, jobs: JobQueue) {
+/** Registers every background worker on the app's job queue, if it has one. Features add theirs here. */
+export async function registerWorkers(app: FastifyInstance) {
+  const { jobs } = app.deps;
+  if (!jobs) return;
   await registerEmailDeliveryWorker(app, jobs);
   await registerScheduleWorker(app, jobs);
   await registerLinkedinWorkers(app, jobs);

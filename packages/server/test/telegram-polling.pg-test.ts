@@ -31,7 +31,7 @@ async function startInstance(): Promise<Instance> {
   const handle = await openDatabase({ connectionString: database.connectionString, dataDir: '' });
   const jobs = await startJobQueue(handle, { error: () => {} });
   const app = await buildApp({ config, database: handle, jobs, webDistDir: null });
-  await registerWorkers(app, jobs);
+  await registerWorkers(app);
   await app.ready();
   return {
     close: async () => {

@@ -61,7 +61,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const jobs = options.withJobs ? await startJobQueue(database, { error: () => {} }) : undefined;
   const app = await buildApp({ config, database, jobs, webDistDir: null, mailer: options.mailer });
-  if (jobs) await registerWorkers(app, jobs);
+  await registerWorkers(app);
   await app.ready();
   return {
     app,

@@ -42,7 +42,16 @@ async function readSettingsRow({ db, userId }: { db: Database; userId: string })
   // Tolerate a stored value from an older shape: unknown or broken fields fall back to defaults.
   const parsed = storedEmailSettingsSchema.safeParse(row.emailSettings ?? {});
   const settings: StoredEmailSettings = parsed.success ? parsed.data : storedEmailSettingsSchema.parse({});
-  return { ...row, settings };
+  return { ...row, settings, senderName: settings.senderName.trim() || row.name, locale: pickLocale(row.locale) };
+}
+
+/**
+ * Who the user's emails to their contacts are from: the sender name from Settings → Email, else
+ * the account name; and the language those emails are written in.
+ */
+export async function readSenderIdentity({ db, userId }: UserScope<Database>) {
+  const { senderName, locale } = await readSettingsRow({ db, userId });
+  return { senderName, locale };
 }
 
 export async function getEmailSettings({
@@ -131,12 +140,11 @@ export async function resolveSender({
   userId,
 }: UserScope<Database> & { config: Config; secretBox: SecretBox; serverTransport: EmailTransport }): Promise<Sender> {
   const row = await readSettingsRow({ db, userId });
-  const senderName = row.settings.senderName.trim() || row.name;
   const base = {
-    fromName: senderName,
-    senderName,
+    fromName: row.senderName,
+    senderName: row.senderName,
     replyTo: row.settings.replyTo.trim() || row.email,
-    locale: pickLocale(row.locale),
+    locale: row.locale,
   };
   if (!row.emailApiKeyEncrypted) {
     return { ...base, transport: serverTransport, isUserTransport: false, from: config.MAIL_FROM };

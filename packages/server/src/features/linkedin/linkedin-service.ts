@@ -6,23 +6,16 @@ import {
   type LinkedinConnectionResponse,
   type ScheduledLinkedinPost,
 } from '@life-updates/contract/linkedin';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  ideas,
-  linkedinAuthorizations,
-  linkedinConnections,
-  linkedinPosts,
-  users,
-  userSettings,
-} from '../../db/schema.ts';
+import { linkedinAuthorizations, linkedinConnections, linkedinPosts, users, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
-import { setIdeasStatus } from '../ideas/idea-status.ts';
+import { findOwnIdeas, setIdeasStatus } from '../ideas/idea-status.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { linkedinRedirectUrl, type LinkedinOauth } from './linkedin-oauth.ts';
 import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
@@ -167,16 +160,6 @@ export async function disconnectLinkedin({ db, userId }: { db: Database; userId:
 
 // ── Publishing ──
 
-async function requireOwnIdeas({ db, userId, ideaIds }: { db: Database; userId: string; ideaIds: string[] }) {
-  const unique = [...new Set(ideaIds)];
-  const found = await db
-    .select({ id: ideas.id })
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), inArray(ideas.id, unique)));
-  if (found.length !== unique.length) throw failure(404, 'NOT_FOUND', 'linkedin.errors.ideaNotFound');
-  return unique;
-}
-
 /** The user's token, or why it cannot be used: not set up, not connected, expired. */
 async function getUsableToken({
   db,
@@ -264,9 +247,10 @@ export async function publishToLinkedin({
   text: string;
   now: Date;
 }): Promise<{ postUrn: string; postUrl: string }> {
-  const ideas = await requireOwnIdeas({ db, userId, ideaIds });
+  const uniqueIdeaIds = [...new Set(ideaIds)];
+  await findOwnIdeas({ db, userId, ideaIds: uniqueIdeaIds });
   try {
-    return await postAndRecord({ db, config, secretBox, userId, ideaIds: ideas, text, now });
+    return await postAndRecord({ db, config, secretBox, userId, ideaIds: uniqueIdeaIds, text, now });
   } catch (error) {
     if (error instanceof LinkedinPublishError) throw toAppError(error);
     throw error;
@@ -302,11 +286,12 @@ export async function scheduleLinkedinPost({
       fields: { publishAt: 'linkedin.errors.pastTime' },
     });
   }
-  const ideas = await requireOwnIdeas({ db, userId, ideaIds });
+  const uniqueIdeaIds = [...new Set(ideaIds)];
+  await findOwnIdeas({ db, userId, ideaIds: uniqueIdeaIds });
   await getUsableToken({ db, config, secretBox, userId, now });
   // Every server process starts the job queue; only an app built without one (some tests) lacks it.
   if (!jobs) throw failure(503, 'JOBS_UNAVAILABLE', 'errors.internal');
-  const [row] = await db.insert(linkedinPosts).values({ userId, ideaIds: ideas, text, publishAt }).returning();
+  const [row] = await db.insert(linkedinPosts).values({ userId, ideaIds: uniqueIdeaIds, text, publishAt }).returning();
   if (!row) throw new Error('scheduled post not stored');
   try {
     const jobId = await jobs.send(linkedinPublishQueue, { postId: row.id } satisfies LinkedinPublishJob, {

@@ -134,28 +134,39 @@ export async function createShare({
   return toShare(created!);
 }
 
-/**
- * Saves generated texts for an ordered list of ideas: a share of the user's in pending, generated,
- * saved_for_later or approved with exactly the same ordered ideas is updated (texts, template,
- * generated_at, status); otherwise a new one is made.
- */
-export async function upsertShareForIdeas({
-  db,
-  userId,
-  ideaIds,
-  texts,
-  templateId,
-  status,
-  contactIds,
-}: UserScope & {
-  ideaIds: readonly string[];
+type ShareOfIdeas = UserScope & {
+  /** The user's ideas, in order, as read already in this request. */
+  ideas: readonly IdeaRow[];
   texts: Record<string, string>;
   templateId: string | null;
   status: ShareStatus;
   /** The contacts of per-contact texts (Summeris); left as they are when absent. */
   contactIds?: readonly string[] | undefined;
-}): Promise<Share> {
-  const ideas = await findOwnIdeas({ db, userId, ideaIds });
+};
+
+/** Saves generated texts for an ordered list of the user's ideas (another user's or a missing one is a 404). */
+export async function upsertShareForIdeas({
+  ideaIds,
+  ...share
+}: Omit<ShareOfIdeas, 'ideas'> & { ideaIds: readonly string[] }): Promise<Share> {
+  return writeShareOfIdeas({ ...share, ideas: await findOwnIdeas({ db: share.db, userId: share.userId, ideaIds }) });
+}
+
+/**
+ * Saves generated texts for ideas already read: a share of the user's in pending, generated,
+ * saved_for_later or approved with exactly the same ordered ideas is updated (texts, template,
+ * generated_at, status); otherwise a new one is made.
+ */
+async function writeShareOfIdeas({
+  db,
+  userId,
+  ideas,
+  texts,
+  templateId,
+  status,
+  contactIds,
+}: ShareOfIdeas): Promise<Share> {
+  const ideaIds = ideas.map((idea) => idea.id);
   const now = new Date();
   const [existing] = await db
     .select({ id: shares.id })
@@ -223,24 +234,26 @@ type SaveTextArguments = {
 export async function storeShareText({
   tx,
   userId,
-  ideaIds,
+  ideas,
   text,
   preferences,
   status,
   contactIds,
-}: Omit<SaveTextArguments, 'db'> & {
+}: Omit<SaveTextArguments, 'db' | 'ideaIds'> & {
   tx: Executor;
+  /** The user's ideas, in order (findOwnIdeas), as read already in this request. */
+  ideas: readonly IdeaRow[];
   status: 'saved_for_later' | 'approved';
   /** The share's recipients, the user's own contacts only; absent: left as they are. */
   contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
-  await findOwnIdeas({ db: tx, userId, ideaIds });
+  const ideaIds = ideas.map((idea) => idea.id);
   await setIdeasStatus({ db: tx, userId, ideaIds, status, preferences });
   if (status === 'approved') await approveSharesWithIdeas({ db: tx, userId, ideaIds });
-  return upsertShareForIdeas({
+  return writeShareOfIdeas({
     db: tx,
     userId,
-    ideaIds,
+    ideas,
     texts: { [singleTextKey]: text },
     templateId: null,
     status,
@@ -264,15 +277,12 @@ async function ownContactIds({
   return wanted.filter((id) => own.has(id));
 }
 
-/** True when any of the user's ideas with these ids is approved (an emailed idea then stays approved until sent). */
-export async function isAnyIdeaApproved({ db, userId, ideaIds }: UserScope & { ideaIds: readonly string[] }) {
-  const ideas = await findOwnIdeas({ db, userId, ideaIds });
-  return ideas.some((idea) => idea.status === 'approved');
-}
-
 /** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
-export async function saveForLater({ db, ...share }: SaveTextArguments): Promise<Share> {
-  return db.transaction((tx) => storeShareText({ tx, ...share, status: 'saved_for_later' }));
+export async function saveForLater({ db, ideaIds, ...share }: SaveTextArguments): Promise<Share> {
+  return db.transaction(async (tx) => {
+    const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
+    return storeShareText({ tx, ...share, ideas, status: 'saved_for_later' });
+  });
 }
 
 /**
@@ -281,9 +291,13 @@ export async function saveForLater({ db, ...share }: SaveTextArguments): Promise
  */
 export async function approveIdeas({
   db,
+  ideaIds,
   ...share
 }: SaveTextArguments & { contactIds?: readonly string[] | undefined }): Promise<Share> {
-  return db.transaction((tx) => storeShareText({ tx, ...share, status: 'approved' }));
+  return db.transaction(async (tx) => {
+    const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
+    return storeShareText({ tx, ...share, ideas, status: 'approved' });
+  });
 }
 
 // ── Edit and cancel (Summeris → Pending) ──

@@ -100,7 +100,7 @@ export async function telegramRoutes(app: FastifyInstance) {
       const { channelId, ideaIds, text, preferences } = request.body;
       const channel = await getOwnChannel({ db, userId: user.id, channelId });
       // Another user's (or a missing) idea is a 404 before anything is sent.
-      await findOwnIdeas({ db, userId: user.id, ideaIds });
+      const ideas = await findOwnIdeas({ db, userId: user.id, ideaIds });
       if (!telegram) throw notConfigured();
       const messageIds: number[] = [];
       try {
@@ -131,7 +131,7 @@ export async function telegramRoutes(app: FastifyInstance) {
       await recordPublishedPost({
         db,
         userId: user.id,
-        ideaIds,
+        ideas,
         text,
         preferences,
         channel,

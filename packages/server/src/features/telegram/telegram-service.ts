@@ -203,22 +203,24 @@ export async function removeChannel({ db, userId, channelId }: { db: Database; u
 export async function recordPublishedPost({
   db,
   userId,
-  ideaIds,
+  ideas: published,
   text,
   preferences,
   channel,
   messageIds,
   messageLink,
 }: UserScope<Database> & {
-  ideaIds: string[];
+  /** The user's ideas the post was made from, in order, as read before it was sent. */
+  ideas: readonly (typeof ideas.$inferSelect)[];
   text: string;
   preferences: Preferences;
   channel: ChannelRow;
   messageIds: number[];
   messageLink: string | null;
 }) {
+  const ideaIds = published.map((idea) => idea.id);
   await db.transaction(async (tx) => {
-    const share = await storeShareText({ tx, userId, ideaIds, text, preferences, status: 'saved_for_later' });
+    const share = await storeShareText({ tx, userId, ideas: published, text, preferences, status: 'saved_for_later' });
     await setIdeasStatus({ db: tx, userId, ideaIds, status: 'sent' });
     await tx.insert(telegramPosts).values({
       userId,

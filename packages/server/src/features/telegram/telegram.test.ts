@@ -602,7 +602,7 @@ describe('webhook', () => {
     const database = await openTestDatabase();
     const jobs = await startJobQueue(database, { error: () => {} });
     const app = await buildApp({ config, database, jobs, webDistDir: null });
-    await registerWorkers(app, jobs);
+    await registerWorkers(app);
     await app.ready();
     try {
       const setWebhook = ownFake.calls.find((apiCall) => apiCall.method === 'setWebhook');

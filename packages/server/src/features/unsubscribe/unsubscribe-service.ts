@@ -1,7 +1,8 @@
-import { pickLocale, type Locale } from '@life-updates/contract/i18n';
+import type { Locale } from '@life-updates/contract/i18n';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contacts, users, userSettings } from '../../db/schema.ts';
+import { contacts } from '../../db/schema.ts';
+import { readSenderIdentity } from '../email/email-settings-service.ts';
 
 export type UnsubscribeSubject = {
   contactId: string;
@@ -20,24 +21,17 @@ export async function getUnsubscribeSubject({
   db: Database;
   contactId: string;
 }): Promise<UnsubscribeSubject | null> {
-  const [row] = await db
-    .select({
-      unsubscribedAt: contacts.unsubscribedAt,
-      accountName: users.name,
-      emailSettings: userSettings.emailSettings,
-      locale: userSettings.locale,
-    })
+  const [contact] = await db
+    .select({ userId: contacts.userId, unsubscribedAt: contacts.unsubscribedAt })
     .from(contacts)
-    .innerJoin(users, eq(users.id, contacts.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, contacts.userId))
     .where(eq(contacts.id, contactId));
-  if (!row) return null;
-  const senderName = (row.emailSettings as { senderName?: string } | null)?.senderName?.trim() || row.accountName;
+  if (!contact) return null;
+  const { senderName, locale } = await readSenderIdentity({ db, userId: contact.userId });
   return {
     contactId,
     senderName,
-    senderLocale: pickLocale(row.locale),
-    isUnsubscribed: row.unsubscribedAt !== null,
+    senderLocale: locale,
+    isUnsubscribed: contact.unsubscribedAt !== null,
   };
 }
 

@@ -618,7 +618,7 @@ describe('durability', () => {
     // Second run on the same database: start-up resumes them.
     const secondJobs = await startJobQueue(database, { error: () => {} });
     const secondApp = await buildApp({ config, database, jobs: secondJobs, webDistDir: null });
-    await registerWorkers(secondApp, secondJobs);
+    await registerWorkers(secondApp);
     await secondApp.ready();
     try {
       const done = await waitForDeliveries(secondApp, user, share.id);

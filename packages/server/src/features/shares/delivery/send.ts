@@ -6,21 +6,22 @@ import {
   type MessageMethod,
   type ShareDeliveriesResponse,
 } from '@life-updates/contract/email';
-import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { singleTextKey } from '@life-updates/contract/share-options';
 import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { contacts, emailDeliveries, shares, users, userSettings } from '../../../db/schema.ts';
+import { contacts, emailDeliveries, shares, userSettings } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../lib/uuid.ts';
+import { readSenderIdentity } from '../../email/email-settings-service.ts';
+import { findOwnIdeas } from '../../ideas/idea-status.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   finaliseShare,
   getOwnShare,
-  isAnyIdeaApproved,
   resumeSendingShare,
   setShareTexts,
   startSendingShare,
@@ -143,17 +144,8 @@ async function resolveSubject({
   subject,
   shareSubject,
 }: UserScope<Database> & { subject: string | undefined; shareSubject: string | null }) {
-  const [owner] = await db
-    .select({ name: users.name, locale: userSettings.locale, emailSettings: userSettings.emailSettings })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  const senderName = (owner?.emailSettings as { senderName?: string } | null)?.senderName?.trim() || owner?.name || '';
-  return (
-    subject?.trim() ||
-    shareSubject?.trim() ||
-    translate('email.defaultSubject', pickLocale(owner?.locale), { name: senderName })
-  );
+  const { senderName, locale } = await readSenderIdentity({ db, userId });
+  return subject?.trim() || shareSubject?.trim() || translate('email.defaultSubject', locale, { name: senderName });
 }
 
 /**
@@ -315,7 +307,7 @@ export async function emailShareText({
   now?: Date;
 }): Promise<Omit<SendShareOutcome, 'shareId'> & { shareId: string | null }> {
   // Another user's (or a missing) idea is a 404 before anything else.
-  const isApproved = await isAnyIdeaApproved({ db, userId, ideaIds });
+  const ideas = await findOwnIdeas({ db, userId, ideaIds });
   if (method === 'sms') return smsNotSupported(null);
   await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
@@ -327,10 +319,10 @@ export async function emailShareText({
     const share = await storeShareText({
       tx,
       userId,
-      ideaIds,
+      ideas,
       text,
       preferences,
-      status: isApproved ? 'approved' : 'saved_for_later',
+      status: ideas.some((idea) => idea.status === 'approved') ? 'approved' : 'saved_for_later',
     });
     const resolvedSubject = await resolveSubject({ db: tx, userId, subject, shareSubject: share.subject });
     const ids = await recordDeliveries({
