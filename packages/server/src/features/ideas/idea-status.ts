@@ -14,7 +14,7 @@ export async function findOwnIdeas({ db, userId, ideaIds }: UserScope & { ideaId
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ideaIds.map((id) => {
     const row = byId.get(id);
-    if (!row) throw notFound('errors.notFound');
+    if (!row) throw notFound('ideas.errors.notFound');
     return row;
   });
 }

@@ -267,6 +267,7 @@ describe('publishing to LinkedIn', () => {
     await connect(stranger);
     const foreign = await inject(stranger, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Not mine' });
     expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', message: translate('ideas.errors.notFound', 'en') });
     const empty = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: translate('linkedin.errors.emptyText', 'en') });
