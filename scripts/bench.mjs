@@ -1,6 +1,7 @@
 // `npm run bench`: the figures of docs/benchmarks.md, measured on this machine (about a minute and a half).
 //   (a) API throughput and p50 / p99 latency (autocannon, loopback, 50 connections): the ideas list
-//       (50 ideas) and creating an idea, on PGlite and on PostgreSQL, beside a bare node:http server
+//       (50 ideas) and creating an idea, the health check without and with a session (the floor of a
+//       signed-in request), on PGlite and on PostgreSQL, beside a bare node:http server
 //       answering the same JSON from memory;
 //   (b) a 1,000-recipient share through the real worker to a local SMTP server;
 //   (c) time to first token through our server against directly from a local streaming server;
@@ -447,6 +448,13 @@ async function benchDatabase(kind) {
         pid: server.pid,
         cookies: crowdCookies,
       });
+      // The floor under every signed-in request: the same health check, once without a session and
+      // once with the cookie, which the sessions hook resolves through better-auth first.
+      log(`${label}: load on GET /api/health, without and with a session…`);
+      const healthFigures = await load({ url: `${baseUrl}/api/health`, pid: server.pid });
+      const sessionFigures = await load({ url: `${baseUrl}/api/health`, headers, pid: server.pid });
+      results.api.push({ database: label, endpoint: 'GET /api/health (no session)', ...healthFigures });
+      results.api.push({ database: label, endpoint: 'GET /api/health (session resolved)', ...sessionFigures });
       results.api.push({ database: label, endpoint: 'GET /api/ideas (50 ideas)', ...listFigures });
       results.api.push({ database: label, endpoint: 'POST /api/ideas (one user)', ...createFigures });
       results.api.push({ database: label, endpoint: `POST /api/ideas (${connections} users)`, ...crowdFigures });
