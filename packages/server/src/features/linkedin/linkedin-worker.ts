@@ -15,11 +15,7 @@ export const linkedinExpiryQueue = 'linkedin-expiry';
  * makes a second run a no-op). An hourly tick, one for the whole cluster, sends the expiry notices
  * and settles posts an instance left half-way.
  */
-export async function registerLinkedinWorkers(
-  app: FastifyInstance,
-  jobs: JobQueue,
-  { now = () => new Date() }: { now?: () => Date } = {},
-) {
+export async function registerLinkedinWorkers(app: FastifyInstance, jobs: JobQueue) {
   const { config, database, mailer, secretBox } = app.deps;
   for (const [name, options] of [
     [linkedinPublishQueue, { expireInSeconds: 5 * 60, retryLimit: 0 }],
@@ -30,19 +26,19 @@ export async function registerLinkedinWorkers(
   await jobs.work<LinkedinPublishJob>(linkedinPublishQueue, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (!job) return;
     const { postId } = job.data;
-    const outcome = await runScheduledLinkedinPost({ db: database.db, config, secretBox, postId, now: now() });
+    const outcome = await runScheduledLinkedinPost({ db: database.db, config, secretBox, postId, now: new Date() });
     app.log.info({ postId, outcome }, 'scheduled LinkedIn post run');
   });
   await jobs.schedule(linkedinExpiryQueue, '17 * * * *');
   await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {
-    const interrupted = await failInterruptedLinkedinPosts({ db: database.db, now: now() });
+    const interrupted = await failInterruptedLinkedinPosts({ db: database.db, now: new Date() });
     if (interrupted > 0) app.log.warn({ interrupted }, 'interrupted LinkedIn posts marked failed');
     const sent = await sendLinkedinExpiryNotices({
       db: database.db,
       config,
       publicAddress: app.publicAddress,
       mailer,
-      now: now(),
+      now: new Date(),
     });
     if (sent > 0) app.log.info({ sent }, 'LinkedIn expiry notices sent');
   });

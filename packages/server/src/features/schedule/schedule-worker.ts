@@ -8,18 +8,21 @@ export const scheduleQueue = 'sharing-schedule';
  * The sharing-schedule tick: pg-boss's cron puts one job a minute in the queue
  * (one for the whole cluster), and a worker runs every user whose next run is due.
  */
-export async function registerScheduleWorker(
-  app: FastifyInstance,
-  jobs: JobQueue,
-  { now = () => new Date() }: { now?: () => Date } = {},
-) {
+export async function registerScheduleWorker(app: FastifyInstance, jobs: JobQueue) {
   const { config, database, generators } = app.deps;
   // A tick that outlives the next one is not run twice at once; a stuck one expires.
   const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
   await ensureQueue(jobs, scheduleQueue, { ...options, policy: 'singleton' });
   await jobs.schedule(scheduleQueue, '* * * * *');
   await jobs.work(scheduleQueue, { pollingIntervalSeconds: 5 }, async () => {
-    const handled = await runDueSchedules({ db: database.db, config, generators, jobs, now, log: app.log });
+    const handled = await runDueSchedules({
+      db: database.db,
+      config,
+      generators,
+      jobs,
+      now: () => new Date(),
+      log: app.log,
+    });
     if (handled > 0) app.log.info({ handled }, 'scheduled sharing runs done');
   });
 }
