@@ -1,11 +1,12 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi } from './fixtures';
+import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 /**
  * Voice input end to end: real Chromium records a fake microphone fed by a WAV that espeak-ng
@@ -16,7 +17,6 @@ import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughA
 
 const appPort = extraServerPort(8);
 const appBase = `http://localhost:${appPort}`;
-const serverDir = path.resolve(import.meta.dirname, '../packages/server');
 const spoken = 'Walked the dog along the river this morning';
 
 // The fake microphone's file must exist before Chromium starts.
@@ -54,8 +54,7 @@ const received: Received[] = [];
 let nextAnswer: { status: number; body: unknown } | null = null;
 
 let transcriptionServer: Server;
-let appServer: ChildProcess;
-let dataDir: string;
+let appServer: SpawnedAppServer | undefined;
 
 async function startTranscriptionServer(): Promise<string> {
   transcriptionServer = createServer((request, response) => {
@@ -95,50 +94,17 @@ async function startTranscriptionServer(): Promise<string> {
   return `http://127.0.0.1:${(transcriptionServer.address() as AddressInfo).port}/v1`;
 }
 
-async function startAppServer(transcriptionBaseUrl: string) {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-voice-data-'));
-  let stderr = '';
-  appServer = spawn(process.execPath, ['dist/server.js'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      DATA_DIR: dataDir,
-      BASE_URL: appBase,
-      TRANSCRIPTION_BASE_URL: transcriptionBaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '50',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  appServer.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (appServer.exitCode !== null) throw new Error(`the app server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${appBase}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the app server did not start: ${stderr}`);
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  await startAppServer(await startTranscriptionServer());
+  appServer = await spawnAppServer({
+    port: appPort,
+    env: { TRANSCRIPTION_BASE_URL: await startTranscriptionServer() },
+  });
 });
 
 test.afterAll(async () => {
-  if (appServer && appServer.exitCode === null) {
-    const exited = new Promise((resolve) => appServer.once('exit', resolve));
-    appServer.kill('SIGTERM');
-    await exited;
-  }
+  await appServer?.stop();
   await new Promise((resolve) => transcriptionServer?.close(resolve));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A new account on this spec's own app server, signed in in the page's context. */
