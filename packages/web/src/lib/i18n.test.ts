@@ -26,7 +26,7 @@ describe('catalogue loading', () => {
     expect(currentLocale()).toBe('ru');
     expect(document.documentElement.lang).toBe('ru');
     expect(i18n.t('nav.signIn')).toBe(catalogues.ru.nav.signIn);
-    expect(i18n.t('contacts.title')).toBe(catalogues.ru.contacts.title);
+    expect(i18n.t('contacts.subtitle')).toBe(catalogues.ru.contacts.subtitle);
     expect(localStorage.getItem('life-updates.locale')).toBe('ru');
     await changeLocale('en');
     expect(i18n.t('nav.signIn')).toBe(catalogues.en.nav.signIn);
