@@ -238,6 +238,10 @@ test('the heading is on the page, in its place, while the session is checked', a
   await expect(heading).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ })).toBeVisible();
   await expect(page).toHaveTitle('My Stories | Life Updates');
+  // Who is signed in is not known yet: the top bar offers neither "Sign in" nor the signed-in links.
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByRole('link', { name: /Life Updates/ })).toBeVisible();
+  await expect(topBar.getByRole('link')).toHaveCount(1);
   // Read in one step: the loading states replace the heading's element as they follow each other.
   const headingBox = () =>
     page.evaluate(() => {

@@ -11,7 +11,7 @@ import { pruneStaleCache } from '@/lib/local-cache';
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { data: me } = useMe();
+  const { data: me, isPending } = useMe();
   const signOut = useSignOut();
   const isSignedIn = Boolean(me);
   // The top bar is hidden on / for signed-out visitors.
@@ -32,7 +32,11 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       {showHeader ? (
-        <AppHeader me={me ?? null} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
+        <AppHeader
+          me={isPending ? undefined : (me ?? null)}
+          onSignOut={() => signOut.mutate()}
+          isSigningOut={signOut.isPending}
+        />
       ) : null}
       <main id="main" className={isSignedIn ? 'pb-20 md:pb-0' : undefined}>
         <Outlet />

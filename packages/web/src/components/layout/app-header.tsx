@@ -20,13 +20,17 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * and `cn` (tailwind-merge): none of its classes conflict.
  */
 
-/** The top bar: brand with BETA, and the desktop links; Logout on desktop only. */
+/**
+ * The top bar: brand with BETA, and the desktop links; Logout on desktop only. While who is signed
+ * in is still being asked (`me` undefined), the brand alone: neither a signed-in user's links nor
+ * "Sign in".
+ */
 export function AppHeader({
   me,
   onSignOut,
   isSigningOut,
 }: {
-  me: Me | null;
+  me: Me | null | undefined;
   onSignOut: () => void;
   isSigningOut: boolean;
 }) {
@@ -66,7 +70,7 @@ export function AppHeader({
               {t('nav.logout')}
             </button>
           </nav>
-        ) : (
+        ) : me === null ? (
           <nav aria-label={t('nav.mainNavigation')} className="flex items-center gap-2">
             <NavLink to={paths.contactUs} className={navLinkClass}>
               {t('nav.contact')}
@@ -81,7 +85,7 @@ export function AppHeader({
               {t('nav.register')}
             </Link>
           </nav>
-        )}
+        ) : null}
         {me ? (
           <div className="flex items-center gap-2 md:hidden">
             <ThemeSwitch />
