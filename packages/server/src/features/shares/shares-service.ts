@@ -277,28 +277,26 @@ async function ownContactIds({
   return wanted.filter((id) => own.has(id));
 }
 
-/** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
-export async function saveForLater({ db, ideaIds, ...share }: SaveTextArguments): Promise<Share> {
+/** Reads the ideas and keeps the text, in one transaction (another user's or a missing idea is a 404). */
+function storeShareTextOfIdeas(
+  { db, ideaIds, ...share }: SaveTextArguments & { contactIds?: readonly string[] | undefined },
+  status: 'saved_for_later' | 'approved',
+): Promise<Share> {
   return db.transaction(async (tx) => {
     const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
-    return storeShareText({ tx, ...share, ideas, status: 'saved_for_later' });
+    return storeShareText({ tx, ...share, ideas, status });
   });
 }
+
+/** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
+export const saveForLater = (share: SaveTextArguments) => storeShareTextOfIdeas(share, 'saved_for_later');
 
 /**
  * Create Content → "Approve & Finish": the text, the preferences, the ideas and their shares
  * approved, and the contacts chosen to receive the share.
  */
-export async function approveIdeas({
-  db,
-  ideaIds,
-  ...share
-}: SaveTextArguments & { contactIds?: readonly string[] | undefined }): Promise<Share> {
-  return db.transaction(async (tx) => {
-    const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
-    return storeShareText({ tx, ...share, ideas, status: 'approved' });
-  });
-}
+export const approveIdeas = (share: SaveTextArguments & { contactIds?: readonly string[] | undefined }) =>
+  storeShareTextOfIdeas(share, 'approved');
 
 // ── Edit and cancel (Summeris → Pending) ──
 

@@ -1,3 +1,4 @@
+import { translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +272,10 @@ describe('Create Content exits', () => {
     for (const url of ['/api/shares/save-for-later', '/api/shares/approve']) {
       const response = await post(alice, url, { ideaIds: [aliceIdea, bobIdea], text: 'Mine now', preferences });
       expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({
+        code: 'NOT_FOUND',
+        message: translate('ideas.errors.notFound', 'en'),
+      });
     }
     const [bobRow] = await db.select().from(ideas).where(eq(ideas.id, bobIdea));
     const [aliceRow] = await db.select().from(ideas).where(eq(ideas.id, aliceIdea));

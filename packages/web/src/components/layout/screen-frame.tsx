@@ -15,7 +15,7 @@ const screenWidths = {
   settings: 'medium',
 } as const satisfies Record<string, keyof typeof widths>;
 
-export type Screen = keyof typeof screenWidths;
+type Screen = keyof typeof screenWidths;
 
 const screenByPath: Record<string, Screen> = {
   [paths.dashboard]: 'dashboard',
