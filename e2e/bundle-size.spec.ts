@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+// What index.html makes every visitor download before the first paint stays within its bar
+// (docs/benchmarks.md). `npm test` builds the web app before the e2e run; sizes do not depend on
+// the machine, so this is a check, not a timing.
+const root = path.resolve(import.meta.dirname, '..');
+
+test('the entry JavaScript is at most 150 KiB gzip', () => {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-size.mjs'), '--json'], {
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const sizes = JSON.parse(result.stdout) as { entry: unknown[]; entryJsGzipKiB: number };
+  expect(sizes.entry.length).toBeGreaterThan(0);
+  expect(sizes.entryJsGzipKiB).toBeGreaterThan(50);
+  expect(sizes.entryJsGzipKiB).toBeLessThanOrEqual(150);
+});
