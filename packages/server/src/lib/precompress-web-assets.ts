@@ -31,7 +31,11 @@ export function precompressWebAssets(webDist: string, log: { warn: (object: unkn
       if (!compressible.test(file) || statSync(file).size < 1024) continue;
       if (isFresh(`${file}.br`, file) && isFresh(`${file}.gz`, file)) continue;
       const content = readFileSync(file);
-      writeAtomically(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+      // The highest quality: slow to write once per build, smaller on every phone that loads it.
+      const brotli = brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      });
+      writeAtomically(`${file}.br`, brotli);
       writeAtomically(`${file}.gz`, gzipSync(content, { level: 9 }));
     }
   } catch (error) {
