@@ -51,7 +51,7 @@ export async function insertContacts(db: Database, userId: string, list: Array<{
     .returning();
 }
 
-/** A generated share of two events for the given contacts, one summary each (or the given ones). */
+/** A generated share of two ideas for the given contacts, one summary each (or the given ones). */
 export async function insertShare(
   db: Database,
   userId: string,
@@ -84,7 +84,7 @@ export async function insertShare(
       generatedAt: new Date(),
     })
     .returning();
-  return { share: share!, events: ideaRows };
+  return { share: share!, ideas: ideaRows };
 }
 
 /** Polls a share's deliveries (as the web client does) until none is queued or sending. */

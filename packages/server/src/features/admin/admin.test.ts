@@ -71,7 +71,7 @@ describe('admin authorisation', () => {
 });
 
 describe('stats', () => {
-  it('counts users, summaries (pending shares) and events across all accounts', async () => {
+  it('counts users, summaries (pending shares) and ideas across all accounts', async () => {
     const before = (await call(admin, 'GET', '/api/admin/stats')).json();
     const created = await call(alice, 'POST', '/api/ideas', { content: 'We adopted a cat named Lisbon' });
     expect(created.statusCode).toBe(201);

@@ -10,7 +10,7 @@ import { pickLocale } from '@life-updates/contract/i18n';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { users, userSettings } from '../../db/schema.ts';
+import { users, userSettings, type ideas } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
@@ -21,6 +21,8 @@ import {
 } from '../../providers/ai/text-generator.ts';
 import { findOwnIdeas } from '../ideas/idea-status.ts';
 import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
+
+type IdeaRow = typeof ideas.$inferSelect;
 
 /** Where provider failures are logged with their cause (the user sees only the spec's message). */
 export type GenerationLog = { error: (details: object, message: string) => void };
@@ -108,12 +110,19 @@ export async function updateVoiceSample({ db, userId, voiceSample }: UserScope<D
 
 // ── Generation ──
 
+/** What the writers see of a stored idea: an idea without its own date is dated when it was written down. */
+export const toRawIdea = (idea: IdeaRow): RawIdea => ({
+  title: idea.title,
+  content: idea.content,
+  date: idea.date ?? idea.createdAt,
+});
+
 /** The user's own ideas, in the order asked for; another user's (or a missing) idea is a 404. */
 export async function findIdeasForGeneration(
   scope: UserScope<Database> & { ideaIds: readonly string[] },
 ): Promise<RawIdea[]> {
   const rows = await findOwnIdeas(scope);
-  return rows.map((row) => ({ title: row.title, content: row.content, date: row.date ?? row.createdAt }));
+  return rows.map(toRawIdea);
 }
 
 export type GenerateTextArguments = {
@@ -121,7 +130,7 @@ export type GenerateTextArguments = {
   config: Config;
   userId: string;
   /** The ideas to write about, in order (see findIdeasForGeneration). */
-  events: readonly RawIdea[];
+  ideas: readonly RawIdea[];
   /** Unknown values fall back. */
   preferences: unknown;
   contact?: GenerationContact | undefined;
@@ -147,7 +156,7 @@ async function prepareGeneration(
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, args.userId));
   const promptInput = {
-    ideas: args.events,
+    ideas: args.ideas,
     preferences: args.preferences,
     toneOfVoice: settings.toneOfVoice,
     personalizationStrength: settings.personalizationStrength,

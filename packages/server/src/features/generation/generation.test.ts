@@ -207,7 +207,7 @@ describe('without AI providers (the offline composer only)', () => {
     expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json().voiceSample).toBe('');
   });
 
-  it("generates with the offline composer from the user's own events only, the length an upper bound", async () => {
+  it("generates with the offline composer from the user's own ideas only, the length an upper bound", async () => {
     const first = await createIdea(testApp.database.db, alice.id, 'Planted tomatoes in the garden with my daughter.');
     const second = await createIdea(testApp.database.db, alice.id, 'Fixed the old bicycle and rode it to work.');
     const response = await inject(testApp, alice, 'POST', '/api/generate', {
@@ -249,7 +249,7 @@ describe('without AI providers (the offline composer only)', () => {
     expect(streamed.body).toBe(whole.json().text);
   });
 
-  it("answers 404 for another user's event and for a missing one", async () => {
+  it("answers 404 for another user's idea and for a missing one", async () => {
     const bobsIdea = await createIdea(testApp.database.db, bob.id, 'Bob private idea.');
     for (const url of ['/api/generate', '/api/generate/stream']) {
       const response = await inject(testApp, alice, 'POST', url, { ideaIds: [bobsIdea], preferences });
@@ -398,7 +398,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
         config: testApp.config,
         generators: testApp.app.deps.generators,
         userId: user.id,
-        events: [{ content: 'SECRET IDEA TEXT' }],
+        ideas: [{ content: 'SECRET IDEA TEXT' }],
         preferences,
         log,
       }),

@@ -43,13 +43,13 @@ export async function ideasRoutes(app: FastifyInstance) {
     '/api/ideas',
     { schema: { tags, headers: createIdeaHeadersSchema, body: createIdeaSchema, response: { 201: ideaSchema } } },
     async (request, reply) => {
-      const event = await createIdea({
+      const idea = await createIdea({
         db,
         userId: requireUser(request).id,
         input: request.body,
         idempotencyKey: request.headers[idempotencyKeyHeader] ?? null,
       });
-      return reply.status(201).send(event);
+      return reply.status(201).send(idea);
     },
   );
 

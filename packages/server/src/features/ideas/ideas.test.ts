@@ -62,7 +62,7 @@ describe('creating and listing ideas', () => {
     const response = await call(alice, 'GET', '/api/ideas');
     expect(response.statusCode).toBe(200);
     const list: IdeaList = response.json();
-    expect(list.ideas.map((event) => event.id)).toEqual([second.id, first.id]);
+    expect(list.ideas.map((idea) => idea.id)).toEqual([second.id, first.id]);
     expect(list.maxIdeas).toBe(10);
 
     const single = await call(alice, 'GET', `/api/ideas/${first.id}`);
@@ -114,7 +114,7 @@ describe('creating and listing ideas', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().preferences).toEqual(preferences);
     const list: IdeaList = (await call(alice, 'GET', '/api/ideas')).json();
-    expect(list.ideas.find((event) => event.id === idea.id)?.preferences).toEqual(preferences);
+    expect(list.ideas.find((listed) => listed.id === idea.id)?.preferences).toEqual(preferences);
   });
 
   it('updates the status of several ideas at once', async () => {
@@ -125,7 +125,7 @@ describe('creating and listing ideas', () => {
       status: 'saved_for_later',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().ideas.map((event: Idea) => [event.id, event.status])).toEqual([
+    expect(response.json().ideas.map((idea: Idea) => [idea.id, idea.status])).toEqual([
       [two.id, 'saved_for_later'],
       [one.id, 'saved_for_later'],
     ]);
@@ -229,7 +229,7 @@ describe('every call is scoped to the session user', () => {
     const bobsOwn = await createIdea(bob, 'Bob own idea');
 
     const list: IdeaList = (await call(bob, 'GET', '/api/ideas')).json();
-    expect(list.ideas.map((event) => event.id)).not.toContain(idea.id);
+    expect(list.ideas.map((listed) => listed.id)).not.toContain(idea.id);
 
     const attempts = [
       await call(bob, 'GET', `/api/ideas/${idea.id}`),
@@ -373,7 +373,7 @@ describe('the open-ideas limit (max_events)', () => {
     const idea = await createIdea(carol, 'Written before the settings row went away');
     await testApp.database.db.delete(userSettings).where(eq(userSettings.userId, carol.id));
     const list: IdeaList = (await call(carol, 'GET', '/api/ideas')).json();
-    expect(list.ideas.map((event) => event.id)).toEqual([idea.id]);
+    expect(list.ideas.map((listed) => listed.id)).toEqual([idea.id]);
     expect(list.maxIdeas).toBe(10);
   });
 });
@@ -414,7 +414,7 @@ describe('approving an idea', () => {
 });
 
 describe('the API description', () => {
-  it('documents the events, usage and transcription calls', async () => {
+  it('documents the ideas, usage and transcription calls', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import { sendShareToContacts } from '../shares/delivery/send.ts';
-import type { GenerationLog } from '../generation/generation-service.ts';
+import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
 
@@ -163,7 +163,7 @@ function composeScheduledTexts({
     config: dependencies.config,
     generators: dependencies.generators,
     userId,
-    events: ideas.map((idea) => ({ title: idea.title, content: idea.content, date: idea.date ?? idea.createdAt })),
+    ideas: ideas.map(toRawIdea),
     preferences: resolvePreferences(ideas[0]?.preferences, {
       ...preferenceFallbacks,
       platform: 'newsletter',

@@ -2,17 +2,18 @@ import type { Share } from '@life-updates/contract/shares';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, ideas } from '../../db/schema.ts';
+import { contacts } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import {
-  findIdeasForGeneration,
   generateText,
+  toRawIdea,
   type GenerateTextArguments,
   type GenerationLog,
 } from '../generation/generation-service.ts';
+import { findOwnIdeas } from '../ideas/idea-status.ts';
 import { getTemplateForUse } from '../templates/templates-service.ts';
 import { upsertShareForIdeas } from './shares-service.ts';
 
@@ -76,24 +77,22 @@ export async function generateShare({
   log?: GenerationLog | undefined;
 }): Promise<Share> {
   const template = await getTemplateForUse({ db, userId, templateId });
-  const chosen = await findIdeasForGeneration({ db, userId, ideaIds });
+  const chosen = await findOwnIdeas({ db, userId, ideaIds });
   const recipients = await findOwnContacts({ db, userId, contactIds });
-  const [firstIdea] = await db
-    .select({ preferences: ideas.preferences })
-    .from(ideas)
-    .where(and(eq(ideas.userId, userId), eq(ideas.id, ideaIds[0]!)));
   const texts = await writeContactTexts({
     db,
     config,
     userId,
-    events: chosen,
+    ideas: chosen.map(toRawIdea),
     // The first idea's stored choices, or the defaults.
-    preferences: firstIdea?.preferences ?? {},
+    preferences: chosen[0]?.preferences ?? {},
     template: template.template,
     recipients,
     generators,
     log,
   });
+  // The ideas are read again in the transaction: writing the texts takes a while, and an idea
+  // deleted meanwhile must end in a 404, not in a share of a missing idea.
   return db.transaction((tx) =>
     upsertShareForIdeas({
       db: tx,

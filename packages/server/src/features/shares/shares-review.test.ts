@@ -142,7 +142,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect((await summeris(user)).pending).toEqual([]);
   });
 
-  it('updates the share with the same ordered events instead of making another (dedupe)', async () => {
+  it('updates the share with the same ordered ideas instead of making another (dedupe)', async () => {
     const { user, ideaIds, maria, oleg } = await setUp('dedupe');
     const first = (await generate(user, { ideaIds, templateId: 'startup', contactIds: [maria, oleg] })).json() as {
       share: Share;
@@ -164,7 +164,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect((await summeris(user)).pending).toHaveLength(2);
   });
 
-  it("refuses another user's events, contacts, template and shares (404)", async () => {
+  it("refuses another user's ideas, contacts, template and shares (404)", async () => {
     const owner = await setUp('owner');
     const stranger = await createVerifiedUser(testApp.app, testApp.database.db);
     const strangerIdea = await createIdea(testApp, stranger, 'Stranger idea');
@@ -195,7 +195,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect((await summeris(owner.user)).pending[0]!.texts[owner.maria]).not.toBe('Hijacked');
   });
 
-  it('edits one text, cancels a share, and approve emails each contact their own edited text, then marks the events sent', async () => {
+  it('edits one text, cancels a share, and approve emails each contact their own edited text, then marks the ideas sent', async () => {
     const { user, ideaIds, maria, oleg } = await setUp('approve');
     const share = (
       (await generate(user, { ideaIds, templateId: 'personal-brand', contactIds: [maria, oleg] })).json() as {

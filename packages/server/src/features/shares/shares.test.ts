@@ -48,7 +48,7 @@ async function sharesOf(userId: string) {
 }
 
 describe('upsertShareForIdeas', () => {
-  it('updates the share with the same ordered events instead of creating another', async () => {
+  it('updates the share with the same ordered ideas instead of creating another', async () => {
     const user = await createUser(testApp.app);
     const first = await createIdea(user.id, 'First');
     const second = await createIdea(user.id, 'Second');
@@ -71,11 +71,11 @@ describe('upsertShareForIdeas', () => {
     expect(updated.id).toBe(created.id);
     expect(updated).toMatchObject({ texts: { summary: 'v2' }, templateId: 'startup', ideaIds: [first, second] });
     expect(new Date(updated.generatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.generatedAt!).getTime());
-    expect(updated.ideas.map((event) => event.content)).toEqual(['First', 'Second']);
+    expect(updated.ideas.map((idea) => idea.content)).toEqual(['First', 'Second']);
     expect(await sharesOf(user.id)).toHaveLength(1);
   });
 
-  it('treats another order or another set of events as a different share', async () => {
+  it('treats another order or another set of ideas as a different share', async () => {
     const user = await createUser(testApp.app);
     const first = await createIdea(user.id, 'First');
     const second = await createIdea(user.id, 'Second');
@@ -139,7 +139,7 @@ describe('upsertShareForIdeas', () => {
     expect(stored!.texts).toEqual({ summary: 'sent text' });
   });
 
-  it("never reuses another user's share, and refuses another user's events", async () => {
+  it("never reuses another user's share, and refuses another user's ideas", async () => {
     const aliceIdea = await createIdea(alice.id, 'Alice idea');
     const aliceShare = await upsertShareForIdeas({
       db,
@@ -179,8 +179,8 @@ describe('Create Content exits', () => {
     const second = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft two', preferences });
     expect(second.json().share.id).toBe(first.json().share.id);
     expect(second.json().share.texts).toEqual({ summary: 'Draft two' });
-    const [event] = await db.select().from(ideas).where(eq(ideas.id, id));
-    expect(event).toMatchObject({ status: 'saved_for_later', preferences });
+    const [idea] = await db.select().from(ideas).where(eq(ideas.id, id));
+    expect(idea).toMatchObject({ status: 'saved_for_later', preferences });
     expect(await sharesOf(user.id)).toHaveLength(1);
   });
 
@@ -308,7 +308,7 @@ describe('Create Content exits', () => {
 });
 
 describe('reading shares', () => {
-  it("finds the newest saved, approved or sent share of an event for Create Content, only the user's own", async () => {
+  it("finds the newest saved, approved or sent share of an idea for Create Content, only the user's own", async () => {
     const user = await createUser(testApp.app);
     const id = await createIdea(user.id, 'A trip to Kazan.');
     expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });

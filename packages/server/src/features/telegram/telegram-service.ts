@@ -256,8 +256,8 @@ export async function saveIdeaFromUpdate({
   input,
 }: UserScope<Database> & { botId: number; updateId: number; input: NewIdea }): Promise<Idea> {
   return db.transaction(async (tx) => {
-    const event = await createIdea({ db: tx, userId, input });
-    await tx.insert(telegramUpdates).values({ botId, updateId, ideaId: event.id });
-    return event;
+    const idea = await createIdea({ db: tx, userId, input });
+    await tx.insert(telegramUpdates).values({ botId, updateId, ideaId: idea.id });
+    return idea;
   });
 }

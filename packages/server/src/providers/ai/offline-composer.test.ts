@@ -401,7 +401,7 @@ describe('determinism and email-structure templates', () => {
     expect(hashtagsIn(text)).toEqual([]);
   });
 
-  it('appends the events when the template has no place for them, and names no contact as “friend”', () => {
+  it('appends the ideas when the template has no place for them, and names no contact as “friend”', () => {
     const text = compose({}, { template: 'Hello {{name}}!' });
     expect(text.startsWith('Hello friend!\n\nWent hiking')).toBe(true);
   });

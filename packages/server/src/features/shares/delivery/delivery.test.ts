@@ -66,7 +66,7 @@ describe('sending a share through SMTP', () => {
         `Dear ${person.name},\n\nOnly for ${person.name}: <b>hi</b>.\n\n- first\n- second\n\n[Your Name]`,
       ]),
     );
-    const { share, events: shareIdeas } = await insertShare(db, user.id, people, { summaries });
+    const { share, ideas: shareIdeas } = await insertShare(db, user.id, people, { summaries });
 
     const response = await send(user, share.id);
     expect(response.statusCode).toBe(200);
@@ -108,10 +108,10 @@ describe('sending a share through SMTP', () => {
       .where(
         inArray(
           ideas.id,
-          shareIdeas.map((event) => event.id),
+          shareIdeas.map((idea) => idea.id),
         ),
       );
-    expect(ideaRows.map((event) => event.status)).toEqual(['sent', 'sent']);
+    expect(ideaRows.map((idea) => idea.status)).toEqual(['sent', 'sent']);
     expect(await getMonthlyUsage({ db, userId: user.id })).toEqual({ used: 1, total: 10 });
   });
 
@@ -270,7 +270,7 @@ describe('sending a share through SMTP', () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db);
     const [person] = await insertContacts(db, user.id, [{ name: 'Gus', email: 'gone.gus@example.com' }]);
-    const { share, events: shareIdeas } = await insertShare(db, user.id, [person!]);
+    const { share, ideas: shareIdeas } = await insertShare(db, user.id, [person!]);
     smtp.rules.set('gone.gus@example.com', { code: 550, message: 'No such user' });
     expect((await send(user, share.id)).statusCode).toBe(200);
     const done = await waitForDeliveries(testApp.app, user, share.id);
@@ -281,10 +281,10 @@ describe('sending a share through SMTP', () => {
       .where(
         inArray(
           ideas.id,
-          shareIdeas.map((event) => event.id),
+          shareIdeas.map((idea) => idea.id),
         ),
       );
-    expect(ideaRows.map((event) => event.status)).toEqual(['approved', 'approved']);
+    expect(ideaRows.map((idea) => idea.status)).toEqual(['approved', 'approved']);
     expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(0);
   });
 });
@@ -442,7 +442,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
   async function stateOf(userId: string) {
     const { db } = testApp.database;
     return {
-      events: await db.select().from(ideas).where(eq(ideas.userId, userId)),
+      ideas: await db.select().from(ideas).where(eq(ideas.userId, userId)),
       shares: await db.select().from(shares).where(eq(shares.userId, userId)),
       deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
     };
@@ -522,7 +522,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const idea = await createIdea(user, 'A quiet week');
     const request = { ideaIds: [idea.id], text: 'A quiet week at home.', preferences };
     const before = await stateOf(user.id);
-    expect(before.events[0]!.status).toBe('raw_ideas');
+    expect(before.ideas[0]!.status).toBe('raw_ideas');
 
     const noRecipient = await emailText(user, { ...request, contactIds: [withoutEmail!.id, 'not-a-contact'] });
     expect(noRecipient.statusCode).toBe(200);
