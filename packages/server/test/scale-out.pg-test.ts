@@ -197,7 +197,7 @@ async function prepareShare(session: Session, prefix: string, count: number) {
     id: string;
   }>;
   expect(contacts).toHaveLength(count);
-  const event = (await api(proxy.url, session, 'POST', '/api/ideas', { content: `News for ${prefix}` })).json();
+  const idea = (await api(proxy.url, session, 'POST', '/api/ideas', { content: `News for ${prefix}` })).json();
   const preferences = {
     platform: 'newsletter',
     length: 'short',
@@ -208,7 +208,7 @@ async function prepareShare(session: Session, prefix: string, count: number) {
   };
   const share = (
     await api(proxy.url, session, 'POST', '/api/shares/approve', {
-      ideaIds: [event.id],
+      ideaIds: [idea.id],
       text: `Hello from ${prefix}`,
       preferences,
     })

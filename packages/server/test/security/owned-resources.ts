@@ -47,13 +47,13 @@ export async function createOwnedResources(
   user: TestUser,
   { idea, contact }: { idea: string; contact: { name: string; email: string } },
 ): Promise<OwnedIds> {
-  const event = await createAs(app, user, '/api/ideas', { content: idea });
+  const savedIdea = await createAs(app, user, '/api/ideas', { content: idea });
   const savedContact = await createAs(app, user, '/api/contacts', contact);
-  const share = await createShare(app, user, { ideaId: event.id, text: 'A post' });
+  const share = await createShare(app, user, { ideaId: savedIdea.id, text: 'A post' });
   const template = await createTemplate(app, user, { name: 'My structure', template: 'Hi {{name}}: {{events}}' });
   return {
     userId: user.id,
-    ideaId: event.id,
+    ideaId: savedIdea.id,
     contactId: savedContact.id,
     shareId: share.id,
     templateId: template.id,

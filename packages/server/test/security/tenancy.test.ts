@@ -159,7 +159,7 @@ describe('the other user’s own data', () => {
 
   it('sending one’s own share to the owner’s contact reaches nobody', async () => {
     const { app } = testApp;
-    const event = await app.inject({
+    const idea = await app.inject({
       method: 'POST',
       url: '/api/ideas',
       headers: intruder.headers,
@@ -170,7 +170,7 @@ describe('the other user’s own data', () => {
       url: '/api/shares/approve',
       headers: intruder.headers,
       payload: {
-        ideaIds: [(event.json() as { id: string }).id],
+        ideaIds: [(idea.json() as { id: string }).id],
         text: 'Intruder text',
         preferences: preferenceFallbacks,
       },
