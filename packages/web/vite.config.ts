@@ -75,6 +75,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Everything the first page needs is one file. Left to itself the bundler splits it into a
+        // dozen, by which lazy screens share each part: each one more request before the first
+        // paint, which a phone on HTTP/1.1 pays in round trips (docs/benchmarks.md, Lighthouse).
+        // The screens keep the bundler's own chunks. (`$initial` also catches what a module of the
+        // entry imports and never uses: why the locale list is apart from the catalogues.)
+        codeSplitting: { groups: [{ name: 'entry', tags: ['$initial'] }] },
         // Chunks holding the data modules (src/api) are named apart from the screens that share their
         // names (contacts).
         chunkFileNames: (chunk) =>

@@ -1,8 +1,8 @@
+import { type Locale } from './locale.ts';
 import en from './locales/en.ts';
 import ru from './locales/ru.ts';
 
-export const locales = ['en', 'ru'] as const;
-export type Locale = (typeof locales)[number];
+export { locales, pickLocale, type Locale } from './locale.ts';
 export const catalogues = { en, ru } as const;
 
 type Nested = { [key: string]: string | Nested };
@@ -14,19 +14,6 @@ function lookup(catalogue: Nested, key: string): string | undefined {
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
-}
-
-/**
- * Picks a supported locale from an Accept-Language header value (or a stored preference); the
- * fallback when it names none of ours.
- */
-export function pickLocale(value: string | undefined | null, fallback: Locale = 'en'): Locale {
-  for (const part of value?.split(',') ?? []) {
-    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
-    const locale = locales.find((candidate) => candidate === tag);
-    if (locale) return locale;
-  }
-  return fallback;
 }
 
 /**

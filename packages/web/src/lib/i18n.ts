@@ -1,4 +1,4 @@
-import { locales, pickLocale, type Locale } from '@life-updates/contract/i18n';
+import { locales, pickLocale, type Locale } from '@life-updates/contract/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadOnce } from './load-once';

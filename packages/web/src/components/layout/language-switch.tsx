@@ -1,4 +1,4 @@
-import { locales, type Locale } from '@life-updates/contract/i18n';
+import { locales, type Locale } from '@life-updates/contract/locale';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '@/lib/i18n';
 
