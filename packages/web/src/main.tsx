@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
 import { i18nReady } from './lib/i18n';
+import { persistQueries, restoreQueriesWhenOffline } from './lib/offline-query-cache';
 import { queryClient } from './lib/query-client';
 import { applyTheme } from './lib/theme';
 import { AppProvider } from './app/provider';
@@ -14,11 +15,9 @@ const rootElement = document.getElementById('root')!;
 applyTheme();
 
 async function start() {
-  // Offline, the ideas as last loaded show instead of a screen that waits for the network: their
-  // code comes from the service worker's cache. Online, it loads beside the first screen.
-  const offlineCache = import('./lib/offline-query-cache');
-  if (!navigator.onLine) (await offlineCache).restoreQueries(queryClient);
-  void offlineCache.then((module) => module.persistQueries(queryClient));
+  // Offline, the ideas as last loaded show instead of a screen that waits for the network.
+  restoreQueriesWhenOffline(queryClient);
+  persistQueries(queryClient);
   // Creating the router runs the first screen's loaders: in a task of its own once the modules have
   // run, so that on a slow phone the two are not one long task.
   await new Promise((resolve) => setTimeout(resolve, 0));

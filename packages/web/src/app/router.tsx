@@ -9,8 +9,8 @@ import * as landing from './routes/landing';
 import { RouteError } from './routes/route-error';
 
 /**
- * A route module and the rest of the catalogue load side by side; the screen renders when both are
- * there (the entry bundle only holds the strings of the shell and the first pages of a visit).
+ * A signed-in screen's route module and the rest of the catalogue load side by side; the screen
+ * renders when both are there (the entry bundle only holds the strings of the public pages).
  */
 function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
@@ -58,7 +58,7 @@ export const createRouter = () =>
         { path: paths.landing, Component: landing.Component },
         { path: paths.login, lazy: () => import('./routes/login') },
         { path: paths.register, lazy: () => import('./routes/register') },
-        { path: paths.contactUs, lazy: withCatalogue(() => import('./routes/contact-us')) },
+        { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
         { path: paths.share, lazy: () => import('./routes/share') },
         {
           // The signed-in layout loads side by side with the screen's code, not with the entry.

@@ -10,7 +10,7 @@ type Catalogue = Record<string, unknown>;
 
 /*
  * Only what the first screen needs is in the entry bundle: the English sections used by the
- * shell and the first pages of a visit (`locales/en-core.ts`). The rest of the English catalogue and the
+ * shell and the public pages (`locales/en-core.ts`). The rest of the English catalogue and the
  * whole Russian one are separate chunks, loaded before a screen that needs them renders (see
  * `ensureCatalogue`), so no visitor sees untranslated keys or the wrong language first.
  */

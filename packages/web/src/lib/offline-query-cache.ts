@@ -14,16 +14,14 @@ const cacheKey = 'offline-queries';
 const persistedRoots = new Set<unknown>(['me', 'ideas', 'usage', 'transcription']);
 const isPersisted = (query: Query) => persistedRoots.has(query.queryKey[0]) && query.state.status === 'success';
 
-/** The queries as last saved (opened without a connection): they show at once, and refresh once back online. */
-export function restoreQueries(client: QueryClient) {
+/** Without a connection, the queries as last saved: they show at once, and refresh once back online. */
+export function restoreQueriesWhenOffline(client: QueryClient) {
+  if (navigator.onLine) return;
   const state = readCache<DehydratedState>(cacheKey);
   if (state) hydrate(client, state);
 }
 
-/**
- * Saves the persisted queries shortly after each of them changes, and at once what was loaded before
- * this code was; a signed-out profile removes them.
- */
+/** Saves the persisted queries shortly after each of them changes; a signed-out profile removes them. */
 export function persistQueries(client: QueryClient) {
   let timer: number | undefined;
   const save = () => {
@@ -37,13 +35,10 @@ export function persistQueries(client: QueryClient) {
       // storage full or unavailable: the app still works online
     }
   };
-  const saveSoon = () => {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(save, 300);
-  };
   client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (persistedRoots.has(event.query.queryKey[0])) saveSoon();
+    if (!persistedRoots.has(event.query.queryKey[0])) return;
+    window.clearTimeout(timer);
+    timer = window.setTimeout(save, 300);
   });
-  if (client.getQueryData(['me']) != null) saveSoon();
 }
