@@ -4,6 +4,7 @@
 //   npm run build && PORT=3000 DATA_DIR=$(mktemp -d) npm start     # in another terminal
 //   node scripts/lighthouse.mjs [--base=http://localhost:3000] [--runs=3] [--pages=/,/login]
 //                               [--json=<file>] [--chrome-path=/usr/bin/chromium] [--reports=<dir>]
+//                               [--throttling=devtools]
 //
 // It starts nothing itself. It registers a fresh user through the real API (sign-up, then sign-in
 // for the session cookie; the per-IP sign-up limit is 10/min unless the server runs with
@@ -12,6 +13,8 @@
 // slowdown), the signed-in pages with the session cookie, and reports the median run of each page
 // (the run with the median performance score). Scores are noisy on a busy machine: note `uptime`.
 // `--reports=<dir>` keeps every run's full Lighthouse report there (long tasks, LCP element…).
+// `--throttling=devtools` makes Chromium really slow the network and the CPU during the load
+// instead of Lighthouse's default, a simulation from an unthrottled load.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +29,8 @@ const args = parseArgs({ strict: false }).values;
 const base = String(args.base ?? 'http://localhost:3000').replace(/\/$/, '');
 const runs = Math.max(1, Number(args.runs ?? 3));
 const chromePath = String(args['chrome-path'] ?? '/usr/bin/chromium');
+// Lighthouse's own default is `simulate`; `devtools` really slows the network and the CPU.
+const throttling = args.throttling ? String(args.throttling) : null;
 const allPages = [
   { path: '/', signedIn: false },
   { path: '/login', signedIn: false },
@@ -48,6 +53,7 @@ async function lighthouse(url, cookie, outputPath) {
     '--quiet',
   ];
   if (cookie) flags.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  if (throttling) flags.push(`--throttling-method=${throttling}`);
   // Lighthouse sometimes fails to record the trace on a busy machine (NO_NAVSTART): one more try.
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -133,7 +139,7 @@ try {
 const loadAfter = loadavg().map((value) => +value.toFixed(2));
 
 console.log(
-  `Lighthouse 13.5.0, mobile, ${base}, median of ${runs} run(s); load average ${loadBefore.join(' / ')} → ${loadAfter.join(' / ')}`,
+  `Lighthouse 13.5.0, mobile${throttling ? ` (${throttling} throttling)` : ''}, ${base}, median of ${runs} run(s); load average ${loadBefore.join(' / ')} → ${loadAfter.join(' / ')}`,
 );
 console.table(
   results.map((result) => ({
