@@ -29,7 +29,6 @@ const args = parseArgs({ strict: false }).values;
 const base = String(args.base ?? 'http://localhost:3000').replace(/\/$/, '');
 const runs = Math.max(1, Number(args.runs ?? 3));
 const chromePath = String(args['chrome-path'] ?? '/usr/bin/chromium');
-// Lighthouse's own default is `simulate`; `devtools` really slows the network and the CPU.
 const throttling = args.throttling ? String(args.throttling) : null;
 const allPages = [
   { path: '/', signedIn: false },

@@ -1,4 +1,4 @@
-import { type Locale } from './locale.ts';
+import type { Locale } from './locale.ts';
 import en from './locales/en.ts';
 import ru from './locales/ru.ts';
 

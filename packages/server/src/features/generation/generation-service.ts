@@ -10,7 +10,7 @@ import { pickLocale } from '@life-updates/contract/i18n';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { users, userSettings, type ideas } from '../../db/schema.ts';
+import { users, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
@@ -19,10 +19,8 @@ import {
   type TextGenerationRequest,
   type TextGenerator,
 } from '../../providers/ai/text-generator.ts';
-import { findOwnIdeas } from '../ideas/idea-status.ts';
+import { findOwnIdeas, type IdeaRow } from '../ideas/idea-status.ts';
 import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
-
-type IdeaRow = typeof ideas.$inferSelect;
 
 /** Where provider failures are logged with their cause (the user sees only the spec's message). */
 export type GenerationLog = { error: (details: object, message: string) => void };

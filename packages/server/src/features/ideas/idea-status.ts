@@ -5,8 +5,15 @@ import { ideas } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { notFound } from '../../lib/app-error.ts';
 
+/** An idea as stored (the table is still called `events`). */
+export type IdeaRow = typeof ideas.$inferSelect;
+
 /** The user's ideas with these ids, in the order given; any other user's (or missing) id is a 404. */
-export async function findOwnIdeas({ db, userId, ideaIds }: UserScope & { ideaIds: readonly string[] }) {
+export async function findOwnIdeas({
+  db,
+  userId,
+  ideaIds,
+}: UserScope & { ideaIds: readonly string[] }): Promise<IdeaRow[]> {
   const rows = await db
     .select()
     .from(ideas)

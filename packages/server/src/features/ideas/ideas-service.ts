@@ -19,8 +19,8 @@ import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { approveSharesWithIdeas } from '../shares/shares-service.ts';
+import type { IdeaRow } from './idea-status.ts';
 
-type IdeaRow = typeof ideas.$inferSelect;
 type NewIdea = z.output<typeof createIdeaSchema>;
 type IdeaUpdate = z.output<typeof updateIdeaSchema>;
 

@@ -20,6 +20,7 @@ import { sendShareToContacts } from '../shares/delivery/send.ts';
 import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
+import type { IdeaRow } from '../ideas/idea-status.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';
@@ -137,7 +138,6 @@ async function findDefaultTemplate({ db, userId }: { db: Database; userId: strin
   return template ?? null;
 }
 
-type Idea = typeof ideas.$inferSelect;
 type Recipient = Awaited<ReturnType<typeof findRecipients>>['recipients'][number];
 
 /**
@@ -154,7 +154,7 @@ function composeScheduledTexts({
 }: {
   dependencies: Pick<ScheduleRunnerDependencies, 'db' | 'config' | 'generators' | 'log'>;
   userId: string;
-  ideas: readonly Idea[];
+  ideas: readonly IdeaRow[];
   recipients: readonly Recipient[];
   template: string | undefined;
 }): Promise<Record<string, string>> {

@@ -15,11 +15,11 @@ import {
 } from '@life-updates/contract/shares';
 import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, shares, type ideas } from '../../db/schema.ts';
+import { contacts, shares } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { findOwnIdeas, setIdeasStatus } from '../ideas/idea-status.ts';
+import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/idea-status.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
 
 /*
@@ -29,7 +29,6 @@ import { findTemplateNames } from '../templates/templates-service.ts';
  */
 
 type ShareRow = typeof shares.$inferSelect;
-type IdeaRow = typeof ideas.$inferSelect;
 
 const shareNotFound = () => notFound('email.shareNotFound');
 /** Only a share still waiting for review can be edited or cancelled. */

@@ -22,7 +22,7 @@ import {
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';
-import { setIdeasStatus } from '../ideas/idea-status.ts';
+import { setIdeasStatus, type IdeaRow } from '../ideas/idea-status.ts';
 import { createIdea } from '../ideas/ideas-service.ts';
 import { storeShareText } from '../shares/shares-service.ts';
 
@@ -211,7 +211,7 @@ export async function recordPublishedPost({
   messageLink,
 }: UserScope<Database> & {
   /** The user's ideas the post was made from, in order, as read before it was sent. */
-  ideas: readonly (typeof ideas.$inferSelect)[];
+  ideas: readonly IdeaRow[];
   text: string;
   preferences: Preferences;
   channel: ChannelRow;
