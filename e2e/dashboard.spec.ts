@@ -284,3 +284,62 @@ test('nothing on the phone layout moves when the usage figures and ideas arrive 
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
+
+test('My Stories asks for its ideas side by side with the profile, not after it', async ({ page, account }) => {
+  await signInThroughApi(page, account);
+  await createIdea(page, 'Asked for at once');
+  // The profile is held back until the ideas have been asked for: had the screen waited for the
+  // profile first, the ideas would never be asked for and this test would time out.
+  let releaseProfile: () => void = () => undefined;
+  const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
+  await page.route('**/api/me', async (route) => {
+    await profileHeld;
+    await route.continue();
+  });
+  const ideasAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/ideas', {
+    timeout: 15_000,
+  });
+  const opened = page.goto('/dashboard');
+  await ideasAsked;
+  releaseProfile();
+  await opened;
+  await expect(organizer(page).getByText('Asked for at once')).toBeVisible();
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+});
+
+test('a signed-out visitor who opens My Stories signs in and sees their ideas, with no error from before', async ({
+  page,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await createIdea(page, 'Waiting behind the sign-in');
+  await page.context().clearCookies();
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  // The screen's requests went out with the profile's and were refused like it.
+  await expect.poll(() => refused).toEqual(expect.arrayContaining(['/api/me', '/api/ideas']));
+
+  // After the sign-in the ideas are held back: an error kept from before would show meanwhile.
+  let releaseIdeas: () => void = () => undefined;
+  const ideasHeld = new Promise<void>((resolve) => (releaseIdeas = resolve));
+  await page.route('**/api/ideas', async (route) => {
+    await ideasHeld;
+    await route.continue();
+  });
+  await page.getByLabel('Email (or username)').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The refused answers were forgotten: the screen loads instead of showing an error from before.
+  await expect(page.getByText('Loading application data...')).toBeVisible();
+  await expect(page.getByText('Failed to load events')).toHaveCount(0);
+  await expect(page.getByText(/Error loading app data/)).toHaveCount(0);
+  releaseIdeas();
+  await expect(organizer(page).getByText('Waiting behind the sign-in')).toBeVisible();
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+});

@@ -1,18 +1,10 @@
 import type { AccountUpdate, LoginForm, Me, RegisterForm } from '@life-updates/contract/auth';
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type FetchQueryOptions,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
-import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 
 /** The signed-in user: profile, account, session (sign-in, sign-up, sign-out). */
@@ -94,30 +86,6 @@ export const meQueryOptions = () =>
       failureCount < 2,
   });
 export const useMe = () => useQuery(meQueryOptions());
-
-/** One of a screen's queries for `prefetchWhenSignedIn`, typed by its own data and key. */
-export function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
-  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): () => Promise<void> {
-  // prefetchQuery never rejects: a failed request shows as the query's own error.
-  return () => queryClient.prefetchQuery(options);
-}
-
-/**
- * For a route loader (app/router.tsx): starts a screen's requests as soon as the visitor is known
- * to be signed in (once /api/me has answered), while the screen's code is still loading, instead of
- * after its first render. Never waits for them and never fails: the screen shows its own loading and
- * error states.
- */
-export function prefetchWhenSignedIn(...prefetches: (() => Promise<void>)[]) {
-  void queryClient
-    .ensureQueryData(meQueryOptions())
-    .then((me) => {
-      if (!me) return;
-      for (const prefetch of prefetches) void prefetch();
-    })
-    .catch(() => undefined);
-}
 
 export const updateAccount = (update: AccountUpdate) => api<Me>('/api/account', { method: 'PATCH', body: update });
 

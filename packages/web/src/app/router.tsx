@@ -1,5 +1,6 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { getMe, meQueryOptions, prefetchOf, prefetchWhenSignedIn } from '@/api/me';
+import { getMe, meQueryOptions } from '@/api/me';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
 import { currentLocale, ensureCatalogue } from '@/lib/i18n';
@@ -19,24 +20,29 @@ function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** One of a screen's queries for its loader, typed by its own data and key. */
+function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): () => Promise<void> {
+  // prefetchQuery never rejects: a failed request shows as the query's own error.
+  return () => queryClient.prefetchQuery(options);
+}
+
 /**
- * A screen's loader: starts its requests as soon as the visitor is known to be signed in, side by
- * side with the screen's code (a loader in the route table runs while `lazy` loads; one in the
- * route module would wait for it). Never waits for them: the screen shows its own loading state.
- * `load` imports the screen's api modules (src/api) while /api/me is asked: imported statically,
- * they would all be part of the entry chunk.
+ * A screen's loader: starts its requests at once, side by side with the screen's code and /api/me
+ * (a loader in the route table runs while `lazy` loads; one in the route module would wait for it),
+ * so the data is there when the screen first renders. Whoever opens a signed-in screen most likely
+ * has a session, the same bet as /api/me's below; a visitor without one goes to the sign-in page,
+ * and the refused answers hold no data, so the screen asks again after the sign-in. Never waits for
+ * them: the screen shows its own loading state. `load` imports the screen's api modules (src/api)
+ * meanwhile: imported statically, they would all be part of the entry chunk.
  */
 function prefetching(load: () => Promise<(() => Promise<void>)[]>): () => null {
   return () => {
-    const prefetches = load();
-    prefetchWhenSignedIn(() =>
-      prefetches
-        .then((all) => Promise.all(all.map((prefetch) => prefetch())))
-        .then(
-          () => undefined,
-          // Not loaded (offline): the screen asks for its data itself.
-          () => undefined,
-        ),
+    void load().then(
+      (all) => Promise.all(all.map((prefetch) => prefetch())),
+      // Not loaded (offline): the screen asks for its data itself.
+      () => undefined,
     );
     return null;
   };
