@@ -225,6 +225,30 @@ test('"Loading application data..." covers the screen until the ideas arrive', a
   await expect(card(page, 'Slow network idea')).toBeVisible();
 });
 
+test('the usage figures arriving late hold nothing back: the ideas and the entry form are there meanwhile', async ({
+  page,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await createIdea(page, 'Here before the figures');
+  let releaseUsage: () => void = () => undefined;
+  const usageHeld = new Promise<void>((resolve) => (releaseUsage = resolve));
+  await page.route('**/api/usage', async (route) => {
+    await usageHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(organizer(page).getByText('Here before the figures')).toBeVisible();
+  await expect(page.getByText('Loading application data...')).toHaveCount(0);
+  await entryBox(page).fill('Typed while the figures load');
+  await expect(page.getByRole('button', { name: 'Save Event' })).toBeEnabled();
+  // The meter keeps its place without figures, then shows them.
+  await expect(page.getByText('Monthly Usage')).toBeVisible();
+  await expect(page.getByText('0 of 10 contact shares used')).toBeHidden();
+  releaseUsage();
+  await expect(page.getByText('0 of 10 contact shares used')).toBeVisible();
+});
+
 test('the heading is on the page, in its place, while the session is checked', async ({ page, account }) => {
   await signInThroughApi(page, account);
   let releaseMe = () => {};
