@@ -4,6 +4,16 @@ import { approveThroughApi, createIdea } from './generation-helpers';
 
 const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
 const organizer = (page: Page) => page.getByRole('tabpanel');
+/** Holds the answers to `url` back until the returned function is called. */
+async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
 const card = (page: Page, title: string) => organizer(page).getByRole('button', { name: new RegExp(`^${title}`) });
 
 test('type and save ideas; whitespace is ignored; the usage meter and the voice notice', async ({ page, account }) => {
@@ -231,12 +241,7 @@ test('the usage figures arriving late hold nothing back: the ideas and the entry
 }) => {
   await signInThroughApi(page, account);
   await createIdea(page, 'Here before the figures');
-  let releaseUsage: () => void = () => undefined;
-  const usageHeld = new Promise<void>((resolve) => (releaseUsage = resolve));
-  await page.route('**/api/usage', async (route) => {
-    await usageHeld;
-    await route.continue();
-  });
+  const releaseUsage = await holdBack(page, '**/api/usage');
   await page.goto('/dashboard');
   await expect(organizer(page).getByText('Here before the figures')).toBeVisible();
   await expect(page.getByText('Loading application data...')).toHaveCount(0);
@@ -251,12 +256,7 @@ test('the usage figures arriving late hold nothing back: the ideas and the entry
 
 test('the heading is on the page, in its place, while the session is checked', async ({ page, account }) => {
   await signInThroughApi(page, account);
-  let releaseMe = () => {};
-  const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
-  await page.route('**/api/me', async (route) => {
-    await meHeld;
-    await route.continue();
-  });
+  const releaseMe = await holdBack(page, '**/api/me');
   await page.goto('/dashboard');
   const heading = page.getByRole('heading', { level: 1, name: 'My Stories' });
   await expect(heading).toBeVisible();
@@ -314,12 +314,7 @@ test('My Stories asks for its ideas side by side with the profile, not after it'
   await createIdea(page, 'Asked for at once');
   // The profile is held back until the ideas have been asked for: had the screen waited for the
   // profile first, the ideas would never be asked for and this test would time out.
-  let releaseProfile: () => void = () => undefined;
-  const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
-  await page.route('**/api/me', async (route) => {
-    await profileHeld;
-    await route.continue();
-  });
+  const releaseProfile = await holdBack(page, '**/api/me');
   const ideasAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/ideas', {
     timeout: 15_000,
   });
@@ -349,17 +344,12 @@ test('a signed-out visitor who opens My Stories signs in and sees their ideas, w
   await expect.poll(() => refused).toEqual(expect.arrayContaining(['/api/me', '/api/ideas']));
 
   // After the sign-in the ideas are held back: an error kept from before would show meanwhile.
-  let releaseIdeas: () => void = () => undefined;
-  const ideasHeld = new Promise<void>((resolve) => (releaseIdeas = resolve));
-  await page.route('**/api/ideas', async (route) => {
-    await ideasHeld;
-    await route.continue();
-  });
+  const releaseIdeas = await holdBack(page, '**/api/ideas');
   await page.getByLabel('Email (or username)').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The refused answers were forgotten: the screen loads instead of showing an error from before.
+  // The refused answers held no data: the screen loads again instead of showing an error from before.
   await expect(page.getByText('Loading application data...')).toBeVisible();
   await expect(page.getByText('Failed to load events')).toHaveCount(0);
   await expect(page.getByText(/Error loading app data/)).toHaveCount(0);
