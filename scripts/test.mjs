@@ -14,6 +14,10 @@ const runUnit = !args.includes('--e2e-only');
 const runE2e = !args.includes('--unit-only') && projects.length === 0;
 
 const totals = { passed: 0, failed: 0 };
+/** The names of the tests that failed, printed again above the totals so a long log's tail shows them. */
+const failures = [];
+/** End-to-end tests that failed once and passed when run again (retried on CI only). */
+const flaky = [];
 let hadRunnerError = false;
 
 function run(command, commandArgs, options = {}) {
@@ -39,6 +43,13 @@ if (runUnit) {
     totals.failed +=
       report.numFailedTests +
       (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    for (const file of report.testResults) {
+      const name = path.relative(root, file.name);
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failed) failures.push([name, ...test.ancestorTitles, test.title].join(' › '));
+      if (file.status === 'failed' && failed.length === 0)
+        failures.push(`${name} › ${file.message || 'could not run'}`);
+    }
   } else {
     hadRunnerError = true;
   }
@@ -56,9 +67,11 @@ if (runE2e) {
       env: { ...process.env, CI: 'true' },
     });
     if (existsSync(resultsFile)) {
-      const stats = JSON.parse(readFileSync(resultsFile, 'utf8')).stats;
-      totals.passed += stats.expected + stats.flaky;
-      totals.failed += stats.unexpected;
+      const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+      totals.passed += report.stats.expected + report.stats.flaky;
+      totals.failed += report.stats.unexpected;
+      failures.push(...specsWith(report.suites, 'unexpected'));
+      flaky.push(...specsWith(report.suites, 'flaky'));
     } else {
       hadRunnerError = true;
     }
@@ -66,7 +79,26 @@ if (runE2e) {
   }
 }
 
-if (hadRunnerError && totals.failed === 0) totals.failed += 1; // a runner that crashed counts as a failure
-if (totalsFile) writeFileSync(totalsFile, JSON.stringify(totals));
+/**
+ * The specs of a Playwright report with an outcome: 'unexpected' (failed) or 'flaky' (passed on the
+ * retry). The report nests suites (the file, then describe blocks) around the specs.
+ */
+function specsWith(suites, outcome, titles = []) {
+  return (suites ?? []).flatMap((suite) => {
+    const inner = suite.file === suite.title ? [`e2e/${suite.file}`] : [...titles, suite.title];
+    const specs = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === outcome))
+      .map((spec) => [...inner, spec.title].join(' › '));
+    return [...specs, ...specsWith(suite.suites, outcome, inner)];
+  });
+}
+
+if (hadRunnerError && totals.failed === 0) {
+  totals.failed += 1; // a runner that crashed counts as a failure
+  failures.push('a test runner or the build stopped before reporting (see above)');
+}
+if (totalsFile) writeFileSync(totalsFile, JSON.stringify({ ...totals, failures, flaky }));
+if (flaky.length > 0) console.log(`\nPassed only when run again:\n${flaky.map((name) => `  ~ ${name}`).join('\n')}`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ✘ ${name}`).join('\n')}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
