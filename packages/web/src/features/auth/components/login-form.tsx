@@ -2,15 +2,15 @@ import type { LoginForm as LoginFormValues, loginFormSchema } from '@life-update
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { claimWelcome, meKeys, signIn } from '@/api/me';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { loadOnce } from '@/lib/load-once';
 import { toast } from '@/lib/toast';
+import { AuthFormEnd } from './auth-form-end';
 
 type Field = keyof LoginFormValues;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -133,22 +133,13 @@ export function LoginForm() {
           onChange={() => void recheck('password')}
         />
       </FormField>
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? t('auth.signingIn') : t('auth.signIn')}
-      </Button>
-      <p className="text-center text-sm">
-        <Link to={paths.register} className="text-primary underline-offset-4 hover:underline">
-          {t('auth.noAccount')}
-        </Link>
-      </p>
+      <AuthFormEnd
+        error={formError}
+        isSubmitting={isSubmitting}
+        submit={t('auth.signIn')}
+        submitting={t('auth.signingIn')}
+        other={{ to: paths.register, label: t('auth.noAccount') }}
+      />
     </form>
   );
 }

@@ -2,15 +2,15 @@ import type { RegisterForm as RegisterFormValues } from '@life-updates/contract/
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signUp } from '@/api/me';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
+import { AuthFormEnd } from './auth-form-end';
 
 const serverFieldNames: Record<string, keyof RegisterFormValues> = {
   name: 'fullName',
@@ -79,22 +79,13 @@ export function RegisterForm() {
       <FormField label={t('auth.confirmPassword')} error={message(errors.confirmPassword?.message)}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? t('auth.signingUp') : t('auth.signUp')}
-      </Button>
-      <p className="text-center text-sm">
-        <Link to={paths.login} className="text-primary underline-offset-4 hover:underline">
-          {t('auth.haveAccount')}
-        </Link>
-      </p>
+      <AuthFormEnd
+        error={formError}
+        isSubmitting={isSubmitting}
+        submit={t('auth.signUp')}
+        submitting={t('auth.signingUp')}
+        other={{ to: paths.login, label: t('auth.haveAccount') }}
+      />
     </form>
   );
 }
