@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // Above the 5 s that `findBy…` and `waitFor` may wait (src/test/setup.ts).
+      testTimeout: 15_000,
     },
   }),
 );
