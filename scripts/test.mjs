@@ -1,5 +1,6 @@
 // `npm test`: the whole suite — Vitest (contract, server API on PGlite, web) and Playwright e2e
-// against the built app in the system Chromium. Prints `N passed, N failed` last.
+// against the built app in the system Chromium. Prints `N passed, N failed` last, the names of the
+// tests that failed (and of the end-to-end tests that passed only when run again) just above it.
 // Options: --unit-only, --e2e-only, --project=<vitest project> (repeatable), --totals=<file>.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ const runE2e = !args.includes('--unit-only') && projects.length === 0;
 const totals = { passed: 0, failed: 0 };
 /** The names of the tests that failed, printed again above the totals so a long log's tail shows them. */
 const failures = [];
-/** End-to-end tests that failed once and passed when run again (retried on CI only). */
+/** End-to-end tests that failed once and passed when run again (the e2e run below retries once). */
 const flaky = [];
 let hadRunnerError = false;
 
@@ -40,16 +41,18 @@ if (runUnit) {
   if (existsSync(resultsFile)) {
     const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
     totals.passed += report.numPassedTests;
-    totals.failed +=
-      report.numFailedTests +
-      (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    // Every failed test counts, and so does a file that failed without one (it could not load),
+    // or, when nothing is listed, a run Vitest failed for an error outside any test.
+    const listed = [];
     for (const file of report.testResults) {
       const name = path.relative(root, file.name);
       const failed = file.assertionResults.filter((test) => test.status === 'failed');
-      for (const test of failed) failures.push([name, ...test.ancestorTitles, test.title].join(' › '));
-      if (file.status === 'failed' && failed.length === 0)
-        failures.push(`${name} › ${file.message || 'could not run'}`);
+      for (const test of failed) listed.push([name, ...test.ancestorTitles, test.title].join(' › '));
+      if (file.status === 'failed' && failed.length === 0) listed.push(`${name} › ${file.message || 'could not run'}`);
     }
+    if (report.success === false && listed.length === 0) listed.push('Vitest: an error outside any test (see above)');
+    totals.failed += listed.length;
+    failures.push(...listed);
   } else {
     hadRunnerError = true;
   }
