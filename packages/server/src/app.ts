@@ -6,9 +6,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { sessionsPlugin } from './features/auth/session-hook.ts';
 import { createPublicAddress, type PublicAddress } from './features/public-address/public-address.ts';
-import { publicAddressRoutes } from './features/public-address/public-address-routes.ts';
-import { adminRoutes } from './features/admin/admin-routes.ts';
-import { authRoutes } from './features/auth/auth-routes.ts';
+import { adminApi } from './features/admin/admin-api.ts';
+import { accountRoutes, authEndpoints } from './features/auth/auth-routes.ts';
 import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
@@ -32,6 +31,7 @@ import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createTextGenerators } from './providers/ai/create-text-generators.ts';
@@ -114,30 +114,43 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Whole-app behaviour, in the order requests meet it.
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitPlugin);
   await app.register(apiDocsPlugin);
   await app.register(inputPlugin);
-  // Who is signed in, once per API request; routes then call requireUser(request).
-  await app.register(sessionsPlugin);
 
-  // Feature routes: each reads what it needs from app.deps, app.auth and app.publicAddress.
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(publicAddressRoutes);
-  await app.register(ideasRoutes);
-  await app.register(usageRoutes);
-  await app.register(transcriptionRoutes);
-  await app.register(contactsRoutes);
-  await app.register(generationRoutes);
-  await app.register(sharesRoutes);
-  await app.register(templatesRoutes);
-  await app.register(emailRoutes);
-  await app.register(contactUsRoutes);
-  await app.register(scheduleRoutes);
-  await app.register(adminRoutes);
-  await app.register(linkedinRoutes);
-  await app.register(telegramRoutes);
-  await app.register(webhookRoutes);
+  // The API, one encapsulated scope. Who may call a route is decided by the scope it is registered
+  // in and its own config, for the route a request reached (Fastify's router decodes the path:
+  // `/%61pi/admin/users` reaches `/api/admin/users`), never by a string test on `request.url`.
+  await app.register(async (api) => {
+    await api.register(sameOriginPlugin);
+    await api.register(rateLimitPlugin);
+    // better-auth's own endpoints, which read their own session.
+    await api.register(authEndpoints);
+    // Every other API route: who is signed in, once per request; a session is required unless the
+    // route says `isPublic`. Routes then call requireUser(request).
+    await api.register(async (signedIn) => {
+      await signedIn.register(sessionsPlugin);
+      // Feature routes: each reads what it needs from app.deps, app.auth and app.publicAddress.
+      await signedIn.register(healthRoutes);
+      await signedIn.register(accountRoutes);
+      await signedIn.register(ideasRoutes);
+      await signedIn.register(usageRoutes);
+      await signedIn.register(transcriptionRoutes);
+      await signedIn.register(contactsRoutes);
+      await signedIn.register(generationRoutes);
+      await signedIn.register(sharesRoutes);
+      await signedIn.register(templatesRoutes);
+      await signedIn.register(emailRoutes);
+      await signedIn.register(contactUsRoutes);
+      await signedIn.register(scheduleRoutes);
+      await signedIn.register(linkedinRoutes);
+      await signedIn.register(telegramRoutes);
+      await signedIn.register(webhookRoutes);
+      // Settings → Admin: the admin role, checked by the scope for all of its routes.
+      await signedIn.register(adminApi, { prefix: '/api/admin' });
+    });
+  });
+
+  // The one-click unsubscribe link in emails: its token is the credential, and a mail provider posts it from anywhere.
   await app.register(unsubscribeRoutes);
 
   // The web app's pages, and the answer to every unknown path.

@@ -83,6 +83,58 @@ describe('bad JSON bodies', () => {
   );
 });
 
+describe('JSON nested deeper than any body of ours', () => {
+  // 5,000 levels in 10 KB: JSON.parse takes it, but better-auth's endpoints, which serialise the
+  // body again, failed with a RangeError (a 500) before anyone signed in.
+  const deepBody = `{"email":${'['.repeat(5000)}${']'.repeat(5000)},"password":"x"}`;
+  const authPaths = [
+    '/api/auth/sign-in/email',
+    '/api/auth/sign-up/email',
+    '/api/auth/forget-password',
+    '/api/auth/anything',
+  ];
+
+  it.each(authPaths)('%s answers 400', async (url) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: nextClientIp(),
+      headers: { origin: user.headers.origin!, 'content-type': 'application/json' },
+      payload: deepBody,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  it.each(withBody.filter((endpoint) => !endpoint.isNotJson).map((endpoint) => [endpoint.route, endpoint] as const))(
+    '%s answers 400',
+    async (_route, endpoint) => {
+      const response = await testApp.app.inject({
+        method: methodOf(endpoint),
+        url: pathOf(endpoint, ids),
+        remoteAddress: nextClientIp(),
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: deepBody,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+    },
+  );
+
+  it('32 levels are still read as input (the limit refuses only deeper ones)', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: nextClientIp(),
+      headers: { origin: user.headers.origin!, 'content-type': 'application/json' },
+      payload: {
+        email: user.email,
+        password: 'wrong',
+        extra: JSON.parse(`${'['.repeat(30)}${']'.repeat(30)}`) as unknown,
+      },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('bad query strings', () => {
   it.each(withQuery.map((endpoint) => [endpoint.route, endpoint] as const))(
     '%s',

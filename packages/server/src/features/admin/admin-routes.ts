@@ -13,7 +13,7 @@ import { apiErrorSchema } from '@life-updates/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../lib/session.ts';
+import { requireAdmin } from '../../lib/session.ts';
 import {
   findContactRequests,
   findUsers,
@@ -26,18 +26,16 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 const requestParams = z.object({ id: z.uuid('admin.errors.requestNotFound') });
 
-/** Settings → Admin: every route is for admins only (the session hook checks the role of everything under /api/admin/). */
+/** Settings → Admin's users, figures and Contact Us messages, in the admin scope (admin-api.ts: admins only). */
 export async function adminRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get(
-    '/api/admin/stats',
-    { schema: { tags: ['admin'], response: { 200: adminStatsSchema, ...errors } } },
-    async () => getAdminStats({ db }),
+  typed.get('/stats', { schema: { tags: ['admin'], response: { 200: adminStatsSchema, ...errors } } }, async () =>
+    getAdminStats({ db }),
   );
 
   typed.get(
-    '/api/admin/users',
+    '/users',
     {
       schema: {
         tags: ['admin'],
@@ -49,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance) {
   );
 
   typed.patch(
-    '/api/admin/users/:id',
+    '/users/:id',
     {
       schema: {
         tags: ['admin'],
@@ -59,13 +57,13 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const admin = requireUser(request);
+      const admin = requireAdmin(request);
       return updateUser({ db, adminId: admin.id, userId: request.params.id, update: request.body });
     },
   );
 
   typed.get(
-    '/api/admin/contact-requests',
+    '/contact-requests',
     {
       schema: {
         tags: ['admin'],
@@ -77,7 +75,7 @@ export async function adminRoutes(app: FastifyInstance) {
   );
 
   typed.patch(
-    '/api/admin/contact-requests/:id',
+    '/contact-requests/:id',
     {
       schema: {
         tags: ['admin'],

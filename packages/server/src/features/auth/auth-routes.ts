@@ -74,12 +74,16 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
   return reply.send(text === '' ? null : text);
 }
 
-export async function authRoutes(app: FastifyInstance) {
+/**
+ * better-auth's own endpoints under /api/auth/ (sign-in, sign-up, sign-out, sessions, verification),
+ * which read their own session: in the API scope (same-origin check, rate limits), outside the
+ * session hook's.
+ */
+export async function authEndpoints(app: FastifyInstance) {
   const { auth } = app;
   const { db } = app.deps.database;
   const fixedOrigin = app.publicAddress.fixed;
   const baseFor: RequestBase = (request) => fixedOrigin ?? requestOrigin(request);
-  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Sign-in: username → email, lockout before, counting after.
   app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
@@ -132,6 +136,13 @@ export async function authRoutes(app: FastifyInstance) {
       return sendWebResponse(request, reply, response);
     },
   });
+}
+
+/** The signed-in user's own account: /api/me, the welcome, and changes to the account. */
+export async function accountRoutes(app: FastifyInstance) {
+  const { auth } = app;
+  const { db } = app.deps.database;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => {
     return getMe({ db, userId: requireUser(request).id });

@@ -3,11 +3,11 @@ import { publicAddressSchema, publicAddressUpdateSchema } from '@life-updates/co
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/app-error.ts';
-import { requireUser } from '../../lib/session.ts';
+import { requireAdmin } from '../../lib/session.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
-/** Settings → Admin → Public address: the origin links in emails are built from. Admins only (checked by the session hook). */
+/** Settings → Admin → Public address: the origin links in emails are built from. In the admin scope (admin-api.ts: admins only). */
 export async function publicAddressRoutes(app: FastifyInstance) {
   const { publicAddress } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -17,16 +17,16 @@ export async function publicAddressRoutes(app: FastifyInstance) {
   });
 
   typed.get(
-    '/api/admin/public-address',
+    '/public-address',
     { schema: { tags: ['admin'], response: { 200: publicAddressSchema, ...errors } } },
     async () => current(),
   );
 
   typed.put(
-    '/api/admin/public-address',
+    '/public-address',
     { schema: { tags: ['admin'], body: publicAddressUpdateSchema, response: { 200: publicAddressSchema, ...errors } } },
     async (request) => {
-      const admin = requireUser(request);
+      const admin = requireAdmin(request);
       if (publicAddress.fixed !== undefined) throw conflict('publicAddress.fixedByEnvironment');
       await publicAddress.write(request.body.address);
       request.log.info({ adminId: admin.id, address: request.body.address }, 'public address changed');
