@@ -5,10 +5,13 @@ import { z } from 'zod';
 /**
  * GET /api/admin/public-address. `fixedByEnvironment` is true when BASE_URL is set: the address
  * is then read-only in the app. `address` is null on an instance where nobody has registered yet.
+ * `isOneClickUnsubscribeOn` is whether update emails offer one-click unsubscribe
+ * (`List-Unsubscribe-Post`): only when the address their links use is https (RFC 8058 §3.1).
  */
 export const publicAddressSchema = z.object({
   address: z.string().nullable(),
   fixedByEnvironment: z.boolean(),
+  isOneClickUnsubscribeOn: z.boolean(),
 });
 export type PublicAddress = z.infer<typeof publicAddressSchema>;
 

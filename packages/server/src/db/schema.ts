@@ -163,7 +163,7 @@ export const contacts = pgTable(
     description: text('description'),
     templateId: text('template_id'),
     /**
-     * Set when the contact unsubscribed (their one-click link, or a spam complaint reported by the
+     * Set when the contact unsubscribed (their unsubscribe link, or a spam complaint reported by the
      * mail provider). Only the contact clears it, through their unsubscribe page.
      */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),

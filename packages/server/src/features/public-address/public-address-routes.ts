@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/app-error.ts';
 import { requireAdmin } from '../../lib/session.ts';
+import { canOfferOneClickUnsubscribe } from '../../lib/unsubscribe-token.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
@@ -14,6 +15,8 @@ export async function publicAddressRoutes(app: FastifyInstance) {
   const current = async () => ({
     address: await publicAddress.read(),
     fixedByEnvironment: publicAddress.fixed !== undefined,
+    // Judged on the origin links are actually built from (the default one when none is stored yet).
+    isOneClickUnsubscribeOn: canOfferOneClickUnsubscribe(await publicAddress.forLinks()),
   });
 
   typed.get(

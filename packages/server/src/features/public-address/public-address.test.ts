@@ -59,7 +59,12 @@ describe('without BASE_URL: every address that reaches the server is same-origin
       url: '/api/admin/public-address',
       headers: { host: '127.0.0.1:3000', cookie: cookieHeader(admin) },
     });
-    expect(address.json()).toEqual({ address: 'http://127.0.0.1:3000', fixedByEnvironment: false });
+    // Links over plain http: no one-click unsubscribe (RFC 8058 §3.1 wants https).
+    expect(address.json()).toEqual({
+      address: 'http://127.0.0.1:3000',
+      fixedByEnvironment: false,
+      isOneClickUnsubscribeOn: false,
+    });
   });
 
   it('refuses a cross-site request and one whose Origin disagrees with its Host', async () => {
@@ -97,7 +102,11 @@ describe('without BASE_URL: every address that reaches the server is same-origin
     expect(bad.json().fields.address).toMatch(/http or https/);
     const saved = await put(admin, 'https://updates.example.com/');
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ address: 'https://updates.example.com', fixedByEnvironment: false });
+    expect(saved.json()).toEqual({
+      address: 'https://updates.example.com',
+      fixedByEnvironment: false,
+      isOneClickUnsubscribeOn: true,
+    });
     const user = cookieHeader(await signInAt(testApp, 'someone1@example.com', '192.168.1.20:3000'));
     expect((await put(user, 'https://evil.example')).statusCode).toBe(403);
   });
@@ -197,7 +206,11 @@ describe('with BASE_URL set, another address of the same server is told which on
       url: '/api/admin/public-address',
       headers: { host: 'localhost:3000', cookie: admin },
     });
-    expect(got.json()).toEqual({ address: 'http://localhost:3000', fixedByEnvironment: true });
+    expect(got.json()).toEqual({
+      address: 'http://localhost:3000',
+      fixedByEnvironment: true,
+      isOneClickUnsubscribeOn: false,
+    });
     const put = await testApp.app.inject({
       method: 'PUT',
       url: '/api/admin/public-address',

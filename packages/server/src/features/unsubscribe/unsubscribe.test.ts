@@ -23,6 +23,37 @@ afterAll(async () => {
 const headerOf = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '');
 
+/**
+ * The same contact id and signature written other ways, each of which Node's base64 reader
+ * decodes to the same bytes: standard base64 with and without padding, base64url with padding, a
+ * trailing or inner space, a stray character, and the last character with its unused low bits set
+ * otherwise. Each is checked below to decode to the real signature, so a refusal is not just a
+ * broken token's.
+ */
+function otherSpellings(token: string): string[] {
+  const [contactId, signature] = token.split('.') as [string, string];
+  const base64 = Buffer.from(signature, 'base64url').toString('base64');
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  // 43 characters carry 258 bits for a 256-bit signature: the last one's lowest two bits are unused.
+  const lastBitsOtherwise = alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1]!;
+  const signatures = [
+    base64,
+    base64.replace(/=+$/, ''),
+    `${signature}=`,
+    `${signature} `,
+    `${signature.slice(0, 20)} ${signature.slice(20)}`,
+    `${signature}!`,
+    `${signature.slice(0, -1)}${lastBitsOtherwise}`,
+  ];
+  // Unpadded standard base64 is the token itself when the signature has no `-` or `_`.
+  const others = signatures.filter((other) => other !== signature);
+  expect(others.length).toBeGreaterThanOrEqual(signatures.length - 1);
+  for (const other of others) {
+    expect(Buffer.from(other, 'base64url').equals(Buffer.from(signature, 'base64url')), other).toBe(true);
+  }
+  return others.map((other) => `${contactId}.${other}`);
+}
+
 async function sendShareTo(
   user: { id: string; headers: Record<string, string> },
   people: Array<{ id: string; name: string }>,
@@ -55,10 +86,18 @@ describe('unsubscribe tokens', () => {
     expect(readUnsubscribeToken({ appSecret: secret, token: contactId })).toBeNull();
     expect(readUnsubscribeToken({ appSecret: secret, token: `${token}x` })).toBeNull();
   });
+
+  it('accepts only the spelling it makes: other encodings of the same signature are refused', () => {
+    const token = createUnsubscribeToken({ appSecret: secret, contactId });
+    for (const spelling of otherSpellings(token)) {
+      expect(readUnsubscribeToken({ appSecret: secret, token: spelling }), spelling).toBeNull();
+    }
+    expect(readUnsubscribeToken({ appSecret: secret, token })).toBe(contactId);
+  });
 });
 
 describe('one-click unsubscribe', () => {
-  it('puts List-Unsubscribe headers and a footer on update emails; a POST to the link unsubscribes at once', async () => {
+  it('puts List-Unsubscribe and a footer on update emails (no one-click over http); a POST to the link unsubscribes at once', async () => {
     const { app, database } = context.testApp;
     const { db } = database;
     const user = await createVerifiedUser(app, db, { name: 'Ann <Lee>' });
@@ -74,7 +113,8 @@ describe('one-click unsubscribe', () => {
     const [carolMail] = context.smtp.to(carol.email);
     const listUnsubscribe = headerOf(bobMail!.mail, 'List-Unsubscribe')!;
     expect(listUnsubscribe).toMatch(new RegExp(`^<${testBaseUrl}/u/${bob.id}\\.[A-Za-z0-9_-]{43}>$`));
-    expect(headerOf(bobMail!.mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The public address is http: RFC 8058 §3.1 wants an HTTPS URI for one-click, so none is offered.
+    expect(headerOf(bobMail!.mail, 'List-Unsubscribe-Post')).toBeUndefined();
     // One link per contact: Carol's is not Bob's.
     expect(headerOf(carolMail!.mail, 'List-Unsubscribe')).not.toBe(listUnsubscribe);
     const link = listUnsubscribe.slice(1, -1);
@@ -85,7 +125,7 @@ describe('one-click unsubscribe', () => {
     expect(bobMail!.mail.html).toContain('because Ann &lt;Lee&gt; shares');
     expect(bobMail!.mail.html).toContain(`<a href="${link}"`);
 
-    // The mail provider's one-click POST (RFC 8058): no cookie, no Origin, a form body.
+    // A POST to the link (the page's button, or a provider's one-click): no cookie, no Origin, a form body.
     const path = new URL(link).pathname;
     const oneClick = await app.inject({
       method: 'POST',
@@ -133,35 +173,62 @@ describe('one-click unsubscribe', () => {
     expect(usage.json()).toMatchObject({ used: 2 });
   });
 
-  it('GET shows the page in the contact language with an undo that re-subscribes', async () => {
+  it('a GET or HEAD of the link changes nothing: the page, in the contact language, has an Unsubscribe button that posts; then the undo', async () => {
     const { app, database } = context.testApp;
     const { db } = database;
     const user = await createVerifiedUser(app, db, { name: 'Anna <script>' });
     await db.update(userSettings).set({ locale: 'ru' }).where(eq(userSettings.userId, user.id));
     const [dan] = await insertContacts(db, user.id, [{ name: 'Dan', email: 'u2.dan@example.com' }]);
     const token = createUnsubscribeToken({ appSecret: context.testApp.config.APP_SECRET, contactId: dan!.id });
+    const unsubscribedAt = async () =>
+      (await db.select().from(contacts).where(eq(contacts.id, dan!.id)))[0]!.unsubscribedAt;
 
+    // What a mail scanner or a link preview does: fetch the link, with or without a body.
     const head = await app.inject({ method: 'HEAD', url: `/u/${token}` });
     expect(head.statusCode).toBe(200);
-    const [afterHead] = await db.select().from(contacts).where(eq(contacts.id, dan!.id));
-    expect(afterHead!.unsubscribedAt).toBeNull();
-
+    expect(await unsubscribedAt()).toBeNull();
     const page = await app.inject({ method: 'GET', url: `/u/${token}` });
     expect(page.statusCode).toBe(200);
+    expect(await unsubscribedAt()).toBeNull();
+
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
     // No Accept-Language: the owner's language.
     expect(page.body).toContain('<html lang="ru">');
-    expect(page.body).toContain('Вы больше не будете получать новости от Anna &lt;script&gt;.');
+    expect(page.body).toContain('<h1>Отписаться?</h1>');
+    expect(page.body).toContain('Вы получаете личные новости от Anna &lt;script&gt; по электронной почте.');
     expect(page.body).not.toContain('<script>');
-    expect(page.body).toContain(`<form method="post" action="/u/${token}/undo">`);
+    // One button, in a plain form posting back to the same link: no script, same origin.
+    expect(page.body.match(/<button/g)).toHaveLength(1);
+    expect(page.body).toContain(
+      `<form method="post" action="/u/${token}"><button type="submit">Отписаться</button></form>`,
+    );
+    expect(page.body).not.toContain('/undo');
     expect(page.headers['content-security-policy']).toContain("form-action 'self'");
-    const [afterGet] = await db.select().from(contacts).where(eq(contacts.id, dan!.id));
-    expect(afterGet!.unsubscribedAt).toBeInstanceOf(Date);
-
     const english = await app.inject({ method: 'GET', url: `/u/${token}`, headers: { 'accept-language': 'en-GB,en' } });
-    expect(english.body).toContain('You will no longer receive updates from Anna &lt;script&gt;.');
+    expect(english.body).toContain('You receive personal updates from Anna &lt;script&gt; by email.');
+    expect(english.body).toContain('<button type="submit">Unsubscribe</button>');
+    expect(await unsubscribedAt()).toBeNull();
 
-    // The undo is a plain form post from the page: same origin, urlencoded, no session.
+    // The button: a form post as a browser sends it, urlencoded and empty, no session.
+    const pressed = await app.inject({
+      method: 'POST',
+      url: `/u/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', origin: testBaseUrl },
+      payload: '',
+    });
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.body).toContain('You will no longer receive updates from Anna &lt;script&gt;.');
+    expect(pressed.body).toContain(`<form method="post" action="/u/${token}/undo">`);
+    expect(await unsubscribedAt()).toBeInstanceOf(Date);
+
+    // Opened again later, the page says so and offers the undo, still changing nothing.
+    const again = await app.inject({ method: 'GET', url: `/u/${token}`, headers: { 'accept-language': 'en' } });
+    expect(again.body).toContain('You will no longer receive updates from Anna &lt;script&gt;.');
+    expect(again.body).toContain(`<form method="post" action="/u/${token}/undo">`);
+    expect(await unsubscribedAt()).toBeInstanceOf(Date);
+
+    // The undo is a plain form post from the page too.
     const undo = await app.inject({
       method: 'POST',
       url: `/u/${token}/undo`,
@@ -170,8 +237,52 @@ describe('one-click unsubscribe', () => {
     });
     expect(undo.statusCode).toBe(200);
     expect(undo.body).toContain('You will receive updates from Anna &lt;script&gt; again.');
-    const [afterUndo] = await db.select().from(contacts).where(eq(contacts.id, dan!.id));
-    expect(afterUndo!.unsubscribedAt).toBeNull();
+    expect(await unsubscribedAt()).toBeNull();
+  });
+
+  it('offers one-click (List-Unsubscribe-Post) when the public address is https, and the one-click POST unsubscribes', async () => {
+    const { app, database, config } = context.testApp;
+    const { db } = database;
+    const { processDeliveries } = await import('../shares/delivery/worker.ts');
+    const { sendShareToContacts } = await import('../shares/delivery/send.ts');
+    const user = await createVerifiedUser(app, db);
+    const [hal] = await insertContacts(db, user.id, [{ name: 'Hal', email: 'u7.hal@example.com' }]);
+    const { share } = await insertShare(db, user.id, [hal!]);
+    // No job queue: the delivery is processed by hand, with links on an https address.
+    const outcome = await sendShareToContacts({
+      db,
+      jobs: undefined,
+      userId: user.id,
+      shareId: share.id,
+      bodies: share.texts,
+    });
+    await processDeliveries({
+      db,
+      config,
+      secretBox: app.deps.secretBox,
+      publicAddress: { ...app.publicAddress, forLinks: async () => 'https://updates.example.com' },
+      serverTransport: app.deps.mailer,
+      attempts: outcome.deliveryIds.map((deliveryId) => ({ deliveryId, isFinalAttempt: false })),
+    });
+    const [mail] = context.smtp.to(hal!.email);
+    const listUnsubscribe = headerOf(mail!.mail, 'List-Unsubscribe')!;
+    expect(listUnsubscribe).toMatch(new RegExp(`^<https://updates\\.example\\.com/u/${hal!.id}\\.[A-Za-z0-9_-]{43}>$`));
+    expect(headerOf(mail!.mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The footer link is the same page.
+    const link = listUnsubscribe.slice(1, -1);
+    expect(mail!.mail.html).toContain(`<a href="${link}"`);
+
+    // The mail provider's one-click POST (RFC 8058 §3.2): no cookie, no Origin, the form body.
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: new URL(link).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    const [row] = await db.select().from(contacts).where(eq(contacts.id, hal!.id));
+    expect(row!.unsubscribedAt).toBeInstanceOf(Date);
+    expect(row!.unsubscribeSource).toBe('link');
   });
 
   it('keeps an unsubscribe when the owner deletes the contact and adds it again; only the undo lifts it', async () => {
@@ -236,6 +347,32 @@ describe('one-click unsubscribe', () => {
     }
     const [row] = await db.select().from(contacts).where(eq(contacts.id, eve!.id));
     expect(row!.unsubscribedAt).toBeNull();
+  });
+
+  it('answers another spelling of a valid token exactly as an invalid one, and changes nothing', async () => {
+    const { app, database, config } = context.testApp;
+    const { db } = database;
+    const user = await createVerifiedUser(app, db);
+    const [ivy] = await insertContacts(db, user.id, [{ name: 'Ivy', email: 'u8.ivy@example.com' }]);
+    const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: ivy!.id });
+    const post = (spelling: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/u/${encodeURIComponent(spelling)}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      });
+    const invalid = await post('nonsense');
+    expect(invalid.statusCode).toBe(404);
+    for (const spelling of otherSpellings(token)) {
+      const response = await post(spelling);
+      expect(response.statusCode, spelling).toBe(404);
+      expect(response.body, spelling).toBe(invalid.body);
+    }
+    const [row] = await db.select().from(contacts).where(eq(contacts.id, ivy!.id));
+    expect(row!.unsubscribedAt).toBeNull();
+    // The token as made still works.
+    expect((await post(token)).statusCode).toBe(200);
   });
 
   it('marks a queued delivery unsubscribed when the contact unsubscribes before it goes out', async () => {

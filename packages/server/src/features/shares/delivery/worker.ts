@@ -5,7 +5,7 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { contacts, emailDeliveries } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs.ts';
-import { unsubscribeUrl } from '../../../lib/unsubscribe-token.ts';
+import { unsubscribeHeaders, unsubscribeUrl } from '../../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { PermanentEmailError, type EmailTransport } from '../../../providers/email/email-transport.ts';
 import { markContactBouncing } from '../../contacts/contacts-service.ts';
@@ -117,8 +117,9 @@ export async function processDeliveries({
       let providerMessageId: string;
       try {
         const sender = await senderOf(delivery.userId);
-        // Every update email carries the contact's one-click unsubscribe link (RFC 8058) in its
-        // headers and footer; account mail (verification, password reset, Contact Us) does not come here.
+        // Every update email carries the contact's unsubscribe link in its headers and footer (one-click,
+        // RFC 8058, only on an https address); account mail (verification, password reset, Contact Us)
+        // does not come here.
         const link = delivery.contactId
           ? unsubscribeUrl({
               baseUrl: await originForLinks(),
@@ -140,9 +141,7 @@ export async function processDeliveries({
           subject: delivery.subject,
           text: rendered.text,
           html: rendered.html,
-          headers: link
-            ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-            : undefined,
+          headers: link ? unsubscribeHeaders(link) : undefined,
           userId: delivery.userId,
         });
         providerMessageId = result.messageId;

@@ -18,7 +18,10 @@ const validation = lazyResolver<PublicAddressUpdate>(async () => {
   return zodResolver(publicAddressUpdateSchema);
 });
 
-/** Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it. */
+/**
+ * Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it.
+ * Says when update emails go without one-click unsubscribe (RFC 8058 needs an https address).
+ */
 export function PublicAddressCard() {
   const { t } = useTranslation();
   const current = usePublicAddress();
@@ -34,6 +37,9 @@ export function PublicAddressCard() {
           <p className="text-sm">{t('publicAddress.fixed', { address: current.data.address ?? '' })}</p>
         ) : current.data ? (
           <PublicAddressForm address={current.data.address} />
+        ) : null}
+        {current.data && !current.data.isOneClickUnsubscribeOn ? (
+          <p className="text-sm text-muted-foreground">{t('publicAddress.oneClickOff')}</p>
         ) : null}
       </CardContent>
     </Card>
