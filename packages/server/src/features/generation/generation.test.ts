@@ -8,7 +8,7 @@ import {
   openAiStream,
   startFakeAiServer,
   type FakeAiServer,
-} from '../../../test/fake-ai-server.ts';
+} from '../../../test/doubles/ai.ts';
 import {
   createTestApp,
   createUser,

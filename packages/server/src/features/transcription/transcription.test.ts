@@ -1,62 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiTranscriptionProvider } from '../../providers/transcription/openai-transcription-provider.ts';
 import { resolveTranscriptionSettings } from '../../providers/transcription/create-transcription-provider.ts';
 import { TranscriptionError } from '../../providers/transcription/transcription-provider.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import {
+  jsonAnswer as json,
+  startTranscriptionDouble,
+  type TranscriptionDouble,
+} from '../../../test/doubles/transcription.ts';
 
-/**
- * A stand-in for OpenAI's POST /v1/audio/transcriptions: it parses the multipart body like the
- * real service and answers with whatever the test scripted.
- */
-type Received = {
-  path: string;
-  authorization: string | undefined;
-  fileName: string;
-  fileType: string;
-  fileSize: number;
-  model: string | null;
-};
-type Answer = { status: number; body: string } | 'hang-up' | 'slow';
-
-let whisper: Server;
-let whisperUrl: string;
-let received: Received[] = [];
-let answer: Answer = { status: 200, body: '{}' };
-
-const json = (status: number, body: unknown): Answer => ({ status, body: JSON.stringify(body) });
+let whisper: TranscriptionDouble;
 
 beforeAll(async () => {
-  whisper = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const form = await new Response(Buffer.concat(chunks), {
-      headers: { 'content-type': request.headers['content-type'] ?? '' },
-    }).formData();
-    const file = form.get('file');
-    received.push({
-      path: request.url ?? '',
-      authorization: request.headers.authorization,
-      fileName: file instanceof File ? file.name : '',
-      fileType: file instanceof File ? file.type : '',
-      fileSize: file instanceof File ? file.size : 0,
-      model: typeof form.get('model') === 'string' ? (form.get('model') as string) : null,
-    });
-    if (answer === 'hang-up') return request.socket.destroy();
-    if (answer === 'slow') return setTimeout(() => response.end('{"text":"late"}'), 2000);
-    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-  });
-  await new Promise<void>((resolve) => whisper.listen(0, '127.0.0.1', resolve));
-  whisperUrl = `http://127.0.0.1:${(whisper.address() as AddressInfo).port}/v1`;
+  whisper = await startTranscriptionDouble();
 });
 afterAll(async () => {
-  whisper.closeAllConnections();
-  await new Promise((resolve) => whisper.close(resolve));
+  await whisper.close();
 });
 beforeEach(() => {
-  received = [];
-  answer = json(200, { text: 'Hello world' });
+  whisper.received.length = 0;
+  whisper.answer = json(200, { text: 'Hello world' });
 });
 
 async function multipart(bytes: Uint8Array, type: string, field = 'file') {
@@ -73,7 +36,7 @@ describe('with a transcription provider configured', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { TRANSCRIPTION_BASE_URL: whisperUrl, TRANSCRIPTION_API_KEY: 'test-key' } });
+    testApp = await createTestApp({ env: { TRANSCRIPTION_BASE_URL: whisper.url, TRANSCRIPTION_API_KEY: 'test-key' } });
     user = await createUser(testApp.app);
   });
   afterAll(async () => {
@@ -99,7 +62,7 @@ describe('with a transcription provider configured', () => {
     const response = await transcribe(someAudio, 'audio/webm;codecs=opus');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ text: 'Hello world' });
-    expect(received).toEqual([
+    expect(whisper.received).toEqual([
       {
         path: '/v1/audio/transcriptions',
         authorization: 'Bearer test-key',
@@ -119,7 +82,7 @@ describe('with a transcription provider configured', () => {
       ['audio/mpeg', 'recording.mp3'],
     ] as const) {
       expect((await transcribe(someAudio, type)).statusCode).toBe(200);
-      expect(received.at(-1)).toMatchObject({ fileName, fileType: type });
+      expect(whisper.received.at(-1)).toMatchObject({ fileName, fileType: type });
     }
   });
 
@@ -127,18 +90,18 @@ describe('with a transcription provider configured', () => {
     const twoMegabytes = new Uint8Array(2 * 1024 * 1024).fill(7);
     const response = await transcribe(twoMegabytes, 'audio/webm');
     expect(response.statusCode, response.body).toBe(200);
-    expect(received[0]?.fileSize).toBe(twoMegabytes.length);
+    expect(whisper.received[0]?.fileSize).toBe(twoMegabytes.length);
   });
 
   it("passes the provider's error message through", async () => {
-    answer = json(400, { error: { message: 'Invalid file format.', type: 'invalid_request_error' } });
+    whisper.answer = json(400, { error: { message: 'Invalid file format.', type: 'invalid_request_error' } });
     const response = await transcribe(someAudio, 'audio/webm');
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ code: 'TRANSCRIPTION_FAILED', message: 'Invalid file format.' });
   });
 
   it('says "Error transcribing audio" for a provider failure without a message', async () => {
-    answer = { status: 500, body: 'upstream exploded' };
+    whisper.answer = { status: 500, body: 'upstream exploded' };
     const response = await transcribe(someAudio, 'audio/webm');
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe('Error transcribing audio');
@@ -147,16 +110,16 @@ describe('with a transcription provider configured', () => {
   });
 
   it('says "Failed to transcribe audio" when no usable answer comes back', async () => {
-    answer = json(200, { result: 'no text field' });
+    whisper.answer = json(200, { result: 'no text field' });
     expect((await transcribe(someAudio, 'audio/webm')).json().message).toBe('Failed to transcribe audio');
-    answer = 'hang-up';
+    whisper.answer = 'hang-up';
     const response = await transcribe(someAudio, 'audio/webm');
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe('Failed to transcribe audio');
   });
 
   it('gives 422 "No speech detected" for an empty result', async () => {
-    answer = json(200, { text: '   ' });
+    whisper.answer = json(200, { text: '   ' });
     const response = await transcribe(someAudio, 'audio/webm');
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ code: 'NO_SPEECH', message: 'No speech detected. Please try again.' });
@@ -189,7 +152,7 @@ describe('with a transcription provider configured', () => {
       payload: Buffer.from(await request.arrayBuffer()),
     });
     expect(noFile.statusCode).toBe(400);
-    expect(received).toEqual([]);
+    expect(whisper.received).toEqual([]);
   });
 
   it('refuses a recording over 25 MB with 413', async () => {
@@ -197,7 +160,7 @@ describe('with a transcription provider configured', () => {
     const response = await transcribe(tooLarge, 'audio/webm');
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The recording is too large. The limit is 25 MB.');
-    expect(received).toEqual([]);
+    expect(whisper.received).toEqual([]);
   });
 
   it('needs a session', async () => {
@@ -209,7 +172,7 @@ describe('with a transcription provider configured', () => {
       payload,
     });
     expect(response.statusCode).toBe(401);
-    expect(received).toEqual([]);
+    expect(whisper.received).toEqual([]);
   });
 });
 
@@ -244,7 +207,7 @@ describe('without a transcription provider', () => {
 
 describe('falling back to the OPENAI_* settings', () => {
   it('uses the OpenAI base URL, key and the default model', async () => {
-    const testApp = await createTestApp({ env: { OPENAI_BASE_URL: whisperUrl, OPENAI_API_KEY: 'openai-key' } });
+    const testApp = await createTestApp({ env: { OPENAI_BASE_URL: whisper.url, OPENAI_API_KEY: 'openai-key' } });
     try {
       const user = await createUser(testApp.app);
       const { payload, contentType } = await multipart(someAudio, 'audio/webm');
@@ -255,7 +218,7 @@ describe('falling back to the OPENAI_* settings', () => {
         payload,
       });
       expect(response.json()).toEqual({ text: 'Hello world' });
-      expect(received[0]).toMatchObject({
+      expect(whisper.received[0]).toMatchObject({
         authorization: 'Bearer openai-key',
         model: 'whisper-1',
         fileName: 'recording.webm',
@@ -297,9 +260,9 @@ describe('falling back to the OPENAI_* settings', () => {
 
 describe('the OpenAI-compatible provider', () => {
   it('gives up after its timeout', async () => {
-    answer = 'slow';
+    whisper.answer = 'slow';
     const provider = createOpenAiTranscriptionProvider({
-      baseUrl: `${whisperUrl}/`,
+      baseUrl: `${whisper.url}/`,
       model: 'whisper-1',
       timeoutMs: 200,
     });
@@ -309,6 +272,6 @@ describe('the OpenAI-compatible provider', () => {
     expect(error).toBeInstanceOf(TranscriptionError);
     expect((error as TranscriptionError).kind).toBe('other');
     // No key configured: no authorization header; the trailing slash of the base URL is handled.
-    expect(received[0]).toMatchObject({ path: '/v1/audio/transcriptions', authorization: undefined });
+    expect(whisper.received[0]).toMatchObject({ path: '/v1/audio/transcriptions', authorization: undefined });
   });
 });

@@ -8,7 +8,7 @@ import {
   openAiStream,
   startFakeAiServer,
   type FakeAiServer,
-} from '../../../test/fake-ai-server.ts';
+} from '../../../test/doubles/ai.ts';
 import { loadConfig } from '../../config.ts';
 import { createTextGenerators, defaultModelId, offeredModelIds } from './create-text-generators.ts';
 import { TextGenerationError, type TextGenerationRequest, type TextGenerator } from './text-generator.ts';

@@ -2,9 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the paid AI services: it speaks the OpenAI chat-completions and the
- * Anthropic messages wire protocols (JSON and server-sent events), records every request, and
- * answers from a queue the test fills.
+ * The double of the paid AI services: one local HTTP server that speaks OpenAI's Chat Completions
+ * and Anthropic's Messages wire protocols (JSON and server-sent events), records every request, and
+ * answers from a queue the test fills. The real clients (the AI SDK's @ai-sdk/openai and
+ * @ai-sdk/anthropic) talk to it through OPENAI_BASE_URL / ANTHROPIC_BASE_URL, so their paths
+ * (`/chat/completions`, `/messages`), headers and parsing really run.
+ *
+ * Checked against the providers' documentation only (no real key is reachable from here); the
+ * builders below cite the page each shape follows.
  */
 export type FakeReply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
@@ -106,6 +111,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
 
 // ── OpenAI chat completions ──
 
+/** A chat completion object: https://platform.openai.com/docs/api-reference/chat/object */
 export function openAiCompletion(text: string, model = 'gpt-4o-mini'): FakeReply {
   return {
     kind: 'json',
@@ -121,6 +127,12 @@ export function openAiCompletion(text: string, model = 'gpt-4o-mini'): FakeReply
   };
 }
 
+/**
+ * Streamed chunks as server-sent `data:` lines ending with `data: [DONE]`, the first delta carrying
+ * the role, the last an empty delta with finish_reason:
+ * https://platform.openai.com/docs/api-reference/chat/streaming and
+ * https://platform.openai.com/docs/api-reference/chat-streaming/streaming
+ */
 export function openAiStream(
   pieces: string[],
   options: { delayMs?: number; holdOpen?: boolean; model?: string } = {},
@@ -146,16 +158,21 @@ export function openAiStream(
   };
 }
 
+/**
+ * An error: `{ error: { message, type, param, code } }` with the HTTP status (401 bad key, 429 rate
+ * limit or quota, 500 / 503 server): https://platform.openai.com/docs/guides/error-codes
+ */
 export function openAiError(
   status: number,
   message = 'provider error',
   headers: Record<string, string> = {},
 ): FakeReply {
-  return { kind: 'json', status, body: { error: { message, type: 'server_error', code: null } }, headers };
+  return { kind: 'json', status, body: { error: { message, type: 'server_error', param: null, code: null } }, headers };
 }
 
 // ── Anthropic messages ──
 
+/** A Messages API response: https://docs.anthropic.com/en/api/messages */
 export function anthropicMessage(text: string, model = 'claude-test'): FakeReply {
   return {
     kind: 'json',
@@ -173,6 +190,11 @@ export function anthropicMessage(text: string, model = 'claude-test'): FakeReply
   };
 }
 
+/**
+ * Streaming events in their documented order (message_start, content_block_start, content_block_delta
+ * with text_delta, content_block_stop, message_delta, message_stop), each with its `event:` name:
+ * https://docs.anthropic.com/en/docs/build-with-claude/streaming
+ */
 export function anthropicStream(pieces: string[], options: { delayMs?: number; model?: string } = {}): FakeReply {
   const event = (type: string, data: Record<string, unknown>) => ({
     event: type,
@@ -203,10 +225,24 @@ export function anthropicStream(pieces: string[], options: { delayMs?: number; m
   };
 }
 
+/** The error type Anthropic sends with each status: https://docs.anthropic.com/en/api/errors */
+const anthropicErrorTypes: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+};
+
+/** An error: `{ type: 'error', error: { type, message } }` (https://docs.anthropic.com/en/api/errors). */
 export function anthropicError(
   status: number,
   message = 'provider error',
   headers: Record<string, string> = {},
 ): FakeReply {
-  return { kind: 'json', status, body: { type: 'error', error: { type: 'api_error', message } }, headers };
+  const type = anthropicErrorTypes[status] ?? 'api_error';
+  return { kind: 'json', status, body: { type: 'error', error: { type, message } }, headers };
 }
