@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { startFakeLinkedin, type FakeLinkedin } from '../packages/server/test/fake-linkedin-server';
+import { startFakeLinkedin, type FakeLinkedin } from '../packages/server/test/doubles/linkedin';
 import { expect, expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi, test } from './fixtures';
 import { createIdea, generatedText } from './generation-helpers';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';

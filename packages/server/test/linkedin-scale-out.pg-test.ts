@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { startFakeLinkedin, type FakeLinkedin } from './fake-linkedin-server.ts';
+import { startFakeLinkedin, type FakeLinkedin } from './doubles/linkedin.ts';
 import { openTestDatabase, strongPassword } from './test-app.ts';
 
 /**

@@ -2,7 +2,7 @@ import { translate } from '@life-updates/contract/i18n';
 import type { LinkedinConnectionResponse, ScheduledLinkedinPost } from '@life-updates/contract/linkedin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLinkedin, type FakeLinkedin } from '../../../test/fake-linkedin-server.ts';
+import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { ideas, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
