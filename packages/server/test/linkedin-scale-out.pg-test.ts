@@ -119,7 +119,7 @@ describe('LinkedIn on two instances', () => {
       .map((value) => value.split(';')[0])
       .join('; ');
 
-    // Started on the first instance, finished on the second: the state and verifier live in the database.
+    // Started on the first instance, finished on the second: the state lives in the database.
     const started = (await (await call(first, cookie, 'POST', '/api/linkedin/connect', {})).json()) as {
       authorizationUrl: string;
     };

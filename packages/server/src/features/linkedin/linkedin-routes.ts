@@ -52,7 +52,6 @@ export async function linkedinRoutes(app: FastifyInstance) {
     async (request) => ({
       authorizationUrl: await startLinkedinAuthorization({
         db,
-        secretBox,
         publicAddress,
         oauth,
         userId: requireUser(request).id,

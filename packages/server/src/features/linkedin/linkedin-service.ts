@@ -73,23 +73,21 @@ export async function getLinkedinConnection({
   };
 }
 
-/** Keeps the state and (encrypted) PKCE verifier of a new authorisation, and returns LinkedIn's URL. */
+/** Keeps the state of a new authorisation, bound to the user, and returns LinkedIn's URL. */
 export async function startLinkedinAuthorization({
   db,
-  secretBox,
   publicAddress,
   oauth,
   userId,
   now,
 }: UserScope<Database> & {
-  secretBox: SecretBox;
   publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
   now: Date;
 }): Promise<string> {
   if (!oauth) throw notConfigured();
   const redirectUrl = linkedinRedirectUrl(await publicAddress.forLinks());
-  const { state, codeVerifier, authorizationUrl } = await oauth.startAuthorization({ redirectUrl });
+  const { state, authorizationUrl } = oauth.startAuthorization({ redirectUrl });
   await db.transaction(async (tx) => {
     // Abandoned attempts of this user, and anyone's expired ones, go.
     await tx
@@ -98,7 +96,7 @@ export async function startLinkedinAuthorization({
     await tx.insert(linkedinAuthorizations).values({
       state,
       userId,
-      codeVerifierEncrypted: secretBox.encrypt(codeVerifier),
+      codeVerifierEncrypted: '',
       expiresAt: new Date(now.getTime() + authorizationLifetimeMs),
     });
   });
@@ -138,7 +136,6 @@ export async function finishLinkedinAuthorization({
     redirectUrl: linkedinRedirectUrl(await publicAddress.forLinks()),
     callbackQuery,
     expectedState: authorization.state,
-    codeVerifier: secretBox.decrypt(authorization.codeVerifierEncrypted),
   });
   const values = {
     memberId: result.memberId,
