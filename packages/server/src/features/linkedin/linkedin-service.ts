@@ -44,8 +44,10 @@ function toAppError(error: LinkedinPublishError): AppError {
       return failure(502, 'LINKEDIN_NO_POST_ID', error.key);
     case 'linkedin.errors.unavailable':
       return failure(502, 'LINKEDIN_UNAVAILABLE', error.key);
+    case 'linkedin.errors.versionRetired':
+      return failure(502, 'LINKEDIN_VERSION_RETIRED', error.key, error.values);
     default:
-      return failure(409, 'LINKEDIN_REJECTED', error.key, { status: error.httpStatus ?? 0 });
+      return failure(409, 'LINKEDIN_REJECTED', error.key, error.values);
   }
 }
 

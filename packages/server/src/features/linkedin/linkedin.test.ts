@@ -6,7 +6,11 @@ import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/link
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { ideas, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { failInterruptedLinkedinPosts, sendLinkedinExpiryNotices } from './linkedin-service.ts';
+import {
+  failInterruptedLinkedinPosts,
+  runScheduledLinkedinPost,
+  sendLinkedinExpiryNotices,
+} from './linkedin-service.ts';
 
 const clientId = 'life-updates-test-client';
 const clientSecret = 'test-client-secret-value';
@@ -195,7 +199,8 @@ describe('publishing to LinkedIn', () => {
       'We shipped v2 \\(finally\\) \\#launch \\@team \\*bold\\* \\_under\\_ \\~tilde\\~ \\[x\\] \\{y\\} \\<z\\> \\| back\\\\slash',
     );
     expect(post.author).toBe(`urn:li:person:${fake.member.sub}`);
-    expect(post.headers).toEqual({ 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' });
+    // The default version, one LinkedIn still serves (the double refuses a retired one with 426).
+    expect(post.headers).toEqual({ 'linkedin-version': '202609', 'x-restli-protocol-version': '2.0.0' });
     expect(published.json()).toEqual({
       postUrn: post.id,
       postUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
@@ -251,6 +256,51 @@ describe('publishing to LinkedIn', () => {
       message: translate('linkedin.errors.rateLimited', 'ru'),
     });
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+  });
+
+  it('a retired API version (426) says so and names LINKEDIN_API_VERSION, at once and on a scheduled post', async () => {
+    // As a server started with LINKEDIN_API_VERSION=202501, a version LinkedIn retired in January 2026.
+    const configuredVersion = testApp.config.LINKEDIN_API_VERSION;
+    testApp.config.LINKEDIN_API_VERSION = '202501';
+    try {
+      const ideaId = await addIdea(user, 'Old version');
+      const refused = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Too old' });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual({
+        code: 'LINKEDIN_VERSION_RETIRED',
+        message: translate('linkedin.errors.versionRetired', 'en', { version: '202501' }),
+      });
+      expect((refused.json() as { message: string }).message).toContain('LINKEDIN_API_VERSION');
+      expect((refused.json() as { message: string }).message).toContain('202501');
+      expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+
+      // A scheduled post meeting the same answer keeps the message for Summeris, in the reader's language.
+      const [scheduled] = await testApp.database.db
+        .insert(linkedinPosts)
+        .values({ userId: user.id, ideaIds: [ideaId], text: 'Too old, later', publishAt: new Date() })
+        .returning();
+      const outcome = await runScheduledLinkedinPost({
+        db: testApp.database.db,
+        config: testApp.config,
+        secretBox: testApp.app.deps.secretBox,
+        postId: scheduled!.id,
+        now: new Date(),
+      });
+      expect(outcome).toBe('failed');
+      const listed = (
+        (await inject(user, 'GET', '/api/linkedin/posts', undefined, { 'accept-language': 'ru' })).json() as {
+          posts: ScheduledLinkedinPost[];
+        }
+      ).posts.find((post) => post.id === scheduled!.id);
+      expect(listed).toMatchObject({
+        status: 'failed',
+        error: translate('linkedin.errors.versionRetired', 'ru', { version: '202501' }),
+      });
+      expect(listed?.error).toContain('LINKEDIN_API_VERSION');
+      expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    } finally {
+      testApp.config.LINKEDIN_API_VERSION = configuredVersion;
+    }
   });
 
   it('a 201 without a post id is not a success', async () => {

@@ -108,7 +108,6 @@ beforeAll(async () => {
       LINKEDIN_CLIENT_SECRET: clientSecret,
       LINKEDIN_API_BASE: linkedin.url,
       LINKEDIN_AUTH_BASE: linkedin.url,
-      LINKEDIN_API_VERSION: '202601',
     },
   });
   // The first account registers at the LAN address: it becomes the public address.

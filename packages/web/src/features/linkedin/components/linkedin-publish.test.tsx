@@ -1,3 +1,4 @@
+import { translate } from '@life-updates/contract/i18n';
 import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -94,6 +95,17 @@ describe('LinkedinPublish', () => {
     );
     expect(screen.queryByRole('link', { name: 'View post on LinkedIn' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+  });
+
+  it('on a retired LinkedIn API version shows the server’s message naming LINKEDIN_API_VERSION, no reconnect', async () => {
+    const message = translate('linkedin.errors.versionRetired', 'en', { version: '202501' });
+    stubApi(connected, () => Response.json({ code: 'LINKEDIN_VERSION_RETIRED', message }, { status: 502 }));
+    renderPublish();
+    await publishNow();
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(message).toContain('LINKEDIN_API_VERSION');
+    expect(screen.queryByRole('link', { name: 'Open Connected accounts' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View post on LinkedIn' })).toBeNull();
   });
 
   it('asks to connect first when there is no connection', async () => {
