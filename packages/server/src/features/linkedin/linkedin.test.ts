@@ -303,6 +303,44 @@ describe('publishing to LinkedIn', () => {
     }
   });
 
+  it('publishes a text of exactly 3,000 characters as sent; the double, like LinkedIn, refuses one more (400)', async () => {
+    const ideaId = await addIdea(user, 'At the limit');
+    const published = await inject(user, 'POST', '/api/linkedin/publish', {
+      ideaIds: [ideaId],
+      text: `${'#'.repeat(1499)}ab`,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(fake.posts.at(-1)!.commentary).toHaveLength(3000);
+
+    // Straight to the double, with a token of its own: the answer LinkedIn gives a longer commentary.
+    const token = (await (await exchangeAtDouble(await authorizeAtLinkedin(user))).json()) as { access_token: string };
+    const refused = await fetch(`${fake.url}/rest/posts`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        'content-type': 'application/json',
+        'linkedin-version': testApp.config.LINKEDIN_API_VERSION,
+        'x-restli-protocol-version': '2.0.0',
+      },
+      body: JSON.stringify({
+        author: `urn:li:person:${fake.member.sub}`,
+        commentary: 'y'.repeat(3001),
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      status: 400,
+      message: expect.stringContaining(
+        'ShareCommentary text length (3001 characters) exceeded the maximum allowed (3000 characters)',
+      ),
+      errorDetails: { inputErrors: [{ code: 'FIELD_ARRAY_SIZE_TOO_HIGH', maxLength: 3000 }] },
+    });
+  });
+
   it('a 201 without a post id is not a success', async () => {
     const ideaId = await addIdea(user, 'Silent post');
     fake.state.nextPostFailure = 'no-id';
@@ -344,6 +382,18 @@ describe('publishing to LinkedIn', () => {
     expect(empty.json()).toMatchObject({ message: translate('linkedin.errors.emptyText', 'en') });
     const tooLong = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'x'.repeat(3001) });
     expect(tooLong.json()).toMatchObject({ message: translate('linkedin.errors.tooLong', 'en') });
+    // The limit holds for the text as sent: 1,501 characters typed are 3,002 once escaped.
+    const postsBefore = fake.posts.length;
+    const tooLongEscaped = await inject(user, 'POST', '/api/linkedin/publish', {
+      ideaIds: [ideaId],
+      text: '#'.repeat(1501),
+    });
+    expect(tooLongEscaped.statusCode).toBe(400);
+    expect(tooLongEscaped.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: translate('linkedin.errors.tooLong', 'en'),
+    });
+    expect(fake.posts).toHaveLength(postsBefore);
     const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/linkedin/publish', payload: {} });
     expect(signedOut.statusCode).toBe(401);
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });

@@ -30,16 +30,14 @@ function stubApi(connection: LinkedinConnectionResponse, publish: () => Response
 }
 
 /** `known`: the connection already in the cache, as after Settings or the banner loaded it. */
-function renderPublish(known?: LinkedinConnectionResponse) {
+function renderPublish(known?: LinkedinConnectionResponse, text = 'Hello LinkedIn') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (known) queryClient.setQueryData(linkedinKeys.connection(), known);
   const router = createMemoryRouter(
     [
       {
         path: '/generate',
-        element: (
-          <LinkedinPublish ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text="Hello LinkedIn" disabled={false} />
-        ),
+        element: <LinkedinPublish ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text={text} disabled={false} />,
       },
     ],
     { initialEntries: ['/generate'] },
@@ -106,6 +104,14 @@ describe('LinkedinPublish', () => {
     expect(message).toContain('LINKEDIN_API_VERSION');
     expect(screen.queryByRole('link', { name: 'Open Connected accounts' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'View post on LinkedIn' })).toBeNull();
+  });
+
+  it('counts the characters as LinkedIn receives them, escaped, against the 3,000 limit', async () => {
+    stubApi(connected, () => Response.json({}));
+    renderPublish(undefined, `${'#'.repeat(1500)} (hi)`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    // 1,505 characters typed; the 1,502 # ( ) are sent as \# \( \): 3,007.
+    expect(await screen.findByText('3007 / 3000 characters')).toHaveClass('text-destructive');
   });
 
   it('asks to connect first when there is no connection', async () => {
