@@ -79,6 +79,8 @@ export const linkedinPublishSchema = z.object({
     .string()
     .trim()
     .min(1, { error: 'linkedin.errors.emptyText' })
+    // The typed length can only be shorter than the sent one; its bound stays in the OpenAPI schema.
+    .max(maxLinkedinPostLength, { error: 'linkedin.errors.tooLong' })
     .refine((text) => linkedinCommentaryLength(text) <= maxLinkedinPostLength, { error: 'linkedin.errors.tooLong' }),
 });
 export type LinkedinPublish = z.infer<typeof linkedinPublishSchema>;

@@ -61,6 +61,8 @@ const isDeepEqual = (left: unknown, right: unknown) => JSON.stringify(left) === 
  * least a year (versioning page); the migrations page retires each in the middle of its month a
  * year on (202601 on January 15, 2027; 202603 on March 16, 2027): the double retires on the 15th.
  * A version from a month still to come does not exist yet. Both get the same 426 (below).
+ * It reads the real clock on purpose: once the app's default LINKEDIN_API_VERSION is retired, the
+ * tests that post fail as the real service would, until the default moves on (config.ts).
  */
 export function isActiveLinkedinVersion(version: string, now: Date): boolean {
   const year = Number(version.slice(0, 4));
