@@ -1,12 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { startFakeLinkedin, type FakeLinkedin } from '../packages/server/test/fake-linkedin-server';
+import { startFakeLinkedin, type FakeLinkedin } from '../packages/server/test/doubles/linkedin';
 import { expect, expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi, test } from './fixtures';
 import { createIdea, generatedText } from './generation-helpers';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 /**
  * Publishing to LinkedIn end to end: an app server configured with a LinkedIn app whose endpoints
- * are a local stand-in speaking LinkedIn's protocol (OAuth with state and PKCE, userinfo, Posts API).
+ * are a local stand-in speaking LinkedIn's protocol (OAuth with a state, no PKCE; userinfo; Posts API).
  * The browser really goes to the stand-in's authorisation page and is sent back to the app.
  */
 const clientId = 'e2e-linkedin-client';

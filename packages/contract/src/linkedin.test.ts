@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLittleText, linkedinPostUrl, linkedinPublishSchema, linkedinTokenState } from './linkedin.ts';
+import {
+  escapeLittleText,
+  linkedinCommentaryLength,
+  linkedinPostUrl,
+  linkedinPublishSchema,
+  linkedinTokenState,
+} from './linkedin.ts';
 
 describe('escapeLittleText', () => {
   it('puts a backslash before each of LinkedIn’s reserved characters and leaves the rest', () => {
@@ -33,5 +39,17 @@ describe('linkedin publish input', () => {
     expect(linkedinPublishSchema.safeParse({ ideaIds: [], text: 'Hi' }).error?.issues[0]?.message).toBe(
       'linkedin.errors.noIdeas',
     );
+  });
+
+  it('counts the text as sent, escaped: each reserved character twice, the limit on that count', () => {
+    expect(linkedinCommentaryLength('Shipped v2 (finally) #launch')).toBe(31);
+    expect(linkedinCommentaryLength('Plain text, émoji 🎉.')).toBe('Plain text, émoji 🎉.'.length);
+    const id = '7f0c8f8e-1f5a-4a51-9a0e-3f1b2c3d4e5f';
+    const parse = (text: string) => linkedinPublishSchema.safeParse({ ideaIds: [id], text });
+    expect(parse('x'.repeat(3000)).success).toBe(true);
+    expect(parse('#'.repeat(1500)).success).toBe(true);
+    // 1,501 characters typed, 3,002 sent.
+    expect(parse('#'.repeat(1501)).error?.issues[0]?.message).toBe('linkedin.errors.tooLong');
+    expect(parse(`${'a'.repeat(2999)}(`).error?.issues[0]?.message).toBe('linkedin.errors.tooLong');
   });
 });

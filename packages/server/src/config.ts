@@ -48,12 +48,17 @@ const environmentSchema = z.object({
   /** Where the Posts and userinfo APIs live, and where the authorisation and token endpoints live. */
   LINKEDIN_API_BASE: optionalText.pipe(z.url().default('https://api.linkedin.com')),
   LINKEDIN_AUTH_BASE: optionalText.pipe(z.url().default('https://www.linkedin.com')),
-  /** The Posts API version sent as `LinkedIn-Version` (YYYYMM). */
+  /**
+   * The Posts API version sent as `LinkedIn-Version` (YYYYMM). LinkedIn retires each about a year
+   * after its month (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations);
+   * start-up warns 60 days before. 202609 is the latest one confirmed on 2026-11-27 (LinkedIn's
+   * versioning page as quoted in n8n-io/n8n#39065); move the default on when a newer one is listed.
+   */
   LINKEDIN_API_VERSION: optionalText.pipe(
     z
       .string()
       .regex(/^\d{6}$/, { message: 'LINKEDIN_API_VERSION must be YYYYMM' })
-      .default('202601'),
+      .default('202609'),
   ),
   /** The Telegram bot (@BotFather token): capture by message or voice, publish to channels. Unset = no bot. */
   TELEGRAM_BOT_TOKEN: optionalText,

@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { startFakeLinkedin, type FakeLinkedin } from './fake-linkedin-server.ts';
+import { startFakeLinkedin, type FakeLinkedin } from './doubles/linkedin.ts';
 import { openTestDatabase, strongPassword } from './test-app.ts';
 
 /**
@@ -119,7 +119,7 @@ describe('LinkedIn on two instances', () => {
       .map((value) => value.split(';')[0])
       .join('; ');
 
-    // Started on the first instance, finished on the second: the state and verifier live in the database.
+    // Started on the first instance, finished on the second: the state lives in the database.
     const started = (await (await call(first, cookie, 'POST', '/api/linkedin/connect', {})).json()) as {
       authorizationUrl: string;
     };

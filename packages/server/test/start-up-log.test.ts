@@ -68,4 +68,19 @@ describe('start-up log', () => {
       msg: `Public address (links in emails): http://updates.example.com:${port}`,
     });
   }, 120_000);
+
+  it('warns when LINKEDIN_API_VERSION is a year old or within 60 days of it', async () => {
+    const linkedin = { LINKEDIN_CLIENT_ID: 'start-up-client', LINKEDIN_CLIENT_SECRET: 'start-up-secret' };
+    // 202601 is a year old on 2027-01-01 (LinkedIn retires it on 2027-01-15): from 2026-11-02 on, it warns.
+    const output = await startUntilReady({ ...linkedin, LINKEDIN_API_VERSION: '202601' });
+    const entries = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; level: number });
+    const warning = entries.find((entry) => entry.msg.startsWith('LINKEDIN_API_VERSION'));
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).toMatch(
+      /^LINKEDIN_API_VERSION 202601 (turns a year old on|has been a year old since) 2027-01-01: /,
+    );
+  }, 120_000);
 });

@@ -375,7 +375,7 @@ export const linkedinConnections = pgTable('linkedin_connections', {
   ...timestamps,
 });
 
-/** The state and PKCE verifier of an authorisation in flight; taken once by the callback. */
+/** The state of an authorisation in flight, bound to its user; taken once by the callback. */
 export const linkedinAuthorizations = pgTable(
   'linkedin_authorizations',
   {
@@ -383,6 +383,10 @@ export const linkedinAuthorizations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Unused, always '': the PKCE verifier of the flow before decision 005 was corrected (LinkedIn's
+     * web flow takes no PKCE). Left in place to avoid a migration of its own; the next migration drops it.
+     */
     codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -15,10 +15,17 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * LinkedIn's OpenID Connect sign-in through openid-client: the authorisation URL carries a random
- * state and an S256 PKCE challenge; the callback checks the state, sends the verifier with the code
- * (client secret in the body: LinkedIn takes no HTTP Basic), validates the ID token's claims and
- * reads the member's name from userinfo. The endpoints sit under LINKEDIN_AUTH_BASE / LINKEDIN_API_BASE
- * so a stand-in can take LinkedIn's place; plain http is allowed only when one of them says so.
+ * state; the callback checks it, trades the code (client secret in the body: LinkedIn takes no HTTP
+ * Basic), validates the ID token's claims and reads the member's name from userinfo.
+ *
+ * No PKCE: LinkedIn documents it for native apps only
+ * (https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow-native),
+ * and answers a web app's token request that carries a `code_verifier` with 401 invalid_client
+ * (UsefulSoftwareCo/executor#2087, teamhanko/hanko#2405). better-auth's LinkedIn provider sends none
+ * either. The state, kept server-side and bound to the user, is what ties the callback to its start.
+ *
+ * The endpoints sit under LINKEDIN_AUTH_BASE / LINKEDIN_API_BASE so a stand-in can take LinkedIn's
+ * place; plain http is allowed only when one of them says so.
  */
 export function createLinkedinOauth(config: Config) {
   const clientId = config.LINKEDIN_CLIENT_ID;
@@ -41,19 +48,15 @@ export function createLinkedinOauth(config: Config) {
   if (authBase.startsWith('http:') || apiBase.startsWith('http:')) oidc.allowInsecureRequests(configuration);
 
   return {
-    /** A fresh state and verifier, and the URL that sends the browser to LinkedIn with them. */
-    async startAuthorization({ redirectUrl }: { redirectUrl: string }) {
+    /** A fresh state, and the URL that sends the browser to LinkedIn with it. */
+    startAuthorization({ redirectUrl }: { redirectUrl: string }) {
       const state = oidc.randomState();
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      const codeChallenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
       const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUrl,
         scope: linkedinScopes.join(' '),
         state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
       });
-      return { state, codeVerifier, authorizationUrl: authorizationUrl.href };
+      return { state, authorizationUrl: authorizationUrl.href };
     },
     /**
      * Trades the callback's code for an access token (the library checks the state against
@@ -63,20 +66,15 @@ export function createLinkedinOauth(config: Config) {
       redirectUrl,
       callbackQuery,
       expectedState,
-      codeVerifier,
     }: {
       /** The same redirect URL the authorisation sent (LinkedIn compares them). */
       redirectUrl: string;
       callbackQuery: URLSearchParams;
       expectedState: string;
-      codeVerifier: string;
     }) {
       const callbackUrl = new URL(redirectUrl);
       callbackUrl.search = callbackQuery.toString();
-      const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-        expectedState,
-        pkceCodeVerifier: codeVerifier,
-      });
+      const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, { expectedState });
       const subject = tokens.claims()?.sub;
       const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, subject ?? oidc.skipSubjectCheck);
       const name =

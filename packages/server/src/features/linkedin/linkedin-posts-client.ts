@@ -1,6 +1,9 @@
 import { escapeLittleText } from '@life-updates/contract/linkedin';
 
-/** A refusal by LinkedIn (or no answer), with the catalogue key of the message the user sees. */
+/**
+ * A refusal by LinkedIn (or no answer), with the catalogue key of the message the user sees and the
+ * values it names.
+ */
 export class LinkedinPublishError extends Error {
   override name = 'LinkedinPublishError';
   constructor(
@@ -11,16 +14,23 @@ export class LinkedinPublishError extends Error {
       | 'linkedin.errors.rateLimited'
       | 'linkedin.errors.noPostId'
       | 'linkedin.errors.unavailable'
+      | 'linkedin.errors.versionRetired'
       | 'linkedin.errors.rejected',
     readonly httpStatus: number | null,
     detail: string,
+    readonly values: Record<string, string | number> = {},
   ) {
     super(detail);
   }
 }
 
-function failureFor(status: number, body: string): LinkedinPublishError {
+function failureFor(status: number, body: string, apiVersion: string): LinkedinPublishError {
   const detail = `LinkedIn answered ${status}: ${body.slice(0, 500)}`;
+  // A retired (or not yet released) LinkedIn-Version: 426 NONEXISTENT_VERSION "Requested version …
+  // is not active" (https://learn.microsoft.com/en-us/linkedin/marketing/versioning; the body as
+  // reported in ComposioHQ/composio#3113). Only the administrator can fix it, by LINKEDIN_API_VERSION.
+  if (status === 426)
+    return new LinkedinPublishError('linkedin.errors.versionRetired', status, detail, { version: apiVersion });
   if (status === 401) return new LinkedinPublishError('linkedin.errors.expired', status, detail);
   if (status === 403) return new LinkedinPublishError('linkedin.errors.scope', status, detail);
   // LinkedIn answers a repeated post with 422 "Content is a duplicate of urn:li:share:…".
@@ -28,7 +38,7 @@ function failureFor(status: number, body: string): LinkedinPublishError {
     return new LinkedinPublishError('linkedin.errors.duplicate', status, detail);
   if (status === 429) return new LinkedinPublishError('linkedin.errors.rateLimited', status, detail);
   if (status >= 500) return new LinkedinPublishError('linkedin.errors.unavailable', status, detail);
-  return new LinkedinPublishError('linkedin.errors.rejected', status, detail);
+  return new LinkedinPublishError('linkedin.errors.rejected', status, detail, { status });
 }
 
 /**
@@ -74,7 +84,7 @@ export async function createLinkedinPost({
     throw new LinkedinPublishError('linkedin.errors.unavailable', null, (error as Error).message);
   }
   const body = await response.text().catch(() => '');
-  if (response.status !== 201) throw failureFor(response.status, body);
+  if (response.status !== 201) throw failureFor(response.status, body, apiVersion);
   const postUrn = response.headers.get('x-restli-id')?.trim();
   if (!postUrn || !postUrn.startsWith('urn:li:')) {
     throw new LinkedinPublishError(

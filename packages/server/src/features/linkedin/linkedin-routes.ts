@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
+import { linkedinApiVersionWarning } from './linkedin-api-version.ts';
 import { createLinkedinOauth } from './linkedin-oauth.ts';
 import {
   cancelScheduledLinkedinPost,
@@ -38,6 +39,9 @@ export async function linkedinRoutes(app: FastifyInstance) {
   const { config, jobs, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
+  // Said once at start-up, before a retired version starts failing every post.
+  const versionWarning = oauth ? linkedinApiVersionWarning(config.LINKEDIN_API_VERSION, new Date()) : null;
+  if (versionWarning) app.log.warn(versionWarning);
 
   typed.get(
     '/api/linkedin/connection',
@@ -52,7 +56,6 @@ export async function linkedinRoutes(app: FastifyInstance) {
     async (request) => ({
       authorizationUrl: await startLinkedinAuthorization({
         db,
-        secretBox,
         publicAddress,
         oauth,
         userId: requireUser(request).id,

@@ -44,8 +44,10 @@ function toAppError(error: LinkedinPublishError): AppError {
       return failure(502, 'LINKEDIN_NO_POST_ID', error.key);
     case 'linkedin.errors.unavailable':
       return failure(502, 'LINKEDIN_UNAVAILABLE', error.key);
+    case 'linkedin.errors.versionRetired':
+      return failure(502, 'LINKEDIN_VERSION_RETIRED', error.key, error.values);
     default:
-      return failure(409, 'LINKEDIN_REJECTED', error.key, { status: error.httpStatus ?? 0 });
+      return failure(409, 'LINKEDIN_REJECTED', error.key, error.values);
   }
 }
 
@@ -73,23 +75,21 @@ export async function getLinkedinConnection({
   };
 }
 
-/** Keeps the state and (encrypted) PKCE verifier of a new authorisation, and returns LinkedIn's URL. */
+/** Keeps the state of a new authorisation, bound to the user, and returns LinkedIn's URL. */
 export async function startLinkedinAuthorization({
   db,
-  secretBox,
   publicAddress,
   oauth,
   userId,
   now,
 }: UserScope<Database> & {
-  secretBox: SecretBox;
   publicAddress: PublicAddress;
   oauth: LinkedinOauth | null;
   now: Date;
 }): Promise<string> {
   if (!oauth) throw notConfigured();
   const redirectUrl = linkedinRedirectUrl(await publicAddress.forLinks());
-  const { state, codeVerifier, authorizationUrl } = await oauth.startAuthorization({ redirectUrl });
+  const { state, authorizationUrl } = oauth.startAuthorization({ redirectUrl });
   await db.transaction(async (tx) => {
     // Abandoned attempts of this user, and anyone's expired ones, go.
     await tx
@@ -98,7 +98,7 @@ export async function startLinkedinAuthorization({
     await tx.insert(linkedinAuthorizations).values({
       state,
       userId,
-      codeVerifierEncrypted: secretBox.encrypt(codeVerifier),
+      codeVerifierEncrypted: '',
       expiresAt: new Date(now.getTime() + authorizationLifetimeMs),
     });
   });
@@ -138,7 +138,6 @@ export async function finishLinkedinAuthorization({
     redirectUrl: linkedinRedirectUrl(await publicAddress.forLinks()),
     callbackQuery,
     expectedState: authorization.state,
-    codeVerifier: secretBox.decrypt(authorization.codeVerifierEncrypted),
   });
   const values = {
     memberId: result.memberId,

@@ -2,11 +2,15 @@ import { translate } from '@life-updates/contract/i18n';
 import type { LinkedinConnectionResponse, ScheduledLinkedinPost } from '@life-updates/contract/linkedin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLinkedin, type FakeLinkedin } from '../../../test/fake-linkedin-server.ts';
+import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { ideas, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import { failInterruptedLinkedinPosts, sendLinkedinExpiryNotices } from './linkedin-service.ts';
+import {
+  failInterruptedLinkedinPosts,
+  runScheduledLinkedinPost,
+  sendLinkedinExpiryNotices,
+} from './linkedin-service.ts';
 
 const clientId = 'life-updates-test-client';
 const clientSecret = 'test-client-secret-value';
@@ -23,7 +27,6 @@ beforeAll(async () => {
       LINKEDIN_CLIENT_SECRET: clientSecret,
       LINKEDIN_API_BASE: fake.url,
       LINKEDIN_AUTH_BASE: fake.url,
-      LINKEDIN_API_VERSION: '202601',
     },
   });
 });
@@ -42,12 +45,31 @@ async function authorizeAtLinkedin(user: TestUser) {
   const authorizationUrl = new URL((started.json() as { authorizationUrl: string }).authorizationUrl);
   expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(`${fake.url}/oauth/v2/authorization`);
   expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(`${testBaseUrl}/api/linkedin/callback`);
+  // A state, and no PKCE: LinkedIn's web flow refuses a verifier (the double's token endpoint).
+  expect(authorizationUrl.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+  expect(authorizationUrl.searchParams.has('code_challenge')).toBe(false);
+  expect(authorizationUrl.searchParams.has('code_challenge_method')).toBe(false);
   const approved = await fetch(authorizationUrl, { redirect: 'manual' });
   expect(approved.status).toBe(302);
   const callback = new URL(approved.headers.get('location')!);
   expect(callback.origin + callback.pathname).toBe(`${testBaseUrl}/api/linkedin/callback`);
   return callback;
 }
+
+/** The token request the app makes, sent straight to the double, with `extra` form fields. */
+const exchangeAtDouble = (callback: URL, extra: Record<string, string> = {}) =>
+  fetch(`${fake.url}/oauth/v2/accessToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code') ?? '',
+      client_id: clientId,
+      client_secret: clientSecret,
+      redirect_uri: `${testBaseUrl}/api/linkedin/callback`,
+      ...extra,
+    }),
+  });
 
 const followCallback = (user: TestUser, callback: URL) =>
   testApp.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: user.cookie } });
@@ -85,7 +107,7 @@ const waitUntil = async (check: () => Promise<boolean>, what: string, timeoutMs 
 };
 
 describe('connecting LinkedIn', () => {
-  it('runs OAuth with state and PKCE and shows the member’s name and the token’s expiry', async () => {
+  it('runs OAuth with a state (no PKCE) and shows the member’s name and the token’s expiry', async () => {
     const user = await createUser(testApp.app);
     expect(await connectionOf(user)).toEqual({ isConfigured: true, connection: null });
     const before = Date.now();
@@ -124,19 +146,22 @@ describe('connecting LinkedIn', () => {
     expect((await followCallback(user, callback)).headers.location).toBe('/settings?tab=connected&linkedin=failed');
   });
 
-  it('sends the PKCE verifier LinkedIn checks: a wrong one fails the exchange', async () => {
+  it('sends no code_verifier, which LinkedIn (and the double) refuses with 401 invalid_client', async () => {
     const user = await createUser(testApp.app);
-    const callback = await authorizeAtLinkedin(user);
-    const box = createSecretBox(testApp.config.APP_SECRET);
-    await testApp.database.db
-      .update(linkedinAuthorizations)
-      .set({ codeVerifierEncrypted: box.encrypt('a-different-verifier-of-enough-length-0123456789') })
-      .where(eq(linkedinAuthorizations.userId, user.id));
     const errorsBefore = fake.protocolErrors.length;
-    expect((await followCallback(user, callback)).headers.location).toBe('/settings?tab=connected&linkedin=failed');
-    expect(fake.protocolErrors.slice(errorsBefore)).toEqual(['code_verifier does not match code_challenge']);
-    fake.protocolErrors.splice(errorsBefore);
-    expect((await connectionOf(user)).connection).toBeNull();
+    const withVerifier = await exchangeAtDouble(await authorizeAtLinkedin(user), {
+      code_verifier: 'a-verifier-of-the-length-pkce-asks-for-0123456789',
+    });
+    expect(withVerifier.status).toBe(401);
+    expect(await withVerifier.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication failed',
+    });
+    expect(fake.protocolErrors.splice(errorsBefore)).toEqual(['code_verifier sent on the web flow']);
+    // The same request without the verifier gets its token: only the verifier made the difference.
+    const without = await exchangeAtDouble(await authorizeAtLinkedin(user));
+    expect(without.status).toBe(200);
+    expect(await without.json()).toMatchObject({ token_type: 'Bearer', expires_in: 60 * 24 * 60 * 60 });
   });
 
   it('says so when the member cancels at LinkedIn', async () => {
@@ -174,7 +199,8 @@ describe('publishing to LinkedIn', () => {
       'We shipped v2 \\(finally\\) \\#launch \\@team \\*bold\\* \\_under\\_ \\~tilde\\~ \\[x\\] \\{y\\} \\<z\\> \\| back\\\\slash',
     );
     expect(post.author).toBe(`urn:li:person:${fake.member.sub}`);
-    expect(post.headers).toEqual({ 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' });
+    // The default version, one LinkedIn still serves (the double refuses a retired one with 426).
+    expect(post.headers).toEqual({ 'linkedin-version': '202609', 'x-restli-protocol-version': '2.0.0' });
     expect(published.json()).toEqual({
       postUrn: post.id,
       postUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
@@ -232,6 +258,89 @@ describe('publishing to LinkedIn', () => {
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
 
+  it('a retired API version (426) says so and names LINKEDIN_API_VERSION, at once and on a scheduled post', async () => {
+    // As a server started with LINKEDIN_API_VERSION=202501, a version LinkedIn retired in January 2026.
+    const configuredVersion = testApp.config.LINKEDIN_API_VERSION;
+    testApp.config.LINKEDIN_API_VERSION = '202501';
+    try {
+      const ideaId = await addIdea(user, 'Old version');
+      const refused = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Too old' });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual({
+        code: 'LINKEDIN_VERSION_RETIRED',
+        message: translate('linkedin.errors.versionRetired', 'en', { version: '202501' }),
+      });
+      expect((refused.json() as { message: string }).message).toContain('LINKEDIN_API_VERSION');
+      expect((refused.json() as { message: string }).message).toContain('202501');
+      expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+
+      // A scheduled post meeting the same answer keeps the message for Summeris, in the reader's language.
+      const [scheduled] = await testApp.database.db
+        .insert(linkedinPosts)
+        .values({ userId: user.id, ideaIds: [ideaId], text: 'Too old, later', publishAt: new Date() })
+        .returning();
+      const outcome = await runScheduledLinkedinPost({
+        db: testApp.database.db,
+        config: testApp.config,
+        secretBox: testApp.app.deps.secretBox,
+        postId: scheduled!.id,
+        now: new Date(),
+      });
+      expect(outcome).toBe('failed');
+      const listed = (
+        (await inject(user, 'GET', '/api/linkedin/posts', undefined, { 'accept-language': 'ru' })).json() as {
+          posts: ScheduledLinkedinPost[];
+        }
+      ).posts.find((post) => post.id === scheduled!.id);
+      expect(listed).toMatchObject({
+        status: 'failed',
+        error: translate('linkedin.errors.versionRetired', 'ru', { version: '202501' }),
+      });
+      expect(listed?.error).toContain('LINKEDIN_API_VERSION');
+      expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    } finally {
+      testApp.config.LINKEDIN_API_VERSION = configuredVersion;
+    }
+  });
+
+  it('publishes a text of exactly 3,000 characters as sent; the double, like LinkedIn, refuses one more (400)', async () => {
+    const ideaId = await addIdea(user, 'At the limit');
+    const published = await inject(user, 'POST', '/api/linkedin/publish', {
+      ideaIds: [ideaId],
+      text: `${'#'.repeat(1499)}ab`,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(fake.posts.at(-1)!.commentary).toHaveLength(3000);
+
+    // Straight to the double, with a token of its own: the answer LinkedIn gives a longer commentary.
+    const token = (await (await exchangeAtDouble(await authorizeAtLinkedin(user))).json()) as { access_token: string };
+    const refused = await fetch(`${fake.url}/rest/posts`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        'content-type': 'application/json',
+        'linkedin-version': testApp.config.LINKEDIN_API_VERSION,
+        'x-restli-protocol-version': '2.0.0',
+      },
+      body: JSON.stringify({
+        author: `urn:li:person:${fake.member.sub}`,
+        commentary: 'y'.repeat(3001),
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      status: 400,
+      message: expect.stringContaining(
+        'ShareCommentary text length (3001 characters) exceeded the maximum allowed (3000 characters)',
+      ),
+      errorDetails: { inputErrors: [{ code: 'FIELD_ARRAY_SIZE_TOO_HIGH', maxLength: 3000 }] },
+    });
+  });
+
   it('a 201 without a post id is not a success', async () => {
     const ideaId = await addIdea(user, 'Silent post');
     fake.state.nextPostFailure = 'no-id';
@@ -273,6 +382,18 @@ describe('publishing to LinkedIn', () => {
     expect(empty.json()).toMatchObject({ message: translate('linkedin.errors.emptyText', 'en') });
     const tooLong = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'x'.repeat(3001) });
     expect(tooLong.json()).toMatchObject({ message: translate('linkedin.errors.tooLong', 'en') });
+    // The limit holds for the text as sent: 1,501 characters typed are 3,002 once escaped.
+    const postsBefore = fake.posts.length;
+    const tooLongEscaped = await inject(user, 'POST', '/api/linkedin/publish', {
+      ideaIds: [ideaId],
+      text: '#'.repeat(1501),
+    });
+    expect(tooLongEscaped.statusCode).toBe(400);
+    expect(tooLongEscaped.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: translate('linkedin.errors.tooLong', 'en'),
+    });
+    expect(fake.posts).toHaveLength(postsBefore);
     const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/linkedin/publish', payload: {} });
     expect(signedOut.statusCode).toBe(401);
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
-import { startFakeLinkedin, type FakeLinkedin } from '../../../test/fake-linkedin-server.ts';
+import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
 import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/fake-telegram-api.ts';
 import { startSmtpServer } from '../../../test/mail-servers.ts';
 import {
@@ -108,7 +108,6 @@ beforeAll(async () => {
       LINKEDIN_CLIENT_SECRET: clientSecret,
       LINKEDIN_API_BASE: linkedin.url,
       LINKEDIN_AUTH_BASE: linkedin.url,
-      LINKEDIN_API_VERSION: '202601',
     },
   });
   // The first account registers at the LAN address: it becomes the public address.

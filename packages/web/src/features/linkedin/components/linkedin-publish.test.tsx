@@ -1,3 +1,4 @@
+import { translate } from '@life-updates/contract/i18n';
 import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -29,16 +30,14 @@ function stubApi(connection: LinkedinConnectionResponse, publish: () => Response
 }
 
 /** `known`: the connection already in the cache, as after Settings or the banner loaded it. */
-function renderPublish(known?: LinkedinConnectionResponse) {
+function renderPublish(known?: LinkedinConnectionResponse, text = 'Hello LinkedIn') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (known) queryClient.setQueryData(linkedinKeys.connection(), known);
   const router = createMemoryRouter(
     [
       {
         path: '/generate',
-        element: (
-          <LinkedinPublish ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text="Hello LinkedIn" disabled={false} />
-        ),
+        element: <LinkedinPublish ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']} text={text} disabled={false} />,
       },
     ],
     { initialEntries: ['/generate'] },
@@ -94,6 +93,25 @@ describe('LinkedinPublish', () => {
     );
     expect(screen.queryByRole('link', { name: 'View post on LinkedIn' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+  });
+
+  it('on a retired LinkedIn API version shows the server’s message naming LINKEDIN_API_VERSION, no reconnect', async () => {
+    const message = translate('linkedin.errors.versionRetired', 'en', { version: '202501' });
+    stubApi(connected, () => Response.json({ code: 'LINKEDIN_VERSION_RETIRED', message }, { status: 502 }));
+    renderPublish();
+    await publishNow();
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(message).toContain('LINKEDIN_API_VERSION');
+    expect(screen.queryByRole('link', { name: 'Open Connected accounts' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View post on LinkedIn' })).toBeNull();
+  });
+
+  it('counts the characters as LinkedIn receives them, escaped, against the 3,000 limit', async () => {
+    stubApi(connected, () => Response.json({}));
+    renderPublish(undefined, `${'#'.repeat(1500)} (hi)`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    // 1,505 characters typed; the 1,502 # ( ) are sent as \# \( \): 3,007.
+    expect(await screen.findByText('3007 / 3000 characters')).toHaveClass('text-destructive');
   });
 
   it('asks to connect first when there is no connection', async () => {

@@ -1,4 +1,4 @@
-import { maxLinkedinPostLength } from '@life-updates/contract/linkedin';
+import { linkedinCommentaryLength, maxLinkedinPostLength } from '@life-updates/contract/linkedin';
 import { CalendarClockIcon, ExternalLinkIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,8 @@ export function LinkedinPublish({
 
   const request = () => ({ ideaIds: [...ideaIds], text });
   const isBusy = publish.isPending || schedule.isPending;
-  const length = text.trim().length;
+  // Counted as LinkedIn counts it, and as the server checks it: escaped.
+  const length = linkedinCommentaryLength(text.trim());
 
   function open() {
     if (ideaIds.length === 0) return toast.error(t('linkedin.errors.noIdeas'));
