@@ -33,7 +33,7 @@ async function shareIdeas(page: Page, ideas: string[], template: string, contact
   for (const contact of contacts) await contactDialog.getByRole('checkbox', { name: new RegExp(contact) }).check();
   await contactDialog.getByRole('button', { name: 'Generate Summaries' }).click();
   await expect(page.getByText('Summaries generated! Redirecting...')).toBeVisible();
-  await expect(page.getByText('Generated summaries saved successfuly and ready to send.')).toBeVisible();
+  await expect(page.getByText('Generated summaries saved successfully and ready to send.')).toBeVisible();
   await expect(page).toHaveURL(/\/summeris$/);
 }
 
@@ -129,7 +129,7 @@ test('ideas → template → two contacts → edit one text → Approve delivers
 
   // Approve: the emails go out through the pipeline (the outbox transport here).
   await regenerated.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Summaries successfuly sent to 2 contacts!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Summaries successfully sent to 2 contacts!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Successfully sent emails to all 2 recipients!')).toBeVisible();
   await expect(page.getByText('No pending shares')).toBeVisible();
   await page.getByRole('tab', { name: /Sent\s*1/ }).click();
