@@ -369,7 +369,11 @@ export async function keepUnsentContactsPending({
   shareId: string;
   sentContactIds: readonly string[];
 }): Promise<string | null> {
-  const [share] = await tx.select().from(shares).where(byIdAndOwner(shares, shareId, userId)).for('update');
+  const [share] = await tx
+    .select()
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId))
+    .for('update');
   if (!share || !(reusableShareStatuses as readonly string[]).includes(share.status)) return null;
   const sent = new Set(sentContactIds);
   const unsentContactIds = share.contactIds.filter((id) => !sent.has(id));
