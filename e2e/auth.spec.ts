@@ -32,7 +32,7 @@ test('register, sign in with the welcome, then log out', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Login successful!')).toBeVisible();
-  await expect(page.getByText(`Welcome , ${email.split('@')[0]}!`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${email.split('@')[0]}!`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('You have been logged out.')).toBeVisible();
@@ -45,7 +45,7 @@ test('register, sign in with the welcome, then log out', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Login successful!')).toBeVisible();
-  await expect(page.getByText(/Welcome ,/)).toHaveCount(0);
+  await expect(page.getByText(/Welcome,/)).toHaveCount(0);
 });
 
 test('login form validates inline and six wrong passwords lock the account', async ({ page, account }) => {

@@ -97,7 +97,7 @@ test('add with validation, edit and delete a contact', async ({ page, account })
 
   await renamed.getByRole('button', { name: 'Delete Анна Петрова' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Contact deleted successfuly!')).toBeVisible();
+  await expect(page.getByText('Contact deleted successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No contacts yet' })).toBeVisible();
 });
 
@@ -305,7 +305,7 @@ test('load and delete failures are shown, and the list can be retried', async ({
   );
   await card(page, 'Stays Here').getByRole('button', { name: 'Delete Stays Here' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Unnable deleting contact')).toBeVisible();
+  await expect(page.getByText('Unable to delete contact')).toBeVisible();
   await expect(page.getByText('Could not delete the contact')).toBeVisible();
   await expect(card(page, 'Stays Here')).toBeVisible();
 });

@@ -78,7 +78,7 @@ test('the open-ideas limit is explained when saving one more', async ({ page, ac
   await expect(page.getByText('10 of 10 open ideas')).toBeVisible();
   await entryBox(page).fill('One idea too many');
   await page.getByRole('button', { name: 'Save Event' }).click();
-  await expect(page.getByText('Unnable adding event')).toBeVisible();
+  await expect(page.getByText('Unable to add event')).toBeVisible();
   await expect(page.getByText(/You have reached the limit of 10 open ideas/)).toBeVisible();
   // Nothing is lost: the text stays in the box.
   await expect(entryBox(page)).toHaveValue('One idea too many');

@@ -216,7 +216,7 @@ test.describe('with a real SMTP server', () => {
     await contacts.getByRole('button', { name: 'Generate Summaries' }).click();
     await expect(page).toHaveURL(/\/summeris$/);
     await page.getByRole('article').filter({ hasText: 'Pepper' }).getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText('Summaries successfuly sent to 1 contacts!')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Summary successfully sent to 1 contact!')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => mailTo(contactEmail).length, { timeout: 30_000 }).toBe(2);
     const templated = mailTo(contactEmail)[1]!.mail;
     expect(templated.text).toContain('Pepper');

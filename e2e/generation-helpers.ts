@@ -107,9 +107,9 @@ export async function openWithHandedOverIdeas(
   await page.reload();
 }
 
-/** After Send Email: the "Sent." dialog, and one outbox message each for Ann and Bob. */
+/** After Send Email: the "Sent" dialog, and one outbox message each for Ann and Bob. */
 export async function expectEmailedToAnnAndBob(page: Page) {
-  const sent = page.getByRole('dialog', { name: 'Sent.' });
+  const sent = page.getByRole('dialog', { name: 'Sent' });
   await expect(sent.getByText('Email sent.')).toBeVisible({ timeout: 30_000 });
   const outbox = await outboxRecipients(page);
   expect(outbox.map((message) => message.to).sort()).toEqual(['ann@example.com', 'bob@example.com']);

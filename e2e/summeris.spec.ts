@@ -33,7 +33,7 @@ async function shareIdeas(page: Page, ideas: string[], template: string, contact
   for (const contact of contacts) await contactDialog.getByRole('checkbox', { name: new RegExp(contact) }).check();
   await contactDialog.getByRole('button', { name: 'Generate Summaries' }).click();
   await expect(page.getByText('Summaries generated! Redirecting...')).toBeVisible();
-  await expect(page.getByText('Generated summaries saved successfuly and ready to send.')).toBeVisible();
+  await expect(page.getByText('Generated summaries saved successfully and ready to send.')).toBeVisible();
   await expect(page).toHaveURL(/\/summeris$/);
 }
 
@@ -129,7 +129,7 @@ test('ideas → template → two contacts → edit one text → Approve delivers
 
   // Approve: the emails go out through the pipeline (the outbox transport here).
   await regenerated.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Summaries successfuly sent to 2 contacts!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Summaries successfully sent to 2 contacts!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Successfully sent emails to all 2 recipients!')).toBeVisible();
   await expect(page.getByText('No pending shares')).toBeVisible();
   await page.getByRole('tab', { name: /Sent\s*1/ }).click();
@@ -157,6 +157,47 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await page.getByRole('tab', { name: /Sent/ }).click();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: /^We moved to/ })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: /^I started a/ })).toBeVisible();
+});
+
+test('Change recipients → one contact → Approve sends to that one and keeps the other summary pending', async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(120_000);
+  await signInThroughApi(page, account);
+  await createIdea(page.request, 'We adopted a cat called Pixel.');
+  await createContact(page.request, { name: 'Maria Silva', email: 'maria.subset@example.com', relationship: 'family' });
+  await createContact(page.request, { name: 'Oleg Petrov', email: 'oleg.subset@example.com', relationship: 'friend' });
+  await shareIdeas(page, ['We adopted a cat called Pixel.'], 'Personal Brand', ['Maria Silva', 'Oleg Petrov']);
+
+  const card = page.getByRole('article', { name: 'Share with Maria Silva, Oleg Petrov' });
+  const olegText = card.getByRole('textbox', { name: 'Summary for Oleg Petrov' });
+  await olegText.fill('Oleg, Pixel already rules the flat.');
+  await card.getByRole('button', { name: 'Save summary for Oleg Petrov' }).click();
+  await expect(page.getByText('Summary successfully updated!')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Change recipients' }).click();
+  const picker = page.getByRole('dialog', { name: 'Who should receive this share?' });
+  await expect(picker.getByText('Contacts you leave out keep their summaries in Pending.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await picker.getByRole('checkbox', { name: /Maria Silva/ }).check();
+  await picker.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Summary successfully sent to 1 contact!')).toBeVisible({ timeout: 30_000 });
+
+  // Oleg's summary, with his edit, still waits in Pending; Maria's share is under Sent.
+  await expect(page.getByRole('tab', { name: /Pending\s*1/ })).toBeVisible();
+  const kept = page.getByRole('article', { name: 'Share with Oleg Petrov' });
+  await expect(kept.getByRole('textbox', { name: 'Summary for Oleg Petrov' })).toHaveValue(
+    'Oleg, Pixel already rules the flat.',
+  );
+  await expect(kept.getByRole('textbox', { name: 'Summary for Maria Silva' })).toHaveCount(0);
+  await page.getByRole('tab', { name: /Sent\s*1/ }).click();
+  await expect(page.getByRole('article', { name: 'Share with Maria Silva' })).toBeVisible();
+
+  const outbox = await page.request.get('/api/outbox?pageSize=50');
+  const { items } = (await outbox.json()) as { items: Array<{ to: string }> };
+  expect(items.filter((item) => item.to.includes('maria.subset@example.com'))).toHaveLength(1);
+  expect(items.filter((item) => item.to.includes('oleg.subset@example.com'))).toHaveLength(0);
 });
 
 test('Summeris empty states and the old paths', async ({ page, account }) => {

@@ -125,7 +125,7 @@ test('share to three contacts: one bounces, statuses show; fetching the link uns
   await expect(
     page.getByText('Skipped contacts: 2 (unsubscribed: 1, bouncing address: 1).', { exact: false }),
   ).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Successfully sent emails to all 1 recipients!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Successfully sent the email to 1 recipient!')).toBeVisible({ timeout: 30_000 });
   expect(mailTo(bob.email)).toHaveLength(1);
   await expect.poll(() => mailTo(carol.email).length).toBe(2);
 

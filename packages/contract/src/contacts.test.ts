@@ -341,7 +341,7 @@ describe('catalogue section "contacts"', () => {
   it('keeps the spec strings verbatim', () => {
     expect(translate('contacts.errors.notFound', 'ru')).toBe('Контакт не найден');
     expect(translate('contacts.errors.notFound', 'en')).toBe('Contact not found');
-    expect(translate('contacts.toasts.deleted', 'en')).toBe('Contact deleted successfuly!');
+    expect(translate('contacts.toasts.deleted', 'en')).toBe('Contact deleted successfully!');
     expect(translate('contacts.deleteConfirm', 'en', { name: 'Ann' })).toBe(
       'Are you sure you want to delete Ann? This action cannot be undone.',
     );

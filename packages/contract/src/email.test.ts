@@ -127,6 +127,8 @@ describe('delivery outcome', () => {
   it('names all recipients on success, the failures on a partial send, and a total failure', () => {
     const all = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sent', 'sent')))!;
     expect(translate(all.key, 'en', all.values)).toBe('Successfully sent emails to all 3 recipients!');
+    const one = deliveryOutcomeMessage(countDeliveries(statuses('sent')))!;
+    expect(translate(one.key, 'en', one.values)).toBe('Successfully sent the email to 1 recipient!');
     const partial = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'failed', 'sent')))!;
     expect(translate(partial.key, 'en', partial.values)).toBe(
       'Sent emails to some recipients, but 1 failed. See console for details.',

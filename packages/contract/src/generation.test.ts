@@ -165,10 +165,10 @@ describe('template variables and word counts', () => {
 });
 
 describe('the "generation" catalogue section', () => {
-  it('has the same keys in English and Russian', () => {
-    expect(keysOf((ru as unknown as { generation: Nested }).generation).sort()).toEqual(
-      keysOf((en as unknown as { generation: Nested }).generation).sort(),
-    );
+  it('has the same keys in English and Russian (plural forms aside: Russian has more)', () => {
+    const base = (catalogue: { generation: Nested }) =>
+      [...new Set(keysOf(catalogue.generation).map((key) => key.replace(/_(one|few|many|other)$/, '')))].sort();
+    expect(base(ru as unknown as { generation: Nested })).toEqual(base(en as unknown as { generation: Nested }));
   });
 
   it('holds the spec strings verbatim in English', () => {

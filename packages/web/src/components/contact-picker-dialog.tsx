@@ -26,6 +26,8 @@ export interface ContactPickerDialogProps {
   title: string;
   /** The submit button's label, e.g. "Send Email" or "Generate Summaries". */
   submitLabel: string;
+  /** What the choice does besides, shown under the title (Summeris: who is left out stays pending). */
+  note?: string | undefined;
   /** Which of the user's contacts may be chosen (all when left out). */
   filter?: ((contact: Contact) => boolean) | undefined;
   /** True while the caller works on the submitted selection: the dialog is locked and reads "Processing...". */
@@ -46,6 +48,7 @@ export function ContactPickerDialog({
   onOpenChange,
   title,
   submitLabel,
+  note,
   filter,
   isProcessing,
   onSubmit,
@@ -82,6 +85,7 @@ export function ContactPickerDialog({
               ? t('common.contactPicker.selectedCount', { selected: selectedIds.length, total: all.length })
               : null}
           </DialogDescription>
+          {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
         </DialogHeader>
         {isLoading ? (
           <Spinner label={t('common.loading')} className="justify-center py-6" />

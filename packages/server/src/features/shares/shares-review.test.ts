@@ -254,6 +254,72 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect((await call(testApp, user, 'DELETE', `/api/shares/${share.id}`)).statusCode).toBe(409);
   });
 
+  it('approving some of the contacts sends theirs and keeps the others pending, edits included', async () => {
+    const { user, ideaIds, maria, oleg } = await setUp('subset');
+    const share = (
+      (await generate(user, { ideaIds, templateId: 'personal-brand', contactIds: [maria, oleg] })).json() as {
+        share: Share;
+      }
+    ).share;
+    const olegText = 'Oleg, the port job starts on Monday.';
+    expect(
+      (await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${oleg}`, { text: olegText })).statusCode,
+    ).toBe(200);
+
+    // Summeris → Change recipients → Maria only → Approve.
+    const sent = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, { contactIds: [maria] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 1, skipped: 0 });
+    expect((await waitForDeliveries(testApp.app, user, share.id)).counts).toMatchObject({ sent: 1, failed: 0 });
+    expect(smtp.to('subset.maria@example.com')).toHaveLength(1);
+    expect(smtp.to('subset.oleg@example.com')).toHaveLength(0);
+
+    const list = await summeris(user);
+    expect(list.sent).toHaveLength(1);
+    expect(list.sent[0]).toMatchObject({ id: share.id, status: 'sent', contactIds: [maria] });
+    expect(Object.keys(list.sent[0]!.texts)).toEqual([maria]);
+    // Oleg's summary is neither sent nor cancelled: it waits in Pending, as he had it, for the same ideas.
+    expect(list.pending).toHaveLength(1);
+    const kept = list.pending[0]!;
+    expect(kept).toMatchObject({
+      status: 'generated',
+      ideaIds,
+      templateId: 'personal-brand',
+      contactIds: [oleg],
+      texts: { [oleg]: olegText },
+      contacts: [{ id: oleg, name: 'Oleg' }],
+    });
+    expect(kept.id).not.toBe(share.id);
+
+    // Approving it later sends Oleg his edited text; nothing is left pending.
+    const later = await call(testApp, user, 'POST', `/api/shares/${kept.id}/send`, {});
+    expect(later.json()).toMatchObject({ outcome: 'queued', queued: 1 });
+    await waitForDeliveries(testApp.app, user, kept.id);
+    expect(smtp.to('subset.oleg@example.com')[0]!.mail.text).toContain(olegText);
+    expect(smtp.to('subset.maria@example.com')).toHaveLength(1);
+    const after = await summeris(user);
+    expect(after.pending).toEqual([]);
+    expect(after.sent.map((item) => item.id).sort()).toEqual([share.id, kept.id].sort());
+  });
+
+  it('a refused send to some of the contacts leaves the share whole', async () => {
+    const { user, ideaIds, maria, oleg } = await setUp('subset-limit');
+    await testApp.database.db
+      .insert(userSettings)
+      .values({ userId: user.id, monthlyShareLimit: 0 })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { monthlyShareLimit: 0 } });
+    const share = (
+      (await generate(user, { ideaIds, templateId: 'startup', contactIds: [maria, oleg] })).json() as {
+        share: Share;
+      }
+    ).share;
+    const refused = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, { contactIds: [maria] });
+    expect(refused.statusCode).toBe(403);
+    const list = await summeris(user);
+    expect(list.pending).toHaveLength(1);
+    expect(list.pending[0]).toMatchObject({ id: share.id, contactIds: [maria, oleg], texts: share.texts });
+  });
+
   it('approve refuses over the monthly limit with the spec message', async () => {
     const { user, ideaIds, maria } = await setUp('limit');
     await testApp.database.db

@@ -351,6 +351,60 @@ export async function setShareTexts({
 }
 
 /**
+ * Sending a share to some of its contacts (Summeris → Change recipients): the contacts left out
+ * keep their texts waiting in Summeris Pending, as a new share of the same ideas, template and
+ * status, instead of vanishing with the share that goes out; the share being sent keeps only the
+ * texts of those it is sent to. Inside the caller's transaction, before the share is claimed for
+ * sending, so a refused send changes nothing. A share already sent, sending or failed is left as
+ * it is. Returns the id of the share kept pending, or null when no contact is left out.
+ */
+export async function keepUnsentContactsPending({
+  tx,
+  userId,
+  shareId,
+  sentContactIds,
+}: {
+  tx: Executor;
+  userId: string;
+  shareId: string;
+  sentContactIds: readonly string[];
+}): Promise<string | null> {
+  const [share] = await tx
+    .select()
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId))
+    .for('update');
+  if (!share || !(reusableShareStatuses as readonly string[]).includes(share.status)) return null;
+  const sent = new Set(sentContactIds);
+  const unsentContactIds = share.contactIds.filter((id) => !sent.has(id));
+  if (unsentContactIds.length === 0) return null;
+  const unsent = new Set(unsentContactIds);
+  // A single generated piece (singleTextKey) belongs to both: every contact receives it.
+  const textsWhere = (isWanted: (key: string) => boolean) =>
+    Object.fromEntries(Object.entries(share.texts).filter(([key]) => key === singleTextKey || isWanted(key)));
+  const [kept] = await tx
+    .insert(shares)
+    .values({
+      userId,
+      status: share.status,
+      ideaIds: share.ideaIds,
+      ideas: share.ideas,
+      contactIds: unsentContactIds,
+      texts: textsWhere((key) => unsent.has(key)),
+      templateId: share.templateId,
+      subject: share.subject,
+      source: share.source,
+      generatedAt: share.generatedAt,
+    })
+    .returning({ id: shares.id });
+  await tx
+    .update(shares)
+    .set({ texts: textsWhere((key) => !unsent.has(key)) })
+    .where(byIdAndOwner(shares, shareId, userId));
+  return kept!.id;
+}
+
+/**
  * Claims a share for sending, inside the caller's transaction: "sending", with its subject and the
  * contacts it goes to. A share already sending or sent is a 409.
  */

@@ -37,7 +37,7 @@ export function AppHeader({
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-(--top-bar-height) max-w-6xl items-center justify-between gap-4 px-4">
         <Brand to={me ? paths.dashboard : paths.landing} />
         {me ? (
           <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 md:flex">

@@ -22,6 +22,7 @@ import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   finaliseShare,
   getOwnShare,
+  keepUnsentContactsPending,
   resumeSendingShare,
   setShareTexts,
   startSendingShare,
@@ -149,9 +150,9 @@ async function resolveSubject({
 }
 
 /**
- * Inside the caller's transaction: the locked limit check, the share claimed as "sending" (a share
- * already sending or sent is a 409) and one queued delivery per recipient. Returns the delivery ids
- * to enqueue once the transaction has committed.
+ * Inside the caller's transaction: the locked limit check, the share's contacts not sent to kept
+ * pending, the share claimed as "sending" (a share already sending or sent is a 409) and one queued
+ * delivery per recipient. Returns the delivery ids to enqueue once the transaction has committed.
  */
 async function recordDeliveries({
   tx,
@@ -159,6 +160,7 @@ async function recordDeliveries({
   shareId,
   shareStatus,
   subject,
+  sentContactIds,
   recipients,
   now,
 }: {
@@ -167,10 +169,13 @@ async function recordDeliveries({
   shareId: string;
   shareStatus: string;
   subject: string;
+  /** The contacts the user sent to, recipients and skipped ones alike: the share's others stay pending. */
+  sentContactIds: readonly string[];
   recipients: Recipient[];
   now: Date;
 }) {
   await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+  await keepUnsentContactsPending({ tx, userId, shareId, sentContactIds });
   await startSendingShare({
     tx,
     userId,
@@ -239,6 +244,7 @@ export async function sendShareToContacts({
       shareId,
       shareStatus: share.status,
       subject: resolvedSubject,
+      sentContactIds: Object.keys(bodies),
       recipients,
       now,
     }),
@@ -331,6 +337,7 @@ export async function emailShareText({
       shareId: share.id,
       shareStatus: share.status,
       subject: resolvedSubject,
+      sentContactIds: contactIds,
       recipients,
       now,
     });
@@ -342,7 +349,8 @@ export async function emailShareText({
 
 /**
  * Sends a user's existing share (Summeris Approve): its contacts and texts unless the request
- * names others. A single generated piece (`singleTextKey`) goes to every contact.
+ * names others; the share's contacts it does not name keep their texts pending in Summeris
+ * (`keepUnsentContactsPending`). A single generated piece (`singleTextKey`) goes to every contact.
  */
 export async function sendExistingShare({
   db,

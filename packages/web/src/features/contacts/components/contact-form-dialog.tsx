@@ -97,7 +97,7 @@ export function ContactFormDialog({
       else await createContact.mutateAsync(input);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) {
-        // Not logged in → "You must login" and the dialog closes.
+        // Not logged in → "You must log in" and the dialog closes.
         toast.error(t('contacts.toasts.mustLogin'));
         onOpenChange(false);
         return;

@@ -19,7 +19,7 @@ const copy: Record<ShareResult, { title: string; message: string }> = {
   sent: { title: 'generation.sentTitle', message: 'generation.sentMessage' },
 };
 
-/** "Saved" / "Approved" / "Sent." result dialogs; "Ok" returns to /dashboard. */
+/** "Saved" / "Approved" / "Sent" result dialogs; "Ok" returns to /dashboard. */
 export function ResultDialog({ result, onClose }: { result: ShareResult | null; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -257,6 +257,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         onOpenChange={setIsPickingRecipients}
         title={t('notices.recipientsTitle')}
         submitLabel={t('summeris.approve')}
+        note={hasRecipients ? t('summeris.othersStayPending') : undefined}
         filter={isSingleText ? undefined : (contact) => share.texts[contact.id] !== undefined}
         isProcessing={isSending}
         onSubmit={(contactIds) => void approve(contactIds)}
