@@ -32,9 +32,13 @@ export const telegramDownloadLimitBytes = 20 * 1024 * 1024;
  * The server's one Telegram bot: grammY, loaded only when a token is set (most servers run without
  * one, and the library is not small). Every Bot API call goes through grammY's client with the
  * auto-retry plugin, which waits out a 429's `retry_after` and retries Telegram's own 5xx a few
- * times, and network failures without end (https://grammy.dev/plugins/auto-retry): fine for the
- * background (polling, the update worker), never for a person waiting. Calls a person waits on use
- * `interactiveApi` with `deadline()`, and end after TELEGRAM_TIMEOUT_SECONDS.
+ * times, and network failures without end: its npm page speaks of a limit (maxRetryAttempts,
+ * "default: 3"), but the plugin counts only Telegram's answers, and retries a network error
+ * (HttpError) with back-off up to an hour whatever the limit (https://grammy.dev/plugins/auto-retry,
+ * and its source; grammY's maintainers chose "Retrying reliably and infinitely",
+ * https://github.com/grammyjs/grammY/pull/76). Fine for the background (polling, the update worker),
+ * never for a person waiting: calls a person waits on use `interactiveApi` with `deadline()`, and
+ * end after TELEGRAM_TIMEOUT_SECONDS.
  */
 export type TelegramRuntime = {
   grammy: Grammy;

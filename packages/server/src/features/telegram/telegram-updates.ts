@@ -83,8 +83,14 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     if (member === null || member.status === 'left' || member.status === 'kicked') return 'connectNotMember';
     if (member.status === 'restricted') return member.can_send_messages ? null : 'connectRestricted';
     if (member.status !== 'member') return null;
-    const chat = await bot.api.getChat(chatId);
-    return chat.permissions?.can_send_messages === false ? 'connectMembersMuted' : null;
+    try {
+      const chat = await bot.api.getChat(chatId);
+      return chat.permissions?.can_send_messages === false ? 'connectMembersMuted' : null;
+    } catch (error) {
+      // Telegram will not say: the connection is made, and a refused post names the reason later.
+      if (error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500) return null;
+      throw error;
+    }
   }
 
   async function connect(ctx: Context, userId: string, chat: Chat.ChannelChat | Chat.GroupChat | Chat.SupergroupChat) {
