@@ -89,7 +89,7 @@ beforeAll(async () => {
       TELEGRAM_RETRY_LIMIT: '1',
       TELEGRAM_RETRY_DELAY_SECONDS: '1',
       // How long publishing waits on Telegram (15 s by default), short for the test that stops answering.
-      TELEGRAM_TIMEOUT_SECONDS: '3',
+      TELEGRAM_TIMEOUT_SECONDS: '5',
     },
   });
   alice = await createUser(testApp.app);
