@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../packages/server/test/fake-telegram-api';
+import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../packages/server/test/doubles/telegram';
 import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
@@ -158,7 +158,7 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
   ]);
 
   // ── A channel: the bot and Ann are its administrators; Ann forwards one of its posts ──
-  fake.setMember(channel.id, fake.bot.id, 'administrator');
+  fake.setMember(channel.id, fake.bot.id, 'administrator', { can_post_messages: true });
   fake.setMember(channel.id, annTelegram.id, 'creator');
   fake.pushUpdate(
     privateMessage(annTelegram, {

@@ -77,6 +77,11 @@ const environmentSchema = z.object({
   /** Retries of a bot update whose handling failed (database or transcription down), with back-off. */
   TELEGRAM_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   TELEGRAM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * The longest a person waits on Telegram (publishing, Settings → Telegram): after it they are told
+   * Telegram cannot be reached, and nothing is marked published.
+   */
+  TELEGRAM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { startJobQueue } from '../src/jobs.ts';
 import { registerWorkers } from '../src/workers.ts';
-import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from './fake-telegram-api.ts';
+import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from './doubles/telegram.ts';
 import { openTestDatabase } from './test-app.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
-import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/fake-telegram-api.ts';
+import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
 import { startSmtpServer } from '../../../test/mail-servers.ts';
 import {
   cookieHeader,

@@ -17,6 +17,7 @@ import {
   createLinkCode,
   getOwnChannel,
   getUserTelegram,
+  moveChat,
   recordPublishedPost,
   removeChannel,
   unlinkUser,
@@ -28,10 +29,14 @@ const tags = ['telegram'];
 const notConfigured = () =>
   new AppError({ status: 409, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
 
-/** The bot's account, or null when Telegram does not answer within a few seconds (the page must not hang). */
+/**
+ * The bot's account, or null when Telegram does not answer within a few seconds: Settings → Telegram
+ * then says Telegram cannot be reached, instead of waiting.
+ */
 async function botInfoSoon(runtime: TelegramRuntime) {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 5000)));
+  const waitMilliseconds = Math.min(5000, runtime.timeoutMilliseconds);
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMilliseconds)));
   try {
     return await Promise.race([runtime.getBotInfo(), timeout]);
   } finally {
@@ -102,18 +107,39 @@ export async function telegramRoutes(app: FastifyInstance) {
       // Another user's (or a missing) idea is a 404 before anything is sent.
       const ideas = await findOwnIdeas({ db, userId: user.id, ideaIds });
       if (!telegram) throw notConfigured();
+      const { GrammyError } = telegram.grammy;
+      // One deadline for the whole post: the person waits at most TELEGRAM_TIMEOUT_SECONDS.
+      const signal = telegram.deadline();
+      const pieces = splitForTelegram(text);
       const messageIds: number[] = [];
+      let target = channel;
+      const send = (piece: string) =>
+        telegram.interactiveApi.sendMessage(
+          target.chatId,
+          escapeTelegramHtml(piece),
+          { parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
+          signal,
+        );
       try {
-        for (const piece of splitForTelegram(text)) {
-          const message = await telegram.api.sendMessage(channel.chatId, escapeTelegramHtml(piece), {
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-          });
+        for (const piece of pieces) {
+          let message;
+          try {
+            message = await send(piece);
+          } catch (error) {
+            // A group that became a supergroup has a new id: Telegram names it in the refusal
+            // (`parameters.migrate_to_chat_id`, https://core.telegram.org/bots/api#responseparameters).
+            // The stored chat follows it, and the message is sent again, once.
+            const movedTo = error instanceof GrammyError ? error.parameters.migrate_to_chat_id : undefined;
+            if (movedTo === undefined || target !== channel) throw error;
+            await moveChat({ db, fromChatId: channel.chatId, toChatId: movedTo });
+            target = { ...channel, chatId: movedTo, type: 'supergroup' };
+            message = await send(piece);
+          }
           messageIds.push(message.message_id);
         }
       } catch (error) {
         request.log.warn({ err: error, sent: messageIds.length }, 'Telegram post failed');
-        if (error instanceof telegram.grammy.GrammyError) {
+        if (error instanceof GrammyError) {
           throw new AppError({
             status: 502,
             code: 'TELEGRAM_SEND_FAILED',
@@ -121,11 +147,21 @@ export async function telegramRoutes(app: FastifyInstance) {
             values: { reason: error.description },
           });
         }
-        throw new AppError({ status: 502, code: 'TELEGRAM_UNREACHABLE', message: 'telegram.errors.unreachable' });
+        // No answer in time (or none at all): the ideas stay as they were, ready to publish again.
+        throw new AppError({
+          status: 502,
+          code: 'TELEGRAM_UNREACHABLE',
+          ...(messageIds.length === 0
+            ? { message: 'telegram.errors.unreachable' }
+            : {
+                message: 'telegram.errors.unreachablePartly',
+                values: { sent: messageIds.length, total: pieces.length },
+              }),
+        });
       }
       const messageLink = telegramMessageLink({
-        chatId: channel.chatId,
-        username: channel.username,
+        chatId: target.chatId,
+        username: target.username,
         messageId: messageIds[0]!,
       });
       await recordPublishedPost({
@@ -134,7 +170,7 @@ export async function telegramRoutes(app: FastifyInstance) {
         ideas,
         text,
         preferences,
-        channel,
+        channel: target,
         messageIds,
         messageLink,
       });

@@ -8,7 +8,7 @@ import {
   type TelegramChannel,
   type TelegramLink,
 } from '@life-updates/contract/telegram';
-import { and, desc, eq, gt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import {
@@ -164,6 +164,36 @@ export async function connectChannel({
       set: { title: chat.title, username: chat.username, type: chat.type },
     });
   return existing === undefined;
+}
+
+/**
+ * A group became a supergroup, which has a new chat id: every connection of the old id moves to the
+ * new one (one who had connected both keeps the new). Not scoped to a user: the change is Telegram's,
+ * and true of the chat for everyone who connected it. Old posts keep the id they were sent to.
+ */
+export async function moveChat({ db, fromChatId, toChatId }: { db: Database; fromChatId: number; toChatId: number }) {
+  if (fromChatId === toChatId) return;
+  await db.transaction(async (tx) => {
+    const alreadyThere = await tx
+      .select({ userId: telegramChannels.userId })
+      .from(telegramChannels)
+      .where(eq(telegramChannels.chatId, toChatId));
+    if (alreadyThere.length > 0) {
+      await tx.delete(telegramChannels).where(
+        and(
+          eq(telegramChannels.chatId, fromChatId),
+          inArray(
+            telegramChannels.userId,
+            alreadyThere.map((row) => row.userId),
+          ),
+        ),
+      );
+    }
+    await tx
+      .update(telegramChannels)
+      .set({ chatId: toChatId, type: 'supergroup' })
+      .where(eq(telegramChannels.chatId, fromChatId));
+  });
 }
 
 export async function isChannelConnected({ db, userId, chatId }: { db: Database; userId: string; chatId: number }) {

@@ -8,13 +8,13 @@ import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n'
 import { normaliseTelegramLinkCode } from '@life-updates/contract/telegram';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot, Context } from 'grammy';
-import type { Chat, Update, UserFromGetMe, Voice } from 'grammy/types';
+import type { Audio, Chat, ChatMember, Update, UserFromGetMe, Voice } from 'grammy/types';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TranscriptionProvider } from '../../providers/transcription/transcription-provider.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { transcribeAudio } from '../transcription/transcription-service.ts';
-import type { TelegramRuntime } from './telegram-runtime.ts';
+import { telegramDownloadLimitBytes, type TelegramRuntime } from './telegram-runtime.ts';
 import {
   connectChannel,
   findHandledUpdate,
@@ -22,6 +22,7 @@ import {
   getLinkByTelegramUser,
   isChannelConnected,
   linkChatWithCode,
+  moveChat,
   saveIdeaFromUpdate,
   unlinkChat,
   type LinkRow,
@@ -55,11 +56,38 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
   const storiesUrl = async () => new URL('/stories', await publicAddress.forLinks()).toString();
   const { GrammyError } = runtime.grammy;
 
-  /** A member's status in a chat, or null when Telegram will not say (not a member, no access). */
-  async function memberStatus(chatId: number, userId: number): Promise<string | null> {
+  /**
+   * A member of a chat (getChatMember, https://core.telegram.org/bots/api#getchatmember), or null when
+   * Telegram will not say (not a member, no access: a 4xx such as "Bad Request: chat not found").
+   */
+  async function chatMember(chatId: number, userId: number): Promise<ChatMember | null> {
     try {
-      return (await bot.api.getChatMember(chatId, userId)).status;
+      return await bot.api.getChatMember(chatId, userId);
     } catch (error) {
+      if (error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500) return null;
+      throw error;
+    }
+  }
+
+  const isAdministrator = (member: ChatMember | null) => member !== null && administratorStatuses.has(member.status);
+
+  /**
+   * What keeps the bot from writing in a group, as the key of the message naming it; null when it can. A member
+   * writes unless restricted (ChatMemberRestricted.can_send_messages,
+   * https://core.telegram.org/bots/api#chatmemberrestricted) or the group lets no member write
+   * (ChatFullInfo.permissions.can_send_messages, https://core.telegram.org/bots/api#chatpermissions);
+   * an administrator always writes in a group.
+   */
+  async function whyBotCannotWrite(chatId: number): Promise<string | null> {
+    const member = await chatMember(chatId, botInfo.id);
+    if (member === null || member.status === 'left' || member.status === 'kicked') return 'connectNotMember';
+    if (member.status === 'restricted') return member.can_send_messages ? null : 'connectRestricted';
+    if (member.status !== 'member') return null;
+    try {
+      const chat = await bot.api.getChat(chatId);
+      return chat.permissions?.can_send_messages === false ? 'connectMembersMuted' : null;
+    } catch (error) {
+      // Telegram will not say: the connection is made, and a refused post names the reason later.
       if (error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500) return null;
       throw error;
     }
@@ -129,22 +157,41 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     });
   }
 
-  async function transcribeVoice(ctx: Context, voice: Voice): Promise<string | null> {
+  const downloadTooLarge = (error: unknown) =>
+    error instanceof GrammyError && error.error_code === 400 && /file is too big/i.test(error.description);
+
+  async function transcribeRecording(ctx: Context, recording: Voice | Audio): Promise<string | null> {
     if (!transcription) {
       await ctx.reply(botText(ctx, 'noTranscription'));
       return null;
     }
-    if (voice.file_size !== undefined && voice.file_size > maxAudioBytes) {
+    const mimeType = normaliseAudioType(recording.mime_type ?? 'audio/ogg');
+    if (mimeType === null) {
+      await ctx.reply(botText(ctx, 'unsupported'));
+      return null;
+    }
+    // Telegram lets a bot download at most 20 MB (getFile): a longer recording is refused at once,
+    // not tried again and again. Below that, the transcription provider's own limit applies.
+    const size = recording.file_size;
+    if (size !== undefined && size > telegramDownloadLimitBytes) {
+      await ctx.reply(botText(ctx, 'voiceOverDownloadLimit'));
+      return null;
+    }
+    if (size !== undefined && size > maxAudioBytes) {
       await ctx.reply(botText(ctx, 'voiceTooLarge'));
       return null;
     }
-    const file = await bot.api.getFile(voice.file_id);
-    if (!file.file_path) throw new Error('Telegram getFile returned no file_path');
-    // The URL holds the bot token: it is never logged.
-    const response = await fetch(runtime.fileUrl(file.file_path), { signal: AbortSignal.timeout(60_000) });
-    if (!response.ok) throw new Error(`voice download failed with HTTP ${response.status}`);
-    const audio = new Uint8Array(await response.arrayBuffer());
-    const mimeType = normaliseAudioType(voice.mime_type ?? 'audio/ogg') ?? 'audio/ogg';
+    let filePath: string | undefined;
+    try {
+      filePath = (await bot.api.getFile(recording.file_id)).file_path;
+    } catch (error) {
+      // A message without file_size finds out here: "Bad Request: file is too big".
+      if (!downloadTooLarge(error)) throw error;
+      await ctx.reply(botText(ctx, 'voiceOverDownloadLimit'));
+      return null;
+    }
+    if (!filePath) throw new Error('Telegram getFile returned no file_path');
+    const audio = await runtime.readFile(filePath, maxAudioBytes);
     try {
       return await transcribeAudio({ provider: transcription, audio, mimeType, log });
     } catch (error) {
@@ -164,11 +211,16 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
    */
   async function connectForwardedChannel(ctx: Context, link: LinkRow, channel: Chat.ChannelChat) {
     if (await isChannelConnected({ db, userId: link.userId, chatId: channel.id })) return false;
-    const botStatus = await memberStatus(channel.id, botInfo.id);
-    if (botStatus === null || !administratorStatuses.has(botStatus)) return false;
+    const botMember = await chatMember(channel.id, botInfo.id);
+    if (!isAdministrator(botMember)) return false;
     // Someone else's channel: only its administrators may publish there through the bot.
-    const senderStatus = await memberStatus(channel.id, ctx.from!.id);
-    if (senderStatus === null || !administratorStatuses.has(senderStatus)) return false;
+    if (!isAdministrator(await chatMember(channel.id, ctx.from!.id))) return false;
+    // In a channel only administrators post, and only with this right
+    // (ChatMemberAdministrator.can_post_messages, https://core.telegram.org/bots/api#chatmemberadministrator).
+    if (botMember?.status === 'administrator' && botMember.can_post_messages !== true) {
+      await ctx.reply(botText(ctx, 'connectCannotPost', { title: channel.title }));
+      return true;
+    }
     await connect(ctx, link.userId, channel);
     return true;
   }
@@ -207,15 +259,20 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
       // Saved on an earlier try whose reply did not get out: answer again, save nothing twice.
       if (handled.title !== null) {
         await ctx.reply(
-          botText(ctx, message.voice ? 'savedVoice' : 'saved', { title: handled.title, link: await storiesUrl() }),
+          botText(ctx, message.voice || message.audio ? 'savedVoice' : 'saved', {
+            title: handled.title,
+            link: await storiesUrl(),
+          }),
           { link_preview_options: { is_disabled: true } },
         );
       }
       return;
     }
 
-    if (message.voice) {
-      const text = await transcribeVoice(ctx, message.voice);
+    // A voice note, or an audio file sent without a caption (with one, the caption is the idea).
+    const recording = message.voice ?? (message.caption === undefined ? message.audio : undefined);
+    if (recording) {
+      const text = await transcribeRecording(ctx, recording);
       if (text !== null) await saveIdea(ctx, link, text, true);
       return;
     }
@@ -227,13 +284,28 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
   bot.chatType(['group', 'supergroup']).command('connect', async (ctx) => {
     const link = await getLinkByTelegramUser({ db, telegramUserId: ctx.from.id });
     if (!link) return ctx.reply(botText(ctx, 'connectNotLinked'));
-    const botStatus = await memberStatus(ctx.chat.id, botInfo.id);
-    if (botStatus === null || !administratorStatuses.has(botStatus)) return ctx.reply(botText(ctx, 'connectNotAdmin'));
-    const senderStatus = await memberStatus(ctx.chat.id, ctx.from.id);
-    if (senderStatus === null || !administratorStatuses.has(senderStatus)) {
+    const missingRight = await whyBotCannotWrite(ctx.chat.id);
+    if (missingRight) {
+      // Not in the group, where the bot cannot write: in the sender's own chat with it.
+      await bot.api.sendMessage(link.chatId, botText(ctx, missingRight, { title: ctx.chat.title }));
+      return;
+    }
+    if (!isAdministrator(await chatMember(ctx.chat.id, ctx.from.id))) {
       return ctx.reply(botText(ctx, 'connectUserNotAdmin'));
     }
     await connect(ctx, link.userId, ctx.chat);
+  });
+
+  // A group that becomes a supergroup gets a new id; Telegram says so with a service message in each
+  // (Message.migrate_to_chat_id in the old, migrate_from_chat_id in the new,
+  // https://core.telegram.org/bots/api#message), which every bot receives whatever its privacy mode
+  // (https://core.telegram.org/bots/faq#what-messages-will-my-bot-get).
+  bot.on('message:migrate_to_chat_id', async (ctx) => {
+    await moveChat({ db, fromChatId: ctx.chat.id, toChatId: ctx.message.migrate_to_chat_id });
+    log.info('Telegram group became a supergroup; its connections follow the new id');
+  });
+  bot.on('message:migrate_from_chat_id', async (ctx) => {
+    await moveChat({ db, fromChatId: ctx.message.migrate_from_chat_id, toChatId: ctx.chat.id });
   });
 
   // A channel post has no sender to tie it to an account: the channel is connected by forwarding.

@@ -95,32 +95,6 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
   const closing = new AbortController();
   const pauseUnlessClosing = (milliseconds: number) => pause(milliseconds, closing.signal);
 
-  if (runtime.isWebhook) {
-    // Every instance may set it: the same URL and secret. Telegram then sends updates to whichever
-    // instance the load balancer picks, and the job queue hands each to one worker. Without
-    // Telegram at start-up, keep trying in the background.
-    const setWebhook = async () => {
-      try {
-        await runtime.api.setWebhook(runtime.webhookUrl, {
-          secret_token: runtime.webhookSecret,
-          allowed_updates: [...allowedUpdates],
-        });
-        return true;
-      } catch (error) {
-        log.error({ err: error }, 'could not set the Telegram webhook; trying again in a minute');
-        return false;
-      }
-    };
-    app.addHook('onClose', async () => closing.abort());
-    if (!(await setWebhook())) {
-      void (async () => {
-        do await pauseUnlessClosing(60_000);
-        while (!closing.signal.aborted && !(await setWebhook()));
-      })();
-    }
-    return;
-  }
-
   let polling: Awaited<ReturnType<typeof startTelegramPolling>> | null = null;
   // The bot's id is part of each job's id; without Telegram at start-up, keep asking in the background.
   const startPolling = async () => {
@@ -141,10 +115,58 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
       await pauseUnlessClosing(15_000);
     }
   };
-  void startPolling().catch((error: unknown) => log.error({ err: error }, 'Telegram polling did not start'));
+  const startPollingInBackground = () =>
+    void startPolling().catch((error: unknown) => log.error({ err: error }, 'Telegram polling did not start'));
   // Not waiting for a getMe still in flight (it may take its full timeout when Telegram is down).
   app.addHook('onClose', async () => {
     closing.abort();
     await polling?.stop();
   });
+
+  if (!runtime.isWebhook) {
+    startPollingInBackground();
+    return;
+  }
+
+  // Every instance may set it: the same URL and secret. Telegram then sends updates to whichever
+  // instance the load balancer picks, and the job queue hands each to one worker.
+  const { GrammyError } = runtime.grammy;
+  const setWebhook = async (): Promise<'set' | 'refused' | 'unreachable'> => {
+    try {
+      await runtime.interactiveApi.setWebhook(
+        runtime.webhookUrl,
+        { secret_token: runtime.webhookSecret, allowed_updates: [...allowedUpdates] },
+        runtime.deadline(),
+      );
+      return 'set';
+    } catch (error) {
+      // Telegram's own refusal (a port or host it will not call) is the same on every try: say it
+      // once and poll, rather than asking again, and failing, every minute.
+      if (
+        error instanceof GrammyError &&
+        error.error_code >= 400 &&
+        error.error_code < 500 &&
+        error.error_code !== 429
+      ) {
+        log.error(`Telegram refused the webhook ${runtime.webhookUrl}: ${error.description}; polling instead`);
+        return 'refused';
+      }
+      log.warn({ err: error }, 'could not set the Telegram webhook; trying again later');
+      return 'unreachable';
+    }
+  };
+  // Start-up waits for one bounded try; without Telegram, the next ones come in the background,
+  // further apart each time (1, 2, 4 ... up to 15 minutes).
+  const outcome = await setWebhook();
+  if (outcome === 'refused') startPollingInBackground();
+  if (outcome !== 'unreachable') return;
+  void (async () => {
+    for (let delay = 60_000; !closing.signal.aborted; delay = Math.min(delay * 2, 15 * 60_000)) {
+      await pauseUnlessClosing(delay);
+      if (closing.signal.aborted) return;
+      const next = await setWebhook();
+      if (next === 'refused') startPollingInBackground();
+      if (next !== 'unreachable') return;
+    }
+  })();
 }

@@ -8,12 +8,12 @@ import { loadConfig } from '../../config.ts';
 import { ideas, telegramLinkCodes, userSettings } from '../../db/schema.ts';
 import { startJobQueue } from '../../jobs.ts';
 import { registerWorkers } from '../../workers.ts';
-import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/fake-telegram-api.ts';
+import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
 import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 /**
  * The bot end to end through the real app: grammY talks to a local stand-in for Telegram's Bot API
- * (test/fake-telegram-api.ts), updates arrive by long polling and go through the job queue, voice
+ * (test/doubles/telegram.ts), updates arrive by long polling and go through the job queue, voice
  * goes to an OpenAI-compatible transcription stand-in, and the web side is called with app.inject().
  */
 
@@ -88,6 +88,8 @@ beforeAll(async () => {
       TRANSCRIPTION_BASE_URL: whisperUrl,
       TELEGRAM_RETRY_LIMIT: '1',
       TELEGRAM_RETRY_DELAY_SECONDS: '1',
+      // How long publishing waits on Telegram (15 s by default), short for the test that stops answering.
+      TELEGRAM_TIMEOUT_SECONDS: '5',
     },
   });
   alice = await createUser(testApp.app);
@@ -332,6 +334,81 @@ describe('capturing ideas', () => {
     expect(await ideasOf(alice)).toEqual([]);
   });
 
+  it('refuses a voice note over the 20 MB a bot may download at once, without asking Telegram for it', async () => {
+    const filesBefore = whisperFiles.length;
+    const sorryBefore = fake.sentMessages().filter((message) => message.text.startsWith('Sorry')).length;
+    const size = 21 * 1024 * 1024;
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        voice: {
+          file_id: 'voice-huge',
+          file_unique_id: 'vhu',
+          duration: 9000,
+          mime_type: 'audio/ogg',
+          file_size: size,
+        },
+      }),
+    );
+    const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('20 MB'));
+    expect(reply.text).toBe(
+      'This recording is larger than 20 MB, the most Telegram lets a bot download. Please send a shorter one.',
+    );
+    expect(fake.calls.filter((apiCall) => apiCall.params.file_id === 'voice-huge')).toEqual([]);
+    expect(whisperFiles.length).toBe(filesBefore);
+    expect(fake.sentMessages().filter((message) => message.text.startsWith('Sorry')).length).toBe(sorryBefore);
+    expect(await ideasOf(alice)).toEqual([]);
+  });
+
+  it('says the same when only getFile tells the size (Telegram\'s "file is too big"), after one try', async () => {
+    fake.addFile('audio-huge', new Uint8Array(21 * 1024 * 1024));
+    const sorryBefore = fake.sentMessages().filter((message) => message.text.startsWith('Sorry')).length;
+    const before = fake.sentMessages().length;
+    // An audio file sent without a caption is a recording too; this one carries no file_size.
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        audio: { file_id: 'audio-huge', file_unique_id: 'ahu', duration: 9000, mime_type: 'audio/mpeg' },
+      }),
+    );
+    await expect
+      .poll(
+        () =>
+          fake
+            .sentMessages()
+            .slice(before)
+            .map((message) => message.text),
+        { timeout: 15_000 },
+      )
+      .toContain(
+        'This recording is larger than 20 MB, the most Telegram lets a bot download. Please send a shorter one.',
+      );
+    expect(
+      fake.calls.filter((apiCall) => apiCall.method === 'getFile' && apiCall.params.file_id === 'audio-huge'),
+    ).toHaveLength(1);
+    expect(fake.sentMessages().filter((message) => message.text.startsWith('Sorry')).length).toBe(sorryBefore);
+    expect(await ideasOf(alice)).toEqual([]);
+  });
+
+  it('transcribes an audio file sent without a caption', async () => {
+    const audio = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 1, 2, 3]);
+    fake.addFile('audio-1', audio);
+    whisperAnswers.push({ status: 200, body: { text: 'Recorded the band rehearsal' } });
+    fake.pushUpdate(
+      privateMessage(aliceTelegram, {
+        audio: {
+          file_id: 'audio-1',
+          file_unique_id: 'a1u',
+          duration: 3,
+          mime_type: 'audio/mpeg',
+          file_size: audio.length,
+        },
+      }),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Recorded the band...”'));
+    expect(await ideasOf(alice)).toEqual([
+      expect.objectContaining({ content: 'Recorded the band rehearsal', isAudioRecording: true }),
+    ]);
+  });
+
   it('answers again without a second idea when the reply failed the first time', async () => {
     fake.failNext('sendMessage', { error_code: 400, description: 'Bad Request: message is too long' });
     const updateId = fake.pushUpdate(privateMessage(aliceTelegram, { text: 'Only saved once please' }));
@@ -381,8 +458,9 @@ describe('channels and publishing', () => {
     if (!(await call(alice, 'GET', '/api/telegram')).json().link) await link(alice, aliceTelegram);
   });
 
-  it('connects a group through /connect when the bot and the sender are administrators', async () => {
-    const group = { id: groupId, type: 'supergroup', title: 'Family <Group>' };
+  it('connects a group through /connect once the bot can write there and the sender is an administrator', async () => {
+    const group = { id: groupId, type: 'supergroup', title: 'Family <Group>' } as const;
+    fake.setChat({ ...group, permissions: { can_send_messages: false } });
     const connect = () =>
       fake.pushUpdate({
         message: {
@@ -394,12 +472,25 @@ describe('channels and publishing', () => {
           entities: [{ type: 'bot_command', offset: 0, length: 30 }],
         },
       });
+    // The bot cannot write in the group: the missing right is named in the sender's private chat.
+    fake.setMember(groupId, fake.bot.id, 'restricted', { can_send_messages: false });
     connect();
-    await fake.waitForMessage(groupId, (text) => text.startsWith('Make me an administrator'));
-    fake.setMember(groupId, fake.bot.id, 'administrator');
+    const restricted = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('I am not allowed'));
+    expect(restricted.text).toBe(
+      'I am not allowed to send messages in “Family <Group>”. An administrator can allow it in my permissions there (“Send messages”); then send /connect there again.',
+    );
+    fake.setMember(groupId, fake.bot.id, 'member');
+    connect();
+    const muted = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Members may not send'));
+    expect(muted.text).toContain('allow members to “Send messages”');
+    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toEqual([]);
+
+    // Now it can write (a plain member of a group where members write); the sender must be an administrator.
+    fake.setChat({ ...group, permissions: { can_send_messages: true } });
     fake.setMember(groupId, aliceTelegram.id, 'member');
     connect();
     await fake.waitForMessage(groupId, (text) => text === 'Only an administrator of this chat can connect it.');
+    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toEqual([]);
     fake.setMember(groupId, aliceTelegram.id, 'creator');
     connect();
     await fake.waitForMessage(groupId, (text) => text.startsWith('“Family <Group>” is connected'));
@@ -411,26 +502,34 @@ describe('channels and publishing', () => {
     expect((await call(bob, 'GET', '/api/telegram')).json().channels).toEqual([]);
   });
 
-  it('connects a channel when a linked administrator forwards one of its posts', async () => {
-    const channel = { id: channelId, type: 'channel', title: 'Alice writes', username: 'alice_writes' };
-    fake.setMember(channelId, fake.bot.id, 'administrator');
+  it('connects a channel when a linked administrator forwards one of its posts, once the bot may post there', async () => {
+    const channel = { id: channelId, type: 'channel', title: 'Alice writes', username: 'alice_writes' } as const;
+    fake.setChat(channel);
+    fake.setMember(channelId, fake.bot.id, 'administrator', { can_post_messages: false });
     fake.setMember(channelId, aliceTelegram.id, 'member');
+    const forward = (messageId: number, text: string) =>
+      fake.pushUpdate(
+        privateMessage(aliceTelegram, {
+          forward_origin: { type: 'channel', chat: channel, message_id: messageId, date: 1 },
+          text,
+        }),
+      );
     // Not an administrator of the channel: the forward is only an idea.
-    fake.pushUpdate(
-      privateMessage(aliceTelegram, {
-        forward_origin: { type: 'channel', chat: channel, message_id: 9, date: 1 },
-        text: 'Someone else wrote this',
-      }),
-    );
+    forward(9, 'Someone else wrote this');
     await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Someone else wrote...”'));
     expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
     fake.setMember(channelId, aliceTelegram.id, 'creator');
-    fake.pushUpdate(
-      privateMessage(aliceTelegram, {
-        forward_origin: { type: 'channel', chat: channel, message_id: 10, date: 1 },
-        text: 'An older post',
-      }),
+    // The bot is an administrator without "Post messages": the right is named, nothing is connected or saved.
+    forward(10, 'An older post');
+    const missing = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('I am an administrator'));
+    expect(missing.text).toBe(
+      "I am an administrator of “Alice writes”, but without the right “Post messages”. Turn it on for me in the channel's administrators, then forward a post again.",
     );
+    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
+    expect((await ideasOf(alice)).map((idea) => idea.content)).not.toContain('An older post');
+
+    fake.setMember(channelId, fake.bot.id, 'administrator', { can_post_messages: true });
+    forward(11, 'An older post');
     await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('“Alice writes” is connected'));
     const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{
       id: string;
@@ -484,8 +583,12 @@ describe('channels and publishing', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+    // The refused call and the one Telegram took.
+    expect(fake.calls.filter((apiCall) => apiCall.method === 'sendMessage').slice(-2)).toEqual([
+      { method: 'sendMessage', params: expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }) },
+      { method: 'sendMessage', params: expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }) },
+    ]);
     expect(fake.sentMessages().slice(before)).toEqual([
-      expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }),
       expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }),
     ]);
     expect(response.json().messageLink).toMatch(/^https:\/\/t\.me\/c\/1111111111\/\d+$/);
@@ -540,9 +643,129 @@ describe('channels and publishing', () => {
     expect((await call(bob, 'DELETE', `/api/telegram/channels/${channelRowId}`)).statusCode).toBe(404);
   });
 
+  /** A basic group connected by Alice through /connect (the bot a plain member, Alice its creator). */
+  async function connectBasicGroup(id: number, title: string) {
+    const group = { id, type: 'group', title } as const;
+    fake.setChat({ ...group, permissions: { can_send_messages: true } });
+    fake.setMember(id, fake.bot.id, 'member');
+    fake.setMember(id, aliceTelegram.id, 'creator');
+    fake.pushUpdate({
+      message: {
+        message_id: 1,
+        date: 1,
+        chat: group,
+        from: { is_bot: false, ...aliceTelegram },
+        text: '/connect',
+        entities: [{ type: 'bot_command', offset: 0, length: 8 }],
+      },
+    });
+    await fake.waitForMessage(id, (text) => text.startsWith(`“${title}” is connected`));
+    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{
+      id: string;
+      title: string;
+    }>;
+    return channels.find((item) => item.title === title)!.id;
+  }
+
+  it('follows migrate_to_chat_id when a group has become a supergroup: the stored chat moves, the post is sent again once', async () => {
+    const oldId = -400111;
+    const newId = -1004001110000;
+    const rowId = await connectBasicGroup(oldId, 'Book club');
+    fake.migrateGroup(oldId, newId, { serviceMessages: false });
+    const ideaId = await newIdea(alice, 'Finished the novel');
+    const response = await call(alice, 'POST', '/api/telegram/publish', {
+      ideaIds: [ideaId],
+      text: 'We finished the novel',
+      preferences,
+      channelId: rowId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sends = fake.calls.filter(
+      (apiCall) => apiCall.method === 'sendMessage' && apiCall.params.text === 'We finished the novel',
+    );
+    expect(sends.map((apiCall) => apiCall.params.chat_id)).toEqual([oldId, newId]);
+    expect(response.json().messageLink).toMatch(/^https:\/\/t\.me\/c\/4001110000\/\d+$/);
+    const channel = (await call(alice, 'GET', '/api/telegram'))
+      .json()
+      .channels.find((item: { id: string }) => item.id === rowId);
+    expect(channel).toMatchObject({ title: 'Book club', type: 'supergroup' });
+    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('sent');
+
+    // The next post goes to the new id straight away.
+    const next = await newIdea(alice, 'Next meeting');
+    expect(
+      (
+        await call(alice, 'POST', '/api/telegram/publish', {
+          ideaIds: [next],
+          text: 'Next meeting',
+          preferences,
+          channelId: rowId,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      fake.calls
+        .filter((apiCall) => apiCall.method === 'sendMessage' && apiCall.params.text === 'Next meeting')
+        .map((apiCall) => apiCall.params.chat_id),
+    ).toEqual([newId]);
+  });
+
+  it("follows the group's migration service message before anything is sent", async () => {
+    const oldId = -400222;
+    const newId = -1004002220000;
+    const rowId = await connectBasicGroup(oldId, 'Choir');
+    fake.migrateGroup(oldId, newId);
+    await expect
+      .poll(
+        async () =>
+          (await call(alice, 'GET', '/api/telegram')).json().channels.find((item: { id: string }) => item.id === rowId)
+            ?.type,
+        { timeout: 15_000 },
+      )
+      .toBe('supergroup');
+    const ideaId = await newIdea(alice, 'Concert on Sunday');
+    const response = await call(alice, 'POST', '/api/telegram/publish', {
+      ideaIds: [ideaId],
+      text: 'Concert on Sunday',
+      preferences,
+      channelId: rowId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(
+      fake.calls
+        .filter((apiCall) => apiCall.method === 'sendMessage' && apiCall.params.text === 'Concert on Sunday')
+        .map((apiCall) => apiCall.params.chat_id),
+    ).toEqual([newId]);
+  });
+
+  it('tells when Telegram stops answering in the middle of a post, and marks nothing published', async () => {
+    const ideaId = await newIdea(alice, 'Long story');
+    const paragraph = 'y'.repeat(3000);
+    fake.stallNext('sendMessage', { skip: 1 });
+    const before = fake.sentMessages().length;
+    const response = await call(alice, 'POST', '/api/telegram/publish', {
+      ideaIds: [ideaId],
+      text: `${paragraph}\n\n${paragraph}`,
+      preferences,
+      channelId: channelRowId,
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      code: 'TELEGRAM_UNREACHABLE',
+      message:
+        'Telegram stopped answering after 1 of the 2 messages of this post. It is not marked as published here: check the channel before you publish it again.',
+    });
+    expect(fake.sentMessages().length - before).toBe(1);
+    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('raw_ideas');
+  });
+
   it('removes a channel, and unlinks from the web and from the bot', async () => {
+    const channelsBefore = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{ id: string }>;
     expect((await call(alice, 'DELETE', `/api/telegram/channels/${groupRowId}`)).statusCode).toBe(204);
-    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
+    const channelsAfter = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{ id: string }>;
+    expect(channelsAfter.map((channel) => channel.id)).toEqual(
+      channelsBefore.map((channel) => channel.id).filter((id) => id !== groupRowId),
+    );
 
     expect((await call(bob, 'DELETE', '/api/telegram/link')).statusCode).toBe(204);
     expect((await call(bob, 'GET', '/api/telegram')).json().link).toBeNull();

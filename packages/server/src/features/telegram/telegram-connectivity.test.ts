@@ -1,0 +1,219 @@
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { startJobQueue } from '../../jobs.ts';
+import { registerWorkers } from '../../workers.ts';
+import { captureLog } from '../../../test/capture-log.ts';
+import {
+  closedTelegramApiRoot,
+  privateMessage,
+  startFakeTelegramApi,
+  startSilentTelegramApi,
+} from '../../../test/doubles/telegram.ts';
+import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { connectChannel } from './telegram-service.ts';
+
+/**
+ * Telegram out of reach, a webhook Telegram will not call, and a local Bot API server: each through
+ * the real app. Publishing here waits at most TELEGRAM_TIMEOUT_SECONDS=2 (15 by default) so that
+ * the tests are quick; what is checked is that an answer comes, and what it says.
+ */
+
+const preferences = { ...defaultPreferences, platform: 'telegram' };
+
+async function publishSetUp(testApp: TestApp) {
+  const user = await createUser(testApp.app);
+  await connectChannel({
+    db: testApp.database.db,
+    userId: user.id,
+    chat: { chatId: -1005555555555, title: 'Out of reach', username: null, type: 'channel' },
+  });
+  const channelId = (await testApp.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers })).json()
+    .channels[0].id as string;
+  const idea = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/ideas',
+    headers: user.headers,
+    payload: { content: 'Planted the apple tree' },
+  });
+  return { user, channelId, ideaId: (idea.json() as { id: string }).id };
+}
+
+async function expectUnreachable(testApp: TestApp, user: TestUser, channelId: string, ideaId: string) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/telegram/publish',
+    headers: user.headers,
+    payload: {
+      ideaIds: [ideaId],
+      text: 'The apple tree is in',
+      preferences,
+      channelId,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(502);
+  expect(response.json()).toEqual({
+    code: 'TELEGRAM_UNREACHABLE',
+    message: 'Telegram cannot be reached right now. Nothing was posted: try again later.',
+  });
+  const idea = await testApp.app.inject({ method: 'GET', url: `/api/ideas/${ideaId}`, headers: user.headers });
+  expect(idea.json().status).toBe('raw_ideas');
+
+  // Settings → Telegram loads, saying Telegram cannot be reached (no bot name), and a code can still be made.
+  const status = await testApp.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers });
+  expect(status.statusCode).toBe(200);
+  expect(status.json()).toMatchObject({ isConfigured: true, botUsername: null });
+  const code = await testApp.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers });
+  expect(code.statusCode).toBe(200);
+  expect(code.json().deepLink).toBeNull();
+}
+
+describe('Telegram out of reach', () => {
+  it('answers with "Telegram cannot be reached" when the connection is accepted and nothing answers', async () => {
+    const silent = await startSilentTelegramApi();
+    const testApp = await createTestApp({
+      env: {
+        TELEGRAM_BOT_TOKEN: '5151:silent-token',
+        TELEGRAM_API_ROOT: silent.apiRoot,
+        TELEGRAM_TIMEOUT_SECONDS: '2',
+      },
+    });
+    try {
+      const { user, channelId, ideaId } = await publishSetUp(testApp);
+      await expectUnreachable(testApp, user, channelId, ideaId);
+      expect(silent.connections()).toBeGreaterThan(0);
+    } finally {
+      await testApp.close();
+      await silent.close();
+    }
+  });
+
+  it('answers the same when nothing listens at the address (connection refused)', async () => {
+    const testApp = await createTestApp({
+      env: {
+        TELEGRAM_BOT_TOKEN: '5152:closed-token',
+        TELEGRAM_API_ROOT: await closedTelegramApiRoot(),
+        TELEGRAM_TIMEOUT_SECONDS: '2',
+      },
+    });
+    try {
+      const { user, channelId, ideaId } = await publishSetUp(testApp);
+      await expectUnreachable(testApp, user, channelId, ideaId);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('a webhook the Bot API server refuses', () => {
+  it('is asked for once, then the server says why and polls', async () => {
+    const fake = await startFakeTelegramApi({ token: '6161:refused-hook-token', botUsername: 'refused_hook_bot' });
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+        TELEGRAM_BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        TELEGRAM_WEBHOOK: 'true',
+      },
+      { BASE_URL: 'https://updates.example:3000' },
+    );
+    const database = await openTestDatabase();
+    const jobs = await startJobQueue(database, { error: () => {} });
+    const app = await buildApp({ config, database, jobs, webDistDir: null });
+    const { logger, lines } = captureLog();
+    vi.spyOn(app.log, 'child').mockReturnValue(logger);
+    await registerWorkers(app);
+    await app.ready();
+    try {
+      expect(lines).toContainEqual({
+        level: 'error',
+        message:
+          'Telegram refused the webhook https://updates.example:3000/api/telegram/webhook: Bad Request: bad webhook: ' +
+          'Webhook can be set up only on ports 80, 88, 443 or 8443; polling instead',
+      });
+      fake.pushUpdate(privateMessage({ id: 9101, language_code: 'en' }, { text: 'hello' }));
+      await fake.waitForMessage(9101, (text) => text.includes('This chat is not connected'));
+      expect(fake.calls.filter((apiCall) => apiCall.method === 'setWebhook')).toHaveLength(1);
+      expect(fake.webhookUrl()).toBeNull();
+    } finally {
+      await app.close();
+      await jobs.stop({ graceful: false, timeout: 1000 });
+      await database.close();
+      await fake.close();
+    }
+  });
+});
+
+describe('a local Bot API server in --local mode', () => {
+  let filesDir: string;
+  let whisper: Server;
+  let whisperUrl: string;
+  const received: number[] = [];
+
+  beforeAll(async () => {
+    filesDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bot-api-'));
+    whisper = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const form = await new Response(Buffer.concat(chunks), {
+        headers: { 'content-type': request.headers['content-type'] ?? '' },
+      }).formData();
+      const file = form.get('file');
+      if (file instanceof File) received.push(file.size);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'Read from disk' }));
+    });
+    await new Promise<void>((resolve) => whisper.listen(0, '127.0.0.1', resolve));
+    whisperUrl = `http://127.0.0.1:${(whisper.address() as AddressInfo).port}/v1`;
+  });
+
+  afterAll(async () => {
+    whisper?.closeAllConnections();
+    await new Promise((resolve) => whisper?.close(resolve));
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('reads a voice note from the absolute file_path it gives, instead of downloading it', async () => {
+    const fake = await startFakeTelegramApi({ token: '7171:local-mode-token', localFilesDir: filesDir });
+    const testApp = await createTestApp({
+      withJobs: true,
+      env: {
+        TELEGRAM_BOT_TOKEN: fake.token,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        TRANSCRIPTION_BASE_URL: whisperUrl,
+        TELEGRAM_RETRY_LIMIT: '0',
+      },
+    });
+    try {
+      const user = await createUser(testApp.app);
+      const { code } = (
+        await testApp.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers })
+      ).json();
+      const sender = { id: 9201, language_code: 'en' };
+      fake.pushUpdate(privateMessage(sender, { text: code }));
+      await fake.waitForMessage(sender.id, (text) => text.startsWith('Done!'));
+
+      const audio = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 9, 8, 7, 6, 5]);
+      fake.addFile('local-voice', audio);
+      fake.pushUpdate(
+        privateMessage(sender, {
+          voice: { file_id: 'local-voice', file_unique_id: 'lv', duration: 2, file_size: audio.length },
+        }),
+      );
+      await fake.waitForMessage(sender.id, (text) => text.startsWith('Transcribed and saved'));
+      // The double, as a local server, answers 404 to a download: the bytes came from the disk.
+      expect(fake.calls.filter((apiCall) => apiCall.method === 'getFile')).toHaveLength(1);
+      expect(received).toEqual([audio.length]);
+    } finally {
+      await testApp.close();
+      await fake.close();
+    }
+  });
+});

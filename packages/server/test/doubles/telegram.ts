@@ -1,0 +1,567 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/**
+ * A local stand-in for Telegram's Bot API, speaking its wire protocol so that grammY and our bot
+ * code run unchanged. Each behaviour names where it comes from: the Bot API documentation
+ * (https://core.telegram.org/bots/api, "docs"), or, where the documentation says nothing (the exact
+ * error descriptions, HTTP statuses) or the real service does otherwise, reports of the real service
+ * ("report", an issue thread). Where the two disagree, the double follows the reports and says so.
+ *
+ * What it does not copy: anything our server does not call, flood limits (429 only when scripted
+ * with failNext), message entities and HTML parsing (the text is stored as sent), and Telegram's
+ * own delivery of webhook calls.
+ */
+export type RecordedCall = { method: string; params: Record<string, unknown> };
+export type ScriptedFailure = {
+  error_code: number;
+  description: string;
+  retry_after?: number;
+  migrate_to_chat_id?: number;
+};
+type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
+/** The rights our server reads: ChatMemberAdministrator.can_post_messages, ChatMemberRestricted.can_send_messages. */
+export type MemberRights = { can_post_messages?: boolean; can_send_messages?: boolean };
+type Member = { status: MemberStatus; rights: MemberRights };
+export type FakeChat = {
+  id: number;
+  type: 'group' | 'supergroup' | 'channel';
+  title: string;
+  username?: string;
+  /** Default member permissions (ChatFullInfo.permissions, https://core.telegram.org/bots/api#chatpermissions). */
+  permissions?: { can_send_messages?: boolean };
+};
+type SentMessage = { chat_id: number; text: string; parse_mode?: string };
+
+export type FakeTelegramApi = {
+  apiRoot: string;
+  token: string;
+  bot: { id: number; username: string; first_name: string };
+  calls: RecordedCall[];
+  /** Adds an update (its update_id assigned here) for the next getUpdates; returns the update_id. */
+  pushUpdate: (update: Record<string, unknown>) => number;
+  /** The updates getUpdates has not been told are handled (offset not past them). */
+  unconfirmed: () => number;
+  /** getUpdates calls refused because another was still waiting (Telegram's 409 Conflict). */
+  conflicts: () => number;
+  /** The webhook URL set with setWebhook, or null (deleteWebhook, or never set). */
+  webhookUrl: () => string | null;
+  /**
+   * A later call of `method` (after `skip` more that are answered) gets no answer at all, as when
+   * Telegram stops answering in the middle of a post; it is dropped when the double closes.
+   */
+  stallNext: (method: string, options?: { skip?: number }) => void;
+  /** The next calls of `method` fail with these answers, one each. */
+  failNext: (method: string, ...failures: ScriptedFailure[]) => void;
+  /** A file the bot may getFile and download (a voice note's bytes, say). */
+  addFile: (fileId: string, body: Uint8Array) => void;
+  setMember: (chatId: number, userId: number, status: MemberStatus, rights?: MemberRights) => void;
+  /** A group or channel that getChat knows, and whose rights sendMessage enforces. */
+  setChat: (chat: FakeChat) => void;
+  /**
+   * The group becomes a supergroup with a new id, as Telegram does when a group grows or its
+   * history is made visible: sending to the old id is refused naming the new one, and (unless
+   * `serviceMessages` is false) the two service messages arrive as updates.
+   */
+  migrateGroup: (fromChatId: number, toChatId: number, options?: { serviceMessages?: boolean }) => void;
+  /** The messages Telegram took (sendMessage calls it refused are only in `calls`). */
+  sentMessages: () => SentMessage[];
+  /** Waits until a sendMessage to `chatId` matches; returns it. */
+  waitForMessage: (chatId: number, match: (text: string) => boolean, timeoutMs?: number) => Promise<SentMessage>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Telegram's limit on what a bot may download: "For the moment, bots can download files of up to
+ * 20MB in size" (docs, https://core.telegram.org/bots/api#getfile).
+ */
+const downloadLimitBytes = 20 * 1024 * 1024;
+/** "Text of the message to be sent, 1-4096 characters after entities parsing" (docs, #sendmessage). */
+const maxMessageLength = 4096;
+/**
+ * "Ports currently supported for webhooks: 443, 80, 88, 8443" (docs, #setwebhook); a local server
+ * in --local mode may "Use any port for the webhook" (https://github.com/tdlib/telegram-bot-api#usage).
+ */
+const webhookPorts = ['443', '80', '88', '8443'];
+
+class Refusal {
+  constructor(readonly failure: ScriptedFailure) {}
+}
+const refuse = (error_code: number, description: string, extra: Partial<ScriptedFailure> = {}) =>
+  new Refusal({ error_code, description, ...extra });
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  if (raw.length === 0) return {};
+  // "We support GET and POST HTTP methods. We support four ways of passing parameters in Bot API
+  // requests": query string, urlencoded, JSON, multipart (docs, #making-requests).
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('application/json')) return JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+  const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string') continue;
+    try {
+      params[key] = JSON.parse(value);
+    } catch {
+      params[key] = value;
+    }
+  }
+  return params;
+}
+
+export async function startFakeTelegramApi({
+  token = '123456:TEST-token_for-the-fake',
+  botUsername = 'life_updates_test_bot',
+  localFilesDir,
+}: {
+  token?: string;
+  botUsername?: string;
+  /**
+   * Behave as a local Bot API server in --local mode, keeping files here: getFile answers "the
+   * absolute local path as a value of the file_path field" (docs, #using-a-local-bot-api-server),
+   * and the /file/ route answers 404, as the local server "won't serve locally available files"
+   * (report, https://github.com/tdlib/telegram-bot-api/issues/381 and issues/540).
+   */
+  localFilesDir?: string;
+} = {}): Promise<FakeTelegramApi> {
+  // "The token looks something like 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11" (docs, #authorizing-your-bot):
+  // the bot's user id comes first.
+  const bot = { id: Number(token.split(':')[0]), username: botUsername, first_name: 'Life Updates' };
+  const calls: RecordedCall[] = [];
+  const delivered: SentMessage[] = [];
+  const updates: Array<Record<string, unknown> & { update_id: number }> = [];
+  const failures = new Map<string, ScriptedFailure[]>();
+  const stalls = new Map<string, number>();
+  const files = new Map<string, { path: string; body: Uint8Array }>();
+  const members = new Map<string, Member>();
+  const chats = new Map<number, FakeChat>();
+  const migrations = new Map<number, number>();
+  let webhookUrl: string | null = null;
+  let nextUpdateId = 1000;
+  let nextFileNumber = 0;
+  let pollsInFlight = 0;
+  let conflicts = 0;
+  let nextMessageId = 1;
+  let waiters: Array<() => void> = [];
+  const wake = () => {
+    const current = waiters;
+    waiters = [];
+    for (const waiter of current) waiter();
+  };
+
+  // "The response contains a JSON object, which always has a Boolean field 'ok' ... In case of an
+  // unsuccessful request, 'ok' equals false and the error is explained in the 'description'. An
+  // Integer 'error_code' field is also returned ... Some errors may also have an optional field
+  // 'parameters' of the type ResponseParameters" (docs, #making-requests; #responseparameters). The
+  // HTTP status is the error_code (report: "The server returned HTTP 409 Conflict. Response body:
+  // {"ok":false,"error_code":409,...}", https://github.com/eternnoir/pyTelegramBotAPI/issues/543).
+  const ok = (response: ServerResponse, result: unknown) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));
+  const fail = (response: ServerResponse, failure: ScriptedFailure) => {
+    const parameters = {
+      ...(failure.retry_after === undefined ? {} : { retry_after: failure.retry_after }),
+      ...(failure.migrate_to_chat_id === undefined ? {} : { migrate_to_chat_id: failure.migrate_to_chat_id }),
+    };
+    response.writeHead(failure.error_code, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        ok: false,
+        error_code: failure.error_code,
+        description: failure.description,
+        ...(Object.keys(parameters).length === 0 ? {} : { parameters }),
+      }),
+    );
+  };
+
+  const memberOf = (chatId: number, userId: number) => members.get(`${chatId}:${userId}`);
+
+  async function getUpdates(params: Record<string, unknown>, request: IncomingMessage) {
+    // "An update is considered confirmed as soon as getUpdates is called with an offset higher than
+    // its update_id" (docs, #getupdates): Telegram forgets them.
+    const offset = typeof params.offset === 'number' ? params.offset : 0;
+    while (updates.length > 0 && updates[0]!.update_id < offset) updates.shift();
+    // "timeout: Timeout in seconds for long polling. Defaults to 0" (docs): wait for an update that long.
+    const timeoutSeconds = typeof params.timeout === 'number' ? params.timeout : 0;
+    const deadline = Date.now() + timeoutSeconds * 1000;
+    while (updates.length === 0 && Date.now() < deadline && !request.socket.destroyed) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    // "limit: Values between 1-100 are accepted. Defaults to 100" (docs).
+    return updates.slice(0, typeof params.limit === 'number' ? params.limit : 100);
+  }
+
+  function chatMember(params: Record<string, unknown>) {
+    const chatId = Number(params.chat_id);
+    const userId = Number(params.user_id);
+    const member = memberOf(chatId, userId);
+    // An unknown chat: "Bad Request: chat not found" (report,
+    // https://github.com/php-telegram-bot/core/issues/853).
+    if (!member) return refuse(400, 'Bad Request: chat not found');
+    const user = userId === bot.id ? { ...bot, is_bot: true } : { id: userId, is_bot: false, first_name: 'Member' };
+    // The fields of each ChatMember kind (docs, #chatmember): an administrator's rights, of which
+    // can_post_messages is "for channels only"; a restricted member's is_member and can_send_* rights.
+    switch (member.status) {
+      case 'administrator':
+        return {
+          status: 'administrator',
+          user,
+          can_be_edited: false,
+          is_anonymous: false,
+          can_manage_chat: true,
+          can_delete_messages: true,
+          can_restrict_members: true,
+          can_invite_users: true,
+          ...(chats.get(chatId)?.type === 'channel' || member.rights.can_post_messages !== undefined
+            ? { can_post_messages: member.rights.can_post_messages ?? false }
+            : {}),
+        };
+      case 'restricted':
+        return {
+          status: 'restricted',
+          user,
+          is_member: true,
+          can_send_messages: member.rights.can_send_messages ?? false,
+          until_date: 0,
+        };
+      default:
+        return { status: member.status, user };
+    }
+  }
+
+  /** Why Telegram refuses the bot's message to this chat, or null when it takes it. */
+  function sendRefusal(chatId: number): Refusal | null {
+    const movedTo = migrations.get(chatId);
+    // A group that became a supergroup: 400 with parameters.migrate_to_chat_id ("The group has
+    // been migrated to a supergroup with the specified identifier", docs, #responseparameters). The
+    // description is the reports' ("Bad Request: group chat was upgraded to a supergroup chat",
+    // https://github.com/TwiN/gatus/issues/179; older reports say "...is migrated to a supergroup
+    // chat"): our server reads only the parameter.
+    if (movedTo !== undefined) {
+      return refuse(400, 'Bad Request: group chat was upgraded to a supergroup chat', { migrate_to_chat_id: movedTo });
+    }
+    const chat = chats.get(chatId);
+    if (!chat) return null;
+    const member = memberOf(chatId, bot.id);
+    if (chat.type === 'channel') {
+      // "Forbidden: bot is not a member of the channel chat" (report, https://github.com/tucnak/telebot/issues/633);
+      // an administrator without "Post messages": "Bad Request: need administrator rights in the
+      // channel chat" (report, https://github.com/teloxide/teloxide/issues/450).
+      if (!member || member.status === 'left' || member.status === 'kicked') {
+        return refuse(403, 'Forbidden: bot is not a member of the channel chat');
+      }
+      const canPost = member.status === 'creator' || member.rights.can_post_messages === true;
+      return canPost ? null : refuse(400, 'Bad Request: need administrator rights in the channel chat');
+    }
+    const isMuted =
+      (member?.status === 'restricted' && member.rights.can_send_messages !== true) ||
+      (member?.status === 'member' && chat.permissions?.can_send_messages === false);
+    // Report: "Bad Request: not enough rights to send text messages to the chat"
+    // (https://github.com/TelegramBotAPI/errors/issues/5).
+    return isMuted ? refuse(400, 'Bad Request: not enough rights to send text messages to the chat') : null;
+  }
+
+  function handle(method: string, params: Record<string, unknown>) {
+    switch (method) {
+      case 'getMe':
+        // "Returns basic information about the bot in form of a User object" (docs, #getme).
+        return {
+          ...bot,
+          is_bot: true,
+          can_join_groups: true,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        };
+      case 'setWebhook': {
+        const url = String(params.url ?? '');
+        if (url === '') {
+          webhookUrl = null;
+          return true;
+        }
+        const parsed = new URL(url);
+        const port = parsed.port === '' ? (parsed.protocol === 'https:' ? '443' : '80') : parsed.port;
+        // Report: "Bad webhook: webhook can be set up only on ports 80, 88, 443 or 8443"
+        // (https://gist.github.com/sid-r-singh/12856d1473aef82ee85bc6b69c1ca329).
+        if (!localFilesDir && !webhookPorts.includes(port)) {
+          return refuse(400, 'Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443');
+        }
+        webhookUrl = url;
+        return true;
+      }
+      case 'deleteWebhook':
+        webhookUrl = null;
+        return true;
+      case 'sendMessage': {
+        const chatId = Number(params.chat_id);
+        const text = String(params.text ?? '');
+        // Reports: "Bad Request: message is too long" (https://github.com/j-hc/revanced-magisk-module/issues/262).
+        if (text.length > maxMessageLength) return refuse(400, 'Bad Request: message is too long');
+        const refusal = sendRefusal(chatId);
+        if (refusal) return refusal;
+        const chat = chats.get(chatId);
+        delivered.push(params as SentMessage);
+        // "On success, the sent Message is returned" (docs, #sendmessage).
+        return {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat:
+            chatId > 0
+              ? { id: chatId, type: 'private', first_name: 'Someone' }
+              : { id: chatId, type: chat?.type ?? 'channel', title: chat?.title ?? 'Channel' },
+          text,
+        };
+      }
+      case 'getChat': {
+        const chat = chats.get(Number(params.chat_id));
+        if (!chat) return refuse(400, 'Bad Request: chat not found');
+        // "Returns a ChatFullInfo object"; permissions are "for groups and supergroups" (docs, #getchat, #chatfullinfo).
+        return { ...chat, accent_color_id: 0, max_reaction_count: 11 };
+      }
+      case 'getFile': {
+        const file = files.get(String(params.file_id));
+        // Report: "Bad Request: invalid file_id" (https://github.com/tdlib/telegram-bot-api/issues/490).
+        if (!file) return refuse(400, 'Bad Request: invalid file_id');
+        // Past the 20 MB a bot may download: "Bad Request: file is too big" (report,
+        // https://github.com/tdlib/telegram-bot-api/issues/51); a local server in --local mode has
+        // no limit ("Download files without a size limit", https://github.com/tdlib/telegram-bot-api#usage).
+        if (!localFilesDir && file.body.length > downloadLimitBytes) return refuse(400, 'Bad Request: file is too big');
+        return {
+          file_id: params.file_id,
+          file_unique_id: `u-${String(params.file_id)}`,
+          file_size: file.body.length,
+          file_path: file.path,
+        };
+      }
+      case 'getChatMember':
+        return chatMember(params);
+      default:
+        // An unknown method: 404 "Not Found" (report, https://github.com/tdlib/telegram-bot-api/issues/381).
+        return refuse(404, 'Not Found');
+    }
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake.telegram');
+    // "The file can then be downloaded via the link https://api.telegram.org/file/bot<token>/<file_path>" (docs, #getfile).
+    const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (fileMatch) {
+      const file =
+        fileMatch[1] === token && !localFilesDir
+          ? [...files.values()].find((item) => item.path === fileMatch[2])
+          : undefined;
+      if (!file) return fail(response, { error_code: 404, description: 'Not Found' });
+      return response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(file.body));
+    }
+    // "All queries to the Telegram Bot API must be served over HTTPS and need to be presented in this
+    // form: https://api.telegram.org/bot<token>/METHOD_NAME" (docs, #making-requests).
+    const methodMatch = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
+    if (!methodMatch) return fail(response, { error_code: 404, description: 'Not Found' });
+    // A wrong token: 401 "Unauthorized" ("The only way to receive error with code 401 is to provide
+    // a wrong bot token", report, https://github.com/tdlib/telegram-bot-api/issues/80).
+    if (methodMatch[1] !== token) return fail(response, { error_code: 401, description: 'Unauthorized' });
+    const method = methodMatch[2]!;
+    const params = await readBody(request);
+    calls.push({ method, params });
+    const stallIn = stalls.get(method);
+    if (stallIn !== undefined) {
+      if (stallIn === 0) {
+        stalls.delete(method);
+        return;
+      }
+      stalls.set(method, stallIn - 1);
+    }
+    const scripted = failures.get(method)?.shift();
+    if (scripted) return fail(response, scripted);
+    if (method === 'getUpdates') {
+      // "You will not be able to receive updates using getUpdates for as long as an outgoing webhook
+      // is set up" (docs, #getupdates); the answer is 409 "Conflict: can't use getUpdates method while
+      // webhook is active; use deleteWebhook to delete the webhook first" (report,
+      // https://github.com/m1guelpf/chatgpt-telegram/issues/40).
+      if (webhookUrl !== null) {
+        return fail(response, {
+          error_code: 409,
+          description:
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        });
+      }
+      // One poller per bot: a second concurrent getUpdates is 409 "Conflict: terminated by other
+      // getUpdates request; make sure that only one bot instance is running" (report,
+      // https://github.com/eternnoir/pyTelegramBotAPI/issues/543).
+      if (pollsInFlight > 0) {
+        conflicts += 1;
+        return fail(response, {
+          error_code: 409,
+          description:
+            'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+        });
+      }
+      pollsInFlight += 1;
+      try {
+        return ok(response, await getUpdates(params, request));
+      } finally {
+        pollsInFlight -= 1;
+      }
+    }
+    const result = handle(method, params);
+    if (result instanceof Refusal) return fail(response, result.failure);
+    return ok(response, result);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const apiRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const sentMessages = () => [...delivered];
+  const pushUpdate = (update: Record<string, unknown>) => {
+    const updateId = nextUpdateId++;
+    updates.push({ ...update, update_id: updateId });
+    wake();
+    return updateId;
+  };
+
+  return {
+    apiRoot,
+    token,
+    bot,
+    calls,
+    pushUpdate,
+    unconfirmed: () => updates.length,
+    conflicts: () => conflicts,
+    webhookUrl: () => webhookUrl,
+    stallNext: (method, { skip = 0 } = {}) => stalls.set(method, skip),
+    failNext: (method, ...list) => failures.set(method, [...(failures.get(method) ?? []), ...list]),
+    addFile: (fileId, body) => {
+      if (!localFilesDir) {
+        // A relative path such as "voice/file_3.oga" (docs, #file: "Use https://api.telegram.org/file/bot<token>/<file_path>").
+        files.set(fileId, { path: `voice/${fileId}.oga`, body });
+        return;
+      }
+      // A local server keeps each bot's files under its working directory, in a folder of the bot's
+      // own (report: "/var/lib/telegram-bot-api/<token>/videos/file_0.mp4",
+      // https://github.com/aiogram/telegram-bot-api/pull/22).
+      const filePath = path.join(localFilesDir, token, 'voice', `file_${nextFileNumber++}.oga`);
+      mkdirSync(path.dirname(filePath), { recursive: true });
+      writeFileSync(filePath, body);
+      files.set(fileId, { path: filePath, body });
+    },
+    setMember: (chatId, userId, status, rights = {}) => members.set(`${chatId}:${userId}`, { status, rights }),
+    setChat: (chat) => chats.set(chat.id, chat),
+    migrateGroup: (fromChatId, toChatId, { serviceMessages = true } = {}) => {
+      const old = chats.get(fromChatId);
+      migrations.set(fromChatId, toChatId);
+      const title = old?.title ?? 'Group';
+      chats.set(toChatId, { ...old, id: toChatId, type: 'supergroup', title });
+      for (const [key, member] of members) {
+        const [chatId, userId] = key.split(':');
+        if (Number(chatId) === fromChatId) members.set(`${toChatId}:${userId}`, member);
+      }
+      if (!serviceMessages) return;
+      // Two service messages: Message.migrate_to_chat_id in the old group and migrate_from_chat_id in
+      // the new supergroup (docs, #message; "if a chat is migrated, there will be two updates", report,
+      // https://github.com/TelegramBots/Telegram.Bot/issues/171). Every bot receives service messages
+      // whatever its privacy mode (docs, https://core.telegram.org/bots/faq#what-messages-will-my-bot-get).
+      const date = Math.floor(Date.now() / 1000);
+      const from = { id: 1, is_bot: false, first_name: 'Owner' };
+      pushUpdate({
+        message: {
+          message_id: nextMessageId++,
+          date,
+          chat: { id: fromChatId, type: 'group', title },
+          from,
+          migrate_to_chat_id: toChatId,
+        },
+      });
+      pushUpdate({
+        message: {
+          message_id: 1,
+          date,
+          chat: { id: toChatId, type: 'supergroup', title },
+          from,
+          migrate_from_chat_id: fromChatId,
+        },
+      });
+    },
+    sentMessages,
+    waitForMessage: async (chatId, match, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = sentMessages().find((message) => Number(message.chat_id) === chatId && match(message.text));
+        if (found) return found;
+        if (Date.now() > deadline) {
+          const seen = sentMessages().map((message) => `${message.chat_id}: ${message.text}`);
+          throw new Error(`no matching message to ${chatId}; sent so far:\n${seen.join('\n')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: async () => {
+      wake();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * Telegram out of reach in the worst way: the connection is accepted and nothing ever answers (a
+ * firewall that drops replies, a hung proxy). Nothing here comes from Telegram's documentation;
+ * it is how an unreachable service looks from the client.
+ */
+export async function startSilentTelegramApi(): Promise<{
+  apiRoot: string;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const server = createTcpServer((socket) => {
+    accepted += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    socket.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    apiRoot: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => accepted,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** An address where nothing listens: each connection is refused at once (ECONNREFUSED). */
+export async function closedTelegramApiRoot(): Promise<string> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A private-chat message update from a Telegram user, as Telegram sends it (docs, #update, #message). */
+export function privateMessage(
+  user: { id: number; first_name?: string; username?: string; language_code?: string },
+  fields: Record<string, unknown>,
+) {
+  const from = { is_bot: false, first_name: 'Ann', ...user };
+  return {
+    message: {
+      message_id: Math.floor(Math.random() * 1e6),
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: user.id, type: 'private', first_name: from.first_name, username: from.username },
+      from,
+      ...fields,
+    },
+  };
+}
