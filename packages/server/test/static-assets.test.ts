@@ -98,9 +98,19 @@ it('sends index.html for every page path, whatever the language or session, and 
       expect(response.body, url).toBe('<!doctype html><title>x</title>');
     }
   }
-  const api = await page('/api/no-such-route');
-  expect(api.statusCode).toBe(404);
-  expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  // Every spelling of an API path (docs/security.md, finding 13) gets the JSON 404, not the page.
+  for (const url of [
+    '/api/no-such-route',
+    '/%61pi/no-such-route',
+    '//api/no-such-route',
+    '/API/no-such-route',
+    '/api%2fno-such-route',
+    '/api',
+  ]) {
+    const api = await page(url);
+    expect(api.statusCode, url).toBe(404);
+    expect(api.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+  }
 });
 
 it('compresses a built file again when it has changed since its compressed copies were made', () => {
