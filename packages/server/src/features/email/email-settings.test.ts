@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
-import { startHttpStub, type RecordedRequest } from '../../../test/mail-servers.ts';
+import {
+  createVerifiedUser,
+  insertContacts,
+  insertShare,
+  waitForDeliveries,
+} from '../../../test/doubles/email-fixtures.ts';
+import type { RecordedRequest, StubAnswer } from '../../../test/doubles/http-recorder.ts';
+import { resendError, startResendApi, type ResendApi } from '../../../test/doubles/resend.ts';
+import { sendgridError, startSendgridApi, type SendgridApi } from '../../../test/doubles/sendgrid.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { userSettings } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -10,19 +17,18 @@ const mailFrom = 'updates@life.test';
 const sendgridKey = 'SG.user-key-0123456789';
 const resendKey = 're_' + 'r'.repeat(47);
 
-type StubAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
-let sendgridAnswer: (request: RecordedRequest) => StubAnswer = () => ({
-  status: 202,
-  headers: { 'x-message-id': 'sg' },
-});
-let resendAnswer: (request: RecordedRequest) => StubAnswer = () => ({ status: 200, body: { id: 're' } });
-let sendgrid: Awaited<ReturnType<typeof startHttpStub>>;
-let resend: Awaited<ReturnType<typeof startHttpStub>>;
+/** An answer a test imposes on the provider's next requests; undefined = as the provider documents. */
+type Imposed = (request: RecordedRequest) => StubAnswer | undefined;
+const asDocumented: Imposed = () => undefined;
+let sendgridAnswer: Imposed = asDocumented;
+let resendAnswer: Imposed = asDocumented;
+let sendgrid: SendgridApi;
+let resend: ResendApi;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  sendgrid = await startHttpStub((request) => sendgridAnswer(request));
-  resend = await startHttpStub((request) => resendAnswer(request));
+  sendgrid = await startSendgridApi({ answer: (request) => sendgridAnswer(request) });
+  resend = await startResendApi({ answer: (request) => resendAnswer(request) });
   // The server itself has only the outbox; users bring their own provider keys.
   testApp = await createTestApp({
     withJobs: true,
@@ -170,10 +176,7 @@ describe('test email', () => {
     expect(content.map((part) => part.type)).toEqual(['text/plain', 'text/html']);
     expect(content[1]!.value).toContain('Best regards,<br>Ann Lee');
 
-    sendgridAnswer = () => ({
-      status: 401,
-      body: { errors: [{ message: 'The provided authorization grant is invalid' }] },
-    });
+    sendgridAnswer = () => sendgridError(401, 'The provided authorization grant is invalid, expired, or revoked');
     try {
       const failed = await testEmail(user, 'me@example.com');
       expect(failed.statusCode).toBe(502);
@@ -182,7 +185,7 @@ describe('test email', () => {
         message: 'Failed to send test email. Check the console for more details.',
       });
     } finally {
-      sendgridAnswer = () => ({ status: 202, headers: { 'x-message-id': 'sg' } });
+      sendgridAnswer = asDocumented;
     }
   });
 
@@ -273,10 +276,7 @@ describe("shares through the user's provider", () => {
     expect((request.body as { text: string }).text).toContain('Dear Di,');
     expect((request.body as { html: string }).html).toContain('Dear Di,');
 
-    resendAnswer = () => ({
-      status: 422,
-      body: { statusCode: 422, name: 'validation_error', message: 'The domain is not verified' },
-    });
+    resendAnswer = () => resendError(422, 'validation_error', 'The domain is not verified');
     try {
       const [second] = await insertContacts(testApp.database.db, user.id, [
         { name: 'Ed', email: 'resend.ed@example.com' },
@@ -292,7 +292,7 @@ describe("shares through the user's provider", () => {
       expect(done.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1 });
       expect(done.deliveries[0]!.lastError).toContain('The domain is not verified');
     } finally {
-      resendAnswer = () => ({ status: 200, body: { id: 're' } });
+      resendAnswer = asDocumented;
     }
   });
 
@@ -304,8 +304,7 @@ describe("shares through the user's provider", () => {
     ]);
     const { share } = await insertShare(testApp.database.db, user.id, [person!]);
     let outages = 1;
-    sendgridAnswer = () =>
-      outages-- > 0 ? { status: 503, body: { errors: [{ message: 'Service unavailable' }] } } : { status: 202 };
+    sendgridAnswer = () => (outages-- > 0 ? sendgridError(503, 'Service unavailable') : undefined);
     try {
       await testApp.app.inject({
         method: 'POST',
@@ -316,7 +315,7 @@ describe("shares through the user's provider", () => {
       const done = await waitForDeliveries(testApp.app, user, share.id);
       expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
-      sendgridAnswer = () => ({ status: 202, headers: { 'x-message-id': 'sg' } });
+      sendgridAnswer = asDocumented;
     }
   });
 });

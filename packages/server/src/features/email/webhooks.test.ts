@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare } from '../../../test/email-fixtures.ts';
+import { createVerifiedUser, insertContacts, insertShare } from '../../../test/doubles/email-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contacts, emailDeliveries } from '../../db/schema.ts';
 
