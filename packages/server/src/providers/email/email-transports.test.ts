@@ -80,6 +80,22 @@ describe('SendGrid transport', () => {
     expect(result.messageId).toMatch(/^[\w-]{22}$/);
   });
 
+  it('sends the fixed Message-ID as a header and turns SendGrid subscription tracking off', async () => {
+    const api = await startSendgridApi();
+    cleanups.push(api.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url });
+    await transport.send({ ...message, headers: unsubscribeHeaders, messageId: '<fixed-1@life.test>' });
+    // Account mail (no headers, no fixed id) is sent without SendGrid's unsubscribe links too.
+    await transport.send(message);
+    const [update, account] = api.requests.map((request) => request.body as Record<string, unknown>);
+    expect(update).toMatchObject({
+      headers: { ...unsubscribeHeaders, 'Message-ID': '<fixed-1@life.test>' },
+      tracking_settings: { subscription_tracking: { enable: false } },
+    });
+    expect(account!.tracking_settings).toEqual({ subscription_tracking: { enable: false } });
+    expect(account!.headers).toBeUndefined();
+  });
+
   it('treats a rejected request as permanent and a rate limit or outage as transient', async () => {
     const statuses = [400, 429, 503];
     const api = await startSendgridApi({
@@ -129,6 +145,42 @@ describe('Resend transport', () => {
     });
   });
 
+  it('sends the fixed Message-ID as a header and as the idempotency key: a retry is not a second email', async () => {
+    const api = await startResendApi();
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
+    const first = await transport.send({ ...message, messageId: '<fixed-2@life.test>' });
+    const retry = await transport.send({ ...message, messageId: '<fixed-2@life.test>' });
+    expect(retry).toEqual(first);
+    expect(api.emails).toHaveLength(1);
+    expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      '<fixed-2@life.test>',
+      '<fixed-2@life.test>',
+    ]);
+    expect(api.requests[0]!.body).toMatchObject({ headers: { 'Message-ID': '<fixed-2@life.test>' } });
+    // Without a fixed id (account mail) there is no key: each send is its own email.
+    await transport.send(message);
+    expect(api.requests[2]!.headers['idempotency-key']).toBeUndefined();
+    expect(api.emails).toHaveLength(2);
+  });
+
+  it('retries a request whose key is still in progress; a key reused with another payload is refused for good', async () => {
+    const answers = [
+      resendError(
+        409,
+        'concurrent_idempotent_requests',
+        'Same idempotency key used while original request is still in progress.',
+      ),
+      resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.'),
+    ];
+    const api = await startResendApi({ answer: (_request, index) => answers[index] });
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
+    const fixed = { ...message, messageId: '<fixed-3@life.test>' };
+    await expect(transport.send(fixed)).rejects.toBeInstanceOf(TransientEmailError);
+    await expect(transport.send(fixed)).rejects.toBeInstanceOf(PermanentEmailError);
+  });
+
   it('classifies 422 as permanent, 429 and 500 as transient, and no connection as transient', async () => {
     const answers = [
       resendError(422, 'validation_error', 'status 422'),
@@ -162,8 +214,9 @@ describe('SMTP transport', () => {
     expect(bounce).toBeInstanceOf(PermanentEmailError);
     // Refused at RCPT TO: the recipient's address bounces.
     expect((bounce as PermanentEmailError).isBounce).toBe(true);
-    await transport.send({ ...message, headers: unsubscribeHeaders });
+    await transport.send({ ...message, headers: unsubscribeHeaders, messageId: '<fixed-4@life.test>' });
     const withHeaders = smtp.received.at(-1)!.mail;
+    expect(withHeaders.messageId).toBe('<fixed-4@life.test>');
     expect(withHeaders.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe(
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
     );
