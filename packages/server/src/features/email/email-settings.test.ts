@@ -9,7 +9,9 @@ import {
 import type { RecordedRequest, StubAnswer } from '../../../test/doubles/http-recorder.ts';
 import { resendError, startResendApi, type ResendApi } from '../../../test/doubles/resend.ts';
 import { sendgridError, startSendgridApi, type SendgridApi } from '../../../test/doubles/sendgrid.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createResendEventSigner } from '../../../test/doubles/resend.ts';
+import { createSendgridEventSigner } from '../../../test/doubles/sendgrid.ts';
+import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { userSettings } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 
@@ -62,6 +64,8 @@ describe('Settings → Email API', () => {
       provider: 'sendgrid',
       senderEmail: '',
       hasApiKey: false,
+      hasWebhookKey: false,
+      webhookUrl: null,
       forcedSenderEmail: mailFrom,
       accountName: 'Test User',
       accountEmail: user.email,
@@ -137,6 +141,98 @@ describe('Settings → Email API', () => {
     expect(removed.json()).toMatchObject({ hasApiKey: false, senderName: 'Annie' });
     const outbox = await testApp.app.inject({ method: 'GET', url: '/api/email/transport', headers: user.headers });
     expect(outbox.json()).toEqual({ kind: 'outbox', isExternal: false });
+  });
+});
+
+describe('Settings → Email: the events of the user’s own provider account', () => {
+  const settingsRow = async (userId: string) =>
+    (await testApp.database.db.select().from(userSettings).where(eq(userSettings.userId, userId)))[0]!;
+
+  it('gives a user with their own key an opaque webhook address, not derived from the user', async () => {
+    const user = await createUser(testApp.app);
+    const other = await createUser(testApp.app);
+    const saved = await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: sendgridKey });
+    await put(other, { senderName: 'Ola', provider: 'sendgrid', apiKey: sendgridKey });
+    const row = await settingsRow(user.id);
+    expect(row.emailWebhookId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(saved.json()).toMatchObject({
+      hasWebhookKey: false,
+      webhookUrl: `${testBaseUrl}/api/webhooks/sendgrid/${row.emailWebhookId}`,
+    });
+    expect(saved.json().webhookUrl).not.toContain(user.id);
+    expect((await settingsRow(other.id)).emailWebhookId).not.toBe(row.emailWebhookId);
+    // The address follows the provider the key is for.
+    const resend = await put(user, { senderName: 'Ann', provider: 'resend', senderEmail: 'ann@life.test' });
+    expect(resend.json().webhookUrl).toBe(`${testBaseUrl}/api/webhooks/resend/${row.emailWebhookId}`);
+    // Without a key of their own there is no account of theirs to hear from.
+    const removed = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/email-settings/api-key',
+      headers: user.headers,
+    });
+    expect(removed.json()).toMatchObject({ hasApiKey: false, webhookUrl: null });
+  });
+
+  it('stores the verification key encrypted, never returns it, and checks its form', async () => {
+    const user = await createUser(testApp.app);
+    const { verificationKey } = createSendgridEventSigner();
+    const early = await put(user, { senderName: 'Ann', provider: 'sendgrid', webhookKey: verificationKey });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fields).toEqual({
+      webhookKey: 'Save your SendGrid API key first: this key verifies the events of your own account.',
+    });
+    expect((await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: sendgridKey })).statusCode).toBe(200);
+    const wrongForm = await put(user, {
+      senderName: 'Ann',
+      provider: 'sendgrid',
+      webhookKey: 'whsec_bm90LWEtc2VuZGdyaWQta2V5',
+    });
+    expect(wrongForm.json().fields).toEqual({
+      webhookKey: 'This does not look like a SendGrid verification key (base64, starting with MFkw)',
+    });
+    const russian = await put(
+      user,
+      { senderName: 'Ann', provider: 'sendgrid', webhookKey: 'nope' },
+      { 'accept-language': 'ru' },
+    );
+    expect(russian.json().fields.webhookKey).toBe(
+      'Это не похоже на ключ проверки SendGrid (base64, начинается с MFkw)',
+    );
+
+    // Pasted as PEM, over several lines: stored as the bare key.
+    const pem = `-----BEGIN PUBLIC KEY-----\n${verificationKey.slice(0, 64)}\n${verificationKey.slice(64)}\n-----END PUBLIC KEY-----`;
+    const saved = await put(user, { senderName: 'Ann', provider: 'sendgrid', webhookKey: pem });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ hasApiKey: true, hasWebhookKey: true });
+    expect(saved.body).not.toContain(verificationKey.slice(40, 80));
+    const row = await settingsRow(user.id);
+    expect(row.emailWebhookKeyEncrypted).not.toContain(verificationKey.slice(40, 80));
+    expect(createSecretBox(testApp.config.APP_SECRET).decrypt(row.emailWebhookKeyEncrypted!)).toBe(verificationKey);
+    const read = await testApp.app.inject({ method: 'GET', url: '/api/email-settings', headers: user.headers });
+    expect(read.json()).toMatchObject({ hasWebhookKey: true });
+    expect(read.body).not.toContain(verificationKey.slice(40, 80));
+    expect(Object.keys(read.json())).not.toContain('webhookKey');
+
+    // Left empty, it is kept; for the other provider it is dropped (it verifies only SendGrid's events).
+    expect((await put(user, { senderName: 'Annie', provider: 'sendgrid' })).json().hasWebhookKey).toBe(true);
+    const switched = await put(user, { senderName: 'Annie', provider: 'resend', senderEmail: 'ann@life.test' });
+    expect(switched.json().hasWebhookKey).toBe(false);
+    expect((await settingsRow(user.id)).emailWebhookKeyEncrypted).toBeNull();
+    const { secret } = createResendEventSigner();
+    const resendSaved = await put(user, {
+      senderName: 'Annie',
+      provider: 'resend',
+      senderEmail: 'ann@life.test',
+      webhookKey: secret,
+    });
+    expect(resendSaved.json().hasWebhookKey).toBe(true);
+    expect(resendSaved.body).not.toContain(secret);
+    expect(
+      createSecretBox(testApp.config.APP_SECRET).decrypt((await settingsRow(user.id)).emailWebhookKeyEncrypted!),
+    ).toBe(secret);
+    // Removing the API key removes the webhook key with it.
+    await testApp.app.inject({ method: 'DELETE', url: '/api/email-settings/api-key', headers: user.headers });
+    expect((await settingsRow(user.id)).emailWebhookKeyEncrypted).toBeNull();
   });
 });
 
