@@ -173,11 +173,11 @@ export const contacts = pgTable(
     description: text('description'),
     templateId: text('template_id'),
     /**
-     * Set when the contact unsubscribed (their one-click link, or a spam complaint reported by the
-     * mail provider). Only the contact clears it, through their unsubscribe page.
+     * Set when the contact unsubscribed (their one-click link, a spam complaint or an unsubscribe
+     * reported by the mail provider). Only the contact clears it, through their unsubscribe page.
      */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-    /** 'link' or 'complaint'. */
+    /** 'link', 'complaint' (a spam report) or 'provider' (unsubscribed through the mail provider). */
     unsubscribeSource: text('unsubscribe_source'),
     /** Set when mail to the address bounced for good; cleared when the owner changes the address. */
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),

@@ -84,7 +84,7 @@ export type ResendApi = Awaited<ReturnType<typeof startResendApi>>;
  * (https://docs.svix.com/receiving/verifying-payloads/how-manual). The svix library signs here as
  * Svix does.
  */
-export function createResendEventSigner(seed = randomUUID()) {
+export function createResendEventSigner(seed: string = randomUUID()) {
   const secret = `whsec_${Buffer.from(`resend-webhook-${seed}`).toString('base64')}`;
   return {
     /** What the user pastes in Settings → Email (or RESEND_WEBHOOK_SECRET). */
