@@ -1,20 +1,19 @@
 import type { Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpServer, type ReceivedMail, type SmtpDouble } from '../packages/server/test/doubles/smtp';
 import { expect, registerAccount, test } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 /** The From address of the app servers started here. */
 export const mailFrom = 'updates@life-updates.test';
 
-export type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
+export type { ReceivedMail };
 
 export type Mailbox = {
   /** Everything the SMTP server accepted, oldest first; envelope addresses in lower case. */
   received: ReceivedMail[];
   /** Recipients refused at RCPT TO with 550, as a real server refuses an unknown mailbox. */
-  refused: Set<string>;
+  refused: { add: (address: string) => void };
   /** The mails whose envelope names this address. */
   to: (address: string) => ReceivedMail[];
 };
@@ -22,51 +21,33 @@ export type Mailbox = {
 export type AppServerWithMail = { mailbox: Mailbox; readonly server: SpawnedAppServer };
 
 /**
- * For the spec file or describe block it is called in: a real SMTP server (no auth, no TLS) and an
- * app server on a fresh data directory that sends through it. With a real mail transport, new
- * accounts confirm their email before they can sign in.
+ * For the spec file or describe block it is called in: the SMTP double the server tests use
+ * (packages/server/test/doubles/smtp.ts: a real SMTP server, no auth, no TLS) and an app server on
+ * a fresh data directory that sends through it. With a real mail transport, new accounts confirm
+ * their email before they can sign in.
  */
 export function appServerWithMail({ port }: { port: number }): AppServerWithMail {
-  const mailbox: Mailbox = {
-    received: [],
-    refused: new Set(),
-    to: (address) => mailbox.received.filter((item) => item.envelopeTo.includes(address.toLowerCase())),
-  };
-  let smtp: SMTPServer | undefined;
+  let smtp: SmtpDouble | undefined;
   let server: SpawnedAppServer | undefined;
+  const started = () => {
+    if (!smtp) throw new Error('the SMTP server starts in beforeAll');
+    return smtp;
+  };
+  const mailbox: Mailbox = {
+    get received() {
+      return started().received;
+    },
+    refused: { add: (address) => started().refuse(address) },
+    to: (address) => started().to(address),
+  };
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (mailbox.refused.has(address.address.toLowerCase())) {
-          return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
-        }
-        callback();
-      },
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-            mailbox.received.push({ envelopeTo, mail });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    const listening = smtp;
-    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (listening.server.address() as AddressInfo).port;
-    server = await spawnAppServer({
-      port,
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: mailFrom },
-    });
+    smtp = await startSmtpServer();
+    server = await spawnAppServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: mailFrom } });
   });
   test.afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
   return {
     mailbox,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
 
 test('Settings → Email: validation, key heuristic, saved key, test email into the outbox', async ({
@@ -49,6 +50,34 @@ test('Settings → Email: validation, key heuristic, saved key, test email into 
   await expect(page.getByLabel('API Key')).toHaveValue('');
   await expect(page.getByText('An API key is saved. Leave the field empty to keep it.').first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText('e2e-key-0123456789');
+
+  // With a key of their own, their SendGrid account's events come to their own address, verified
+  // with that account's key (a P-256 public key, base64, as SendGrid's settings give it).
+  const events = page.getByRole('region', { name: 'Delivery events from your SendGrid account' });
+  const address = events.getByLabel('Webhook address');
+  await expect(address).toHaveValue(/^http:\/\/[^/]+\/api\/webhooks\/sendgrid\/[0-9a-f-]{36}$/);
+  await expect(events.getByText('Until the key is saved, events sent to this address are refused.')).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await events.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByText('Webhook address copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await address.inputValue());
+  await events.getByLabel('Verification key').fill('whsec_not-a-sendgrid-key');
+  await page.getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(
+    events.getByText('This does not look like a SendGrid verification key (base64, starting with MFkw)'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  const verificationKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+    .publicKey.export({ type: 'spki', format: 'der' })
+    .toString('base64');
+  await events.getByLabel('Verification key').fill(verificationKey);
+  await page.getByRole('button', { name: 'Save Email Settings' }).click();
+  await expect(events.getByText('A key is saved. Leave the field empty to keep it.')).toBeVisible();
+  await expect(events.getByLabel('Verification key')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByText('A key is saved. Leave the field empty to keep it.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(verificationKey.slice(40, 80));
+
   await page.getByRole('button', { name: 'Remove API key' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText(/Your saved SendGrid API key will be deleted/)).toBeVisible();
@@ -56,6 +85,7 @@ test('Settings → Email: validation, key heuristic, saved key, test email into 
   await confirm.getByRole('button', { name: 'Remove API key' }).click();
   await expect(page.getByText("API key removed. Emails will be sent with this server's email settings.")).toBeVisible();
   await expect(page.getByText('Emails are sent through: Outbox (this machine)')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delivery events from your SendGrid account' })).toHaveCount(0);
 
   // Test email: validation, then a real send and its result message.
   await page.getByRole('button', { name: 'Test Email Configuration' }).click();

@@ -7,6 +7,7 @@ import {
   emailProviders,
   emailSettingsUpdateSchema,
   looksLikeEmailApiKey,
+  looksLikeWebhookKey,
   testEmailRequestSchema,
   validateEmailSettings,
 } from './email.ts';
@@ -99,6 +100,34 @@ describe('email settings validation', () => {
     );
     expect(messages(issues)).toEqual({ senderEmail: 'Please enter a sender email address for Resend' });
     expect(translate(issues[0]!.key, 'ru', issues[0]!.values)).toContain('Resend');
+  });
+
+  it('checks the webhook key by the provider’s form, and only with a key of the user’s own', () => {
+    // A P-256 public key as SendGrid's settings show it (base64 DER), made once with node:crypto.
+    const sendgridKey =
+      'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWCF8/SmrnTDx/4/mDL7PCcAjSAoQr2/B0b2rZbadFTBdr2sGbqerMGBj1TlQmkPN1DrT4mr2b22h6512hvrKdQ==';
+    expect(sendgridKey).toHaveLength(124);
+    expect(looksLikeWebhookKey('sendgrid', sendgridKey)).toBe(true);
+    expect(
+      looksLikeWebhookKey('sendgrid', `-----BEGIN PUBLIC KEY-----\n${sendgridKey}\n-----END PUBLIC KEY-----`),
+    ).toBe(true);
+    expect(looksLikeWebhookKey('sendgrid', 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=')).toBe(false);
+    expect(looksLikeWebhookKey('resend', 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=')).toBe(true);
+    expect(looksLikeWebhookKey('resend', sendgridKey)).toBe(false);
+    const withoutOwnKey = validateEmailSettings(
+      { senderName: 'Ann', provider: 'sendgrid', webhookKey: sendgridKey },
+      { hasStoredApiKey: false },
+    );
+    expect(messages(withoutOwnKey)).toEqual({
+      webhookKey: 'Save your SendGrid API key first: this key verifies the events of your own account.',
+    });
+    const wrong = validateEmailSettings(
+      { senderName: 'Ann', provider: 'resend', senderEmail: 'ann@life.test', webhookKey: sendgridKey },
+      { hasStoredApiKey: true },
+    );
+    expect(messages(wrong)).toEqual({
+      webhookKey: 'This does not look like a Resend signing secret (it starts with whsec_)',
+    });
   });
 
   it('checks reply-to and sender addresses when given', () => {

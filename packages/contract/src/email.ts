@@ -84,6 +84,28 @@ export function looksLikeEmailApiKey(key: string): boolean {
   return (key.includes('SG.') && key.length > 15) || key.length >= 50;
 }
 
+/** PEM armour and whitespace around a pasted key are dropped; what is left is what gets stored. */
+export function normaliseWebhookKey(key: string): string {
+  return key
+    .replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '')
+    .replace(/\s+/g, '')
+    .trim();
+}
+
+/**
+ * What verifies a provider's events, by its documented form. SendGrid: the Signed Event Webhook's
+ * verification key, an ECDSA P-256 public key as base64 DER, so it always starts with the same
+ * algorithm header
+ * (https://www.twilio.com/docs/sendgrid/for-developers/tracking-events/getting-started-event-webhook-security-features).
+ * Resend: the webhook's Svix signing secret, `whsec_` and base64
+ * (https://resend.com/docs/webhooks/verify-webhooks-requests).
+ */
+export function looksLikeWebhookKey(provider: EmailProvider, key: string): boolean {
+  const normalised = normaliseWebhookKey(key);
+  if (provider === 'sendgrid') return /^MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]{86}==$/.test(normalised);
+  return /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(normalised);
+}
+
 export const emailTransportKinds = ['outbox', 'smtp', 'sendgrid', 'resend'] as const;
 export const emailTransportKindSchema = z.enum(emailTransportKinds);
 export type EmailTransportKind = z.infer<typeof emailTransportKindSchema>;
@@ -100,9 +122,19 @@ export const storedEmailSettingsSchema = z.object({
 });
 export type StoredEmailSettings = z.infer<typeof storedEmailSettingsSchema>;
 
-/** GET /api/email-settings. The API key is never returned, only whether one is stored. */
+/**
+ * GET /api/email-settings. The API key and the webhook key are never returned, only whether one
+ * is stored.
+ */
 export const emailSettingsResponseSchema = storedEmailSettingsSchema.extend({
   hasApiKey: z.boolean(),
+  /** Whether the events of the user's own provider account can be verified (a key is stored). */
+  hasWebhookKey: z.boolean(),
+  /**
+   * With the user's own provider key: where that account sends its delivery events (the public
+   * address, then `/api/webhooks/<provider>/<opaque id>`); null without one.
+   */
+  webhookUrl: z.string().nullable(),
   /** The fixed product address SendGrid mail is sent from (the forced-sender warning names it). */
   forcedSenderEmail: z.string(),
   /** Used when the sender name / reply-to are left empty. */
@@ -124,11 +156,13 @@ export const emailSettingsUpdateSchema = z.object({
   provider: emailProviderSchema.default(defaultEmailProvider),
   senderEmail: optionalEmail.default(''),
   apiKey: z.string().trim().max(500, 'validation.tooLong').optional(),
+  /** The provider account's webhook verification key or signing secret; empty or absent keeps the stored one. */
+  webhookKey: z.string().trim().max(1000, 'validation.tooLong').optional(),
 });
 export type EmailSettingsUpdate = z.input<typeof emailSettingsUpdateSchema>;
 
 export type EmailSettingsIssue = {
-  field: 'senderName' | 'apiKey' | 'senderEmail';
+  field: 'senderName' | 'apiKey' | 'senderEmail' | 'webhookKey';
   key: string;
   values?: Record<string, string>;
 };
@@ -141,12 +175,19 @@ export type EmailSettingsIssue = {
  * key that is entered must look like one, and Resend (with a key) needs its verified sender address.
  */
 export function validateEmailSettings(
-  input: { senderName: string; provider: EmailProvider; senderEmail?: string | undefined; apiKey?: string | undefined },
+  input: {
+    senderName: string;
+    provider: EmailProvider;
+    senderEmail?: string | undefined;
+    apiKey?: string | undefined;
+    webhookKey?: string | undefined;
+  },
   { hasStoredApiKey }: { hasStoredApiKey: boolean },
 ): EmailSettingsIssue[] {
   const issues: EmailSettingsIssue[] = [];
   const provider = emailProviderNames[input.provider];
   const apiKey = input.apiKey?.trim() ?? '';
+  const webhookKey = input.webhookKey?.trim() ?? '';
   const usesOwnProvider = apiKey !== '' || hasStoredApiKey;
   if (input.senderName.trim() === '') issues.push({ field: 'senderName', key: 'email.settings.senderNameRequired' });
   if (apiKey !== '' && !looksLikeEmailApiKey(apiKey)) {
@@ -154,6 +195,16 @@ export function validateEmailSettings(
   }
   if (usesOwnProvider && input.provider === 'resend' && (input.senderEmail ?? '').trim() === '') {
     issues.push({ field: 'senderEmail', key: 'email.settings.senderEmailRequired', values: { provider } });
+  }
+  // The key verifies the events of the user's own account: without one, there is nothing to verify.
+  if (webhookKey !== '' && !usesOwnProvider) {
+    issues.push({ field: 'webhookKey', key: 'email.settings.webhookKeyNeedsApiKey', values: { provider } });
+  } else if (webhookKey !== '' && !looksLikeWebhookKey(input.provider, webhookKey)) {
+    issues.push({
+      field: 'webhookKey',
+      key: `email.settings.webhookKeyInvalid.${input.provider}`,
+      values: { provider },
+    });
   }
   return issues;
 }

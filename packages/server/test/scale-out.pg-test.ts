@@ -5,7 +5,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { startSmtpServer } from './mail-servers.ts';
+import { startSmtpServer } from './doubles/smtp.ts';
 import { openTestDatabase, strongPassword } from './test-app.ts';
 
 /**

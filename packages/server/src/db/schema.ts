@@ -141,6 +141,16 @@ export const userSettings = pgTable('user_settings', {
   emailSettings: jsonb('email_settings'),
   /** The user's own email-provider key, AES-256-GCM with the server secret; never returned. */
   emailApiKeyEncrypted: text('email_api_key_encrypted'),
+  /**
+   * The opaque part of this user's own provider webhook address (`/api/webhooks/<provider>/<id>`):
+   * random (gen_random_uuid), not the user id, so the address cannot be guessed from anything else.
+   */
+  emailWebhookId: uuid('email_webhook_id').notNull().defaultRandom().unique(),
+  /**
+   * What verifies the events of the user's own provider account: SendGrid's verification key or
+   * Resend's signing secret, encrypted like the API key; never returned.
+   */
+  emailWebhookKeyEncrypted: text('email_webhook_key_encrypted'),
   voiceSample: text('voice_sample'),
   nextScheduledRunAt: timestamp('next_scheduled_run_at', { withTimezone: true }),
   lastScheduledRun: jsonb('last_scheduled_run'),
@@ -163,11 +173,11 @@ export const contacts = pgTable(
     description: text('description'),
     templateId: text('template_id'),
     /**
-     * Set when the contact unsubscribed (their unsubscribe link, or a spam complaint reported by the
-     * mail provider). Only the contact clears it, through their unsubscribe page.
+     * Set when the contact unsubscribed (their unsubscribe link, a spam complaint or an unsubscribe
+     * reported by the mail provider). Only the contact clears it, through their unsubscribe page.
      */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-    /** 'link' or 'complaint'. */
+    /** 'link', 'complaint' (a spam report) or 'provider' (unsubscribed through the mail provider). */
     unsubscribeSource: text('unsubscribe_source'),
     /** Set when mail to the address bounced for good; cleared when the owner changes the address. */
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
@@ -315,12 +325,19 @@ export const emailDeliveries = pgTable(
     failureKind: text('failure_kind'),
     /** The id the transport gave the message, so provider webhooks can find the delivery. */
     providerMessageId: text('provider_message_id'),
+    /**
+     * The message's Message-ID header (`<random@domain>`), stored before the first attempt and sent
+     * again on every retry, so a receiving system can drop the copy that a retry after an unanswered
+     * attempt delivers (issue 31). SendGrid events of mail sent through its SMTP relay name it as `smtp-id`.
+     */
+    messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     index('email_deliveries_share_idx').on(table.shareId),
     index('email_deliveries_provider_message_idx').on(table.providerMessageId),
+    uniqueIndex('email_deliveries_message_id_idx').on(table.messageId),
     index('email_deliveries_user_idx').on(table.userId, table.createdAt),
   ],
 );

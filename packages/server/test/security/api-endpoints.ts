@@ -100,6 +100,20 @@ export const apiEndpoints: ApiEndpoint[] = [
   // here, where no verification key is configured).
   { route: 'POST /api/webhooks/sendgrid', access: 'public', isNotJson: true },
   { route: 'POST /api/webhooks/resend', access: 'public', isNotJson: true },
+  // A user's own provider account: the address names no user (a random id), the key saved for it
+  // is the check; an unknown id answers 404.
+  {
+    route: 'POST /api/webhooks/sendgrid/{webhookId}',
+    access: 'public',
+    isNotJson: true,
+    url: () => `/api/webhooks/sendgrid/${uuid}`,
+  },
+  {
+    route: 'POST /api/webhooks/resend/{webhookId}',
+    access: 'public',
+    isNotJson: true,
+    url: () => `/api/webhooks/resend/${uuid}`,
+  },
 
   // Account
   { route: 'GET /api/me', access: 'own-data' },

@@ -2,7 +2,9 @@ import { defaultPreferences } from '@life-updates/contract/preferences';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpStub } from '../mail-servers.ts';
+import { startRecordingServer } from '../doubles/http-recorder.ts';
+import { startResendApi } from '../doubles/resend.ts';
+import { startSendgridApi } from '../doubles/sendgrid.ts';
 import { createTestApp, createUser, nextClientIp, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
 import { badBodies, badIds, badQueries } from './schema-arbitraries.ts';
@@ -18,17 +20,20 @@ const numRuns = 30;
 let testApp: TestApp;
 let user: TestUser;
 let ids: OwnedIds;
-let providerStub: Awaited<ReturnType<typeof startHttpStub>>;
+let providers: Array<{ url: string; close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
-  // Keys saved by a run reach this stand-in for SendGrid and Resend, never the internet; voice has
+  // Keys saved by a run reach the stand-ins for SendGrid and Resend, never the internet; voice has
   // a provider, so uploads are judged on their content (nothing is sent before they pass).
-  providerStub = await startHttpStub(() => ({ status: 202, body: { id: 'stub' } }));
+  const sendgrid = await startSendgridApi();
+  const resend = await startResendApi();
+  const transcription = await startRecordingServer(() => ({ status: 200, body: { text: '' } }));
+  providers = [sendgrid, resend, transcription];
   testApp = await createTestApp({
     env: {
-      SENDGRID_BASE_URL: providerStub.url,
-      RESEND_BASE_URL: providerStub.url,
-      TRANSCRIPTION_BASE_URL: `${providerStub.url}/v1`,
+      SENDGRID_BASE_URL: sendgrid.url,
+      RESEND_BASE_URL: resend.url,
+      TRANSCRIPTION_BASE_URL: `${transcription.url}/v1`,
     },
   });
   user = await createUser(testApp.app);
@@ -39,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await testApp?.close();
-  await providerStub?.close();
+  for (const provider of providers) await provider.close();
 });
 
 /** Sends one request and checks the property: < 500; a 4xx has { code, message } and wrote nothing. */

@@ -1,7 +1,7 @@
 import { preferenceFallbacks } from '@life-updates/contract/preferences';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForDeliveries } from '../email-fixtures.ts';
+import { waitForDeliveries } from '../doubles/email-fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
 import type { Template } from '@life-updates/contract/templates';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser } from '../../../test/email-fixtures.ts';
-import { addressOf, startSmtpServer } from '../../../test/mail-servers.ts';
+import { createVerifiedUser } from '../../../test/doubles/email-fixtures.ts';
+import { addressOf, startSmtpServer } from '../../../test/doubles/smtp.ts';
 import { createTestApp, testBaseUrl, type TestApp } from '../../../test/test-app.ts';
 import { contactMessages } from '../../db/schema.ts';
 

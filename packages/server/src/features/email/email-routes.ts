@@ -43,7 +43,7 @@ export async function emailRoutes(app: FastifyInstance) {
     '/api/email-settings',
     { schema: { tags: ['email'], response: { 200: emailSettingsResponseSchema, 401: apiErrorSchema } } },
     async (request) => {
-      return getEmailSettings({ db, config, userId: requireUser(request).id });
+      return getEmailSettings({ db, config, publicAddress: app.publicAddress, userId: requireUser(request).id });
     },
   );
 
@@ -59,7 +59,14 @@ export async function emailRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = requireUser(request).id;
       try {
-        return await saveEmailSettings({ db, config, secretBox, userId, update: request.body });
+        return await saveEmailSettings({
+          db,
+          config,
+          publicAddress: app.publicAddress,
+          secretBox,
+          userId,
+          update: request.body,
+        });
       } catch (error) {
         if (!(error instanceof EmailSettingsValidationError)) throw error;
         // The messages name the provider, so they are translated here with their values.
@@ -75,7 +82,7 @@ export async function emailRoutes(app: FastifyInstance) {
     '/api/email-settings/api-key',
     { schema: { tags: ['email'], response: { 200: emailSettingsResponseSchema, 401: apiErrorSchema } } },
     async (request) => {
-      return removeEmailApiKey({ db, config, userId: requireUser(request).id });
+      return removeEmailApiKey({ db, config, publicAddress: app.publicAddress, userId: requireUser(request).id });
     },
   );
 

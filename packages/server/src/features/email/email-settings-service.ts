@@ -1,6 +1,8 @@
 import {
+  normaliseWebhookKey,
   storedEmailSettingsSchema,
   validateEmailSettings,
+  type EmailProvider,
   type EmailSettingsIssue,
   type EmailSettingsResponse,
   type EmailSettingsUpdate,
@@ -15,6 +17,7 @@ import { users, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { createResendTransport } from '../../providers/email/resend-transport.ts';
 import { createSendgridTransport } from '../../providers/email/sendgrid-transport.ts';
@@ -33,6 +36,8 @@ async function readSettingsRow({ db, userId }: { db: Database; userId: string })
       email: users.email,
       emailSettings: userSettings.emailSettings,
       emailApiKeyEncrypted: userSettings.emailApiKeyEncrypted,
+      emailWebhookId: userSettings.emailWebhookId,
+      emailWebhookKeyEncrypted: userSettings.emailWebhookKeyEncrypted,
       locale: userSettings.locale,
     })
     .from(users)
@@ -54,30 +59,51 @@ export async function readSenderIdentity({ db, userId }: UserScope<Database>) {
   return { senderName, locale };
 }
 
+/** Where the public address is read from, to show the user their webhook address. */
+type LinkOrigin = { forLinks(): Promise<string> };
+
+/** The path a user's own provider account posts its events to (`webhook-routes.ts`). */
+export const userWebhookPath = (provider: EmailProvider, webhookId: string) => `/api/webhooks/${provider}/${webhookId}`;
+
 export async function getEmailSettings({
   db,
   config,
+  publicAddress,
   userId,
-}: UserScope<Database> & { config: Config }): Promise<EmailSettingsResponse> {
+}: UserScope<Database> & { config: Config; publicAddress: LinkOrigin }): Promise<EmailSettingsResponse> {
   const row = await readSettingsRow({ db, userId });
+  const hasApiKey = row.emailApiKeyEncrypted !== null && row.emailApiKeyEncrypted !== undefined;
+  // Only an account of the user's own has events of its own to send here.
+  const webhookUrl =
+    hasApiKey && row.emailWebhookId
+      ? `${await publicAddress.forLinks()}${userWebhookPath(row.settings.provider, row.emailWebhookId)}`
+      : null;
   return {
     ...row.settings,
-    hasApiKey: row.emailApiKeyEncrypted !== null && row.emailApiKeyEncrypted !== undefined,
+    hasApiKey,
+    hasWebhookKey: row.emailWebhookKeyEncrypted !== null && row.emailWebhookKeyEncrypted !== undefined,
+    webhookUrl,
     forcedSenderEmail: config.MAIL_FROM,
     accountName: row.name,
     accountEmail: row.email,
   };
 }
 
-/** Saves Settings → Email. An empty key keeps the stored one; a new key is stored encrypted. */
+/**
+ * Saves Settings → Email. An empty key keeps the stored one; a new key is stored encrypted. The same
+ * holds for the webhook key, except that a change of provider drops it (it verifies only the
+ * provider it came from).
+ */
 export async function saveEmailSettings({
   db,
   config,
+  publicAddress,
   secretBox,
   userId,
   update,
 }: UserScope<Database> & {
   config: Config;
+  publicAddress: LinkOrigin;
   secretBox: SecretBox;
   update: EmailSettingsUpdate;
 }): Promise<EmailSettingsResponse> {
@@ -94,25 +120,76 @@ export async function saveEmailSettings({
     senderEmail: input.provider === 'resend' ? input.senderEmail : '',
   };
   const apiKey = input.apiKey?.trim();
+  const webhookKey = normaliseWebhookKey(input.webhookKey ?? '');
+  const isOtherProvider = input.provider !== current.settings.provider;
   const values = {
     emailSettings: settings,
     ...(apiKey ? { emailApiKeyEncrypted: secretBox.encrypt(apiKey) } : {}),
+    ...(webhookKey
+      ? { emailWebhookKeyEncrypted: secretBox.encrypt(webhookKey) }
+      : isOtherProvider
+        ? { emailWebhookKeyEncrypted: null }
+        : {}),
   };
   await db
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: values });
-  return getEmailSettings({ db, config, userId });
+  return getEmailSettings({ db, config, publicAddress, userId });
 }
 
-/** Forgets the user's own key: their mail goes through the server's transport again. */
+/**
+ * Forgets the user's own key: their mail goes through the server's transport again. The webhook key
+ * goes with it: there is no account of theirs left whose events to verify.
+ */
 export async function removeEmailApiKey({
   db,
   config,
+  publicAddress,
   userId,
-}: UserScope<Database> & { config: Config }): Promise<EmailSettingsResponse> {
-  await db.update(userSettings).set({ emailApiKeyEncrypted: null }).where(eq(userSettings.userId, userId));
-  return getEmailSettings({ db, config, userId });
+}: UserScope<Database> & { config: Config; publicAddress: LinkOrigin }): Promise<EmailSettingsResponse> {
+  await db
+    .update(userSettings)
+    .set({ emailApiKeyEncrypted: null, emailWebhookKeyEncrypted: null })
+    .where(eq(userSettings.userId, userId));
+  return getEmailSettings({ db, config, publicAddress, userId });
+}
+
+/**
+ * The account behind a user's own webhook address: whose it is, which provider it was given for,
+ * and the key that verifies its events (decrypted). Null when the id is unknown, the user has no
+ * own provider key or no webhook key, or the address is for the other provider; also when the key
+ * cannot be decrypted (the server secret changed since it was saved).
+ */
+export async function getWebhookAccount({
+  db,
+  secretBox,
+  provider,
+  webhookId,
+}: {
+  db: Database;
+  secretBox: SecretBox;
+  provider: EmailProvider;
+  webhookId: string;
+}): Promise<{ userId: string; webhookKey: string } | null> {
+  if (!isUuid(webhookId)) return null;
+  const [row] = await db
+    .select({
+      userId: userSettings.userId,
+      emailSettings: userSettings.emailSettings,
+      emailApiKeyEncrypted: userSettings.emailApiKeyEncrypted,
+      emailWebhookKeyEncrypted: userSettings.emailWebhookKeyEncrypted,
+    })
+    .from(userSettings)
+    .where(eq(userSettings.emailWebhookId, webhookId));
+  if (!row?.emailApiKeyEncrypted || !row.emailWebhookKeyEncrypted) return null;
+  const parsed = storedEmailSettingsSchema.safeParse(row.emailSettings ?? {});
+  if (!parsed.success || parsed.data.provider !== provider) return null;
+  try {
+    return { userId: row.userId, webhookKey: secretBox.decrypt(row.emailWebhookKeyEncrypted) };
+  } catch {
+    return null;
+  }
 }
 
 export type Sender = {

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
-import { startHttpStub, type RecordedRequest } from '../../../test/mail-servers.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import {
+  createVerifiedUser,
+  insertContacts,
+  insertShare,
+  waitForDeliveries,
+} from '../../../test/doubles/email-fixtures.ts';
+import type { RecordedRequest, StubAnswer } from '../../../test/doubles/http-recorder.ts';
+import { resendError, startResendApi, type ResendApi } from '../../../test/doubles/resend.ts';
+import { sendgridError, startSendgridApi, type SendgridApi } from '../../../test/doubles/sendgrid.ts';
+import { createResendEventSigner } from '../../../test/doubles/resend.ts';
+import { createSendgridEventSigner } from '../../../test/doubles/sendgrid.ts';
+import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { userSettings } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 
@@ -10,19 +19,18 @@ const mailFrom = 'updates@life.test';
 const sendgridKey = 'SG.user-key-0123456789';
 const resendKey = 're_' + 'r'.repeat(47);
 
-type StubAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
-let sendgridAnswer: (request: RecordedRequest) => StubAnswer = () => ({
-  status: 202,
-  headers: { 'x-message-id': 'sg' },
-});
-let resendAnswer: (request: RecordedRequest) => StubAnswer = () => ({ status: 200, body: { id: 're' } });
-let sendgrid: Awaited<ReturnType<typeof startHttpStub>>;
-let resend: Awaited<ReturnType<typeof startHttpStub>>;
+/** An answer a test imposes on the provider's next requests; undefined = as the provider documents. */
+type Imposed = (request: RecordedRequest) => StubAnswer | undefined;
+const asDocumented: Imposed = () => undefined;
+let sendgridAnswer: Imposed = asDocumented;
+let resendAnswer: Imposed = asDocumented;
+let sendgrid: SendgridApi;
+let resend: ResendApi;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  sendgrid = await startHttpStub((request) => sendgridAnswer(request));
-  resend = await startHttpStub((request) => resendAnswer(request));
+  sendgrid = await startSendgridApi({ answer: (request) => sendgridAnswer(request) });
+  resend = await startResendApi({ answer: (request) => resendAnswer(request) });
   // The server itself has only the outbox; users bring their own provider keys.
   testApp = await createTestApp({
     withJobs: true,
@@ -56,6 +64,8 @@ describe('Settings → Email API', () => {
       provider: 'sendgrid',
       senderEmail: '',
       hasApiKey: false,
+      hasWebhookKey: false,
+      webhookUrl: null,
       forcedSenderEmail: mailFrom,
       accountName: 'Test User',
       accountEmail: user.email,
@@ -134,6 +144,98 @@ describe('Settings → Email API', () => {
   });
 });
 
+describe('Settings → Email: the events of the user’s own provider account', () => {
+  const settingsRow = async (userId: string) =>
+    (await testApp.database.db.select().from(userSettings).where(eq(userSettings.userId, userId)))[0]!;
+
+  it('gives a user with their own key an opaque webhook address, not derived from the user', async () => {
+    const user = await createUser(testApp.app);
+    const other = await createUser(testApp.app);
+    const saved = await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: sendgridKey });
+    await put(other, { senderName: 'Ola', provider: 'sendgrid', apiKey: sendgridKey });
+    const row = await settingsRow(user.id);
+    expect(row.emailWebhookId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(saved.json()).toMatchObject({
+      hasWebhookKey: false,
+      webhookUrl: `${testBaseUrl}/api/webhooks/sendgrid/${row.emailWebhookId}`,
+    });
+    expect(saved.json().webhookUrl).not.toContain(user.id);
+    expect((await settingsRow(other.id)).emailWebhookId).not.toBe(row.emailWebhookId);
+    // The address follows the provider the key is for.
+    const resend = await put(user, { senderName: 'Ann', provider: 'resend', senderEmail: 'ann@life.test' });
+    expect(resend.json().webhookUrl).toBe(`${testBaseUrl}/api/webhooks/resend/${row.emailWebhookId}`);
+    // Without a key of their own there is no account of theirs to hear from.
+    const removed = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/email-settings/api-key',
+      headers: user.headers,
+    });
+    expect(removed.json()).toMatchObject({ hasApiKey: false, webhookUrl: null });
+  });
+
+  it('stores the verification key encrypted, never returns it, and checks its form', async () => {
+    const user = await createUser(testApp.app);
+    const { verificationKey } = createSendgridEventSigner();
+    const early = await put(user, { senderName: 'Ann', provider: 'sendgrid', webhookKey: verificationKey });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fields).toEqual({
+      webhookKey: 'Save your SendGrid API key first: this key verifies the events of your own account.',
+    });
+    expect((await put(user, { senderName: 'Ann', provider: 'sendgrid', apiKey: sendgridKey })).statusCode).toBe(200);
+    const wrongForm = await put(user, {
+      senderName: 'Ann',
+      provider: 'sendgrid',
+      webhookKey: 'whsec_bm90LWEtc2VuZGdyaWQta2V5',
+    });
+    expect(wrongForm.json().fields).toEqual({
+      webhookKey: 'This does not look like a SendGrid verification key (base64, starting with MFkw)',
+    });
+    const russian = await put(
+      user,
+      { senderName: 'Ann', provider: 'sendgrid', webhookKey: 'nope' },
+      { 'accept-language': 'ru' },
+    );
+    expect(russian.json().fields.webhookKey).toBe(
+      'Это не похоже на ключ проверки SendGrid (base64, начинается с MFkw)',
+    );
+
+    // Pasted as PEM, over several lines: stored as the bare key.
+    const pem = `-----BEGIN PUBLIC KEY-----\n${verificationKey.slice(0, 64)}\n${verificationKey.slice(64)}\n-----END PUBLIC KEY-----`;
+    const saved = await put(user, { senderName: 'Ann', provider: 'sendgrid', webhookKey: pem });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ hasApiKey: true, hasWebhookKey: true });
+    expect(saved.body).not.toContain(verificationKey.slice(40, 80));
+    const row = await settingsRow(user.id);
+    expect(row.emailWebhookKeyEncrypted).not.toContain(verificationKey.slice(40, 80));
+    expect(createSecretBox(testApp.config.APP_SECRET).decrypt(row.emailWebhookKeyEncrypted!)).toBe(verificationKey);
+    const read = await testApp.app.inject({ method: 'GET', url: '/api/email-settings', headers: user.headers });
+    expect(read.json()).toMatchObject({ hasWebhookKey: true });
+    expect(read.body).not.toContain(verificationKey.slice(40, 80));
+    expect(Object.keys(read.json())).not.toContain('webhookKey');
+
+    // Left empty, it is kept; for the other provider it is dropped (it verifies only SendGrid's events).
+    expect((await put(user, { senderName: 'Annie', provider: 'sendgrid' })).json().hasWebhookKey).toBe(true);
+    const switched = await put(user, { senderName: 'Annie', provider: 'resend', senderEmail: 'ann@life.test' });
+    expect(switched.json().hasWebhookKey).toBe(false);
+    expect((await settingsRow(user.id)).emailWebhookKeyEncrypted).toBeNull();
+    const { secret } = createResendEventSigner();
+    const resendSaved = await put(user, {
+      senderName: 'Annie',
+      provider: 'resend',
+      senderEmail: 'ann@life.test',
+      webhookKey: secret,
+    });
+    expect(resendSaved.json().hasWebhookKey).toBe(true);
+    expect(resendSaved.body).not.toContain(secret);
+    expect(
+      createSecretBox(testApp.config.APP_SECRET).decrypt((await settingsRow(user.id)).emailWebhookKeyEncrypted!),
+    ).toBe(secret);
+    // Removing the API key removes the webhook key with it.
+    await testApp.app.inject({ method: 'DELETE', url: '/api/email-settings/api-key', headers: user.headers });
+    expect((await settingsRow(user.id)).emailWebhookKeyEncrypted).toBeNull();
+  });
+});
+
 describe('test email', () => {
   it('requires an address', async () => {
     const user = await createUser(testApp.app);
@@ -170,10 +272,7 @@ describe('test email', () => {
     expect(content.map((part) => part.type)).toEqual(['text/plain', 'text/html']);
     expect(content[1]!.value).toContain('Best regards,<br>Ann Lee');
 
-    sendgridAnswer = () => ({
-      status: 401,
-      body: { errors: [{ message: 'The provided authorization grant is invalid' }] },
-    });
+    sendgridAnswer = () => sendgridError(401, 'The provided authorization grant is invalid, expired, or revoked');
     try {
       const failed = await testEmail(user, 'me@example.com');
       expect(failed.statusCode).toBe(502);
@@ -182,7 +281,7 @@ describe('test email', () => {
         message: 'Failed to send test email. Check the console for more details.',
       });
     } finally {
-      sendgridAnswer = () => ({ status: 202, headers: { 'x-message-id': 'sg' } });
+      sendgridAnswer = asDocumented;
     }
   });
 
@@ -273,10 +372,7 @@ describe("shares through the user's provider", () => {
     expect((request.body as { text: string }).text).toContain('Dear Di,');
     expect((request.body as { html: string }).html).toContain('Dear Di,');
 
-    resendAnswer = () => ({
-      status: 422,
-      body: { statusCode: 422, name: 'validation_error', message: 'The domain is not verified' },
-    });
+    resendAnswer = () => resendError(422, 'validation_error', 'The domain is not verified');
     try {
       const [second] = await insertContacts(testApp.database.db, user.id, [
         { name: 'Ed', email: 'resend.ed@example.com' },
@@ -292,7 +388,7 @@ describe("shares through the user's provider", () => {
       expect(done.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1 });
       expect(done.deliveries[0]!.lastError).toContain('The domain is not verified');
     } finally {
-      resendAnswer = () => ({ status: 200, body: { id: 're' } });
+      resendAnswer = asDocumented;
     }
   });
 
@@ -304,8 +400,7 @@ describe("shares through the user's provider", () => {
     ]);
     const { share } = await insertShare(testApp.database.db, user.id, [person!]);
     let outages = 1;
-    sendgridAnswer = () =>
-      outages-- > 0 ? { status: 503, body: { errors: [{ message: 'Service unavailable' }] } } : { status: 202 };
+    sendgridAnswer = () => (outages-- > 0 ? sendgridError(503, 'Service unavailable') : undefined);
     try {
       await testApp.app.inject({
         method: 'POST',
@@ -316,7 +411,7 @@ describe("shares through the user's provider", () => {
       const done = await waitForDeliveries(testApp.app, user, share.id);
       expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
-      sendgridAnswer = () => ({ status: 202, headers: { 'x-message-id': 'sg' } });
+      sendgridAnswer = asDocumented;
     }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser } from '../../../test/email-fixtures.ts';
-import { addressOf, nameOf, startSmtpServer } from '../../../test/mail-servers.ts';
+import { createVerifiedUser } from '../../../test/doubles/email-fixtures.ts';
+import { addressOf, nameOf, startSmtpServer } from '../../../test/doubles/smtp.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

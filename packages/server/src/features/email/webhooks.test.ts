@@ -1,64 +1,47 @@
 import { eq } from 'drizzle-orm';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare } from '../../../test/email-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createVerifiedUser, insertContacts, insertShare } from '../../../test/doubles/email-fixtures.ts';
+import { createResendEventSigner } from '../../../test/doubles/resend.ts';
+import { createSendgridEventSigner } from '../../../test/doubles/sendgrid.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { contacts, emailDeliveries } from '../../db/schema.ts';
 
-// Keys of our own, made the way the providers make theirs: an ECDSA P-256 pair (SendGrid gives
-// the public half, base64 DER) and a svix signing secret (Resend).
-const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-const sendgridPublicKey = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-const resendSecret = `whsec_${Buffer.from('resend-webhook-test-secret-0123456789').toString('base64')}`;
+// The server's own accounts: keys made the way the providers make theirs (test/doubles).
+const serverSendgrid = createSendgridEventSigner();
+const serverResend = createResendEventSigner('server');
 
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp({
-    env: { SENDGRID_WEBHOOK_PUBLIC_KEY: sendgridPublicKey, RESEND_WEBHOOK_SECRET: resendSecret },
+    env: { SENDGRID_WEBHOOK_PUBLIC_KEY: serverSendgrid.verificationKey, RESEND_WEBHOOK_SECRET: serverResend.secret },
   });
 });
 afterAll(async () => {
   await testApp.close();
 });
 
-/** SendGrid signs the timestamp followed by the raw body, ECDSA with SHA-256, base64 DER signature. */
-function signSendgrid(payload: string, timestamp = String(Math.floor(Date.now() / 1000))) {
-  return {
-    'content-type': 'application/json',
-    'x-twilio-email-event-webhook-timestamp': timestamp,
-    'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(timestamp + payload), privateKey).toString(
-      'base64',
-    ),
-  };
-}
+const post = (url: string, headers: Record<string, string>, payload: string) =>
+  testApp.app.inject({ method: 'POST', url, headers, payload });
 
-function signResend(payload: string, secret = resendSecret) {
-  const id = `msg_${Math.random().toString(36).slice(2)}`;
-  const timestamp = new Date();
-  return {
-    'content-type': 'application/json',
-    'svix-id': id,
-    'svix-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-    'svix-signature': new Webhook(secret).sign(id, timestamp, payload),
-  };
-}
-
-/** A sent share to three contacts, each delivery with the provider message id the transport got. */
-async function sentDeliveries(prefix: string) {
+/**
+ * A sent share to one contact per name, each delivery with the ids the transport got: the provider
+ * message id, and our Message-ID (the SMTP transport reports the Message-ID as both).
+ */
+async function sentDeliveries(prefix: string, names: string[] = ['Bob', 'Carol', 'Dan'], user?: TestUser) {
   const { db } = testApp.database;
-  const user = await createVerifiedUser(testApp.app, db);
-  const people = await insertContacts(db, user.id, [
-    { name: 'Bob', email: `${prefix}.bob@example.com` },
-    { name: 'Carol', email: `${prefix}.carol@example.com` },
-    { name: 'Dan', email: `${prefix}.dan@example.com` },
-  ]);
-  const { share } = await insertShare(db, user.id, people);
+  const owner = user ?? (await createVerifiedUser(testApp.app, db));
+  const people = await insertContacts(
+    db,
+    owner.id,
+    names.map((name) => ({ name, email: `${prefix}.${name.toLowerCase()}@example.com` })),
+  );
+  const { share } = await insertShare(db, owner.id, people);
   const rows = await db
     .insert(emailDeliveries)
     .values(
       people.map((person, index) => ({
-        userId: user.id,
+        userId: owner.id,
         shareId: share.id,
         contactId: person.id,
         recipientName: person.name,
@@ -68,16 +51,18 @@ async function sentDeliveries(prefix: string) {
         status: 'sent',
         sentAt: new Date(),
         providerMessageId: `${prefix}-message-${index}`,
+        messageId: `<${prefix}-${index}@life.test>`,
       })),
     )
     .returning();
-  return { user, people, rows };
+  return { user: owner, people, rows };
 }
 
-const statuses = async (shareId: string | null) =>
-  (await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, shareId!)))
-    .sort((a, b) => a.recipientEmail.localeCompare(b.recipientEmail))
-    .map((row) => row.status);
+const deliveryRows = async (shareId: string | null) =>
+  (await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, shareId!))).sort((a, b) =>
+    a.recipientEmail.localeCompare(b.recipientEmail),
+  );
+const statuses = async (shareId: string | null) => (await deliveryRows(shareId)).map((row) => row.status);
 const contactState = async (id: string) =>
   (await testApp.database.db.select().from(contacts).where(eq(contacts.id, id)))[0]!;
 
@@ -97,12 +82,7 @@ describe('SendGrid Event Webhook', () => {
       { email: dan.email, event: 'spamreport', sg_message_id: 'sg-message-2.filter-3.2' },
       { email: 'stranger@example.com', event: 'bounce', sg_message_id: 'unknown.filter' },
     ]);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/sendgrid',
-      headers: signSendgrid(payload),
-      payload,
-    });
+    const response = await post('/api/webhooks/sendgrid', serverSendgrid.sign(payload), payload);
     expect(response.statusCode).toBe(204);
     expect(await statuses(rows[0]!.shareId)).toEqual(['delivered', 'bounced', 'unsubscribed']);
     expect((await contactState(carol.id)).bouncedAt).toBeInstanceOf(Date);
@@ -122,7 +102,7 @@ describe('SendGrid Event Webhook', () => {
       { 'content-type': 'application/json' },
       // Signed by someone else's key.
       {
-        ...signSendgrid(payload, timestamp),
+        ...serverSendgrid.sign(payload, Number(timestamp)),
         'x-twilio-email-event-webhook-signature': sign(
           'sha256',
           Buffer.from(timestamp + payload),
@@ -130,19 +110,122 @@ describe('SendGrid Event Webhook', () => {
         ).toString('base64'),
       },
       // A genuine signature for a different body.
-      { ...signSendgrid(payload.replace('bounce', 'delivered')) },
-      { ...signSendgrid(payload), 'x-twilio-email-event-webhook-signature': 'not-a-signature' },
+      { ...serverSendgrid.sign(payload.replace('bounce', 'delivered')) },
+      { ...serverSendgrid.sign(payload), 'x-twilio-email-event-webhook-signature': 'not-a-signature' },
     ];
     for (const headers of attempts) {
-      const response = await testApp.app.inject({ method: 'POST', url: '/api/webhooks/sendgrid', headers, payload });
+      const response = await post('/api/webhooks/sendgrid', headers, payload);
       expect(response.statusCode).toBe(401);
     }
     expect(await statuses(rows[0]!.shareId)).toEqual(['sent', 'sent', 'sent']);
     expect((await contactState(people[0]!.id)).bouncedAt).toBeNull();
   });
+
+  it('refuses a correctly signed call whose timestamp is more than 10 minutes away (a replay)', async () => {
+    const { people, rows } = await sentDeliveries('sgstale', ['Bob']);
+    const payload = JSON.stringify([
+      { email: people[0]!.email, event: 'bounce', type: 'bounce', sg_message_id: 'sgstale-message-0.filter' },
+    ]);
+    const now = Math.floor(Date.now() / 1000);
+    for (const signedAt of [now - 11 * 60, now - 24 * 60 * 60, now + 11 * 60]) {
+      const response = await post('/api/webhooks/sendgrid', serverSendgrid.sign(payload, signedAt), payload);
+      expect(response.statusCode).toBe(401);
+    }
+    expect(await statuses(rows[0]!.shareId)).toEqual(['sent']);
+    expect((await contactState(people[0]!.id)).bouncedAt).toBeNull();
+    // The same call signed 9 minutes ago is inside the window.
+    const recent = await post('/api/webhooks/sendgrid', serverSendgrid.sign(payload, now - 9 * 60), payload);
+    expect(recent.statusCode).toBe(204);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['bounced']);
+  });
+
+  it('unsubscribes the contact on unsubscribe and group_unsubscribe events', async () => {
+    const { people, rows } = await sentDeliveries('sgunsub', ['Bob', 'Carol']);
+    const payload = JSON.stringify([
+      { email: people[0]!.email, event: 'unsubscribe', sg_message_id: 'sgunsub-message-0.filter' },
+      { email: people[1]!.email, event: 'group_unsubscribe', asm_group_id: 7, sg_message_id: 'sgunsub-message-1.f' },
+    ]);
+    expect((await post('/api/webhooks/sendgrid', serverSendgrid.sign(payload), payload)).statusCode).toBe(204);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['unsubscribed', 'unsubscribed']);
+    for (const person of people) {
+      const state = await contactState(person.id);
+      expect(state.unsubscribedAt).toBeInstanceOf(Date);
+      expect(state.unsubscribeSource).toBe('provider');
+      expect(state.bouncedAt).toBeNull();
+    }
+  });
+
+  it('maps a drop by its reason: a listed address is not a new bounce', async () => {
+    const reasons = ['Bounced Address', 'Invalid', 'Unsubscribed Address', 'Spam Reporting Address', 'Spam Content'];
+    const names = ['Ann', 'Ben', 'Cat', 'Dee', 'Eve'];
+    const { people, rows } = await sentDeliveries('sgdrop', names);
+    const payload = JSON.stringify(
+      reasons.map((reason, index) => ({
+        email: people[index]!.email,
+        event: 'dropped',
+        reason,
+        sg_message_id: `sgdrop-message-${index}.filter`,
+      })),
+    );
+    expect((await post('/api/webhooks/sendgrid', serverSendgrid.sign(payload), payload)).statusCode).toBe(204);
+    const byName = new Map((await deliveryRows(rows[0]!.shareId)).map((row) => [row.recipientName, row]));
+    const contactOf = (index: number) => contactState(people[index]!.id);
+    // On SendGrid's bounce or invalid list: not sent, for good, and the address is known to fail.
+    for (const index of [0, 1]) {
+      expect(byName.get(names[index]!)).toMatchObject({
+        status: 'failed',
+        failureKind: 'permanent',
+        lastError: `SendGrid dropped the message: ${reasons[index]}`,
+      });
+      expect((await contactOf(index)).bouncedAt).toBeInstanceOf(Date);
+    }
+    // On its unsubscribe or spam report list: the contact opted out before.
+    expect(byName.get('Cat')!.status).toBe('unsubscribed');
+    expect(await contactOf(2)).toMatchObject({ unsubscribeSource: 'provider', bouncedAt: null });
+    expect(byName.get('Dee')!.status).toBe('unsubscribed');
+    expect(await contactOf(3)).toMatchObject({ unsubscribeSource: 'complaint', bouncedAt: null });
+    // Refused for its content: the message failed; the address is fine.
+    expect(byName.get('Eve')).toMatchObject({ status: 'failed', failureKind: 'permanent' });
+    expect(await contactOf(4)).toMatchObject({ bouncedAt: null, unsubscribedAt: null });
+  });
+
+  it('finds mail sent through the SMTP relay by its smtp-id, our Message-ID', async () => {
+    const { people, rows } = await sentDeliveries('sgrelay', ['Bob', 'Carol']);
+    // As the SMTP transport stores it: the Message-ID is the only id it has.
+    for (const row of rows) {
+      await testApp.database.db
+        .update(emailDeliveries)
+        .set({ providerMessageId: row.messageId })
+        .where(eq(emailDeliveries.id, row.id));
+    }
+    const payload = JSON.stringify([
+      {
+        email: people[0]!.email,
+        event: 'delivered',
+        'smtp-id': rows[0]!.messageId,
+        sg_message_id: 'q8PLwN2eTziVNWc6xTQnRA.recvd-5f54b5d587-1-67BADEEA-6.0',
+      },
+      {
+        email: people[1]!.email,
+        event: 'bounce',
+        type: 'bounce',
+        reason: '550 5.1.1 No such user',
+        'smtp-id': rows[1]!.messageId,
+        sg_message_id: 'Xl0kq2f1SPWzYq6Zy2sPTg.recvd-5f54b5d587-1-67BADEEA-7.0',
+      },
+    ]);
+    expect((await post('/api/webhooks/sendgrid', serverSendgrid.sign(payload), payload)).statusCode).toBe(204);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['delivered', 'bounced']);
+    expect((await contactState(people[1]!.id)).bouncedAt).toBeInstanceOf(Date);
+  });
 });
 
 describe('Resend webhooks', () => {
+  const postResend = (event: object, signer = serverResend, url = '/api/webhooks/resend') => {
+    const payload = JSON.stringify({ ...event, created_at: new Date().toISOString() });
+    return post(url, signer.sign(payload), payload);
+  };
+
   it('applies delivered, bounced and complained events from a svix-signed call', async () => {
     const { people, rows } = await sentDeliveries('re');
     const events = [
@@ -157,24 +240,69 @@ describe('Resend webhooks', () => {
       },
       { type: 'email.complained', data: { email_id: 're-message-2', to: [people[2]!.email] } },
     ];
-    for (const event of events) {
-      const payload = JSON.stringify({ ...event, created_at: new Date().toISOString() });
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/resend',
-        headers: signResend(payload),
-        payload,
-      });
-      expect(response.statusCode).toBe(204);
-    }
+    for (const event of events) expect((await postResend(event)).statusCode).toBe(204);
     expect(await statuses(rows[0]!.shareId)).toEqual(['delivered', 'bounced', 'unsubscribed']);
-    const [bounced] = await testApp.database.db
-      .select()
-      .from(emailDeliveries)
-      .where(eq(emailDeliveries.id, rows[1]!.id));
-    expect(bounced!.lastError).toBe('Mailbox does not exist');
+    const bounced = (await deliveryRows(rows[0]!.shareId))[1]!;
+    expect(bounced.lastError).toBe('Mailbox does not exist');
     expect((await contactState(people[1]!.id)).bouncedAt).toBeInstanceOf(Date);
     expect((await contactState(people[2]!.id)).unsubscribedAt).toBeInstanceOf(Date);
+  });
+
+  it('marks a suppressed email failed for good and the address bouncing, without a new bounce', async () => {
+    const { people, rows } = await sentDeliveries('resupp', ['Bob']);
+    const message =
+      'Resend has suppressed sending to this address because it is on the account-level suppression list. This does not count toward your bounce rate metric';
+    // The sample body of https://resend.com/docs/webhooks/emails/suppressed.
+    const response = await postResend({
+      type: 'email.suppressed',
+      data: {
+        email_id: 'resupp-message-0',
+        to: [people[0]!.email],
+        subject: 'News',
+        suppressed: { message, type: 'OnAccountSuppressionList' },
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    const [row] = await deliveryRows(rows[0]!.shareId);
+    expect(row).toMatchObject({ status: 'failed', failureKind: 'permanent', lastError: message });
+    expect((await contactState(people[0]!.id)).bouncedAt).toBeInstanceOf(Date);
+  });
+
+  it('marks a failed email failed for now: Retry failed sends it again as a new message', async () => {
+    const { people, rows, user } = await sentDeliveries('refail', ['Bob']);
+    const response = await postResend({
+      type: 'email.failed',
+      data: { email_id: 'refail-message-0', to: [people[0]!.email], failed: { reason: 'reached_daily_quota' } },
+    });
+    expect(response.statusCode).toBe(204);
+    const [row] = await deliveryRows(rows[0]!.shareId);
+    expect(row).toMatchObject({
+      status: 'failed',
+      failureKind: 'temporary',
+      lastError: 'Resend could not send the message: reached_daily_quota',
+      // Resend says it never left: a retry is a new message, with a new Message-ID and idempotency key.
+      messageId: null,
+    });
+    const state = await contactState(people[0]!.id);
+    expect(state).toMatchObject({ bouncedAt: null, unsubscribedAt: null });
+    const deliveries = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/shares/${rows[0]!.shareId}/deliveries`,
+      headers: user.headers,
+    });
+    expect(deliveries.json().deliveries[0]).toMatchObject({ status: 'failed', canRetry: true });
+  });
+
+  it('changes nothing on email.delivery_delayed: Resend keeps trying', async () => {
+    const { people, rows } = await sentDeliveries('redelay', ['Bob']);
+    const response = await postResend({
+      type: 'email.delivery_delayed',
+      data: { email_id: 'redelay-message-0', to: [people[0]!.email] },
+    });
+    expect(response.statusCode).toBe(204);
+    const [row] = await deliveryRows(rows[0]!.shareId);
+    expect(row).toMatchObject({ status: 'sent', failureKind: null, lastError: null });
+    expect(await contactState(people[0]!.id)).toMatchObject({ bouncedAt: null, unsubscribedAt: null });
   });
 
   it('refuses unsigned and forged calls with 401 and changes nothing', async () => {
@@ -183,12 +311,11 @@ describe('Resend webhooks', () => {
       type: 'email.bounced',
       data: { email_id: 'reforged-message-0', to: [people[0]!.email] },
     });
-    const forgedSecret = `whsec_${Buffer.from('someone-else-entirely-0123456789').toString('base64')}`;
-    const stale = signResend(payload);
+    const stale = serverResend.sign(payload);
     stale['svix-timestamp'] = String(Math.floor(Date.now() / 1000) - 3600);
-    for (const headers of [{ 'content-type': 'application/json' }, signResend(payload, forgedSecret), stale]) {
-      const response = await testApp.app.inject({ method: 'POST', url: '/api/webhooks/resend', headers, payload });
-      expect(response.statusCode).toBe(401);
+    const forger = createResendEventSigner('someone-else');
+    for (const headers of [{ 'content-type': 'application/json' }, forger.sign(payload), stale]) {
+      expect((await post('/api/webhooks/resend', headers, payload)).statusCode).toBe(401);
     }
     expect(await statuses(rows[0]!.shareId)).toEqual(['sent', 'sent', 'sent']);
     expect((await contactState(people[0]!.id)).bouncedAt).toBeNull();
@@ -202,5 +329,92 @@ describe('Resend webhooks', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe("a user's own provider account", () => {
+  const saveSettings = (user: TestUser, payload: object) =>
+    testApp.app.inject({ method: 'PUT', url: '/api/email-settings', headers: user.headers, payload });
+  /** A user sending with their own key, their webhook key saved; returns the path of their address. */
+  async function userWithOwnAccount(provider: 'sendgrid' | 'resend', webhookKey: string) {
+    const user = await createVerifiedUser(testApp.app, testApp.database.db);
+    const saved = await saveSettings(user, {
+      senderName: 'Ann',
+      provider,
+      ...(provider === 'sendgrid'
+        ? { apiKey: 'SG.user-key-0123456789' }
+        : { apiKey: `re_${'u'.repeat(47)}`, senderEmail: 'ann@life.test' }),
+      webhookKey,
+    });
+    expect(saved.statusCode).toBe(200);
+    const { webhookUrl } = saved.json() as { webhookUrl: string };
+    return { user, path: new URL(webhookUrl).pathname };
+  }
+
+  it('SendGrid: events signed with the user’s key are applied at their address and refused at the server’s', async () => {
+    const own = createSendgridEventSigner();
+    const { user, path } = await userWithOwnAccount('sendgrid', own.verificationKey);
+    expect(path).toMatch(/^\/api\/webhooks\/sendgrid\/[0-9a-f-]{36}$/);
+    expect(path).not.toContain(user.id);
+    const { people, rows } = await sentDeliveries('ownsg', ['Bob'], user);
+    const someoneElse = await sentDeliveries('ownsgother', ['Carol']);
+    const payload = JSON.stringify([
+      { email: people[0]!.email, event: 'bounce', type: 'bounce', sg_message_id: 'ownsg-message-0.filter' },
+      // Another user's message: the user's own account cannot speak for it.
+      { email: someoneElse.people[0]!.email, event: 'bounce', type: 'bounce', sg_message_id: 'ownsgother-message-0.f' },
+    ]);
+    // The server's address verifies with the server's key: the user's signature does not pass.
+    expect((await post('/api/webhooks/sendgrid', own.sign(payload), payload)).statusCode).toBe(401);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['sent']);
+    // The server's own signature is no good at the user's address either.
+    expect((await post(path, serverSendgrid.sign(payload), payload)).statusCode).toBe(401);
+    expect((await post(path, own.sign(payload), payload)).statusCode).toBe(204);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['bounced']);
+    expect((await contactState(people[0]!.id)).bouncedAt).toBeInstanceOf(Date);
+    expect(await statuses(someoneElse.rows[0]!.shareId)).toEqual(['sent']);
+    expect((await contactState(someoneElse.people[0]!.id)).bouncedAt).toBeNull();
+    // Stale is stale at the user's address too.
+    const old = Math.floor(Date.now() / 1000) - 11 * 60;
+    expect((await post(path, own.sign(payload, old), payload)).statusCode).toBe(401);
+  });
+
+  it('Resend: events signed with the user’s secret are applied at their address and refused at the server’s', async () => {
+    const own = createResendEventSigner('user');
+    const { user, path } = await userWithOwnAccount('resend', own.secret);
+    expect(path).toMatch(/^\/api\/webhooks\/resend\/[0-9a-f-]{36}$/);
+    const { people, rows } = await sentDeliveries('ownre', ['Bob'], user);
+    const payload = JSON.stringify({
+      type: 'email.complained',
+      created_at: new Date().toISOString(),
+      data: { email_id: 'ownre-message-0', to: [people[0]!.email] },
+    });
+    expect((await post('/api/webhooks/resend', own.sign(payload), payload)).statusCode).toBe(401);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['sent']);
+    expect((await post(path, own.sign(payload), payload)).statusCode).toBe(204);
+    expect(await statuses(rows[0]!.shareId)).toEqual(['unsubscribed']);
+    expect((await contactState(people[0]!.id)).unsubscribeSource).toBe('complaint');
+  });
+
+  it('answers 404 at an unknown address, one without a key, and one for the other provider', async () => {
+    const own = createSendgridEventSigner();
+    const { path } = await userWithOwnAccount('sendgrid', own.verificationKey);
+    const payload = JSON.stringify([{ event: 'delivered', sg_message_id: 'nothing.filter' }]);
+    const id = path.split('/').at(-1)!;
+    const unknown = '6f1c1f5e-3b7a-4f43-9d47-2d7a3f0c8b11';
+    for (const url of [
+      `/api/webhooks/sendgrid/${unknown}`,
+      '/api/webhooks/sendgrid/not-a-uuid',
+      `/api/webhooks/resend/${id}`,
+    ]) {
+      expect((await post(url, own.sign(payload), payload)).statusCode).toBe(404);
+    }
+    const withoutKey = await createVerifiedUser(testApp.app, testApp.database.db);
+    const saved = await saveSettings(withoutKey, {
+      senderName: 'Ann',
+      provider: 'sendgrid',
+      apiKey: 'SG.user-key-0123456789',
+    });
+    const bare = new URL((saved.json() as { webhookUrl: string }).webhookUrl).pathname;
+    expect((await post(bare, own.sign(payload), payload)).statusCode).toBe(404);
   });
 });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContacts, insertShare, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { insertContacts, insertShare, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
 import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
-import { startSmtpServer } from '../../../test/mail-servers.ts';
+import { startSmtpServer } from '../../../test/doubles/smtp.ts';
 import {
   cookieHeader,
   createTestApp,

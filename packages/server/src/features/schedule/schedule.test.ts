@@ -1,7 +1,7 @@
 import type { ScheduleResponse, ScheduleSaveResponse, ScheduleUpdate } from '@life-updates/contract/schedule';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
 import { type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { contacts, emailDeliveries, ideas, shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';

@@ -2,7 +2,7 @@ import type { ShareReviewResponse, ShareWithContacts } from '@life-updates/contr
 import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/email-fixtures.ts';
+import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
 import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/doubles/ai.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { ideas, shares, userSettings } from '../../db/schema.ts';

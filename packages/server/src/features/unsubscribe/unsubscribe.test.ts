@@ -7,7 +7,7 @@ import {
   insertShare,
   startAppWithSmtp,
   waitForDeliveries,
-} from '../../../test/email-fixtures.ts';
+} from '../../../test/doubles/email-fixtures.ts';
 import { testBaseUrl } from '../../../test/test-app.ts';
 import { contacts, userSettings } from '../../db/schema.ts';
 import { createUnsubscribeToken, readUnsubscribeToken } from '../../lib/unsubscribe-token.ts';

@@ -9,6 +9,12 @@ export type OutgoingEmail = {
   html?: string | undefined;
   /** Extra header lines (List-Unsubscribe on update emails); account mail carries none. */
   headers?: Record<string, string> | undefined;
+  /**
+   * The Message-ID header, `<random@domain>`, when the caller fixes it: an update email's is stored
+   * with its delivery before the first attempt and is the same on every retry, so that a receiving
+   * system can drop a second copy (issue 31). Without it the transport or provider makes one.
+   */
+  messageId?: string | undefined;
   /** Owner of the message, so the outbox can show it to them. */
   userId?: string | undefined;
 };

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHttpStub, startSmtpServer } from '../../../test/mail-servers.ts';
+import { resendError, startResendApi } from '../../../test/doubles/resend.ts';
+import { sendgridError, startSendgridApi } from '../../../test/doubles/sendgrid.ts';
+import { startSmtpServer } from '../../../test/doubles/smtp.ts';
 import {
   PermanentEmailError,
   TransientEmailError,
@@ -49,19 +51,19 @@ const unsubscribeHeaders = {
 
 describe('SendGrid transport', () => {
   it('passes extra headers (List-Unsubscribe) in the request body', async () => {
-    const stub = await startHttpStub(() => ({ status: 202, headers: { 'x-message-id': 'sg-2' } }));
-    cleanups.push(stub.close);
-    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
+    const api = await startSendgridApi();
+    cleanups.push(api.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url });
     await transport.send({ ...message, headers: unsubscribeHeaders });
-    expect(stub.requests[0]!.body).toMatchObject({ headers: unsubscribeHeaders });
+    expect(api.requests[0]!.body).toMatchObject({ headers: unsubscribeHeaders });
   });
 
   it('posts /v3/mail/send with the bearer key, sender, reply-to, subject and both parts', async () => {
-    const stub = await startHttpStub(() => ({ status: 202, headers: { 'x-message-id': 'sg-1' } }));
-    cleanups.push(stub.close);
-    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
-    await expect(transport.send(message)).resolves.toEqual({ messageId: 'sg-1' });
-    const [request] = stub.requests;
+    const api = await startSendgridApi();
+    cleanups.push(api.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url });
+    const result = await transport.send(message);
+    const [request] = api.requests;
     expect(request).toMatchObject({ method: 'POST', url: '/v3/mail/send' });
     expect(request!.headers.authorization).toBe('Bearer SG.test-key-123456');
     expect(request!.body).toMatchObject({
@@ -74,16 +76,33 @@ describe('SendGrid transport', () => {
         { type: 'text/html', value: '<p>Hello Bob</p>' },
       ],
     });
+    // The id events carry is the X-Message-Id SendGrid answered with.
+    expect(result.messageId).toMatch(/^[\w-]{22}$/);
+  });
+
+  it('sends the fixed Message-ID as a header and turns SendGrid subscription tracking off', async () => {
+    const api = await startSendgridApi();
+    cleanups.push(api.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url });
+    await transport.send({ ...message, headers: unsubscribeHeaders, messageId: '<fixed-1@life.test>' });
+    // Account mail (no headers, no fixed id) is sent without SendGrid's unsubscribe links too.
+    await transport.send(message);
+    const [update, account] = api.requests.map((request) => request.body as Record<string, unknown>);
+    expect(update).toMatchObject({
+      headers: { ...unsubscribeHeaders, 'Message-ID': '<fixed-1@life.test>' },
+      tracking_settings: { subscription_tracking: { enable: false } },
+    });
+    expect(account!.tracking_settings).toEqual({ subscription_tracking: { enable: false } });
+    expect(account!.headers).toBeUndefined();
   });
 
   it('treats a rejected request as permanent and a rate limit or outage as transient', async () => {
     const statuses = [400, 429, 503];
-    const stub = await startHttpStub((_request, index) => ({
-      status: statuses[index]!,
-      body: { errors: [{ message: `status ${statuses[index]}` }] },
-    }));
-    cleanups.push(stub.close);
-    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: stub.url });
+    const api = await startSendgridApi({
+      answer: (_request, index) => sendgridError(statuses[index]!, `status ${statuses[index]}`),
+    });
+    cleanups.push(api.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url });
     await expect(transport.send(message)).rejects.toBeInstanceOf(PermanentEmailError);
     await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
     const outage = await transport.send(message).catch((error: unknown) => error);
@@ -99,19 +118,21 @@ describe('SendGrid transport', () => {
 
 describe('Resend transport', () => {
   it('passes extra headers (List-Unsubscribe) in the request body', async () => {
-    const stub = await startHttpStub(() => ({ status: 200, body: { id: 're-2' } }));
-    cleanups.push(stub.close);
-    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: stub.url });
+    const api = await startResendApi();
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
     await transport.send({ ...message, headers: unsubscribeHeaders });
-    expect(stub.requests[0]!.body).toMatchObject({ headers: unsubscribeHeaders });
+    expect(api.requests[0]!.body).toMatchObject({ headers: unsubscribeHeaders });
   });
 
   it('posts /emails with the bearer key, sender, reply-to, subject and both parts', async () => {
-    const stub = await startHttpStub(() => ({ status: 200, body: { id: 're-1' } }));
-    cleanups.push(stub.close);
-    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: stub.url });
-    await expect(transport.send(message)).resolves.toEqual({ messageId: 're-1' });
-    const [request] = stub.requests;
+    const api = await startResendApi();
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
+    const result = await transport.send(message);
+    // The id events carry is the one Resend answered with.
+    expect(result).toEqual({ messageId: api.emails[0]!.id });
+    const [request] = api.requests;
     expect(request).toMatchObject({ method: 'POST', url: '/emails' });
     expect(request!.headers.authorization).toBe(`Bearer re_${'k'.repeat(47)}`);
     expect(request!.body).toMatchObject({
@@ -124,14 +145,51 @@ describe('Resend transport', () => {
     });
   });
 
+  it('sends the fixed Message-ID as a header and as the idempotency key: a retry is not a second email', async () => {
+    const api = await startResendApi();
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
+    const first = await transport.send({ ...message, messageId: '<fixed-2@life.test>' });
+    const retry = await transport.send({ ...message, messageId: '<fixed-2@life.test>' });
+    expect(retry).toEqual(first);
+    expect(api.emails).toHaveLength(1);
+    expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      '<fixed-2@life.test>',
+      '<fixed-2@life.test>',
+    ]);
+    expect(api.requests[0]!.body).toMatchObject({ headers: { 'Message-ID': '<fixed-2@life.test>' } });
+    // Without a fixed id (account mail) there is no key: each send is its own email.
+    await transport.send(message);
+    expect(api.requests[2]!.headers['idempotency-key']).toBeUndefined();
+    expect(api.emails).toHaveLength(2);
+  });
+
+  it('retries a request whose key is still in progress; a key reused with another payload is refused for good', async () => {
+    const answers = [
+      resendError(
+        409,
+        'concurrent_idempotent_requests',
+        'Same idempotency key used while original request is still in progress.',
+      ),
+      resendError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.'),
+    ];
+    const api = await startResendApi({ answer: (_request, index) => answers[index] });
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
+    const fixed = { ...message, messageId: '<fixed-3@life.test>' };
+    await expect(transport.send(fixed)).rejects.toBeInstanceOf(TransientEmailError);
+    await expect(transport.send(fixed)).rejects.toBeInstanceOf(PermanentEmailError);
+  });
+
   it('classifies 422 as permanent, 429 and 500 as transient, and no connection as transient', async () => {
-    const statuses = [422, 429, 500];
-    const stub = await startHttpStub((_request, index) => ({
-      status: statuses[index]!,
-      body: { statusCode: statuses[index], name: 'error', message: `status ${statuses[index]}` },
-    }));
-    cleanups.push(stub.close);
-    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: stub.url });
+    const answers = [
+      resendError(422, 'validation_error', 'status 422'),
+      resendError(429, 'rate_limit_exceeded', 'status 429'),
+      resendError(500, 'internal_server_error', 'status 500'),
+    ];
+    const api = await startResendApi({ answer: (_request, index) => answers[index] });
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
     await expect(transport.send(message)).rejects.toBeInstanceOf(PermanentEmailError);
     await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
     await expect(transport.send(message)).rejects.toBeInstanceOf(TransientEmailError);
@@ -156,8 +214,9 @@ describe('SMTP transport', () => {
     expect(bounce).toBeInstanceOf(PermanentEmailError);
     // Refused at RCPT TO: the recipient's address bounces.
     expect((bounce as PermanentEmailError).isBounce).toBe(true);
-    await transport.send({ ...message, headers: unsubscribeHeaders });
+    await transport.send({ ...message, headers: unsubscribeHeaders, messageId: '<fixed-4@life.test>' });
     const withHeaders = smtp.received.at(-1)!.mail;
+    expect(withHeaders.messageId).toBe('<fixed-4@life.test>');
     expect(withHeaders.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe(
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
     );

@@ -1,5 +1,11 @@
 import type { Resend } from 'resend';
-import { formatMailbox, httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
+import {
+  formatMailbox,
+  httpEmailError,
+  TransientEmailError,
+  type EmailTransport,
+  type OutgoingEmail,
+} from './email-transport.ts';
 
 /** Resend's email API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
 export function createResendTransport({
@@ -20,17 +26,32 @@ export function createResendTransport({
     isExternal: true,
     async send(message: OutgoingEmail) {
       const resend = await (client ??= loadClient());
-      const { data, error } = await resend.emails.send({
-        from: formatMailbox(message.from, message.fromName),
-        to: message.to,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
-      // The client answers network failures with statusCode null: worth retrying.
-      if (error) throw httpEmailError('Resend', error.statusCode, error.message);
+      const headers = { ...message.headers, ...(message.messageId ? { 'Message-ID': message.messageId } : {}) };
+      const { data, error } = await resend.emails.send(
+        {
+          from: formatMailbox(message.from, message.fromName),
+          to: message.to,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        },
+        // The Message-ID header may not reach the recipient (a Resend user reports it replaced, as
+        // Amazon SES replaces it: resend/resend-node#133). What keeps a retry from sending twice is
+        // the idempotency key, kept for 24 hours (https://resend.com/docs/dashboard/emails/idempotency-keys).
+        message.messageId ? { idempotencyKey: message.messageId } : undefined,
+      );
+      // The client answers network failures with statusCode null: worth retrying. A request with
+      // the same key still in progress (409 concurrent_idempotent_requests) is "safe to retry later".
+      if (error) {
+        if (error.name === 'concurrent_idempotent_requests') {
+          throw new TransientEmailError(`Resend answered ${error.statusCode}: ${error.message}`, {
+            status: error.statusCode ?? undefined,
+          });
+        }
+        throw httpEmailError('Resend', error.statusCode, error.message);
+      }
       return { messageId: data.id };
     },
     async close() {},

@@ -44,7 +44,14 @@ export function createSendgridTransport({
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.headers || message.messageId
+            ? { headers: { ...message.headers, ...(message.messageId ? { 'Message-ID': message.messageId } : {}) } }
+            : {}),
+          // SendGrid's subscription tracking would add its own unsubscribe footer and List-Unsubscribe
+          // header, whose clicks never reach this app; ours (RFC 8058, on update emails) is the only one.
+          // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (tracking_settings),
+          // and segmentio/action-destinations#1949, which turns it off for the same reason.
+          trackingSettings: { subscriptionTracking: { enable: false } },
         });
         const messageId = response.headers['x-message-id'];
         return { messageId: typeof messageId === 'string' ? messageId : '' };

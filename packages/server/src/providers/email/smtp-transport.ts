@@ -35,6 +35,9 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
           text: message.text,
           html: message.html,
           headers: message.headers,
+          // nodemailer writes this as the Message-ID header instead of making one
+          // (https://nodemailer.com/message/#more-advanced-fields) and reports it back as info.messageId.
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
         return { messageId: info.messageId };
       } catch (error) {

@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare, waitForDeliveries } from '../../../../test/email-fixtures.ts';
-import { addressOf, nameOf, startSmtpServer } from '../../../../test/mail-servers.ts';
+import {
+  createVerifiedUser,
+  insertContacts,
+  insertShare,
+  waitForDeliveries,
+} from '../../../../test/doubles/email-fixtures.ts';
+import { addressOf, nameOf, startSmtpServer } from '../../../../test/doubles/smtp.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobResult } from 'pg-boss';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { contacts, emailDeliveries } from '../../../db/schema.ts';
@@ -16,6 +17,39 @@ import type { PublicAddress } from '../../public-address/public-address.ts';
 import { createEmailDeliveryQueue, emailDeliveryQueue, type EmailDeliveryJob } from './queue.ts';
 import { resumeUnfinishedDeliveries } from './resume.ts';
 import { settleShare } from './send.ts';
+
+/**
+ * A new Message-ID on the sender's domain (RFC 5322 §3.6.4: `<left@right>`, unique; the right side a
+ * domain). A From address without a usable domain gets `localhost`.
+ */
+function newMessageId(from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1).trim();
+  return `<${randomUUID()}@${/^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'}>`;
+}
+
+/**
+ * The delivery's Message-ID, fixed the first time it is about to be sent: written before that first
+ * attempt (a concurrent writer's id wins, so there is only ever one) and read back on every retry.
+ */
+async function fixMessageId({
+  db,
+  userId,
+  deliveryId,
+  from,
+}: {
+  db: Database;
+  userId: string;
+  deliveryId: string;
+  from: string;
+}) {
+  const [row] = await db
+    .update(emailDeliveries)
+    .set({ messageId: sql`coalesce(${emailDeliveries.messageId}, ${newMessageId(from)})` })
+    .where(and(eq(emailDeliveries.id, deliveryId), eq(emailDeliveries.userId, userId)))
+    .returning({ messageId: emailDeliveries.messageId });
+  if (!row?.messageId) throw new Error(`delivery ${deliveryId} is gone`);
+  return row.messageId;
+}
 
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -133,6 +167,12 @@ export async function processDeliveries({
           locale: sender.locale,
           unsubscribeUrl: link,
         });
+        // One Message-ID for every attempt: a retry after an attempt whose answer never came (the
+        // process died, the connection dropped) may deliver a second copy, and receiving systems
+        // drop a copy with a Message-ID they have seen (issue 31).
+        const messageId =
+          delivery.messageId ??
+          (await fixMessageId({ db, userId: delivery.userId, deliveryId: delivery.id, from: sender.from }));
         const result = await sender.transport.send({
           from: sender.from,
           fromName: sender.fromName,
@@ -142,6 +182,7 @@ export async function processDeliveries({
           text: rendered.text,
           html: rendered.html,
           headers: link ? unsubscribeHeaders(link) : undefined,
+          messageId,
           userId: delivery.userId,
         });
         providerMessageId = result.messageId;

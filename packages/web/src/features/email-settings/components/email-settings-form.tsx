@@ -6,7 +6,7 @@ import {
   type EmailProvider,
   type EmailSettingsResponse,
 } from '@life-updates/contract/email';
-import { AlertTriangleIcon, KeyRoundIcon } from 'lucide-react';
+import { AlertTriangleIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoveEmailApiKey, useUpdateEmailSettings } from '@/api/email';
@@ -38,8 +38,86 @@ function ProviderSelect({ value, onChange }: { value: EmailProvider; onChange: (
   );
 }
 
-type Fields = { senderName: string; replyTo: string; provider: EmailProvider; senderEmail: string; apiKey: string };
+type Fields = {
+  senderName: string;
+  replyTo: string;
+  provider: EmailProvider;
+  senderEmail: string;
+  apiKey: string;
+  webhookKey: string;
+};
 type FieldName = keyof Fields;
+
+/**
+ * Where the user's own provider account sends its delivery events, and the key that proves they
+ * come from it (SendGrid's verification key, Resend's signing secret). The address is shown with a
+ * copy button; the key, like the API key, is sent once and never shown again.
+ */
+function ProviderEventsFields({
+  provider,
+  webhookUrl,
+  hasWebhookKey,
+  value,
+  error,
+  onChange,
+}: {
+  provider: EmailProvider;
+  webhookUrl: string;
+  hasWebhookKey: boolean;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const providerName = emailProviderNames[provider];
+
+  async function copyAddress() {
+    try {
+      await navigator.clipboard.writeText(webhookUrl);
+      toast.success(t('email.settings.webhookAddressCopied'));
+    } catch {
+      // The address stays on screen to select by hand.
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="email-webhook-title"
+      className="space-y-3 rounded-md border border-border p-4 sm:col-span-2"
+    >
+      <h3 id="email-webhook-title" className="font-semibold">
+        {t('email.settings.webhookTitle', { provider: providerName })}
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        {t('email.settings.webhookDescription', { provider: providerName })}
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <FormField label={t('email.settings.webhookAddress')}>
+            <Input readOnly value={webhookUrl} className="font-mono" onFocus={(event) => event.target.select()} />
+          </FormField>
+        </div>
+        <Button type="button" variant="outline" onClick={() => void copyAddress()}>
+          <CopyIcon aria-hidden />
+          {t('email.settings.copyWebhookAddress')}
+        </Button>
+      </div>
+      <FormField
+        label={t(`email.settings.webhookKey.${provider}`)}
+        hint={hasWebhookKey ? t('email.settings.webhookKeyStored') : t('email.settings.webhookKeyMissing')}
+        error={error}
+      >
+        <Input
+          type="password"
+          autoComplete="off"
+          value={value}
+          placeholder={t(`email.settings.webhookKeyPlaceholder.${provider}`)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </FormField>
+    </section>
+  );
+}
 
 /**
  * Settings → Email form. The key is sent once and never shown
@@ -56,6 +134,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
     provider: settings.provider,
     senderEmail: settings.senderEmail,
     apiKey: '',
+    webhookKey: '',
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const providerName = emailProviderNames[fields.provider];
@@ -65,13 +144,17 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
+  // The address and key belong to the saved provider's account: hidden while another is picked.
+  const showsProviderEvents = settings.webhookUrl !== null && fields.provider === settings.provider;
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const input = { ...fields, webhookKey: showsProviderEvents ? fields.webhookKey : '' };
     const found: Partial<Record<FieldName, string>> = {};
-    for (const issue of validateEmailSettings(fields, { hasStoredApiKey: settings.hasApiKey })) {
+    for (const issue of validateEmailSettings(input, { hasStoredApiKey: settings.hasApiKey })) {
       found[issue.field] ??= t(issue.key, issue.values ?? {});
     }
-    const parsed = emailSettingsUpdateSchema.safeParse(fields);
+    const parsed = emailSettingsUpdateSchema.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const name = issue.path[0] as FieldName;
@@ -83,13 +166,17 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
       return;
     }
     try {
-      const saved = await updateSettings.mutateAsync({ ...fields, apiKey: fields.apiKey.trim() || undefined });
+      const saved = await updateSettings.mutateAsync({
+        ...input,
+        apiKey: input.apiKey.trim() || undefined,
+        webhookKey: input.webhookKey.trim() || undefined,
+      });
       const isNewReplyTo = saved.replyTo !== '' && saved.replyTo !== settings.replyTo;
       toast.success(
         t('email.settings.saved'),
         isNewReplyTo ? { description: t('email.settings.replyToSaved') } : undefined,
       );
-      setFields((current) => ({ ...current, apiKey: '' }));
+      setFields((current) => ({ ...current, apiKey: '', webhookKey: '' }));
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
         setErrors(error.fields as Partial<Record<FieldName, string>>);
@@ -186,6 +273,16 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
               {t('email.settings.forcedSenderWarning', { address: settings.forcedSenderEmail })}
             </p>
           )}
+          {showsProviderEvents && settings.webhookUrl ? (
+            <ProviderEventsFields
+              provider={settings.provider}
+              webhookUrl={settings.webhookUrl}
+              hasWebhookKey={settings.hasWebhookKey}
+              value={fields.webhookKey}
+              error={errors.webhookKey}
+              onChange={(value) => change('webhookKey', value)}
+            />
+          ) : null}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={updateSettings.isPending}>
               {updateSettings.isPending ? t('email.settings.saving') : t('email.settings.save')}

@@ -2,10 +2,10 @@ import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../src/db/client.ts';
-import { contacts, ideas, shares, users } from '../src/db/schema.ts';
-import { startSmtpServer } from './mail-servers.ts';
-import { cookieHeader, createTestApp, signIn, signUp, testBaseUrl, type TestApp, type TestUser } from './test-app.ts';
+import type { Database } from '../../src/db/client.ts';
+import { contacts, ideas, shares, users } from '../../src/db/schema.ts';
+import { startSmtpServer } from './smtp.ts';
+import { cookieHeader, createTestApp, signIn, signUp, testBaseUrl, type TestApp, type TestUser } from '../test-app.ts';
 
 /**
  * The app with its job queue, sending through a real SMTP server started for the test, with

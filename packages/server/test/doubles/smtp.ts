@@ -1,7 +1,17 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+
+/*
+ * The SMTP stand-in is a real SMTP server (smtp-server), not an imitation: the protocol is the
+ * library's. What this file chooses is only how it answers, and each choice follows RFC 5321:
+ * - a refused recipient gets its reply at RCPT TO, 4xx for "try later" and 5xx for "never"
+ *   (https://www.rfc-editor.org/rfc/rfc5321#section-4.2.1, §4.2.5: 4yz transient, 5yz permanent);
+ * - a message counts as accepted only once the server answers 250 after DATA's final dot
+ *   (https://www.rfc-editor.org/rfc/rfc5321#section-4.1.1.4); a sender that dies before it reads that
+ *   reply cannot know, and sends it again: the duplicate RFC 1047 describes
+ *   (https://www.rfc-editor.org/rfc/rfc1047), and issue 31's 5 of 50 after a kill -9.
+ */
 
 export type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };
 
@@ -18,9 +28,19 @@ export const nameOf = (value: AddressObject | AddressObject[] | undefined) => fi
  * A real SMTP server for tests (smtp-server), parsing each message with mailparser. Rules make it
  * refuse chosen recipients, a number of times or for good; `acceptDelayMs` makes it take that long to
  * accept each message, like a distant server, so that a large send lasts long enough to interrupt.
+ * `onMessage` sees each parsed message before it is accepted and may refuse it after DATA by
+ * returning a reply (RFC 5321 §4.2.5: the server may still refuse the whole message there).
  */
-export async function startSmtpServer({ acceptDelayMs = 0 }: { acceptDelayMs?: number } = {}) {
+export async function startSmtpServer({
+  acceptDelayMs = 0,
+  onMessage,
+}: {
+  acceptDelayMs?: number;
+  onMessage?: (mail: ParsedMail, envelopeTo: string[]) => Promise<{ code: number; message: string } | undefined>;
+} = {}) {
   const received: ReceivedMail[] = [];
+  /** Every message that reached the end of DATA, accepted or refused there (in arrival order). */
+  const seen: ReceivedMail[] = [];
   const rules = new Map<string, RecipientRule>();
   const server = new SMTPServer({
     authOptional: true,
@@ -37,9 +57,13 @@ export async function startSmtpServer({ acceptDelayMs = 0 }: { acceptDelayMs?: n
     onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
+          const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+          seen.push({ envelopeTo, mail });
+          const refusal = await onMessage?.(mail, envelopeTo);
+          if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
           if (acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
           // Recorded even if the sender has gone meanwhile: like a real server, it keeps what it received.
-          received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
+          received.push({ envelopeTo, mail });
           callback();
         })
         .catch(callback);
@@ -53,49 +77,14 @@ export async function startSmtpServer({ acceptDelayMs = 0 }: { acceptDelayMs?: n
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    seen,
     rules,
-    /** Messages to one address. */
-    to: (address: string) => received.filter((item) => item.envelopeTo.includes(address)),
+    /** Refuses an address for good at RCPT TO, as a server refuses an unknown mailbox (550 5.1.1). */
+    refuse: (address: string) => rules.set(address.toLowerCase(), { code: 550, message: '5.1.1 Mailbox unavailable' }),
+    /** Messages to one address (envelope addresses compared in lower case). */
+    to: (address: string) => received.filter((item) => item.envelopeTo.includes(address.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-export type RecordedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: unknown };
-
-/**
- * A local HTTP server speaking a provider's wire protocol (SendGrid, Resend). `respond` decides the
- * answer to each request; every request is recorded.
- */
-export async function startHttpStub(
-  respond: (
-    request: RecordedRequest,
-    index: number,
-  ) => { status: number; body?: unknown; headers?: Record<string, string> },
-) {
-  const requests: RecordedRequest[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        // keep the raw text
-      }
-      const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
-      requests.push(recorded);
-      const answer = respond(recorded, requests.length - 1);
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export type SmtpDouble = Awaited<ReturnType<typeof startSmtpServer>>;
