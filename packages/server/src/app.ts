@@ -25,9 +25,11 @@ import { linkedinRoutes } from './features/linkedin/linkedin-routes.ts';
 import { createTelegramRuntime, type TelegramRuntime } from './features/telegram/telegram-runtime.ts';
 import { telegramRoutes } from './features/telegram/telegram-routes.ts';
 import type { JobQueue } from './jobs.ts';
+import { createDiskSpace, type DiskSpace } from './lib/disk-space.ts';
 import { createLogStream } from './lib/log-stream.ts';
 import { createSecretBox, type SecretBox } from './lib/secret-box.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -49,6 +51,8 @@ export type AppDependencies = {
   mailer?: EmailTransport;
   /** Serve the built web app from this folder; defaults to packages/web/dist when it exists. */
   webDistDir?: string | null;
+  /** Overrides the free-space watch of the embedded database's disk (tests); null turns it off. */
+  diskSpace?: DiskSpace | null;
 };
 
 /** The services routes and workers share (`app.deps`), each built once when the app is. */
@@ -61,6 +65,8 @@ export type AppServices = AppDependencies & {
   transcription: TranscriptionProvider | null;
   /** Encrypts the secrets kept for users (provider keys, OAuth tokens) under APP_SECRET. */
   secretBox: SecretBox;
+  /** The free space of the embedded database's disk; null on PostgreSQL and in memory. */
+  diskSpace: DiskSpace | null;
 };
 
 declare module 'fastify' {
@@ -78,6 +84,21 @@ declare module 'fastify' {
 
 // Beside the source (src/) and the bundle (dist/) alike.
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The free space of DATA_DIR's disk, for the embedded database there (plugins/disk-space.ts). */
+function watchDiskSpace(config: Config, database: DatabaseHandle, app: FastifyInstance): DiskSpace | null {
+  if (!database.dataDir || config.DISK_FREE_MARGIN_MB === 0) return null;
+  const margin = `DISK_FREE_MARGIN_MB (${config.DISK_FREE_MARGIN_MB} MB)`;
+  return createDiskSpace({
+    directory: database.dataDir,
+    marginBytes: config.DISK_FREE_MARGIN_MB * 1024 * 1024,
+    onChange: ({ isLow, freeBytes }) => {
+      const disk = `The disk of DATA_DIR ${database.dataDir} has ${Math.floor(freeBytes / 1024 / 1024)} MB free`;
+      if (isLow) app.log.warn(`${disk}, less than ${margin}: new writes are refused until space is freed.`);
+      else app.log.info(`${disk} again: writes are accepted.`);
+    },
+  });
+}
 
 /** Builds the whole app; `server.ts` only listens. Tests call this and use `app.inject()`. */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
@@ -109,12 +130,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const generators = createTextGenerators(config);
   const transcription = createTranscriptionProvider(config);
   const secretBox = createSecretBox(config.APP_SECRET);
-  app.decorate('deps', { ...dependencies, mailer, telegram, generators, transcription, secretBox });
+  const diskSpace =
+    dependencies.diskSpace === undefined ? watchDiskSpace(config, database, app) : dependencies.diskSpace;
+  app.decorate('deps', { ...dependencies, mailer, telegram, generators, transcription, secretBox, diskSpace });
 
   // Whole-app behaviour, in the order requests meet it.
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(apiDocsPlugin);
+  await app.register(diskSpacePlugin);
   await app.register(inputPlugin);
 
   // The API, one encapsulated scope. Who may call a route is decided by the scope it is registered

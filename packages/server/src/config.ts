@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { makeDirectory } from './lib/data-dir.ts';
 
 const optionalText = z
   .string()
@@ -82,6 +83,11 @@ const environmentSchema = z.object({
    * Telegram cannot be reached, and nothing is marked published.
    */
   TELEGRAM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  /**
+   * Free space (MB) the disk of DATA_DIR must keep: below it the server refuses new writes (507) before
+   * the embedded database runs out of room for its write-ahead log (issue 31). 0 turns the check off.
+   */
+  DISK_FREE_MARGIN_MB: z.coerce.number().int().min(0).max(100_000_000).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -107,7 +113,7 @@ export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BAS
 function readOrCreateSecret(dataDirectory: string): string {
   const secretPath = path.join(dataDirectory, 'app-secret');
   if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
-  mkdirSync(dataDirectory, { recursive: true });
+  makeDirectory(dataDirectory);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(secretPath, secret, { mode: 0o600 });
   return secret;

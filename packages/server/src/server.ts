@@ -1,37 +1,83 @@
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
-import { startJobQueue } from './jobs.ts';
+import { startJobQueue, type JobQueue } from './jobs.ts';
+import { describeDataDirError, fileSystemErrorCode } from './lib/data-dir.ts';
 import { listenUrls } from './lib/listen-urls.ts';
 import { registerWorkers } from './workers.ts';
 
-const config = loadConfig();
+// A start-up failure: one line for a file system problem with DATA_DIR (read-only, full, not a
+// folder), the stack trace for anything else, which is a bug. Exit code 1 either way.
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(describeDataDirError(error, path.resolve(process.env.DATA_DIR ?? './data')) ?? error);
+  process.exit(1);
+}
 let releaseLock = () => {};
 if (!config.DATABASE_URL) {
   try {
     releaseLock = acquireDataDirLock(config.DATA_DIR);
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(describeDataDirError(error, config.DATA_DIR) ?? (error as Error).message);
     process.exit(1);
   }
 }
 
-const database = await openDatabase({
-  connectionString: config.DATABASE_URL,
-  dataDir: config.DATA_DIR,
-  onIdleError: (error) => console.error('database connection lost:', error.message),
-});
-const jobs = await startJobQueue(database, { error: (object, message) => console.error(message, object) });
-const app = await buildApp({ config, database, jobs });
-await registerWorkers(app);
+let app: FastifyInstance | undefined;
+let database: DatabaseHandle;
+let jobs: JobQueue;
+try {
+  database = await openDatabase({
+    connectionString: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (error) => console.error('database connection lost:', error.message),
+    // Before the app is up, the start-up step that met the error fails and is reported below.
+    onFatalError: (error) => {
+      if (app) exitAfterDatabaseFailure(app, error);
+    },
+  });
+  jobs = await startJobQueue(database, {
+    // After a fatal database error every job query fails alike; the fatal line has said why.
+    error: (object, message) => {
+      if (!database.fatalError) console.error(message, object);
+    },
+  });
+  app = await buildApp({ config, database, jobs });
+  await registerWorkers(app);
+} catch (error) {
+  console.error(describeDataDirError(error, config.DATA_DIR) ?? error);
+  releaseLock();
+  process.exit(1);
+}
+
+/**
+ * The embedded database stopped after a fatal error (db/pglite-fatal-errors.ts): /api/health
+ * answers 503 from now on, and the process exits with code 1 so that systemd or the container
+ * runtime starts it again; PostgreSQL recovers from its WAL at that start (issue 31).
+ */
+function exitAfterDatabaseFailure(server: FastifyInstance, error: Error) {
+  const severity = (error as { severity?: unknown }).severity;
+  const cause = typeof severity === 'string' ? `${severity}: ${error.message}` : `${error.name}: ${error.message}`;
+  const advice =
+    fileSystemErrorCode(error) === 'ENOSPC' ? ' Its disk is full: free some space there, or it will fail again.' : '';
+  server.log.fatal(
+    `The embedded database in ${config.DATA_DIR} stopped after a fatal error (${cause}). ` +
+      `Exiting with code 1 so that the service manager restarts the server, which recovers the database.${advice}`,
+  );
+  void shutdown('database failure', 1);
+}
 
 let isShuttingDown = false;
-async function shutdown(signal: string) {
-  if (isShuttingDown) return;
+async function shutdown(reason: string, exitCode = 0) {
+  if (isShuttingDown || !app) return;
   isShuttingDown = true;
-  app.log.info({ signal }, 'shutting down');
+  app.log.info({ reason }, 'shutting down');
   const forceExit = setTimeout(() => {
     app.log.error('shutdown took too long; exiting');
     process.exit(1);
@@ -46,7 +92,7 @@ async function shutdown(signal: string) {
     app.log.error({ err: error }, 'error during shutdown');
   } finally {
     releaseLock();
-    process.exit(0);
+    process.exit(exitCode);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

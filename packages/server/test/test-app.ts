@@ -52,7 +52,7 @@ export async function createTestApp(
     withJobs?: boolean;
     /** BASE_URL; `null` runs without one (the request's own origin is same-origin). */
     baseUrl?: string | null;
-  } & Partial<Pick<AppDependencies, 'mailer'>> = {},
+  } & Partial<Pick<AppDependencies, 'mailer' | 'diskSpace'>> = {},
 ): Promise<TestApp> {
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env },
@@ -60,7 +60,14 @@ export async function createTestApp(
   );
   const database = await openTestDatabase();
   const jobs = options.withJobs ? await startJobQueue(database, { error: () => {} }) : undefined;
-  const app = await buildApp({ config, database, jobs, webDistDir: null, mailer: options.mailer });
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    webDistDir: null,
+    mailer: options.mailer,
+    diskSpace: options.diskSpace,
+  });
   await registerWorkers(app);
   await app.ready();
   return {

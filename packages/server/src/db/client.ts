@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { stopAfterFatalError } from './pglite-fatal-errors.ts';
 import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,13 @@ export type DatabaseHandle = {
   /** The PGlite instance, present on the embedded database (pg-boss and backups use it). */
   pglite?: PGlite;
   connectionString?: string;
+  /** The folder of the embedded database (absent in memory and on PostgreSQL): its disk's free space is watched. */
+  dataDir?: string;
+  /**
+   * Set when the embedded database has stopped after a fatal error (db/pglite-fatal-errors.ts):
+   * every query fails from then on, /api/health answers 503 and the server exits to be restarted.
+   */
+  fatalError?: Error;
   close: () => Promise<void>;
 };
 
@@ -60,6 +68,8 @@ export async function openDatabase(options: {
   connectionString?: string | undefined;
   dataDir: string;
   onIdleError?: (error: Error) => void;
+  /** Told once when the embedded database stops after a fatal error; the process should then exit. */
+  onFatalError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.connectionString) {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
@@ -69,12 +79,26 @@ export async function openDatabase(options: {
     await migratePostgres(db as never, { migrationsFolder });
     return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
   }
-  const pglite =
-    options.dataDir === 'memory://'
-      ? new PGlite({ postgresqlconf: pgliteSettings })
-      : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings, loadDataDir: freshClusterFor(options.dataDir) });
-  await pglite.waitReady;
+  const isInMemory = options.dataDir === 'memory://';
+  const pglite = isInMemory
+    ? new PGlite({ postgresqlconf: pgliteSettings })
+    : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings, loadDataDir: freshClusterFor(options.dataDir) });
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'pglite',
+    pglite,
+    ...(isInMemory ? {} : { dataDir: options.dataDir }),
+    // After a fatal error PGlite's own close would run PostgreSQL again; the process is exiting anyway.
+    close: async () => {
+      if (!handle.fatalError) await pglite.close();
+    },
+  };
+  stopAfterFatalError(pglite, (error) => {
+    handle.fatalError = error;
+    options.onFatalError?.(error);
+  });
+  await pglite.waitReady;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return handle;
 }

@@ -31,3 +31,6 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const forbidden = (message = 'Forbidden') => new AppError({ status: 403, code: 'FORBIDDEN', message });
 export const conflict = (message: string, values?: Record<string, string | number>) =>
   new AppError({ status: 409, code: 'CONFLICT', message, values });
+/** The embedded database stopped after a fatal error; the server is exiting to be restarted. */
+export const databaseFailed = () =>
+  new AppError({ status: 503, code: 'DATABASE_FAILED', message: 'errors.databaseFailed' });

@@ -2,7 +2,7 @@ import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, databaseFailed } from '../lib/app-error.ts';
 
 /**
  * One error shape on the wire for the whole app, `{ code, message, fields? }`, in the request's
@@ -36,9 +36,14 @@ export const errorsPlugin = fp(
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
       }
+      // Once the embedded database has failed, nothing works until the restart: say so, not "internal".
+      if (app.deps.database.fatalError) {
+        const failed = databaseFailed();
+        return reply.status(failed.status).send({ code: failed.code, message: translate(failed.message, locale) });
+      }
       request.log.error({ err: error, requestId: request.id }, 'request failed');
       return reply.status(500).send({ code: 'INTERNAL', message: translate('errors.internal', locale) });
     });
   },
-  { name: 'errors' },
+  { name: 'errors', decorators: { fastify: ['deps'] } },
 );

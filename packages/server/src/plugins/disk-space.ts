@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+
+/** Methods that only read; every other one may write. */
+const readingMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * While the disk of the embedded database is nearly full, refuses every request that may write
+ * with 507 `DISK_FULL` ("the server's disk is full"), before it reaches the database: PostgreSQL
+ * that runs out of room for its write-ahead log PANICs (issue 31). Reads go on. Background jobs are
+ * not held back: their writes are small, and the margin is there for them.
+ */
+export const diskSpacePlugin = fp(
+  async (app) => {
+    const { diskSpace } = app.deps;
+    if (!diskSpace) return;
+    app.addHook('onRequest', async (request) => {
+      if (readingMethods.has(request.method)) return;
+      if (await diskSpace.isLow()) {
+        throw new AppError({ status: 507, code: 'DISK_FULL', message: 'errors.diskFull' });
+      }
+    });
+  },
+  { name: 'disk-space', decorators: { fastify: ['deps'] } },
+);
