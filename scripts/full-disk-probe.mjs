@@ -1,4 +1,4 @@
-// The full-disk behaviour of the embedded database on a real full disk (issue 31; docs/security.md).
+// The full-disk behaviour of the embedded database on a real full disk (docs/security.md).
 // Needs root: it mounts a 200 MB tmpfs, runs the real server from source on a DATA_DIR there, and
 // fills the disk with a file beside it (fallocate). Run by hand: `sudo node scripts/full-disk-probe.mjs`.
 // The test suite checks the same behaviour on any machine with a stand-in for the full disk

@@ -85,7 +85,7 @@ const environmentSchema = z.object({
   TELEGRAM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   /**
    * Free space (MB) the disk of DATA_DIR must keep: below it the server refuses new writes (507) before
-   * the embedded database runs out of room for its write-ahead log (issue 31). 0 turns the check off.
+   * the embedded database runs out of room for its write-ahead log. 0 turns the check off.
    */
   DISK_FREE_MARGIN_MB: z.coerce.number().int().min(0).max(100_000_000).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -59,7 +59,7 @@ try {
 /**
  * The embedded database stopped after a fatal error (db/pglite-fatal-errors.ts): /api/health
  * answers 503 from now on, and the process exits with code 1 so that systemd or the container
- * runtime starts it again; PostgreSQL recovers from its WAL at that start (issue 31).
+ * runtime starts it again; PostgreSQL recovers from its WAL at that start.
  */
 function exitAfterDatabaseFailure(server: FastifyInstance, error: Error) {
   const severity = (error as { severity?: unknown }).severity;

@@ -10,7 +10,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { DatabaseFailedError } from '../src/db/pglite-fatal-errors.ts';
 import { contactMessages } from '../src/db/schema.ts';
 
-// PGlite after a PANIC (issue 31). The PANIC is real: pg_wal is made unusable (a file instead of the
+// PGlite after a PANIC. The PANIC is real: pg_wal is made unusable (a file instead of the
 // folder) and PostgreSQL is made to start a new WAL segment, so the next write cannot open one, the
 // same failure as a full disk refusing the new segment, without filling a disk. The real-disk
 // version is scripts/full-disk-probe.mjs (docs/security.md).

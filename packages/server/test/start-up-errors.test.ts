@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // Starting on a DATA_DIR that cannot be written: one line saying what is wrong with which path and
-// what to do, no stack trace, exit code 1 (issue 31). Each case uses the real thing when this
+// what to do, no stack trace, exit code 1. Each case uses the real thing when this
 // machine lets the test mount a file system (root, as in CI) and otherwise makes the server's file
 // system calls fail with the same error (test/failing-file-system.ts).
 const serverDirectory = path.resolve(import.meta.dirname, '..');

@@ -41,7 +41,7 @@ function lockHolder(file: string): number | undefined {
  * `DATA_DIR/server.lock.N`, holding its owner's pid; it is held while that process lives.
  *
  * Taking it never deletes or overwrites another process's file, so two processes starting at once
- * over a dead one's lock cannot both win (issue 31): each links a file already holding its pid to
+ * over a dead one's lock cannot both win: each links a file already holding its pid to
  * the next generation's name, and link(2) creates a name only if it does not exist, so exactly one
  * of them gets `server.lock.N+1`; the other sees a live owner and refuses. A process that made a
  * generation and then sees a newer one (it acted on an older listing) gives way. The winner removes

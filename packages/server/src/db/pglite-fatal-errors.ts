@@ -18,7 +18,7 @@ function isFatalDatabaseError(error: unknown): boolean {
  * Stops PGlite at its first fatal error. PGlite is PostgreSQL's one backend inside this process:
  * where a PostgreSQL server answers a PANIC (say, no room on the disk for the next WAL segment) by
  * restarting and recovering, PGlite cannot, and the next query then loops in its WebAssembly for ever,
- * holding the event loop: no request, /api/health included, is answered again (issue 31). After a
+ * holding the event loop: no request, /api/health included, is answered again. After a
  * PANIC or FATAL error, or an exception from inside the WebAssembly (an abort, a file system error),
  * every call fails at once with DatabaseFailedError instead of reaching PostgreSQL again, and
  * `onFatal` is told once, so that the server can report it and exit for its service manager to

@@ -328,7 +328,7 @@ export const emailDeliveries = pgTable(
     /**
      * The message's Message-ID header (`<random@domain>`), stored before the first attempt and sent
      * again on every retry, so a receiving system can drop the copy that a retry after an unanswered
-     * attempt delivers (issue 31). SendGrid events of mail sent through its SMTP relay name it as `smtp-id`.
+     * attempt delivers. SendGrid events of mail sent through its SMTP relay name it as `smtp-id`.
      */
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -9,7 +9,7 @@ import { ideas } from '../db/schema.ts';
 import { createDiskSpace } from '../lib/disk-space.ts';
 import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../test/test-app.ts';
 
-// Writes are refused while the disk of DATA_DIR is nearly full (issue 31). The free space comes from
+// Writes are refused while the disk of DATA_DIR is nearly full. The free space comes from
 // a stand-in for statfs here (a full disk cannot be made without root); the last test reads the real
 // disk, and scripts/full-disk-probe.mjs fills a real one.
 const megabyte = 1024 * 1024;

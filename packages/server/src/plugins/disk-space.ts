@@ -7,7 +7,7 @@ const readingMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * While the disk of the embedded database is nearly full, refuses every request that may write
  * with 507 `DISK_FULL` ("the server's disk is full"), before it reaches the database: PostgreSQL
- * that runs out of room for its write-ahead log PANICs (issue 31). Reads go on. Background jobs are
+ * that runs out of room for its write-ahead log PANICs. Reads go on. Background jobs are
  * not held back: their writes are small, and the margin is there for them.
  */
 export const diskSpacePlugin = fp(

@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
  * - a message counts as accepted only once the server answers 250 after DATA's final dot
  *   (https://www.rfc-editor.org/rfc/rfc5321#section-4.1.1.4); a sender that dies before it reads that
  *   reply cannot know, and sends it again: the duplicate RFC 1047 describes
- *   (https://www.rfc-editor.org/rfc/rfc1047), and issue 31's 5 of 50 after a kill -9.
+ *   (https://www.rfc-editor.org/rfc/rfc1047), and 5 of 50 seen twice after a kill -9 during a send.
  */
 
 export type ReceivedMail = { envelopeTo: string[]; mail: ParsedMail };

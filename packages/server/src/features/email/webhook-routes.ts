@@ -153,7 +153,7 @@ function fromResend(event: z.infer<typeof resendEventSchema>): ProviderEvent[] {
 /**
  * How far a SendGrid signature's timestamp may be from now. SendGrid signs the timestamp with the
  * body but gives no window; without one a captured request could be replayed for ever (the reason
- * symfony/symfony#65700 added a check). Issue 32 asks for 10 minutes.
+ * symfony/symfony#65700 added a check). We allow 10 minutes.
  */
 const sendgridTimestampToleranceSeconds = 10 * 60;
 

@@ -12,7 +12,7 @@ export type OutgoingEmail = {
   /**
    * The Message-ID header, `<random@domain>`, when the caller fixes it: an update email's is stored
    * with its delivery before the first attempt and is the same on every retry, so that a receiving
-   * system can drop a second copy (issue 31). Without it the transport or provider makes one.
+   * system can drop a second copy. Without it the transport or provider makes one.
    */
   messageId?: string | undefined;
   /** Owner of the message, so the outbox can show it to them. */

@@ -13,7 +13,7 @@ import { sendShareToContacts } from './send.ts';
 import { processDeliveries } from './worker.ts';
 
 /*
- * Issue 31: a kill -9 during a send delivered every mail, some twice (the pool's messages whose
+ * A kill -9 during a send delivered every mail, some twice (the pool's messages whose
  * "accepted" had not come back). A retry cannot know whether the first attempt arrived; what it can
  * do is carry the same Message-ID, fixed before the first attempt, so the receiving system drops the
  * copy. These tests send through a real SMTP server.

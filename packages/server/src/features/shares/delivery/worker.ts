@@ -169,7 +169,7 @@ export async function processDeliveries({
         });
         // One Message-ID for every attempt: a retry after an attempt whose answer never came (the
         // process died, the connection dropped) may deliver a second copy, and receiving systems
-        // drop a copy with a Message-ID they have seen (issue 31).
+        // drop a copy with a Message-ID they have seen.
         const messageId =
           delivery.messageId ??
           (await fixMessageId({ db, userId: delivery.userId, deliveryId: delivery.id, from: sender.from }));
