@@ -26,7 +26,7 @@ export type DatabaseHandle = {
 };
 
 // packages/server/drizzle, from src/db/client.ts when run from source and from dist/ in the built server.
-const migrationsFolder =
+export const migrationsFolder =
   ['../../drizzle', '../drizzle']
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((folder) => existsSync(path.join(folder, 'meta/_journal.json'))) ??

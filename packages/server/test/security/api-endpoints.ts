@@ -88,6 +88,7 @@ const uuid = '00000000-0000-4000-8000-000000000000';
 export const apiEndpoints: ApiEndpoint[] = [
   // Public
   { route: 'GET /api/health', access: 'public' },
+  { route: 'GET /api/ready', access: 'public' },
   { route: 'GET /api/transcription/status', access: 'public' },
   { route: 'GET /api/contact-us/info', access: 'public' },
   {
