@@ -51,7 +51,9 @@ async function appliedMigrations(connectionString: string) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const { rows } = await client.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations');
+    const { rows } = await client.query<{ count: number }>(
+      'select count(*)::int as count from drizzle.__drizzle_migrations',
+    );
     return rows[0]!.count;
   } finally {
     await client.end();
