@@ -33,7 +33,10 @@ export async function healthRoutes(app: FastifyInstance) {
   );
   typed.get(
     '/api/ready',
-    { config: { isPublic: true }, schema: { tags: ['health'], response: { 200: readinessSchema, 503: readinessSchema } } },
+    {
+      config: { isPublic: true },
+      schema: { tags: ['health'], response: { 200: readinessSchema, 503: readinessSchema } },
+    },
     async (_request, reply) => {
       const readiness = await checkReadiness();
       return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);

@@ -47,12 +47,12 @@ export function createReadinessCheck({ database, jobs }: { database: DatabaseHan
         () => 'ok' as const,
         () => 'failed' as const,
       ),
-      withinTimeout(
-        database.db.execute<{ newest: string | number | null }>(
-          sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
-        ),
-      ).then(
-        (result) => (Number(result.rows[0]?.newest ?? 0) >= newestMigrationTime() ? ('ok' as const) : ('pending' as const)),
+      withinTimeout(database.db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)).then(
+        // node-postgres and PGlite both answer { rows }; the bigint comes as a string or a number.
+        (result) => {
+          const [row] = (result as { rows: Array<{ newest: string | number | null }> }).rows;
+          return Number(row?.newest ?? 0) >= newestMigrationTime() ? ('ok' as const) : ('pending' as const);
+        },
         () => 'failed' as const,
       ),
       !jobs
