@@ -39,7 +39,8 @@ export async function restoreDatabase({ dataDir, connectionString, file }: Backu
     return;
   }
   const entries = existsSync(dataDir)
-    ? readdirSync(dataDir).filter((name) => name !== 'app-secret' && name !== 'server.lock')
+    ? // The secret, the lock and the automatic backups (BACKUP_DIR's default) may stay.
+      readdirSync(dataDir).filter((name) => !['app-secret', 'server.lock', 'backups'].includes(name))
     : [];
   if (entries.length > 0) {
     throw new Error(`Restore needs an empty data directory; ${dataDir} already holds a database. Move it aside first.`);
