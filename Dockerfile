@@ -1,9 +1,12 @@
 # Life Updates in a container. Build:  docker build -t life-updates .
 # Run:  docker run -p 3000:3000 -v life-updates-data:/data life-updates   (or `docker compose up`, compose.yaml)
 #
-# BASE is any image with Node 24 on Debian bookworm and a `node` user (uid 1000), as the official
-# node image has; scripts/container-check.sh builds one without a registry.
+# BASE builds: Node 24 with npm on Debian bookworm (the official node:24-bookworm-slim). RUNTIME_BASE
+# runs: plain Debian bookworm, to which only the node binary is copied, so the image carries neither
+# npm nor Node's C headers (about 90 MB of node:24-bookworm-slim). scripts/container-check.sh builds
+# stand-ins for both without a registry.
 ARG BASE=node:24-bookworm-slim
+ARG RUNTIME_BASE=debian:bookworm-slim
 
 FROM ${BASE} AS build
 # Only for a build behind a proxy with its own certificate authority: the bundle's path inside the
@@ -24,7 +27,15 @@ RUN npm run build \
   && npx tsx --eval "import { precompressWebAssets } from './packages/server/src/lib/precompress-web-assets.ts'; precompressWebAssets('packages/web/dist', console);" \
   && node scripts/runtime-modules.mjs /runtime
 
-FROM ${BASE}
+FROM ${RUNTIME_BASE}
+# Node's binary is the whole runtime (it carries its own CA certificates, ICU and OpenSSL).
+COPY --from=build /usr/local/bin/node /usr/local/bin/node
+# The user the official node images have (uid 1000), and /data owned by it, created before VOLUME
+# so that a new named volume starts owned by the user that writes to it.
+RUN groupadd --gid 1000 node \
+  && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \
+  && mkdir -p /data && chown node:node /data \
+  && node --version
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000 \
@@ -33,8 +44,6 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Owned by root: the server cannot change its own code.
 COPY --from=build /runtime/ ./
-# Created before VOLUME so a new named volume starts owned by the user that writes to it.
-RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 3000

@@ -65,4 +65,6 @@ for (const name of keptInNodeModules) {
   // pg-native is optional (node-postgres uses it when present), and never installed here.
   else if (name !== 'pg-native') throw new Error(`${name} is not installed`);
 }
-console.log(`Copied the server, the web app and ${copied.size} packages to ${path.relative(process.cwd(), targetDir) || '.'}`);
+console.log(
+  `Copied the server, the web app and ${copied.size} packages to ${path.relative(process.cwd(), targetDir) || '.'}`,
+);
