@@ -8,6 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { restoreDatabase } from '../../db/backup.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { startJobQueue } from '../../jobs.ts';
+import { registerWorkers } from '../../workers.ts';
+import { backupQueue, backUpIfDue } from './backup-worker.ts';
 import { createBackup, findBackups, isBackupDue } from './backups-service.ts';
 
 const directories: string[] = [];
@@ -74,6 +79,47 @@ describe('automatic backups: retention', () => {
     expect(await isBackupDue({ directory, now, maxAgeMs })).toBe(false);
     expect(await isBackupDue({ directory, now: new Date('2026-11-28T02:30:00.000Z'), maxAgeMs })).toBe(true);
   }, 60_000);
+});
+
+describe('the daily backup job', () => {
+  it('is scheduled for a database in a data dir, and backs up once a day', async () => {
+    const dataDir = temporaryDirectory();
+    const backupDir = temporaryDirectory();
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, BACKUP_DIR: backupDir },
+      { BASE_URL: testBaseUrl },
+    );
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const jobs = await startJobQueue(database, { error: () => {} });
+    const app = await buildApp({ config, database, jobs, webDistDir: null });
+    try {
+      await registerWorkers(app);
+      const schedules = await jobs.getSchedules();
+      expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([backupQueue, '7 * * * *']);
+
+      const first = new Date('2026-11-27T03:07:00.000Z');
+      const options = { pglite: database.pglite!, directory: backupDir, keep: 7 };
+      expect(await backUpIfDue({ ...options, now: first })).toMatchObject({ createdAt: first.toISOString() });
+      expect(await backUpIfDue({ ...options, now: new Date('2026-11-27T22:07:00.000Z') })).toBeUndefined();
+      const nextDay = new Date('2026-11-28T03:07:00.000Z');
+      expect(await backUpIfDue({ ...options, now: nextDay })).toMatchObject({ createdAt: nextDay.toISOString() });
+      expect((await findBackups({ directory: backupDir })).length).toBe(2);
+    } finally {
+      await app.close();
+      await jobs.stop({ graceful: false, timeout: 1000 });
+      await database.close();
+    }
+  }, 120_000);
+
+  it('is not scheduled for an in-memory database', async () => {
+    const testApp = await createTestApp({ withJobs: true });
+    try {
+      const schedules = await testApp.jobs!.getSchedules();
+      expect(schedules.map((schedule) => schedule.name)).not.toContain(backupQueue);
+    } finally {
+      await testApp.close();
+    }
+  });
 });
 
 describe('automatic backups: consistency', () => {
