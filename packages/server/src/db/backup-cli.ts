@@ -9,7 +9,10 @@ if ((command !== 'backup' && command !== 'restore') || !file) {
   process.exit(2);
 }
 // The repository root, from src/db/ and from dist/.
-const root = path.resolve(import.meta.dirname, path.basename(import.meta.dirname) === 'dist' ? '../../..' : '../../../..');
+const root = path.resolve(
+  import.meta.dirname,
+  path.basename(import.meta.dirname) === 'dist' ? '../../..' : '../../../..',
+);
 const options = {
   dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'),
   connectionString: process.env.DATABASE_URL || undefined,
