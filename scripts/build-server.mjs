@@ -60,7 +60,7 @@ export function serverBuildIsStale() {
  * worker files) and optional native ones. Everything else is bundled, which makes start-up several
  * times faster than resolving and reading thousands of small files (docs/benchmarks.md).
  */
-const keptInNodeModules = [
+export const keptInNodeModules = [
   '@electric-sql/pglite',
   '@fastify/static',
   '@fastify/swagger-ui',
@@ -78,7 +78,11 @@ export async function buildServer() {
   const { build } = await import('esbuild');
   rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
   await build({
-    entryPoints: { server: path.join(serverDir, 'src/server.ts') },
+    entryPoints: {
+      server: path.join(serverDir, 'src/server.ts'),
+      // `npm run db:backup` / `db:restore` where there are no sources and no tsx (the container image).
+      'backup-cli': path.join(serverDir, 'src/db/backup-cli.ts'),
+    },
     outdir: path.join(serverDir, 'dist'),
     bundle: true,
     // Modules the server imports only when needed (provider SDKs) stay in their own files.

@@ -88,6 +88,9 @@ const environmentSchema = z.object({
    * the embedded database runs out of room for its write-ahead log. 0 turns the check off.
    */
   DISK_FREE_MARGIN_MB: z.coerce.number().int().min(0).max(100_000_000).default(64),
+  /** Automatic backups of the embedded database: where (default DATA_DIR/backups) and how many to keep (0: none). */
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -99,8 +102,10 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL'> & {
+export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL' | 'BACKUP_DIR'> & {
   APP_SECRET: string;
+  /** BACKUP_DIR, or DATA_DIR/backups when unset: an absolute path. */
+  BACKUP_DIR: string;
   /** BASE_URL, or `http://localhost:PORT` when unset: for links, use features/public-address instead. */
   BASE_URL: string;
   /** Whether BASE_URL was set: then only its origin is same-origin, else the request's own (features/public-address). */
@@ -130,6 +135,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
   return {
     ...values,
     DATA_DIR: dataDirectory,
+    BACKUP_DIR: path.resolve(overrides.BACKUP_DIR ?? parsed.data.BACKUP_DIR ?? path.join(dataDirectory, 'backups')),
     APP_SECRET: overrides.APP_SECRET ?? parsed.data.APP_SECRET ?? readOrCreateSecret(dataDirectory),
     BASE_URL: overrides.BASE_URL ?? parsed.data.BASE_URL ?? `http://localhost:${values.PORT}`,
     BASE_URL_IS_SET: overrides.BASE_URL_IS_SET ?? (overrides.BASE_URL ?? parsed.data.BASE_URL) !== undefined,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerBackupWorker } from './features/backups/backup-worker.ts';
 import { registerEmailDeliveryWorker } from './features/shares/delivery/worker.ts';
 import { registerLinkedinWorkers } from './features/linkedin/linkedin-worker.ts';
 import { registerScheduleWorker } from './features/schedule/schedule-worker.ts';
@@ -12,4 +13,5 @@ export async function registerWorkers(app: FastifyInstance) {
   await registerScheduleWorker(app, jobs);
   await registerLinkedinWorkers(app, jobs);
   await registerTelegramWorker(app, jobs);
+  await registerBackupWorker(app, jobs);
 }

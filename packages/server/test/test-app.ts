@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -54,8 +57,16 @@ export async function createTestApp(
     baseUrl?: string | null;
   } & Partial<Pick<AppDependencies, 'mailer' | 'diskSpace'>> = {},
 ): Promise<TestApp> {
+  // Backups an admin takes (Settings → Admin) go to a folder of this app's own, removed on close.
+  const backupDir = mkdtempSync(path.join(tmpdir(), 'life-updates-test-backups-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-that-is-long-enough-0123456789', ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      BACKUP_DIR: backupDir,
+      ...options.env,
+    },
     options.baseUrl === null ? {} : { BASE_URL: options.baseUrl ?? testBaseUrl },
   );
   const database = await openTestDatabase();
@@ -79,6 +90,7 @@ export async function createTestApp(
       await app.close();
       if (jobs) await jobs.stop({ graceful: false, timeout: 1000 });
       await database.close();
+      rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@
 import admin from './en/admin.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
 import auth from './en/auth.json' with { type: 'json' };
+import backups from './en/backups.json' with { type: 'json' };
 import capture from './en/capture.json' with { type: 'json' };
 import common from './en/common.json' with { type: 'json' };
 import contactUs from './en/contactUs.json' with { type: 'json' };
@@ -29,6 +30,7 @@ export default {
   admin,
   app,
   auth,
+  backups,
   capture,
   common,
   contactUs,

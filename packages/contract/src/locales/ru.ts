@@ -2,6 +2,7 @@
 import admin from './ru/admin.json' with { type: 'json' };
 import app from './ru/app.json' with { type: 'json' };
 import auth from './ru/auth.json' with { type: 'json' };
+import backups from './ru/backups.json' with { type: 'json' };
 import capture from './ru/capture.json' with { type: 'json' };
 import common from './ru/common.json' with { type: 'json' };
 import contactUs from './ru/contactUs.json' with { type: 'json' };
@@ -29,6 +30,7 @@ export default {
   admin,
   app,
   auth,
+  backups,
   capture,
   common,
   contactUs,

@@ -39,7 +39,10 @@ export async function restoreDatabase({ dataDir, connectionString, file }: Backu
     return;
   }
   const entries = existsSync(dataDir)
-    ? readdirSync(dataDir).filter((name) => name !== 'app-secret' && !name.startsWith('server.lock'))
+    ? // The secret, the lock files and the automatic backups (BACKUP_DIR's default) may stay.
+      readdirSync(dataDir).filter(
+        (name) => name !== 'app-secret' && name !== 'backups' && !name.startsWith('server.lock'),
+      )
     : [];
   if (entries.length > 0) {
     throw new Error(`Restore needs an empty data directory; ${dataDir} already holds a database. Move it aside first.`);

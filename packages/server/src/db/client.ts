@@ -2,12 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migratePostgresUnderLock } from './migrate-postgres.ts';
 import { stopAfterFatalError } from './pglite-fatal-errors.ts';
 import { schema } from './schema.ts';
 
@@ -34,7 +34,7 @@ export type DatabaseHandle = {
 };
 
 // packages/server/drizzle, from src/db/client.ts when run from source and from dist/ in the built server.
-const migrationsFolder =
+export const migrationsFolder =
   ['../../drizzle', '../drizzle']
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((folder) => existsSync(path.join(folder, 'meta/_journal.json'))) ??
@@ -76,7 +76,7 @@ export async function openDatabase(options: {
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    await migratePostgres(db as never, { migrationsFolder });
+    await migratePostgresUnderLock(pool, db, migrationsFolder);
     return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
   }
   const isInMemory = options.dataDir === 'memory://';

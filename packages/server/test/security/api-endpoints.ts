@@ -34,6 +34,7 @@ import {
   contactRequestsQuerySchema,
   contactRequestUpdateSchema,
 } from '@life-updates/contract/admin';
+import { backupRequestSchema } from '@life-updates/contract/backups';
 import { publicAddressUpdateSchema } from '@life-updates/contract/public-address';
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
 import {
@@ -88,6 +89,7 @@ const uuid = '00000000-0000-4000-8000-000000000000';
 export const apiEndpoints: ApiEndpoint[] = [
   // Public
   { route: 'GET /api/health', access: 'public' },
+  { route: 'GET /api/ready', access: 'public' },
   { route: 'GET /api/transcription/status', access: 'public' },
   { route: 'GET /api/contact-us/info', access: 'public' },
   {
@@ -395,6 +397,14 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ status: 'handled' }),
   },
   { route: 'GET /api/admin/public-address', access: 'own-data' },
+  { route: 'GET /api/admin/backups', access: 'own-data' },
+  { route: 'POST /api/admin/backups', access: 'own-data', bodySchema: backupRequestSchema },
+  {
+    route: 'GET /api/admin/backups/{name}',
+    access: 'own-data',
+    url: () => '/api/admin/backups/life-updates-2026-11-27T03-07-00-000Z.tar.gz',
+    isNotJson: true,
+  },
   {
     route: 'PUT /api/admin/public-address',
     access: 'own-data',

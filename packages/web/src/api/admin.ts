@@ -7,6 +7,7 @@ import type {
   ContactRequestsPage,
   ContactRequestStatus,
 } from '@life-updates/contract/admin';
+import type { BackupFile, BackupList } from '@life-updates/contract/backups';
 import type { PublicAddress, PublicAddressUpdate } from '@life-updates/contract/public-address';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -24,6 +25,7 @@ export const adminKeys = {
   contactRequests: () => [...adminKeys.all, 'contact-requests'] as const,
   contactRequestsPage: (params: ContactRequestsParams) => [...adminKeys.contactRequests(), params] as const,
   publicAddress: () => [...adminKeys.all, 'public-address'] as const,
+  backups: () => [...adminKeys.all, 'backups'] as const,
 };
 
 export const useAdminStats = () =>
@@ -76,3 +78,17 @@ export function useUpdatePublicAddress() {
     onSuccess: (saved) => client.setQueryData(adminKeys.publicAddress(), saved),
   });
 }
+
+export const useBackups = () =>
+  useQuery({ queryKey: adminKeys.backups(), queryFn: () => api<BackupList>('/api/admin/backups') });
+
+/** Takes a backup now (kept with the automatic ones); the caller then downloads it from backupDownloadUrl. */
+export function useCreateBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<BackupFile>('/api/admin/backups', { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.backups() }),
+  });
+}
+
+export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;

@@ -1,9 +1,9 @@
 import { apiErrorSchema } from '@life-updates/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { databaseFailed } from '../../lib/app-error.ts';
+import { createReadinessCheck } from './readiness.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -11,19 +11,45 @@ const healthSchema = z.object({
   version: z.string(),
 });
 
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.enum(['ok', 'failed']),
+  migrations: z.enum(['ok', 'pending', 'failed']),
+  jobs: z.enum(['ok', 'not-started', 'stopped', 'failed']),
+});
+
+/**
+ * Two probes, as container platforms and load balancers use them. `/api/health` (liveness, the
+ * image's HEALTHCHECK): the process answers HTTP; it touches nothing else, so a database outage
+ * does not get the process restarted in a loop. `/api/ready` (readiness): 200 when the database
+ * answers, every migration is applied and the job queue runs; 503 with what failed otherwise.
+ */
 export async function healthRoutes(app: FastifyInstance) {
-  const { database } = app.deps;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const { database, jobs } = app.deps;
+  const checkReadiness = createReadinessCheck({ database, jobs });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
     '/api/health',
     {
       config: { isPublic: true },
       schema: { tags: ['health'], response: { 200: healthSchema, 503: apiErrorSchema } },
     },
     async () => {
-      // A service manager or container health check restarts the server on this answer.
+      // After a fatal database error the process is exiting: a service manager or container health
+      // check restarts it on this answer.
       if (database.fatalError) throw databaseFailed();
-      await database.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.kind, version: '1.2.0' };
+    },
+  );
+  typed.get(
+    '/api/ready',
+    {
+      config: { isPublic: true },
+      schema: { tags: ['health'], response: { 200: readinessSchema, 503: readinessSchema } },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness();
+      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminStats } from '@/api/admin';
 import { Card, CardContent } from '@/components/ui/card';
 import { ContactRequests } from './contact-requests';
+import { BackupsCard } from './backups-card';
 import { PublicAddressCard } from './public-address-card';
 import { UsersTable } from './users-table';
 
@@ -51,6 +52,7 @@ export function AdminPanel({ currentUserId }: { currentUserId: string }) {
       <UsersTable currentUserId={currentUserId} />
       <ContactRequests />
       <PublicAddressCard />
+      <BackupsCard />
     </div>
   );
 }
