@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from './mail-servers.ts';
+import { startSmtpServer } from './doubles/smtp.ts';
 import { strongPassword } from './test-app.ts';
 
 /**
