@@ -73,28 +73,5 @@ export default defineConfig({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // Everything the first page needs is one file. Left to itself the bundler splits it into a
-        // dozen, by which lazy screens share each part: each one more request before the first
-        // paint, which a phone on HTTP/1.1 pays in round trips (docs/benchmarks.md, Lighthouse).
-        // (`$initial` also catches what a module of the entry imports and never uses: why the locale
-        // list is apart from the catalogues.) The icons the screens use are one small file too,
-        // instead of one file per icon and per set of screens sharing it.
-        // Everything else keeps the bundler's own chunks.
-        codeSplitting: {
-          groups: [
-            { name: 'entry', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 1 },
-          ],
-        },
-        // Chunks holding the data modules (src/api) are named apart from the screens that share their
-        // names (contacts).
-        chunkFileNames: (chunk) =>
-          !chunk.facadeModuleId && chunk.moduleIds.some((id) => id.includes('/src/api/'))
-            ? 'assets/api-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
-    },
   },
 });
