@@ -7,7 +7,7 @@ import { useConnectLinkedin, useDisconnectLinkedin, useLinkedinConnection } from
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -95,8 +95,6 @@ export function ConnectedAccounts() {
                 <Button
                   variant="outline"
                   onClick={() => setConfirming(true)}
-                  onPointerEnter={LazyConfirmDialog.preload}
-                  onFocus={LazyConfirmDialog.preload}
                   disabled={disconnect.isPending}
                 >
                   <UnlinkIcon aria-hidden />
@@ -107,7 +105,7 @@ export function ConnectedAccounts() {
           ) : null}
         </section>
       </CardContent>
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={isConfirming}
         onOpenChange={setConfirming}
         title={t('linkedin.disconnectConfirmTitle')}

@@ -6,7 +6,7 @@ import { useCancelLinkedinPost, useLinkedinPosts } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -86,15 +86,13 @@ function ScheduledPostItem({ post }: { post: ScheduledLinkedinPost }) {
             size="sm"
             disabled={cancel.isPending}
             onClick={() => setConfirming(true)}
-            onPointerEnter={LazyConfirmDialog.preload}
-            onFocus={LazyConfirmDialog.preload}
           >
             <XIcon aria-hidden />
             {t('linkedin.scheduledPosts.cancel')}
           </Button>
         ) : null}
       </div>
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={isConfirming}
         onOpenChange={setConfirming}
         title={t('linkedin.scheduledPosts.cancelConfirmTitle')}

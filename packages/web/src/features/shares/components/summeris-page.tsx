@@ -22,7 +22,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
@@ -237,8 +237,6 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
           variant="outline"
           disabled={isSending || cancelShare.isPending}
           onClick={() => setIsConfirmingCancel(true)}
-          onPointerEnter={LazyConfirmDialog.preload}
-          onFocus={LazyConfirmDialog.preload}
         >
           <XIcon aria-hidden />
           {t('summeris.cancel')}
@@ -262,7 +260,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         isProcessing={isSending}
         onSubmit={(contactIds) => void approve(contactIds)}
       />
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
         title={t('summeris.cancelDialog.title')}
