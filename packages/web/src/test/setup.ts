@@ -9,6 +9,5 @@ afterEach(() => cleanup());
 // Library's default second; `findBy…` and `waitFor` still answer as soon as what they wait for is there.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The app loads most of the catalogue lazily (lib/i18n.ts); components under test get all of it.
-const { ensureCatalogue } = await import('@/lib/i18n');
-await ensureCatalogue('en');
+// Components under test translate with the app's i18next instance (English bundled).
+await import('@/lib/i18n');

@@ -79,7 +79,7 @@ export function Component() {
 
   // The overlay waits for the ideas only: the usage meter keeps its place until its figures arrive,
   // and the entry form is not held back for them. Offline, requests wait for the connection: the
-  // screen shows what it has (the ideas as last loaded, lib/offline-query-cache.ts) instead of loading.
+  // screen shows what it has (the ideas as last loaded, app/offline-query-cache.ts) instead of loading.
   const isLoading = ideaList.isPending && isOnline;
 
   return (
