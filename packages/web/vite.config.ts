@@ -8,9 +8,13 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // Our own service worker source (src/sw.ts), so that it imports the offline queue's names
+      // and store from the module the app uses.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'autoUpdate',
       injectRegister: false,
-      filename: 'sw.js',
       scope: '/',
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
@@ -56,15 +60,12 @@ export default defineConfig({
           params: { title: 'title', text: 'text', url: 'url' },
         },
       },
-      workbox: {
-        navigateFallback: '/index.html',
-        // /u/ is the server-rendered unsubscribe page a contact opens from an email.
-        navigateFallbackDenylist: [/^\/api\//, /^\/u\//],
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The install dialog's screenshots are fetched by the browser when it shows that dialog.
         globIgnores: ['screenshots/**'],
-        // Background Sync of the ideas kept offline (public/idea-sync-sw.js).
-        importScripts: ['/idea-sync-sw.js'],
+        // A classic script: registered without `type: 'module'` (lib/service-worker.ts).
+        rollupFormat: 'iife',
       },
     }),
   ],

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import type { QueuedIdea } from '../offline/idea-queue';
+import type { QueuedIdea } from '../offline/queue-store';
 import { IdeaCard } from './idea-card';
 import { QueuedIdeas } from './queued-ideas';
 

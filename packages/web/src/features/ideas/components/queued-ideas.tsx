@@ -12,7 +12,7 @@ import {
   useRetryQueuedIdea,
   useSyncQueuedIdeas,
 } from '../offline/queued-ideas';
-import type { QueuedIdea } from '../offline/idea-queue';
+import type { QueuedIdea } from '../offline/queue-store';
 
 /**
  * The ideas waiting on this device, at the top of Raw (offline/idea-queue.ts): marked "Waiting to
