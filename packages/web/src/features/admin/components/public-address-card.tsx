@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { publicAddressUpdateSchema, type PublicAddressUpdate } from '@life-updates/contract/public-address';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { usePublicAddress, useUpdatePublicAddress } from '@/api/admin';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /**
  * Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it.

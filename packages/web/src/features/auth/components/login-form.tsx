@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { claimWelcome, meKeys, signIn } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { loadOnce } from '@/lib/load-once';
-import { toast } from '@/lib/toast';
 import { AuthFormEnd } from './auth-form-end';
 
 type Field = keyof LoginFormValues;

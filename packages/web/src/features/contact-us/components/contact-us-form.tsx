@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactUsFormSchema, type ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useSendContactMessage } from '@/api/contact-us';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /** The Contact Us form. */
 export function ContactUsForm({ defaults }: { defaults: { name: string; email: string } }) {

@@ -2,6 +2,7 @@ import { organizerTabs, previewContent, type IdeaStatus } from '@life-updates/co
 import type { Idea } from '@life-updates/contract/ideas';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useDeleteIdea } from '@/api/ideas';
 import { EditIdeaDialog } from '@/components/edit-idea-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import type { QueuedIdea } from '../offline/queue-store';
 import { IdeaCard } from './idea-card';
 import { QueuedIdeas } from './queued-ideas';

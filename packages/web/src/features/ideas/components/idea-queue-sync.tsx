@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
+import { toast } from 'sonner';
 import { useSyncQueuedIdeas } from '../offline/queued-ideas';
 import { ideaQueuedEvent } from '../offline/idea-queue';
 

@@ -3,6 +3,7 @@ import { LinkIcon, UnlinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { useConnectLinkedin, useDisconnectLinkedin, useLinkedinConnection } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatLinkedinDate } from './linkedin-dates';
 
 /**

@@ -2,6 +2,7 @@ import type { ScheduledLinkedinPost } from '@life-updates/contract/linkedin';
 import { ExternalLinkIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useCancelLinkedinPost, useLinkedinPosts } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatLinkedinDateTime } from './linkedin-dates';
 
 const statusVariant = {

@@ -1,8 +1,8 @@
 import { Share2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
 import { ContactPicker, TemplatePicker } from './share-dialogs';
 
 type Step = 'closed' | 'template' | 'contacts';

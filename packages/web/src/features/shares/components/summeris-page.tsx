@@ -6,6 +6,7 @@ import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import {
   shareKeys,
   useCancelShare,
@@ -28,7 +29,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
 /** Summeris: shares waiting for review, and shares sent, newest first. */
