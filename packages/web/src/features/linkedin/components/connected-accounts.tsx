@@ -92,11 +92,7 @@ export function ConnectedAccounts() {
                     : t('linkedin.connect')}
               </Button>
               {connection ? (
-                <Button
-                  variant="outline"
-                  onClick={() => setConfirming(true)}
-                  disabled={disconnect.isPending}
-                >
+                <Button variant="outline" onClick={() => setConfirming(true)} disabled={disconnect.isPending}>
                   <UnlinkIcon aria-hidden />
                   {t('linkedin.disconnect')}
                 </Button>

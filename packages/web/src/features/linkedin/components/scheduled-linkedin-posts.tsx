@@ -81,12 +81,7 @@ function ScheduledPostItem({ post }: { post: ScheduledLinkedinPost }) {
           </a>
         ) : null}
         {post.status === 'scheduled' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={cancel.isPending}
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
             <XIcon aria-hidden />
             {t('linkedin.scheduledPosts.cancel')}
           </Button>
