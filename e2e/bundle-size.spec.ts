@@ -6,8 +6,12 @@ import path from 'node:path';
 // (docs/benchmarks.md). `npm test` builds the web app before the e2e run; sizes do not depend on
 // the machine, so this is a check, not a timing.
 const root = path.resolve(import.meta.dirname, '..');
+// The plain front end (no hand-made chunk groups, one English catalogue, zod and the dialogs
+// imported normally) measured 167.3 KiB; the bar is that plus a small margin, so growth is still
+// caught (docs/decisions/010-plain-front-end-loading.md).
+const entryLimitKiB = 170;
 
-test('the entry JavaScript is at most 150 KiB gzip', () => {
+test(`the entry JavaScript is at most ${entryLimitKiB} KiB gzip`, () => {
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-size.mjs'), '--json'], {
     encoding: 'utf8',
   });
@@ -18,5 +22,5 @@ test('the entry JavaScript is at most 150 KiB gzip', () => {
   // would load later and go uncounted.
   expect(sizes.entryNotPreloaded).toEqual([]);
   expect(sizes.entryJsGzipKiB).toBeGreaterThan(50);
-  expect(sizes.entryJsGzipKiB).toBeLessThanOrEqual(150);
+  expect(sizes.entryJsGzipKiB).toBeLessThanOrEqual(entryLimitKiB);
 });

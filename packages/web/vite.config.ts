@@ -8,9 +8,13 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // Our own service worker source (src/sw.ts), so that it imports the offline queue's names
+      // and store from the module the app uses.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'autoUpdate',
       injectRegister: false,
-      filename: 'sw.js',
       scope: '/',
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
@@ -56,15 +60,12 @@ export default defineConfig({
           params: { title: 'title', text: 'text', url: 'url' },
         },
       },
-      workbox: {
-        navigateFallback: '/index.html',
-        // /u/ is the server-rendered unsubscribe page a contact opens from an email.
-        navigateFallbackDenylist: [/^\/api\//, /^\/u\//],
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The install dialog's screenshots are fetched by the browser when it shows that dialog.
         globIgnores: ['screenshots/**'],
-        // Background Sync of the ideas kept offline (public/idea-sync-sw.js).
-        importScripts: ['/idea-sync-sw.js'],
+        // A classic script: registered without `type: 'module'` (lib/service-worker.ts).
+        rollupFormat: 'iife',
       },
     }),
   ],
@@ -73,28 +74,5 @@ export default defineConfig({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // Everything the first page needs is one file. Left to itself the bundler splits it into a
-        // dozen, by which lazy screens share each part: each one more request before the first
-        // paint, which a phone on HTTP/1.1 pays in round trips (docs/benchmarks.md, Lighthouse).
-        // (`$initial` also catches what a module of the entry imports and never uses: why the locale
-        // list is apart from the catalogues.) The icons the screens use are one small file too,
-        // instead of one file per icon and per set of screens sharing it.
-        // Everything else keeps the bundler's own chunks.
-        codeSplitting: {
-          groups: [
-            { name: 'entry', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 1 },
-          ],
-        },
-        // Chunks holding the data modules (src/api) are named apart from the screens that share their
-        // names (contacts).
-        chunkFileNames: (chunk) =>
-          !chunk.facadeModuleId && chunk.moduleIds.some((id) => id.includes('/src/api/'))
-            ? 'assets/api-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
-    },
   },
 });

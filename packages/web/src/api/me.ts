@@ -2,10 +2,10 @@ import type { AccountUpdate, LoginForm, Me, RegisterForm } from '@life-updates/c
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
-import { toast } from '@/lib/toast';
 
 /** The signed-in user: profile, account, session (sign-in, sign-up, sign-out). */
 export const meKeys = { all: ['me'] as const };

@@ -1,24 +1,16 @@
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { contactListQueryOptions, initialContactList } from '@/api/contacts';
+import { ideaListQueryOptions } from '@/api/ideas';
 import { getMe, meQueryOptions } from '@/api/me';
+import { ideaShareTextsQueryOptions } from '@/api/shares';
+import { usageQueryOptions } from '@/api/usage';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
-import { currentLocale, ensureCatalogue } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { RootLayout } from './layouts/root-layout';
 import * as landing from './routes/landing';
 import { RouteError } from './routes/route-error';
-
-/**
- * A signed-in screen's route module and the rest of the catalogue load side by side; the screen
- * renders when both are there (the entry bundle only holds the strings of the public pages).
- */
-function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
-  return async () => {
-    const [module] = await Promise.all([load(), ensureCatalogue(currentLocale())]);
-    return module;
-  };
-}
 
 /** One of a screen's queries for its loader, typed by its own data and key. */
 function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
@@ -34,16 +26,11 @@ function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
  * so the data is there when the screen first renders. Whoever opens a signed-in screen most likely
  * has a session, the same bet as /api/me's below; a visitor without one goes to the sign-in page,
  * and the refused answers hold no data, so the screen asks again after the sign-in. Never waits for
- * them: the screen shows its own loading state. `load` imports the screen's api modules (src/api)
- * meanwhile: imported statically, they would all be part of the entry chunk.
+ * them: the screen shows its own loading state.
  */
-function prefetching(load: () => Promise<(() => Promise<void>)[]>): () => null {
+function prefetching(...prefetches: (() => Promise<void>)[]): () => null {
   return () => {
-    void load().then(
-      (all) => Promise.all(all.map((prefetch) => prefetch())),
-      // Not loaded (offline): the screen asks for its data itself.
-      () => undefined,
-    );
+    for (const prefetch of prefetches) void prefetch();
     return null;
   };
 }
@@ -57,7 +44,7 @@ export const createRouter = () =>
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
-      // Shown while the first screen's code and strings arrive, so the page paints before they have.
+      // Shown while the first screen's code arrives, so the page paints before it has.
       hydrateFallbackElement: <PageLoading />,
       children: [
         // The landing page is the first page of most visits: part of the entry, it paints without a second round trip.
@@ -84,36 +71,26 @@ export const createRouter = () =>
           children: [
             {
               path: paths.dashboard,
-              loader: prefetching(async () => {
-                const [ideas, usage, shares] = await Promise.all([
-                  import('@/api/ideas'),
-                  import('@/api/usage'),
-                  import('@/api/shares'),
-                ]);
-                return [
-                  prefetchOf(ideas.ideaListQueryOptions()),
-                  prefetchOf(usage.usageQueryOptions()),
-                  prefetchOf(shares.ideaShareTextsQueryOptions()),
-                ];
-              }),
-              lazy: withCatalogue(() => import('./routes/dashboard')),
+              loader: prefetching(
+                prefetchOf(ideaListQueryOptions()),
+                prefetchOf(usageQueryOptions()),
+                prefetchOf(ideaShareTextsQueryOptions()),
+              ),
+              lazy: () => import('./routes/dashboard'),
             },
             { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
-            { path: paths.create, lazy: withCatalogue(() => import('./routes/create')) },
-            { path: paths.generate, lazy: withCatalogue(() => import('./routes/generate')) },
-            { path: paths.summeris, lazy: withCatalogue(() => import('./routes/summeris')) },
-            { path: paths.summaryReview, lazy: withCatalogue(() => import('./routes/summeris')) },
+            { path: paths.create, lazy: () => import('./routes/create') },
+            { path: paths.generate, lazy: () => import('./routes/generate') },
+            { path: paths.summeris, lazy: () => import('./routes/summeris') },
+            { path: paths.summaryReview, lazy: () => import('./routes/summeris') },
             { path: paths.summaries, element: <Navigate to={paths.summeris} replace /> },
             {
               path: paths.contacts,
               // The first page of the list (every relationship, newest first).
-              loader: prefetching(async () => {
-                const contacts = await import('@/api/contacts');
-                return [prefetchOf(contacts.contactListQueryOptions(contacts.initialContactList))];
-              }),
-              lazy: withCatalogue(() => import('./routes/contacts')),
+              loader: prefetching(prefetchOf(contactListQueryOptions(initialContactList))),
+              lazy: () => import('./routes/contacts'),
             },
-            { path: paths.settings, lazy: withCatalogue(() => import('./routes/settings')) },
+            { path: paths.settings, lazy: () => import('./routes/settings') },
           ],
         },
         { path: '*', lazy: () => import('./routes/not-found') },

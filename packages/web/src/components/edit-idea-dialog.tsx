@@ -2,6 +2,7 @@ import { maxIdeaContentLength } from '@life-updates/contract/idea-options';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Idea } from '@life-updates/contract/ideas';
+import { toast } from 'sonner';
 import { useUpdateIdea } from '@/api/ideas';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,7 +16,6 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /**
  * The idea editor ("Edit Event": content, Cancel, Update / "Saving..."), of My Stories' cards and

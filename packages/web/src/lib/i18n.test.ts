@@ -1,8 +1,6 @@
 import { catalogues } from '@life-updates/contract/i18n';
-import { afterEach, describe, expect, it } from 'vitest';
-import { changeLocale, currentLocale, ensureCatalogue, i18n } from './i18n';
-import englishCore from './locales/en-core';
-import englishRest from './locales/en-rest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale, currentLocale, i18n } from './i18n';
 
 describe('catalogue loading', () => {
   afterEach(async () => {
@@ -10,14 +8,10 @@ describe('catalogue loading', () => {
     localStorage.clear();
   });
 
-  it('splits the English catalogue into the entry part and the lazy part without losing or repeating a section', () => {
-    const core = Object.keys(englishCore);
-    const rest = Object.keys(englishRest);
-    expect(core.filter((section) => rest.includes(section))).toEqual([]);
-    expect([...core, ...rest].sort()).toEqual(Object.keys(catalogues.en).sort());
-    expect({ ...englishCore, ...englishRest }).toEqual(catalogues.en);
-    // The public pages' strings are in the entry part.
-    expect(core).toEqual(expect.arrayContaining(['app', 'auth', 'landing', 'nav', 'contactUs', 'validation']));
+  it('has the whole English catalogue from the start', () => {
+    expect(i18n.getResourceBundle('en', 'translation')).toEqual(catalogues.en);
+    expect(i18n.t('nav.signIn')).toBe(catalogues.en.nav.signIn);
+    expect(i18n.t('contacts.subtitle')).toBe(catalogues.en.contacts.subtitle);
   });
 
   it('loads Russian only when asked, then switches to it', async () => {
@@ -32,9 +26,13 @@ describe('catalogue loading', () => {
     expect(i18n.t('nav.signIn')).toBe(catalogues.en.nav.signIn);
   });
 
-  it('loads a catalogue once', async () => {
-    const first = ensureCatalogue('ru');
-    expect(ensureCatalogue('ru')).toBe(first);
-    await first;
+  it('fetches the Russian catalogue once', async () => {
+    await changeLocale('ru');
+    const addResourceBundle = vi.spyOn(i18n, 'addResourceBundle');
+    await changeLocale('en');
+    await Promise.all([changeLocale('ru'), changeLocale('ru')]);
+    expect(addResourceBundle).not.toHaveBeenCalled();
+    expect(i18n.t('nav.signIn')).toBe(catalogues.ru.nav.signIn);
+    addResourceBundle.mockRestore();
   });
 });

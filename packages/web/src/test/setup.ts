@@ -4,11 +4,9 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// Several components load part of their code on first use (the radix Select, the zod schemas). With
-// the whole suite running at once on a small machine, such an import can take longer than Testing
+// With the whole suite running at once on a small machine, a render can take longer than Testing
 // Library's default second; `findBy…` and `waitFor` still answer as soon as what they wait for is there.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The app loads most of the catalogue lazily (lib/i18n.ts); components under test get all of it.
-const { ensureCatalogue } = await import('@/lib/i18n');
-await ensureCatalogue('en');
+// Components under test translate with the app's i18next instance (English bundled).
+await import('@/lib/i18n');

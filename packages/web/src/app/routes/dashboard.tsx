@@ -3,6 +3,7 @@ import type { Idea } from '@life-updates/contract/ideas';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { useIdeas } from '@/api/ideas';
 import { useMe } from '@/api/me';
 import { useIdeaShareTexts } from '@/api/shares';
@@ -18,7 +19,6 @@ import { OfflineBanner } from '@/features/ideas/components/offline-banner';
 import { UsageMeter } from '@/features/ideas/components/usage-meter';
 import { ShareIdeasFlow } from '@/features/shares/components/share-ideas-flow';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useIsOnline } from '@/lib/use-online-status';
 
 /** My Stories: usage meter and entry form beside the Idea Organizer (3/2 grid when wide). */
@@ -79,7 +79,7 @@ export function Component() {
 
   // The overlay waits for the ideas only: the usage meter keeps its place until its figures arrive,
   // and the entry form is not held back for them. Offline, requests wait for the connection: the
-  // screen shows what it has (the ideas as last loaded, lib/offline-query-cache.ts) instead of loading.
+  // screen shows what it has (the ideas as last loaded, app/offline-query-cache.ts) instead of loading.
   const isLoading = ideaList.isPending && isOnline;
 
   return (

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { useMe } from '@/api/me';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoginForm, useReturnPath } from '@/features/auth/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
-import { toast } from '@/lib/toast';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { clearCache } from '@/lib/local-cache';
-import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function Component() {

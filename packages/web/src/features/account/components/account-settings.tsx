@@ -4,6 +4,7 @@ import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useUpdateAccount } from '@/api/me';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +15,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /** Settings → Account: profile, password, language and sign out. */
 export function AccountSettings({

@@ -2,6 +2,7 @@ import { contactRequestStatuses, type ContactRequestStatus } from '@life-updates
 import { CheckIcon, RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { adminPageSize, useContactRequests, useUpdateContactRequest } from '@/api/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 type Filter = ContactRequestStatus | 'all';
 

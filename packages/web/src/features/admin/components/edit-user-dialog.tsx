@@ -8,6 +8,7 @@ import {
 } from '@life-updates/contract/admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useUpdateAdminUser } from '@/api/admin';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +23,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 function RoleSelect({
   value,

@@ -1,22 +1,14 @@
-import type { PublicAddressUpdate } from '@life-updates/contract/public-address';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { publicAddressUpdateSchema, type PublicAddressUpdate } from '@life-updates/contract/public-address';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { usePublicAddress, useUpdatePublicAddress } from '@/api/admin';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
-import { lazyResolver } from '@/lib/lazy-resolver';
-import { toast } from '@/lib/toast';
-
-const validation = lazyResolver<PublicAddressUpdate>(async () => {
-  const [{ zodResolver }, { publicAddressUpdateSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@life-updates/contract/public-address'),
-  ]);
-  return zodResolver(publicAddressUpdateSchema);
-});
 
 /**
  * Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it.
@@ -50,7 +42,7 @@ function PublicAddressForm({ address }: { address: string | null }) {
   const { t } = useTranslation();
   const save = useUpdatePublicAddress();
   const form = useForm<PublicAddressUpdate>({
-    resolver: validation.resolver,
+    resolver: zodResolver(publicAddressUpdateSchema),
     defaultValues: { address: address ?? '' },
   });
   const error = form.formState.errors.address?.message;
@@ -69,7 +61,7 @@ function PublicAddressForm({ address }: { address: string | null }) {
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-3">
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
       <FormField
         label={t('publicAddress.label')}
         hint={address === null ? `${t('publicAddress.notSet')} ${t('publicAddress.hint')}` : t('publicAddress.hint')}

@@ -1,42 +1,17 @@
-import type { LoginForm as LoginFormValues, loginFormSchema } from '@life-updates/contract/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginFormSchema, type LoginForm as LoginFormValues } from '@life-updates/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { claimWelcome, meKeys, signIn } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { loadOnce } from '@/lib/load-once';
-import { toast } from '@/lib/toast';
 import { AuthFormEnd } from './auth-form-end';
-
-type Field = keyof LoginFormValues;
-type FieldErrors = Partial<Record<Field, string>>;
-
-/*
- * The sign-in form checks its fields with the contract's schema, which (with zod, a large library)
- * loads on first use, or when a field gets focus, not with the page; the form itself needs no form
- * library to paint. It behaves as the app's react-hook-form forms do: nothing is checked until the
- * first submit; from then on a field is checked again as it changes, and a failed submit focuses the
- * first field in error.
- */
-// offline: the next check tries again
-const loadSchema: () => Promise<typeof loginFormSchema> = loadOnce(() =>
-  import('@life-updates/contract/auth').then((module) => module.loginFormSchema),
-);
-
-async function validate(values: LoginFormValues): Promise<{ data?: LoginFormValues; errors: FieldErrors }> {
-  const result = (await loadSchema()).safeParse(values);
-  if (result.success) return { data: result.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'email' || field === 'password') && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return { errors };
-}
 
 /** Where to go after sign-in: the protected page the visitor asked for, else My Stories. */
 export function useReturnPath() {
@@ -60,23 +35,14 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const [formError, setFormError] = useState<string | null>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const wasSubmitted = useRef(false);
-  const values = (): LoginFormValues => ({
-    email: emailInput.current?.value ?? '',
-    password: passwordInput.current?.value ?? '',
+  const form = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
   });
+  const { errors, isSubmitting } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
-  const recheck = async (field: Field) => {
-    if (!wasSubmitted.current) return;
-    const found = (await validate(values())).errors[field];
-    setErrors((current) => ({ ...current, [field]: found }));
-  };
-
-  const signInWith = async (values: LoginFormValues) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await signIn(values);
@@ -95,43 +61,15 @@ export function LoginForm() {
     }
     await queryClient.invalidateQueries({ queryKey: meKeys.all });
     await navigate(returnPath, { replace: true });
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitting(true);
-    wasSubmitted.current = true;
-    try {
-      const { data, errors: found } = await validate(values());
-      setErrors(found);
-      if (data) await signInWith(data);
-      // The first field in error takes the focus.
-      else (found.email ? emailInput : passwordInput).current?.focus();
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadSchema()} noValidate className="space-y-4">
-      <FormField label={t('auth.emailOrUsername')} error={errors.email ? t(errors.email) : undefined}>
-        <Input
-          ref={emailInput}
-          name="email"
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          onChange={() => void recheck('email')}
-        />
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label={t('auth.emailOrUsername')} error={message(errors.email?.message)}>
+        <Input type="text" inputMode="email" autoComplete="username" {...form.register('email')} />
       </FormField>
-      <FormField label={t('auth.password')} error={errors.password ? t(errors.password) : undefined}>
-        <Input
-          ref={passwordInput}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          onChange={() => void recheck('password')}
-        />
+      <FormField label={t('auth.password')} error={message(errors.password?.message)}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       <AuthFormEnd
         error={formError}

@@ -1,15 +1,15 @@
-import type { RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, type RegisterForm as RegisterFormValues } from '@life-updates/contract/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { signUp } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { lazyResolver } from '@/lib/lazy-resolver';
-import { toast } from '@/lib/toast';
 import { AuthFormEnd } from './auth-form-end';
 
 const serverFieldNames: Record<string, keyof RegisterFormValues> = {
@@ -18,20 +18,12 @@ const serverFieldNames: Record<string, keyof RegisterFormValues> = {
   password: 'password',
 };
 
-const validation = lazyResolver<RegisterFormValues>(async () => {
-  const [{ zodResolver }, { registerFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@life-updates/contract/auth'),
-  ]);
-  return zodResolver(registerFormSchema);
-});
-
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterFormValues>({
-    resolver: validation.resolver,
+    resolver: zodResolver(registerFormSchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -66,7 +58,7 @@ export function RegisterForm() {
   }, onInvalid);
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField label={t('auth.fullName')} error={message(errors.fullName?.message)}>
         <Input autoComplete="name" placeholder={t('auth.fullNamePlaceholder')} {...form.register('fullName')} />
       </FormField>

@@ -1,28 +1,20 @@
-import type { ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactUsFormSchema, type ContactUsForm as ContactUsFormValues } from '@life-updates/contract/email';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useSendContactMessage } from '@/api/contact-us';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
-import { lazyResolver } from '@/lib/lazy-resolver';
-import { toast } from '@/lib/toast';
 
 /** The Contact Us form. */
-const validation = lazyResolver<ContactUsFormValues>(async () => {
-  const [{ zodResolver }, { contactUsFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@life-updates/contract/email'),
-  ]);
-  return zodResolver(contactUsFormSchema);
-});
-
 export function ContactUsForm({ defaults }: { defaults: { name: string; email: string } }) {
   const { t } = useTranslation();
   const send = useSendContactMessage();
   const emptyForm = { name: defaults.name, email: defaults.email, subject: '', message: '' };
-  const form = useForm<ContactUsFormValues>({ resolver: validation.resolver, defaultValues: emptyForm });
+  const form = useForm<ContactUsFormValues>({ resolver: zodResolver(contactUsFormSchema), defaultValues: emptyForm });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
@@ -44,7 +36,7 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => void validation.preload()} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('contactUs.name')} error={message(errors.name?.message)}>
           <Input autoComplete="name" {...form.register('name')} />

@@ -10,19 +10,21 @@ import type { Contact } from '@life-updates/contract/contacts';
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { initialContactList, useContacts, useDeleteContact } from '@/api/contacts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactCard } from './contact-card';
 import { FilterSelect } from './filter-select';
-import { ContactFormDialog, ExportContactsDialog, ImportContactsDialog } from './lazy-dialogs';
+import { ContactFormDialog } from './contact-form-dialog';
+import { ExportContactsDialog } from './export-contacts-dialog';
+import { ImportContactsDialog } from './import-contacts-dialog';
 
 const searchDelayMs = 300;
 
@@ -186,7 +188,7 @@ export function ContactsManager() {
       )}
 
       <ContactFormDialog open={isFormOpen} onOpenChange={setIsFormOpen} contact={formContact} />
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={contactToDelete !== null}
         onOpenChange={(open) => !open && setContactToDelete(null)}
         title={t('contacts.deleteTitle')}

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ContactIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { contactListQueryOptions, useExportContacts } from '@/api/contacts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 const choices: Array<{ format: ContactFileFormat; icon: typeof ContactIcon }> = [
   { format: 'csv', icon: FileSpreadsheetIcon },

@@ -2,6 +2,7 @@ import { contactFileTypes } from '@life-updates/contract/contact-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { contactListQueryOptions, useImportContacts } from '@/api/contacts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { buildImportPreview, type ImportPreview, type ImportPreviewRow } from '../lib/import-preview';
 
 type Step =

@@ -9,6 +9,7 @@ import {
 import { AlertTriangleIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useRemoveEmailApiKey, useUpdateEmailSettings } from '@/api/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +18,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /** The provider choice, SendGrid first (the default), Resend second. */
 function ProviderSelect({ value, onChange }: { value: EmailProvider; onChange: (value: EmailProvider) => void }) {

@@ -2,13 +2,13 @@ import { testEmailRequestSchema } from '@life-updates/contract/email';
 import { MailCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useSendTestEmail } from '@/api/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /** The Test Email Configuration panel. */
 export function TestEmailPanel() {

@@ -4,6 +4,7 @@ import { ExternalLinkIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { usePublishToTelegram, useTelegramStatus } from '@/api/telegram';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
@@ -17,7 +18,6 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /**
  * "Post to Telegram" on a generated Telegram post: pick one of the connected channels or groups and

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { ideaKeys } from '@/api/ideas';
 import { emailShareText, shareKeys, useApproveIdeas, useSaveForLater, waitForDeliveries } from '@/api/shares';
 import { usageKeys } from '@/api/usage';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import type { ShareResult } from '../components/result-dialog';
 
 /**

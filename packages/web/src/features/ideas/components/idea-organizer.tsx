@@ -2,18 +2,18 @@ import { organizerTabs, previewContent, type IdeaStatus } from '@life-updates/co
 import type { Idea } from '@life-updates/contract/ideas';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useDeleteIdea } from '@/api/ideas';
+import { EditIdeaDialog } from '@/components/edit-idea-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import type { QueuedIdea } from '../offline/idea-queue';
+import type { QueuedIdea } from '../offline/queue-store';
 import { IdeaCard } from './idea-card';
 import { QueuedIdeas } from './queued-ideas';
-import { EditIdeaDialog, preloadIdeaDialogs } from './lazy-dialogs';
 
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot. */
 const isEditable = (status: IdeaStatus) => status === 'raw_ideas' || status === 'saved_for_later';
@@ -99,13 +99,7 @@ export function IdeaOrganizer({
                     {t(emptyKey)}
                   </p>
                 ) : (
-                  <ul
-                    className="max-h-[400px] space-y-2 overflow-y-auto p-0.5"
-                    // Edit and Delete open dialogs whose code loads on demand: fetch it as the
-                    // pointer or focus reaches the cards, before the click.
-                    onPointerEnter={preloadIdeaDialogs}
-                    onFocus={preloadIdeaDialogs}
-                  >
+                  <ul className="max-h-[400px] space-y-2 overflow-y-auto p-0.5">
                     {waiting && waitingHere.length > 0 ? (
                       <QueuedIdeas ideas={waitingHere} userId={waiting.userId} />
                     ) : null}
@@ -138,7 +132,7 @@ export function IdeaOrganizer({
       </CardContent>
 
       {editing ? <EditIdeaDialog key={editing.id} idea={editing} onClose={() => setEditing(null)} /> : null}
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t('ideas.deleteDialog.title')}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
+import { toast } from 'sonner';
 import { useSyncQueuedIdeas } from '../offline/queued-ideas';
 import { ideaQueuedEvent } from '../offline/idea-queue';
 
@@ -11,7 +11,7 @@ const retryAfterMs = 3000;
  * Sends the ideas waiting on this device (offline/idea-queue.ts) whenever there is a chance: when a
  * signed-in screen opens, when the connection returns, when the app comes back into view, and a few
  * seconds after an idea was kept although the browser said it was online (a dropped answer). The
- * service worker's Background Sync does the same while no page is open (public/idea-sync-sw.js).
+ * service worker's Background Sync does the same while no page is open (src/sw.ts).
  */
 export function IdeaQueueSync({ userId }: { userId: string }) {
   const { t } = useTranslation();

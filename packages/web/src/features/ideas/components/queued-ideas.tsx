@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   useDeleteQueuedIdea,
   useEditQueuedIdea,
   useRetryQueuedIdea,
   useSyncQueuedIdeas,
 } from '../offline/queued-ideas';
-import type { QueuedIdea } from '../offline/idea-queue';
+import type { QueuedIdea } from '../offline/queue-store';
 
 /**
  * The ideas waiting on this device, at the top of Raw (offline/idea-queue.ts): marked "Waiting to
@@ -28,7 +28,7 @@ export function QueuedIdeas({ ideas, userId }: { ideas: readonly QueuedIdea[]; u
       {ideas.map((idea) => (
         <QueuedIdeaCard key={idea.key} idea={idea} userId={userId} onDelete={() => setDeleting(idea)} />
       ))}
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t('capture.queue.deleteTitle')}

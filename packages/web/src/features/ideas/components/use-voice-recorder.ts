@@ -1,9 +1,9 @@
 import { recording } from '@life-updates/contract/idea-options';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { transcribeAudio } from '@/api/transcription';
 import { ApiRequestError, NetworkError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'converting';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { VoiceRecorder } from './voice-recorder';
 
 /** A stand-in for the browser's MediaRecorder: jsdom has none. */

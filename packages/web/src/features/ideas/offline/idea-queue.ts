@@ -1,8 +1,9 @@
 import type { Idea } from '@life-updates/contract/ideas';
-import { createStore, del, get, set, values } from 'idb-keyval';
+import { del, get, set, values } from 'idb-keyval';
 import { createIdea } from '@/api/ideas';
 import { transcribeAudio } from '@/api/transcription';
 import { ApiRequestError } from '@/lib/api-client';
+import { ideaSyncTag, openQueueStore, type QueuedIdea } from './queue-store';
 
 /**
  * Ideas written on this device that the server does not have yet: saved without a connection, or
@@ -14,30 +15,11 @@ import { ApiRequestError } from '@/lib/api-client';
  * A recording made offline is kept as its audio and transcribed when the connection returns; its
  * text then becomes the idea.
  *
- * The database and store names are shared with the service worker's Background Sync
- * (public/idea-sync-sw.js), which sends the typed ideas of this store while no page is open.
+ * The store, its names and the Background Sync tag are shared with the service worker
+ * (queue-store.ts, src/sw.ts), which sends the typed ideas of this store while no page is open.
  */
-export const queueDatabaseName = 'life-updates-capture';
-export const queueStoreName = 'ideas';
-const store = () => createStore(queueDatabaseName, queueStoreName);
-let cachedStore: ReturnType<typeof store> | undefined;
-const ideasStore = () => (cachedStore ??= store());
-
-export type QueuedIdea = {
-  /** The idempotency key, also the entry's key in the store. */
-  key: string;
-  /** Whose idea it is: only that user's session sends it, and only that user sees it. */
-  userId: string;
-  /** The text; empty for a recording not transcribed yet. */
-  content: string;
-  isAudioRecording: boolean;
-  /** A recording waiting for transcription. */
-  audio?: Blob | undefined;
-  audioSeconds?: number | undefined;
-  createdAt: string;
-  /** The server's message when it refused the idea (it then stays here until edited or deleted). */
-  error?: string | undefined;
-};
+let cachedStore: ReturnType<typeof openQueueStore> | undefined;
+const ideasStore = () => (cachedStore ??= openQueueStore());
 
 /** A version 4 UUID; also where `crypto.randomUUID` is missing (a page served over plain HTTP). */
 export function newIdempotencyKey(): string {
@@ -98,7 +80,7 @@ async function requestBackgroundSync() {
       navigator.serviceWorker.ready,
       new Promise((resolve) => setTimeout(resolve, 1000, null)),
     ])) as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | null;
-    await registration?.sync?.register('life-updates-ideas');
+    await registration?.sync?.register(ideaSyncTag);
   } catch {
     // No Background Sync here: the app sends the queue when it is open and online.
   }

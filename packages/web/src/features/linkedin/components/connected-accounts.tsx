@@ -3,14 +3,14 @@ import { LinkIcon, UnlinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { useConnectLinkedin, useDisconnectLinkedin, useLinkedinConnection } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatLinkedinDate } from './linkedin-dates';
 
 /**
@@ -92,13 +92,7 @@ export function ConnectedAccounts() {
                     : t('linkedin.connect')}
               </Button>
               {connection ? (
-                <Button
-                  variant="outline"
-                  onClick={() => setConfirming(true)}
-                  onPointerEnter={LazyConfirmDialog.preload}
-                  onFocus={LazyConfirmDialog.preload}
-                  disabled={disconnect.isPending}
-                >
+                <Button variant="outline" onClick={() => setConfirming(true)} disabled={disconnect.isPending}>
                   <UnlinkIcon aria-hidden />
                   {t('linkedin.disconnect')}
                 </Button>
@@ -107,7 +101,7 @@ export function ConnectedAccounts() {
           ) : null}
         </section>
       </CardContent>
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={isConfirming}
         onOpenChange={setConfirming}
         title={t('linkedin.disconnectConfirmTitle')}

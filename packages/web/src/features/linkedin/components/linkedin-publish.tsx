@@ -3,6 +3,7 @@ import { CalendarClockIcon, ExternalLinkIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { useLinkedinConnection, usePublishToLinkedin, useScheduleLinkedinPost } from '@/api/linkedin';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,7 +11,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatLinkedinDateTime } from './linkedin-dates';
 
 /** Refusals that only Settings → Connected accounts can fix. */

@@ -2,14 +2,14 @@ import type { ScheduledLinkedinPost } from '@life-updates/contract/linkedin';
 import { ExternalLinkIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useCancelLinkedinPost, useLinkedinPosts } from '@/api/linkedin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatLinkedinDateTime } from './linkedin-dates';
 
 const statusVariant = {
@@ -81,20 +81,13 @@ function ScheduledPostItem({ post }: { post: ScheduledLinkedinPost }) {
           </a>
         ) : null}
         {post.status === 'scheduled' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={cancel.isPending}
-            onClick={() => setConfirming(true)}
-            onPointerEnter={LazyConfirmDialog.preload}
-            onFocus={LazyConfirmDialog.preload}
-          >
+          <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
             <XIcon aria-hidden />
             {t('linkedin.scheduledPosts.cancel')}
           </Button>
         ) : null}
       </div>
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={isConfirming}
         onOpenChange={setConfirming}
         title={t('linkedin.scheduledPosts.cancelConfirmTitle')}

@@ -13,6 +13,7 @@ import { CalendarClockIcon, HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useContactsByName } from '@/api/contacts';
 import { useSaveSchedule, useSchedule } from '@/api/schedule';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /** The browser's time zone: the default until the user saves one. */
 function browserTimeZone(): string {

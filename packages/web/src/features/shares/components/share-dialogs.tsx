@@ -3,6 +3,7 @@ import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { useGenerateShare } from '@/api/shares';
 import { useTemplates } from '@/api/templates';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
@@ -19,7 +20,6 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /*
  * The Share flow's dialogs: the template picker and the contact

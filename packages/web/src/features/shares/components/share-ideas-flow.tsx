@@ -1,17 +1,9 @@
 import { Share2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { lazyDialog } from '@/lib/lazy-dialog';
-import { toast } from '@/lib/toast';
-
-/** The pickers (radix Dialog, the contact list) load on first open, or as the pointer nears Share. */
-const TemplatePicker = lazyDialog(() => import('./share-dialogs').then((module) => module.TemplatePicker));
-const ContactPicker = lazyDialog(() => import('./share-dialogs').then((module) => module.ContactPicker));
-const preloadPickers = () => {
-  TemplatePicker.preload();
-  ContactPicker.preload();
-};
+import { ContactPicker, TemplatePicker } from './share-dialogs';
 
 type Step = 'closed' | 'template' | 'contacts';
 
@@ -34,12 +26,7 @@ export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] 
 
   return (
     <>
-      <Button
-        onClick={start}
-        disabled={selectedIdeaIds.length === 0}
-        onPointerEnter={preloadPickers}
-        onFocus={preloadPickers}
-      >
+      <Button onClick={start} disabled={selectedIdeaIds.length === 0}>
         <Share2Icon aria-hidden />
         {selectedIdeaIds.length > 0
           ? t('summeris.shareSelected', { count: selectedIdeaIds.length })

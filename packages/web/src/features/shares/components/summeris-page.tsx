@@ -6,6 +6,7 @@ import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import {
   shareKeys,
   useCancelShare,
@@ -22,13 +23,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { LazyConfirmDialog } from '@/components/ui/lazy-confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
 /** Summeris: shares waiting for review, and shares sent, newest first. */
@@ -237,8 +237,6 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
           variant="outline"
           disabled={isSending || cancelShare.isPending}
           onClick={() => setIsConfirmingCancel(true)}
-          onPointerEnter={LazyConfirmDialog.preload}
-          onFocus={LazyConfirmDialog.preload}
         >
           <XIcon aria-hidden />
           {t('summeris.cancel')}
@@ -262,7 +260,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         isProcessing={isSending}
         onSubmit={(contactIds) => void approve(contactIds)}
       />
-      <LazyConfirmDialog
+      <ConfirmDialog
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
         title={t('summeris.cancelDialog.title')}

@@ -2,6 +2,7 @@ import type { TelegramChannel, TelegramLinkCode, TelegramStatus } from '@life-up
 import { CheckCircle2Icon, CopyIcon, ExternalLinkIcon, LinkIcon, Trash2Icon, UnlinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import {
   useCreateTelegramLinkCode,
   useRemoveTelegramChannel,
@@ -14,7 +15,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 const formatTime = (iso: string, locale: string) =>
   new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });

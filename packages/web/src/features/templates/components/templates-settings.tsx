@@ -11,6 +11,7 @@ import { CopyIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useCreateTemplate, useDeleteTemplate, useTemplates, useUpdateTemplate } from '@/api/templates';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,7 +24,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 type Editing = { mode: 'create'; from?: TemplateFormInput } | { mode: 'edit'; template: Template };
 

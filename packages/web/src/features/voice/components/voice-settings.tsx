@@ -1,6 +1,7 @@
 import { voiceSampleMaxLength, voiceSampleRequestSchema } from '@life-updates/contract/generation';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { useUpdateVoiceSample, useVoiceSample } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +9,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

@@ -1,5 +1,9 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { readCache, removeCache, writeCache } from './local-cache';
+import { ideaKeys } from '@/api/ideas';
+import { meKeys } from '@/api/me';
+import { transcriptionKeys } from '@/api/transcription';
+import { usageKeys } from '@/api/usage';
+import { readCache, removeCache, writeCache } from '@/lib/local-cache';
 
 /**
  * The last-loaded profile, ideas, usage and transcription status, kept in the browser's stored data (local-cache.ts: dropped
@@ -9,9 +13,7 @@ import { readCache, removeCache, writeCache } from './local-cache';
  */
 const cacheKey = 'offline-queries';
 // `transcription`: whether Record Voice is offered (a recording made offline waits on the device).
-// The roots of the key factories in src/api (meKeys, ideaKeys, usageKeys, transcriptionKeys), written
-// out so that those modules stay out of the entry chunk.
-const persistedRoots = new Set<unknown>(['me', 'ideas', 'usage', 'transcription']);
+const persistedRoots = new Set<unknown>([meKeys.all[0], ideaKeys.all[0], usageKeys.all[0], transcriptionKeys.all[0]]);
 const isPersisted = (query: Query) => persistedRoots.has(query.queryKey[0]) && query.state.status === 'success';
 
 /** Without a connection, the queries as last saved: they show at once, and refresh once back online. */
@@ -26,7 +28,7 @@ export function persistQueries(client: QueryClient) {
   let timer: number | undefined;
   const save = () => {
     try {
-      if (client.getQueryData(['me']) == null) {
+      if (client.getQueryData(meKeys.all) == null) {
         removeCache(cacheKey);
         return;
       }

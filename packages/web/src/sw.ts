@@ -1,0 +1,64 @@
+/*
+ * The service worker (/sw.js), built by vite-plugin-pwa (injectManifest, vite.config.ts): the app's
+ * files precached, every page address answered with index.html except /api/ and /u/ (the
+ * server-rendered unsubscribe page a contact opens from an email), a new version taking over at
+ * once, and Background Sync of the ideas kept on this device while offline.
+ */
+import { del, set, values } from 'idb-keyval';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { ideaSyncTag, openQueueStore, type QueuedIdea } from './features/ideas/offline/queue-store';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
+
+void self.skipWaiting();
+clientsClaim();
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/u\//] }));
+
+/*
+ * When the browser has Background Sync, the page registers `ideaSyncTag` as it keeps an idea
+ * (features/ideas/offline/idea-queue.ts), and the browser fires it once the connection returns,
+ * even with no page of the app open. The page sends the same queue when it is open; both send each
+ * idea with its Idempotency-Key, so the server stores it once. Only the signed-in user's typed
+ * ideas are sent here: recordings wait for a page, which transcribes them first.
+ */
+async function sendWaitingIdeas() {
+  const headers = { accept: 'application/json', 'accept-language': self.navigator.language || 'en' };
+  // Whose session this is: only that user's ideas are sent with it.
+  const me = await fetch('/api/me', { credentials: 'same-origin', headers });
+  if (!me.ok) return;
+  const { id: userId } = (await me.json()) as { id: string };
+  const store = openQueueStore();
+  const ideas = await values<QueuedIdea>(store);
+  ideas.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  for (const idea of ideas) {
+    if (idea.userId !== userId || idea.error !== undefined || idea.audio !== undefined || !idea.content) continue;
+    // A failed fetch rejects the sync: the browser tries it again later.
+    const response = await fetch('/api/ideas', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': idea.key },
+      body: JSON.stringify({ content: idea.content, isAudioRecording: idea.isAudioRecording }),
+    });
+    if (response.ok) {
+      await del(idea.key, store);
+    } else if (response.status === 401) {
+      return;
+    } else if (response.status >= 500) {
+      throw new Error(`The server answered ${response.status}`);
+    } else {
+      // Refused (the open-ideas limit, say): it stays, with the server's message, for the user to edit.
+      const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+      const message = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
+      await set(idea.key, { ...idea, error: message }, store);
+    }
+  }
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag === ideaSyncTag) sync.waitUntil(sendWaitingIdeas());
+});
