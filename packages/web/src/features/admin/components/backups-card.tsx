@@ -4,7 +4,7 @@ import { backupDownloadUrl, useBackups, useCreateBackup } from '@/api/admin';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast } from 'sonner';
 
 /** Starts the browser's download of a file the server sends as an attachment (the page stays). */
 function download(url: string, name: string) {
