@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from './locale.ts';
 
 /** The special characters the password rule accepts. */
 export const passwordSpecialCharacters = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
@@ -61,6 +62,8 @@ export const accountUpdateSchema = z
     email: z.string().trim().email('validation.invalidEmail').max(254, 'validation.tooLong').optional(),
     password: newPasswordSchema.optional(),
     currentPassword: z.string().max(128).optional(),
+    /** The interface language, also the language of the account's emails. */
+    locale: z.enum(locales).optional(),
   })
   .strict();
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
@@ -93,6 +96,7 @@ export const accountFormSchema = z
       .email('validation.invalidEmail'),
     newPassword: z.union([z.literal(''), newPasswordSchema]),
     confirmNewPassword: z.string(),
+    currentPassword: z.string().max(128, 'validation.passwordMaxLength'),
   })
   .refine((value) => value.newPassword === '' || value.newPassword === value.confirmNewPassword, {
     path: ['confirmNewPassword'],
@@ -109,5 +113,24 @@ export function buildAccountUpdate(
   if (form.fullName.trim() !== current.fullName) update.fullName = form.fullName.trim();
   if (form.email.trim().toLowerCase() !== current.email.toLowerCase()) update.email = form.email.trim();
   if (form.newPassword !== '') update.password = form.newPassword;
-  return Object.keys(update).length === 0 ? null : update;
+  if (Object.keys(update).length === 0) return null;
+  if ((update.email !== undefined || update.password !== undefined) && form.currentPassword !== '') {
+    update.currentPassword = form.currentPassword;
+  }
+  return update;
 }
+
+/** Forgot password: the account's email. */
+export const forgotPasswordFormSchema = z.object({
+  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').email('validation.invalidEmail'),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** The new password after a reset link: the sign-up rule. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, 'validation.required') })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDoNotMatch',
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

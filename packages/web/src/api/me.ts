@@ -147,3 +147,14 @@ export function useSignOut() {
     onError: () => toast.error(t('auth.logoutFailed')),
   });
 }
+
+/** Forgot password: the answer is the same whether the address has an account or not. */
+export const requestPasswordReset = (email: string) =>
+  api<{ status: boolean; delivery: 'email' | 'outbox' }>('/api/auth/request-password-reset', {
+    method: 'POST',
+    body: { email },
+  });
+
+/** Sets the new password with the token of a reset link; every session of the account ends. */
+export const resetPassword = ({ token, newPassword }: { token: string; newPassword: string }) =>
+  api<{ status: boolean }>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
 import { requestOrigin } from '../public-address/public-address.ts';
 import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
+import { createAccountMail } from './account-mail.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
 
 /** better-auth error codes → the catalogue's authentication messages. */
@@ -24,6 +25,7 @@ const authErrorKeys: Record<string, string> = {
   PASSWORD_TOO_SHORT: 'validation.passwordMinLength',
   PASSWORD_TOO_LONG: 'validation.passwordMaxLength',
   FAILED_TO_CREATE_USER: 'auth.failedToCreateUser',
+  INVALID_TOKEN: 'auth.resetLinkInvalid',
 };
 
 const signUpBodySchema = z.object({
@@ -31,6 +33,21 @@ const signUpBodySchema = z.object({
   email: z.string().trim().max(254, 'validation.tooLong').email('validation.emailNeedsAt'),
   password: newPasswordSchema,
 });
+
+const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, 'auth.resetLinkInvalid').max(200, 'auth.resetLinkInvalid'),
+  newPassword: newPasswordSchema,
+});
+
+/** Field errors of a failed parse, translated; the first one is the message. */
+function validationFailure(issues: z.core.$ZodIssue[], locale: ReturnType<typeof pickLocale>, fallbackKey: string) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'form');
+    fields[field] ??= translate(issue.message, locale);
+  }
+  return { code: 'VALIDATION_FAILED', message: Object.values(fields)[0] ?? translate(fallbackKey, locale), fields };
+}
 
 /** The origin better-auth sees a request at: BASE_URL when set, else the address the browser used. */
 type RequestBase = (request: FastifyRequest) => string;
@@ -110,21 +127,33 @@ export async function authEndpoints(app: FastifyInstance) {
     const locale = pickLocale(request.headers['accept-language']);
     const parsed = signUpBodySchema.safeParse(request.body);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form');
-        fields[field] ??= translate(issue.message, locale);
-      }
-      return reply.status(400).send({
-        code: 'VALIDATION_FAILED',
-        message: Object.values(fields)[0] ?? translate('auth.registrationError', locale),
-        fields,
-      });
+      return reply.status(400).send(validationFailure(parsed.error.issues, locale, 'auth.registrationError'));
     }
     const response = await auth.handler(
       toWebRequest(request, baseFor, { ...parsed.data, callbackURL: '/login?verified=1' }),
     );
     return sendWebResponse(request, reply, response);
+  });
+
+  // Forgot password: the link always leads to the web app's /reset-password form. Whether the
+  // address has an account or not, the answer is the same; `delivery` says only how this server mails.
+  app.post('/api/auth/request-password-reset', { schema: { hide: true } }, async (request, reply) => {
+    const body = z.object({ email: z.string().trim().max(254) }).safeParse(request.body);
+    const email = body.success ? body.data.email.toLowerCase() : '';
+    const response = await auth.handler(toWebRequest(request, baseFor, { email, redirectTo: '/reset-password' }));
+    if (!response.ok) return sendWebResponse(request, reply, response);
+    const answer = (await response.json()) as Record<string, unknown>;
+    return reply.send({ ...answer, delivery: app.deps.mailer.isExternal ? 'email' : 'outbox' });
+  });
+
+  // The new password follows the sign-up rule (better-auth checks only its length).
+  app.post('/api/auth/reset-password', { schema: { hide: true } }, async (request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    const parsed = resetPasswordBodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      return reply.status(400).send(validationFailure(parsed.error.issues, locale, 'auth.resetLinkInvalid'));
+    }
+    return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, baseFor, parsed.data)));
   });
 
   app.route({
@@ -142,6 +171,7 @@ export async function authEndpoints(app: FastifyInstance) {
 export async function accountRoutes(app: FastifyInstance) {
   const { auth } = app;
   const { db } = app.deps.database;
+  const sendAccountMail = createAccountMail({ ...app.deps, db, log: app.log });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => {
@@ -159,9 +189,19 @@ export async function accountRoutes(app: FastifyInstance) {
   typed.patch(
     '/api/account',
     { schema: { tags: ['account'], body: accountUpdateSchema, response: { 200: meResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      return updateAccount({ db, auth, userId: user.id, update: request.body, headers: request.headers });
+      const { me, cookies } = await updateAccount({
+        db,
+        auth,
+        sendAccountMail,
+        publicOrigin: await app.publicAddress.forLinks(),
+        userId: user.id,
+        update: request.body,
+        headers: request.headers,
+      });
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return me;
     },
   );
 }

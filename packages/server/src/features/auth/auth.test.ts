@@ -7,6 +7,7 @@ import {
   createUser,
   signIn,
   signUp,
+  strongPassword,
   testBaseUrl,
   type TestApp,
 } from '../../../test/test-app.ts';
@@ -186,7 +187,12 @@ describe('account update', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: user.headers,
-      payload: { fullName: 'New Name', email: 'renamed.person@example.com', password: 'N3w-passw0rd' },
+      payload: {
+        fullName: 'New Name',
+        email: 'renamed.person@example.com',
+        password: 'N3w-passw0rd',
+        currentPassword: strongPassword,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -214,7 +220,7 @@ describe('account update', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: user.headers,
-      payload: { password: 'weak' },
+      payload: { password: 'weak', currentPassword: strongPassword },
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields.password).toBe('Password must be at least 8 characters long');
@@ -227,8 +233,43 @@ describe('account update', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: user.headers,
-      payload: { email: owner.email },
+      payload: { email: owner.email, currentPassword: strongPassword },
     });
     expect(response.statusCode).toBe(409);
+  });
+
+  it('needs the current password to change the email or password; a new password signs out the other devices', async () => {
+    const user = await createUser(testApp.app);
+    const otherDevice = cookieHeader(await signIn(testApp.app, { email: user.email }));
+    const patch = (payload: object) =>
+      testApp.app.inject({ method: 'PATCH', url: '/api/account', headers: user.headers, payload });
+
+    const missing = await patch({ password: 'N3w-passw0rd' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.currentPassword).toBe('Enter your current password to change the email or password.');
+    const wrong = await patch({ email: 'elsewhere@example.com', currentPassword: 'Not-the-passw0rd' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.currentPassword).toBe('The current password is not correct.');
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).json().email).toBe(
+      user.email,
+    );
+    // The name alone needs no password.
+    expect((await patch({ fullName: 'Only The Name' })).statusCode).toBe(200);
+
+    const changed = await patch({ password: 'N3w-passw0rd', currentPassword: strongPassword });
+    expect(changed.statusCode).toBe(200);
+    const other = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: otherDevice, origin: testBaseUrl },
+    });
+    expect(other.statusCode).toBe(401);
+    // This device stays signed in, on the new session cookie it was given.
+    const thisDevice = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieHeader(changed), origin: testBaseUrl },
+    });
+    expect(thisDevice.statusCode).toBe(200);
   });
 });

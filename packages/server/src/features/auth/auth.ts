@@ -11,6 +11,11 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, userSettings, verifications } from '../../db/schema.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
+import { createAccountMail } from './account-mail.ts';
+import { clearFailedLogins } from './lockout-service.ts';
+
+/** A password-reset link works for 1 hour, once. */
+export const resetPasswordLinkSeconds = 60 * 60;
 
 export type AuthDependencies = {
   config: Config;
@@ -23,6 +28,8 @@ export type AuthDependencies = {
 export function createAuth({ config, db, mailer, log, publicAddress }: AuthDependencies) {
   // Verification is required only when mail really leaves the machine.
   const requireEmailVerification = mailer.isExternal;
+  const sendAccountMail = createAccountMail({ config, db, mailer, log });
+  const linkOnPublicAddress = async (link: string) => onPublicAddress(link, await publicAddress.forLinks());
   return betterAuth({
     appName: 'Life Updates',
     baseURL: config.BASE_URL,
@@ -54,6 +61,26 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
       maxPasswordLength: 128,
       requireEmailVerification,
       autoSignIn: false,
+      // Forgot password: a one-time link for 1 hour; the reset ends every session of the account.
+      resetPasswordTokenExpiresIn: resetPasswordLinkSeconds,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const link = await linkOnPublicAddress(url);
+        // Not awaited: an address with an account answers as fast as one without (no enumeration by timing).
+        sendAccountMail({ user, to: user.email, kind: 'resetPassword', link }).catch((error: unknown) =>
+          log.error({ err: error, userId: user.id }, 'password reset email failed'),
+        );
+      },
+      async onPasswordReset({ user }) {
+        await clearFailedLogins({ db, email: user.email });
+        const origin = await publicAddress.forLinks();
+        await sendAccountMail({
+          user,
+          to: user.email,
+          kind: 'passwordReset',
+          values: { resetUrl: new URL('/forgot-password', origin).toString() },
+        });
+      },
       /*
        * With mail that really leaves, signing up with a taken address answers like a new sign-up
        * (no account enumeration), and the address's owner is told by email. Without it, the
@@ -73,7 +100,7 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
           subject: translate('notices.registerAttempt.subject', locale),
           text: translate('notices.registerAttempt.body', locale, {
             signInUrl: new URL('/login', origin).toString(),
-            contactUrl: new URL('/contact-us', origin).toString(),
+            resetUrl: new URL('/forgot-password', origin).toString(),
           }),
           userId: user.id,
         });
@@ -83,14 +110,16 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
       sendOnSignUp: requireEmailVerification,
       sendOnSignIn: requireEmailVerification,
       autoSignInAfterVerification: false,
-      async sendVerificationEmail({ user, url: requestLink }) {
-        const url = onPublicAddress(requestLink, await publicAddress.forLinks());
-        await mailer.send({
-          from: config.MAIL_FROM,
+      async sendVerificationEmail({ user, url }) {
+        // A change of email sends here too, with the new address as `user.email`.
+        const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        const isNewAddress = stored !== undefined && stored.email !== user.email;
+        await sendAccountMail({
+          user,
           to: user.email,
-          subject: 'Life Updates: confirm your email',
-          text: `Hello ${user.name},\n\nPlease confirm your email for Life Updates by opening this link:\n${url}\n\nIf you did not create an account, ignore this message.`,
-          userId: user.id,
+          kind: isNewAddress ? 'confirmNewEmail' : 'verifyEmail',
+          values: { email: user.email },
+          link: await linkOnPublicAddress(url),
         });
       },
     },
@@ -105,6 +134,12 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
         '/sign-in/email': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
         '/sign-up/email': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
         '/send-verification-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
+        // Per client IP: a few reset emails, and a few guesses at the link's token.
+        '/request-password-reset': { window: 60 * 10, max: 3 * config.RATE_LIMIT_SCALE },
+        '/reset-password': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
+        '/reset-password/*': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
+        '/change-password': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
+        '/change-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
       },
     },
     advanced: {
@@ -143,7 +178,12 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
             };
           },
           async after(user, context) {
-            await db.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
+            // The language the account's emails are written in, until the user picks one in Settings.
+            const language = context?.request?.headers.get('accept-language');
+            await db
+              .insert(userSettings)
+              .values({ userId: user.id, locale: language ? pickLocale(language) : null })
+              .onConflictDoNothing();
             // The first account's address becomes the public one (links in emails), kept until an admin edits it.
             if (user.role === 'admin' && context?.request) {
               await publicAddress.recordFirst(new URL(context.request.url).origin);

@@ -2,7 +2,7 @@ import type { LoginForm as LoginFormValues, loginFormSchema } from '@life-update
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { claimWelcome, meKeys, signIn } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -133,6 +133,11 @@ export function LoginForm() {
           onChange={() => void recheck('password')}
         />
       </FormField>
+      <p className="text-right text-sm">
+        <Link to={paths.forgotPassword} className="text-primary underline-offset-4 hover:underline">
+          {t('auth.forgotPasswordLink')}
+        </Link>
+      </p>
       <AuthFormEnd
         error={formError}
         isSubmitting={isSubmitting}
