@@ -122,7 +122,12 @@ export function buildAccountUpdate(
 
 /** Forgot password: the account's email. */
 export const forgotPasswordFormSchema = z.object({
-  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').email('validation.invalidEmail'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.tooLong')
+    .email('validation.invalidEmail'),
 });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 
@@ -134,3 +139,45 @@ export const resetPasswordFormSchema = z
     message: 'validation.passwordsDoNotMatch',
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** A signed-in device in Settings → Account. `ipAddress` is where it last signed in from. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export const sessionIdParamsSchema = z.object({ id: z.string().regex(/^[\w-]{1,200}$/, 'validation.invalidInput') });
+
+/**
+ * The browser and system a User-Agent names, for the list of signed-in devices. A few families
+ * are enough to tell one's own devices apart; the order matters (Edge and Opera also say Chrome,
+ * Chrome also says Safari).
+ */
+export function describeUserAgent(userAgent: string | null | undefined): { browser: string; os: string } {
+  const agent = userAgent ?? '';
+  const browsers: [RegExp, string][] = [
+    [/Edg(e|A|iOS)?\//, 'Edge'],
+    [/OPR\/|Opera/, 'Opera'],
+    [/Firefox\/|FxiOS\//, 'Firefox'],
+    [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  const systems: [RegExp, string][] = [
+    [/Android/, 'Android'],
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ];
+  return {
+    browser: browsers.find(([pattern]) => pattern.test(agent))?.[1] ?? '',
+    os: systems.find(([pattern]) => pattern.test(agent))?.[1] ?? '',
+  };
+}

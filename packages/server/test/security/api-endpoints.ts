@@ -55,7 +55,15 @@ import type { z } from 'zod';
  */
 
 /** The resources user A owns in the tenancy matrix (and A's own user id); rows build requests from them. */
-export type OwnedIds = { userId: string; ideaId: string; contactId: string; shareId: string; templateId: string };
+export type OwnedIds = {
+  userId: string;
+  ideaId: string;
+  contactId: string;
+  shareId: string;
+  templateId: string;
+  /** A session of the owner's on another device (not the one the tests call with). */
+  sessionId: string;
+};
 
 export type ApiEndpoint = {
   /** `METHOD /api/path/{param}` as in the OpenAPI document. */
@@ -110,6 +118,13 @@ export const apiEndpoints: ApiEndpoint[] = [
     bodySchema: accountUpdateSchema,
     body: () => ({ fullName: 'Ann Lee' }),
   },
+  { route: 'GET /api/account/sessions', access: 'own-data' },
+  {
+    route: 'DELETE /api/account/sessions/{id}',
+    access: 'owned-id',
+    url: (ids) => `/api/account/sessions/${ids.sessionId}`,
+  },
+  { route: 'POST /api/account/sessions/revoke-others', access: 'own-data' },
 
   // Ideas
   { route: 'GET /api/ideas', access: 'own-data' },

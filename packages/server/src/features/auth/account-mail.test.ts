@@ -111,7 +111,10 @@ describe('forgot password', () => {
     // Used once: the same link does nothing the second time.
     const again = await resetWith(token, 'Other-n3w-secret');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired. Ask for a new one.' });
+    expect(again.json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: 'This reset link is invalid or has expired. Ask for a new one.',
+    });
     const reopened = await testApp.app.inject({ method: 'GET', url: link! });
     expect(new URL(reopened.headers.location as string).searchParams.get('error')).toBe('INVALID_TOKEN');
 
@@ -158,7 +161,8 @@ describe('forgot password', () => {
   it('is rate limited per client', async () => {
     const address = nextClientIp();
     const answers = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) answers.push((await askForReset('anyone@example.com', address)).statusCode);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      answers.push((await askForReset('anyone@example.com', address)).statusCode);
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 

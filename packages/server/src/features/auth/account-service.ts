@@ -141,7 +141,10 @@ export async function updateAccount({
         values: { oldEmail: current.email, newEmail, resetUrl: new URL('/forgot-password', publicOrigin).toString() },
       });
     } else {
-      await db.update(users).set({ email: newEmail, username: usernameFromEmail(newEmail) }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ email: newEmail, username: usernameFromEmail(newEmail) })
+        .where(eq(users.id, userId));
       await sendAccountMail({
         user,
         to: current.email,

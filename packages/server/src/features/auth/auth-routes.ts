@@ -1,5 +1,7 @@
 import {
+  accountSessionsResponseSchema,
   accountUpdateSchema,
+  sessionIdParamsSchema,
   meResponseSchema,
   newPasswordSchema,
   welcomeResponseSchema,
@@ -12,6 +14,7 @@ import { requireUser } from '../../lib/session.ts';
 import { requestOrigin } from '../public-address/public-address.ts';
 import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
 import { createAccountMail } from './account-mail.ts';
+import { findSessions, revokeOtherSessions, revokeSession } from './sessions-service.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
 
 /** better-auth error codes → the catalogue's authentication messages. */
@@ -204,4 +207,30 @@ export async function accountRoutes(app: FastifyInstance) {
       return me;
     },
   );
+
+  // Signed-in devices: list them, sign one out, or all but this one.
+  typed.get(
+    '/api/account/sessions',
+    { schema: { tags: ['account'], response: { 200: accountSessionsResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { sessions: await findSessions({ db, userId: user.id, currentSessionId: user.sessionId }) };
+    },
+  );
+
+  typed.delete(
+    '/api/account/sessions/:id',
+    { schema: { tags: ['account'], params: sessionIdParamsSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await revokeSession({ db, auth, userId: user.id, sessionId: request.params.id, headers: request.headers });
+      return reply.status(204).send();
+    },
+  );
+
+  typed.post('/api/account/sessions/revoke-others', { schema: { tags: ['account'] } }, async (request, reply) => {
+    requireUser(request);
+    await revokeOtherSessions({ auth, headers: request.headers });
+    return reply.status(204).send();
+  });
 }

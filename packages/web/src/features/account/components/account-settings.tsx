@@ -31,7 +31,13 @@ export function AccountSettings({
   const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
   const form = useForm<AccountForm>({
     resolver: zodResolver(accountFormSchema),
-    defaultValues: { fullName: me.fullName, email: me.email, newPassword: '', confirmNewPassword: '', currentPassword: '' },
+    defaultValues: {
+      fullName: me.fullName,
+      email: me.email,
+      newPassword: '',
+      confirmNewPassword: '',
+      currentPassword: '',
+    },
   });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
