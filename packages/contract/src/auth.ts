@@ -181,3 +181,7 @@ export function describeUserAgent(userAgent: string | null | undefined): { brows
     os: systems.find(([pattern]) => pattern.test(agent))?.[1] ?? '',
   };
 }
+
+/** Delete my account: the password confirms it. */
+export const deleteAccountSchema = z.object({ password: z.string().min(1, 'validation.required').max(128) });
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;

@@ -101,7 +101,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Every shared service is built here, once; plugins, routes and workers read them from the app.
   const mailer = dependencies.mailer ?? createEmailTransport(config, database.db);
   const publicAddress = createPublicAddress({ config, db: database.db });
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log, publicAddress });
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log, publicAddress, jobs: dependencies.jobs });
   app.decorate('auth', auth);
   app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.

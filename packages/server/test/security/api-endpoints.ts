@@ -1,4 +1,4 @@
-import { accountUpdateSchema } from '@life-updates/contract/auth';
+import { accountUpdateSchema, deleteAccountSchema } from '@life-updates/contract/auth';
 import {
   contactExportQuerySchema,
   contactImportRequestSchema,
@@ -125,6 +125,13 @@ export const apiEndpoints: ApiEndpoint[] = [
     url: (ids) => `/api/account/sessions/${ids.sessionId}`,
   },
   { route: 'POST /api/account/sessions/revoke-others', access: 'own-data' },
+  {
+    route: 'POST /api/account/delete',
+    access: 'own-data',
+    bodySchema: deleteAccountSchema,
+    // A wrong password: the suites must not delete the account they go on using.
+    body: () => ({ password: 'Not-the-passw0rd!' }),
+  },
 
   // Ideas
   { route: 'GET /api/ideas', access: 'own-data' },

@@ -158,3 +158,23 @@ export const requestPasswordReset = (email: string) =>
 /** Sets the new password with the token of a reset link; every session of the account ends. */
 export const resetPassword = ({ token, newPassword }: { token: string; newPassword: string }) =>
   api<{ status: boolean }>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+
+/** Deletes the account (the password confirms it), then leaves as a sign-out does: to /, with nothing cached. */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (password: string) => api<void>('/api/account/delete', { method: 'POST', body: { password } }),
+    onSuccess: async () => {
+      hasJustSignedOut = true;
+      setSessionHint(false);
+      await client.cancelQueries({ queryKey: meKeys.all });
+      client.setQueryData(meKeys.all, null);
+      await navigate(paths.landing, { replace: true });
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKeys.all[0] });
+      clearCache();
+      toast.success(t('settings.deleteAccount.done'));
+    },
+  });
+}

@@ -24,6 +24,8 @@ export type SendAccountMail = (message: {
   values?: Record<string, string>;
   /** The one-time link in it, logged when mail stays in the outbox (there is no inbox to read it in). */
   link?: string;
+  /** The language, when the account is gone already (else read from its settings). */
+  locale?: string | null;
 }) => Promise<void>;
 
 /** Account emails (reset, confirmations, notices) in the user's language, through the configured transport. */
@@ -38,12 +40,14 @@ export function createAccountMail({
   mailer: EmailTransport;
   log: FastifyBaseLogger;
 }): SendAccountMail {
-  return async ({ user, to, kind, values = {}, link }) => {
-    const [settings] = await db
-      .select({ locale: userSettings.locale })
-      .from(userSettings)
-      .where(eq(userSettings.userId, user.id));
+  return async ({ user, to, kind, values = {}, link, locale: knownLocale }) => {
+    const [settings] =
+      knownLocale === undefined
+        ? await db.select({ locale: userSettings.locale }).from(userSettings).where(eq(userSettings.userId, user.id))
+        : [{ locale: knownLocale }];
     const locale = pickLocale(settings?.locale);
+    // A deleted account's mail has no owner left to show it to.
+    const owner = kind === 'accountDeleted' ? undefined : user.id;
     const allValues = { name: user.name, ...values, ...(link ? { url: link } : {}) };
     if (!mailer.isExternal && link) {
       log.info({ userId: user.id, kind, link }, 'account email kept in the outbox: its link is here');
@@ -53,7 +57,7 @@ export function createAccountMail({
       to,
       subject: translate(`accountMail.${kind}.subject`, locale),
       text: translate(`accountMail.${kind}.body`, locale, allValues),
-      userId: user.id,
+      userId: owner,
     });
   };
 }

@@ -157,3 +157,45 @@ export async function updateAccount({
   if (locale !== undefined) await db.update(userSettings).set({ locale }).where(eq(userSettings.userId, userId));
   return { me: await getMe({ db, userId }), cookies };
 }
+
+/**
+ * Deletes the signed-in user's account through better-auth (its `beforeDelete` refuses the last
+ * administrator and cancels queued work; the rows go by cascade), then tells the address, in the
+ * user's language, that it is done. Returns the cookies that end the session in the browser.
+ */
+export async function deleteAccount({
+  db,
+  auth,
+  sendAccountMail,
+  userId,
+  password,
+  headers,
+}: UserScope<Database> & {
+  auth: Auth;
+  sendAccountMail: SendAccountMail;
+  password: string;
+  headers: IncomingHttpHeaders;
+}): Promise<string[]> {
+  const current = await getMe({ db, userId });
+  let cookies: string[];
+  try {
+    const deleted = await auth.api.deleteUser({
+      body: { password },
+      headers: webHeaders(headers),
+      returnHeaders: true,
+    });
+    cookies = deleted.headers.getSetCookie();
+  } catch (error) {
+    if (errorCode(error) === 'INVALID_PASSWORD') {
+      throw badRequest('auth.currentPasswordWrong', { password: 'auth.currentPasswordWrong' });
+    }
+    throw error;
+  }
+  await sendAccountMail({
+    user: { id: userId, name: current.fullName },
+    to: current.email,
+    kind: 'accountDeleted',
+    locale: current.locale,
+  });
+  return cookies;
+}

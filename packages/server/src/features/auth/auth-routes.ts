@@ -1,6 +1,7 @@
 import {
   accountSessionsResponseSchema,
   accountUpdateSchema,
+  deleteAccountSchema,
   sessionIdParamsSchema,
   meResponseSchema,
   newPasswordSchema,
@@ -12,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
 import { requestOrigin } from '../public-address/public-address.ts';
-import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
+import { deleteAccount, getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
 import { createAccountMail } from './account-mail.ts';
 import { findSessions, revokeOtherSessions, revokeSession } from './sessions-service.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
@@ -159,6 +160,11 @@ export async function authEndpoints(app: FastifyInstance) {
     return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, baseFor, parsed.data)));
   });
 
+  // Deleting the account goes through POST /api/account/delete only (the password, the last admin).
+  app.post('/api/auth/delete-user', { schema: { hide: true } }, async (_request, reply) =>
+    reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }),
+  );
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -233,4 +239,23 @@ export async function accountRoutes(app: FastifyInstance) {
     await revokeOtherSessions({ auth, headers: request.headers });
     return reply.status(204).send();
   });
+
+  // Delete my account: the password confirms it; the last administrator promotes another first.
+  typed.post(
+    '/api/account/delete',
+    { schema: { tags: ['account'], body: deleteAccountSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const cookies = await deleteAccount({
+        db,
+        auth,
+        sendAccountMail,
+        userId: user.id,
+        password: request.body.password,
+        headers: request.headers,
+      });
+      reply.header('set-cookie', cookies);
+      return reply.status(204).send();
+    },
+  );
 }

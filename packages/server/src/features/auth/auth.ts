@@ -9,8 +9,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, userSettings, verifications } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
+import { assertNotLastAdmin, cancelQueuedWork, eraseUnlinkedRows } from './account-deletion.ts';
 import { createAccountMail } from './account-mail.ts';
 import { clearFailedLogins } from './lockout-service.ts';
 
@@ -23,9 +25,11 @@ export type AuthDependencies = {
   mailer: EmailTransport;
   log: FastifyBaseLogger;
   publicAddress: PublicAddress;
+  /** The job queue, to cancel a deleted account's queued sends (absent in some tests). */
+  jobs?: JobQueue | undefined;
 };
 
-export function createAuth({ config, db, mailer, log, publicAddress }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, publicAddress, jobs }: AuthDependencies) {
   // Verification is required only when mail really leaves the machine.
   const requireEmailVerification = mailer.isExternal;
   const sendAccountMail = createAccountMail({ config, db, mailer, log });
@@ -54,6 +58,18 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
         welcomeShown: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
       changeEmail: { enabled: true, updateEmailWithoutVerification: !requireEmailVerification },
+      /*
+       * Delete my account (Settings → Account, with the password: auth-routes.ts). Every row of the
+       * user's goes: most by the foreign keys' cascade, the rest here.
+       */
+      deleteUser: {
+        enabled: true,
+        async beforeDelete(user) {
+          await assertNotLastAdmin({ db, userId: user.id });
+          await cancelQueuedWork({ db, jobs, userId: user.id });
+          await eraseUnlinkedRows({ db, userId: user.id, email: user.email });
+        },
+      },
     },
     emailAndPassword: {
       enabled: true,
