@@ -1,4 +1,6 @@
+import { unzipSync } from 'fflate';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   expect,
   expectNoAxeViolations,
@@ -65,7 +67,7 @@ test.describe('forgot password, with a real mail server', () => {
   });
 });
 
-test('Settings → Account: signed-in devices, sign out the others, then delete the account', async ({
+test('Settings → Account: signed-in devices, sign out the others, export the data, then delete the account', async ({
   page,
   playwright,
 }) => {
@@ -96,6 +98,22 @@ test('Settings → Account: signed-in devices, sign out the others, then delete 
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   expect((await phone.get('/api/me')).status()).toBe(401);
   await phone.dispose();
+
+  // Export my data: one zip with the idea in it.
+  const idea = await page.request.post('/api/ideas', {
+    data: { content: 'Exported idea before leaving' },
+    headers: { origin: mainServerOrigin() },
+  });
+  expect(idea.ok()).toBeTruthy();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^life-updates-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+  expect(Object.keys(files)).toEqual(
+    expect.arrayContaining(['ideas.json', 'contacts.csv', 'contacts.vcf', 'shares.json']),
+  );
+  expect(Buffer.from(files['ideas.json']!).toString('utf8')).toContain('Exported idea before leaving');
 
   const password = page.getByLabel('Your password');
   await password.fill('Not-the-passw0rd!');

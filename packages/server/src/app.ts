@@ -7,6 +7,7 @@ import { createAuth, type Auth } from './features/auth/auth.ts';
 import { sessionsPlugin } from './features/auth/session-hook.ts';
 import { createPublicAddress, type PublicAddress } from './features/public-address/public-address.ts';
 import { adminApi } from './features/admin/admin-api.ts';
+import { accountExportRoutes } from './features/account-export/account-export-routes.ts';
 import { accountRoutes, authEndpoints } from './features/auth/auth-routes.ts';
 import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       // Feature routes: each reads what it needs from app.deps, app.auth and app.publicAddress.
       await signedIn.register(healthRoutes);
       await signedIn.register(accountRoutes);
+      await signedIn.register(accountExportRoutes);
       await signedIn.register(ideasRoutes);
       await signedIn.register(usageRoutes);
       await signedIn.register(transcriptionRoutes);

@@ -119,6 +119,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ fullName: 'Ann Lee' }),
   },
   { route: 'GET /api/account/sessions', access: 'own-data' },
+  { route: 'GET /api/account/export', access: 'own-data', isNotJson: true },
   {
     route: 'DELETE /api/account/sessions/{id}',
     access: 'owned-id',

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { DeleteAccount } from '@/features/account/components/delete-account';
+import { ExportData } from '@/features/account/components/export-data';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
 import { AiSettings } from '@/features/ai-settings/components/ai-settings';
@@ -52,6 +53,7 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
       <div className="space-y-6">
         <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
         <SignedInDevices />
+        <ExportData />
         <DeleteAccount />
       </div>
     ),
