@@ -76,6 +76,7 @@ export const meResponseSchema = z.object({
   role: z.enum(roles),
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
   welcomeShown: z.boolean(),
   locale: z.string().nullable(),
   theme: z.string().nullable(),
@@ -185,3 +186,8 @@ export function describeUserAgent(userAgent: string | null | undefined): { brows
 /** Delete my account: the password confirms it. */
 export const deleteAccountSchema = z.object({ password: z.string().min(1, 'validation.required').max(128) });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+/** A code from an authenticator app: 6 digits. */
+export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'auth.twoFactor.codeFormat');
+/** A backup code as better-auth makes them (letters, digits and a dash). */
+export const backupCodeSchema = z.string().trim().regex(/^[A-Za-z0-9-]{6,32}$/, 'auth.twoFactor.invalidBackupCode');

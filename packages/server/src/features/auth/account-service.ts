@@ -38,6 +38,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
     role,
     isAdmin: role === 'admin',
     emailVerified: row.user.emailVerified,
+    twoFactorEnabled: row.user.twoFactorEnabled,
     welcomeShown: row.user.welcomeShown,
     locale: row.locale ?? null,
     theme: row.theme ?? null,

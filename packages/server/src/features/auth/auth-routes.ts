@@ -30,6 +30,11 @@ const authErrorKeys: Record<string, string> = {
   PASSWORD_TOO_LONG: 'validation.passwordMaxLength',
   FAILED_TO_CREATE_USER: 'auth.failedToCreateUser',
   INVALID_TOKEN: 'auth.resetLinkInvalid',
+  INVALID_CODE: 'auth.twoFactor.invalidCode',
+  INVALID_BACKUP_CODE: 'auth.twoFactor.invalidBackupCode',
+  ACCOUNT_TEMPORARILY_LOCKED: 'auth.twoFactor.locked',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.locked',
+  INVALID_TWO_FACTOR_COOKIE: 'auth.twoFactor.expired',
 };
 
 const signUpBodySchema = z.object({
@@ -89,8 +94,11 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
     } catch {
       // not JSON after all; keep the generic code
     }
-    const key = response.status === 429 ? 'auth.tooManyRequests' : (authErrorKeys[code] ?? 'auth.authError');
-    return reply.send({ code: response.status === 429 ? 'RATE_LIMITED' : code, message: translate(key, locale) });
+    // A 429 is the rate limit, unless better-auth named it (the two-factor lockout).
+    const known = authErrorKeys[code];
+    const key = known ?? (response.status === 429 ? 'auth.tooManyRequests' : 'auth.authError');
+    const wireCode = known === undefined && response.status === 429 ? 'RATE_LIMITED' : code;
+    return reply.send({ code: wireCode, message: translate(key, locale) });
   }
   return reply.send(text === '' ? null : text);
 }

@@ -4,11 +4,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, userSettings, verifications } from '../../db/schema.ts';
+import { accounts, rateLimits, sessions, twoFactors, users, userSettings, verifications } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
@@ -50,7 +51,14 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
         : [config.BASE_URL, new URL(request.url).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     user: {
       additionalFields: {
@@ -156,6 +164,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
         '/reset-password/*': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
         '/change-password': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
         '/change-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
+        '/two-factor/*': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
       },
     },
     advanced: {
@@ -163,7 +172,20 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
       useSecureCookies: config.BASE_URL_IS_SET && config.BASE_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      /*
+       * Two-factor authentication: an authenticator app's code (TOTP) after the password, or one of
+       * 10 single-use backup codes; "trust this device" skips it for 30 days; 10 wrong codes in a row
+       * lock it for 15 minutes. Turning it on or off needs the password.
+       */
+      twoFactor({
+        issuer: 'Life Updates',
+        trustDeviceMaxAge: 30 * 24 * 60 * 60,
+        backupCodeOptions: { amount: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     hooks: {
       // Without outgoing mail there is no inbox to tell the owner through: say the account exists.
       before: createAuthMiddleware(async (ctx) => {
