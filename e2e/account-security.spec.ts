@@ -1,3 +1,5 @@
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { unzipSync } from 'fflate';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -128,4 +130,44 @@ test('Settings → Account: signed-in devices, sign out the others, export the d
     headers: { origin: mainServerOrigin() },
   });
   expect(signIn.status()).toBe(401);
+});
+
+test('two-factor authentication: turn on with the QR code key, backup codes once, then sign in with a code', async ({
+  page,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await page.goto('/settings?tab=account');
+  // The first "Your password" is two-factor's (the last one deletes the account).
+  await page.getByLabel('Your password').first().fill(account.password);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('img', { name: 'Two-factor authentication' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const key = (await page.locator('code').first().textContent())!.trim();
+  // The authenticator app's side, from the key shown.
+  const codeNow = () => createOTP(base32.decode(key)).totp();
+  await page.getByLabel('Code from the app').fill(await codeNow());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const codes = page.getByRole('list', { name: 'Your backup codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the codes' }).click();
+  expect((await downloading).suggestedFilename()).toBe('life-updates-backup-codes.txt');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel(/email/i).first().fill(account.email);
+  await page.getByLabel(/^password$/i).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Code', { exact: true }).fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The code is not correct.')).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(await codeNow());
+  await page.getByLabel('Trust this device for 30 days').check();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

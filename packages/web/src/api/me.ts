@@ -115,7 +115,8 @@ export function wasSignedOut(): boolean {
 }
 
 export async function signIn(form: LoginForm) {
-  const result = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
+  // With two-factor authentication on, the password step ends in `twoFactorRedirect` and no session yet.
+  const result = await api<{ user?: { id: string }; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
     method: 'POST',
     body: { email: form.email, password: form.password },
   });
@@ -177,4 +178,20 @@ export function useDeleteAccount() {
       toast.success(t('settings.deleteAccount.done'));
     },
   });
+}
+
+/** The second step of a sign-in with two-factor authentication: the app's code or a backup code. */
+export async function verifyTwoFactor({
+  code,
+  isBackupCode,
+  trustDevice,
+}: {
+  code: string;
+  isBackupCode: boolean;
+  trustDevice: boolean;
+}) {
+  const path = isBackupCode ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
+  const result = await api<{ token: string }>(path, { method: 'POST', body: { code: code.trim(), trustDevice } });
+  hasJustSignedOut = false;
+  return result;
 }

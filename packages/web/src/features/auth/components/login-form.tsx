@@ -11,6 +11,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { loadOnce } from '@/lib/load-once';
 import { toast } from '@/lib/toast';
 import { AuthFormEnd } from './auth-form-end';
+import { TwoFactorStep } from './two-factor-step';
 
 type Field = keyof LoginFormValues;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -65,6 +66,7 @@ export function LoginForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
   const wasSubmitted = useRef(false);
+  const [isAskingCode, setIsAskingCode] = useState(false);
   const values = (): LoginFormValues => ({
     email: emailInput.current?.value ?? '',
     password: passwordInput.current?.value ?? '',
@@ -79,13 +81,22 @@ export function LoginForm() {
   const signInWith = async (values: LoginFormValues) => {
     setFormError(null);
     try {
-      await signIn(values);
+      const result = await signIn(values);
+      if (result.twoFactorRedirect) {
+        setIsAskingCode(true);
+        return;
+      }
     } catch (error) {
       // Opened at another address than BASE_URL: the server's message names the one to use.
       const wrongAddress = error instanceof ApiRequestError && error.code === 'WRONG_ADDRESS';
       setFormError(wrongAddress ? error.message : t(loginErrorKey(error)));
       return;
     }
+    await finishSignIn();
+  };
+
+  /** Signed in: say so, welcome a new profile once, and go where the visitor was heading. */
+  const finishSignIn = async () => {
     toast.success(t('auth.loginSuccess'));
     try {
       const welcome = await claimWelcome();
@@ -96,6 +107,8 @@ export function LoginForm() {
     await queryClient.invalidateQueries({ queryKey: meKeys.all });
     await navigate(returnPath, { replace: true });
   };
+
+  if (isAskingCode) return <TwoFactorStep onSignedIn={finishSignIn} />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
