@@ -395,6 +395,21 @@ export const apiEndpoints: ApiEndpoint[] = [
     bodySchema: adminUserUpdateSchema,
     body: () => ({ monthlyShareLimit: 20 }),
   },
+  {
+    route: 'POST /api/admin/users/{id}/disable',
+    access: 'owned-id',
+    url: (ids) => `/api/admin/users/${ids.userId}/disable`,
+  },
+  {
+    route: 'POST /api/admin/users/{id}/enable',
+    access: 'owned-id',
+    url: (ids) => `/api/admin/users/${ids.userId}/enable`,
+  },
+  {
+    route: 'POST /api/admin/users/{id}/clear-two-factor',
+    access: 'owned-id',
+    url: (ids) => `/api/admin/users/${ids.userId}/clear-two-factor`,
+  },
   { route: 'GET /api/admin/contact-requests', access: 'own-data', querySchema: contactRequestsQuerySchema },
   {
     route: 'PATCH /api/admin/contact-requests/{id}',

@@ -76,3 +76,13 @@ export function useUpdatePublicAddress() {
     onSuccess: (saved) => client.setQueryData(adminKeys.publicAddress(), saved),
   });
 }
+
+/** Disable / enable an account, or clear its two-factor authentication. */
+export function useAdminUserAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: 'disable' | 'enable' | 'clear-two-factor' }) =>
+      api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

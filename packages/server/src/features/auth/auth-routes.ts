@@ -35,6 +35,7 @@ const authErrorKeys: Record<string, string> = {
   ACCOUNT_TEMPORARILY_LOCKED: 'auth.twoFactor.locked',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.locked',
   INVALID_TWO_FACTOR_COOKIE: 'auth.twoFactor.expired',
+  BANNED_USER: 'auth.accountDisabled',
 };
 
 const signUpBodySchema = z.object({
