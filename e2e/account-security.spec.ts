@@ -117,7 +117,7 @@ test('Settings → Account: signed-in devices, sign out the others, export the d
   );
   expect(Buffer.from(files['ideas.json']!).toString('utf8')).toContain('Exported idea before leaving');
 
-  const password = page.getByLabel('Your password');
+  const password = page.getByLabel('Your password, to confirm');
   await password.fill('Not-the-passw0rd!');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('The current password is not correct.')).toBeVisible();
@@ -138,8 +138,7 @@ test('two-factor authentication: turn on with the QR code key, backup codes once
 }) => {
   await signInThroughApi(page, account);
   await page.goto('/settings?tab=account');
-  // The first "Your password" is two-factor's (the last one deletes the account).
-  await page.getByLabel('Your password').first().fill(account.password);
+  await page.getByLabel('Your password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('img', { name: 'Two-factor authentication' })).toBeVisible();
   await expectNoAxeViolations(page);
