@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userSettings, users } from '../../db/schema.ts';
+import { outboxMessages, userSettings, users } from '../../db/schema.ts';
 import {
   cookieHeader,
   createTestApp,
@@ -177,6 +177,33 @@ describe('session and profile', () => {
     expect(signOut.statusCode).toBe(200);
     const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('forgot password with the outbox transport', () => {
+  it('keeps the reset email in the outbox and logs its link, as there is no inbox to read it in', async () => {
+    const user = await createUser(testApp.app);
+    const log = vi.spyOn(testApp.app.log, 'info');
+    const asked = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { 'content-type': 'application/json', origin: testBaseUrl },
+      payload: { email: user.email },
+    });
+    expect(asked.json()).toMatchObject({ status: true, delivery: 'outbox' });
+    let stored: (typeof outboxMessages.$inferSelect)[] = [];
+    for (let attempt = 0; attempt < 50 && stored.length === 0; attempt += 1) {
+      stored = await testApp.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id));
+      if (stored.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(stored).toHaveLength(1);
+    const link = stored[0]!.text.match(/http:\/\/localhost:3000\/api\/auth\/reset-password\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    expect(log).toHaveBeenCalledWith(
+      { userId: user.id, kind: 'resetPassword', link },
+      'account email kept in the outbox: its link is here',
+    );
+    log.mockRestore();
   });
 });
 
