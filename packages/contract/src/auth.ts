@@ -188,6 +188,12 @@ export const deleteAccountSchema = z.object({ password: z.string().min(1, 'valid
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
 /** A code from an authenticator app: 6 digits. */
-export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'auth.twoFactor.codeFormat');
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'auth.twoFactor.codeFormat');
 /** A backup code as better-auth makes them (letters, digits and a dash). */
-export const backupCodeSchema = z.string().trim().regex(/^[A-Za-z0-9-]{6,32}$/, 'auth.twoFactor.invalidBackupCode');
+export const backupCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{6,32}$/, 'auth.twoFactor.invalidBackupCode');

@@ -65,7 +65,10 @@ describe('export my data', () => {
       /^attachment; filename="life-updates-export-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     const files = Object.fromEntries(
-      Object.entries(unzipSync(new Uint8Array(response.rawPayload))).map(([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')]),
+      Object.entries(unzipSync(new Uint8Array(response.rawPayload))).map(([name, bytes]) => [
+        name,
+        Buffer.from(bytes).toString('utf8'),
+      ]),
     );
     expect(Object.keys(files).sort()).toEqual([
       'README.txt',
