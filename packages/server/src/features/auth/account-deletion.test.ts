@@ -132,16 +132,25 @@ describe('delete my account', () => {
     expect(await rowsMentioning(admin.id)).toEqual({});
   });
 
-  it('is not reachable through better-auth’s own path', async () => {
+  it('is not reachable through better-auth’s own paths, nor a change of email or password', async () => {
     const { app, database } = setup.testApp;
     const user = await createVerifiedUser(app, database.db);
-    const direct = await app.inject({
-      method: 'POST',
-      url: '/api/auth/delete-user',
-      headers: { ...user.headers, 'content-type': 'application/json' },
-      payload: {},
-    });
-    expect(direct.statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).statusCode).toBe(200);
+    const attempts = [
+      ['/api/auth/delete-user', {}],
+      ['/api/auth/change-email', { newEmail: 'taken-over@example.com' }],
+      ['/api/auth/change-password', { currentPassword: strongPassword, newPassword: 'weakweakweak' }],
+    ] as const;
+    for (const [url, payload] of attempts) {
+      const direct = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(direct.statusCode, url).toBe(404);
+    }
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+    expect(me.json()).toMatchObject({ email: user.email });
+    expect(setup.smtp.to('taken-over@example.com')).toHaveLength(0);
   });
 });

@@ -169,10 +169,13 @@ export async function authEndpoints(app: FastifyInstance) {
     return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, baseFor, parsed.data)));
   });
 
-  // Deleting the account goes through POST /api/account/delete only (the password, the last admin).
-  app.post('/api/auth/delete-user', { schema: { hide: true } }, async (_request, reply) =>
-    reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }),
-  );
+  // These go through /api/account only, which adds what better-auth's own paths do not check: the
+  // current password for a new email, the sign-up rule for a new password, the last administrator.
+  for (const path of ['/api/auth/delete-user', '/api/auth/change-email', '/api/auth/change-password']) {
+    app.post(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }),
+    );
+  }
 
   app.route({
     method: ['GET', 'POST'],
