@@ -22,6 +22,10 @@ test('Settings → Account: change the name and password, then sign out with the
   await page.getByLabel('New Password', { exact: true }).fill('N3w-passw0rd');
   await page.getByLabel('Confirm New Password').fill('N3w-passw0rd');
   await page.getByRole('button', { name: 'Save Changes' }).click();
+  // A new password needs the current one.
+  await expect(page.getByText('Enter your current password to change the email or password.').first()).toBeVisible();
+  await page.getByLabel('Current Password').fill(account.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Account updated successfully!')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -33,6 +33,7 @@ async function post(path: string, data: object, cookie?: string) {
 test('Settings → Admin: figures, users with search and an edited limit, requests marked handled', async ({
   page,
   request,
+  playwright,
 }) => {
   const suffix = randomUUID().slice(0, 6);
   const admin = { email: `chief-${suffix}@example.com`, password: strongPassword, name: 'Chief Admin' };
@@ -80,6 +81,22 @@ test('Settings → Admin: figures, users with search and an edited limit, reques
   await expect(page.getByText('User updated successfully')).toBeVisible();
   await expect(memberRow.getByRole('cell', { name: '40', exact: true })).toBeVisible();
   await expect(memberRow.getByRole('cell', { name: '25', exact: true })).toBeVisible();
+
+  // Disabling signs the member out everywhere at once; enabling lets them back in.
+  const memberDevice = await playwright.request.newContext({ baseURL: server.baseURL });
+  const memberSignIn = await memberDevice.post('/api/auth/sign-in/email', {
+    data: { email: member.email, password: member.password },
+    headers: { origin: server.baseURL },
+  });
+  expect(memberSignIn.ok()).toBeTruthy();
+  await memberRow.getByRole('button', { name: `Disable member-${suffix}` }).click();
+  await expect(page.getByText('The account is disabled and signed out everywhere.')).toBeVisible();
+  await expect(memberRow).toContainText('Disabled');
+  expect((await memberDevice.get('/api/me')).status()).toBe(401);
+  await memberRow.getByRole('button', { name: `Enable member-${suffix}` }).click();
+  await expect(page.getByText('The account is enabled again.')).toBeVisible();
+  await expect(memberRow).not.toContainText('Disabled');
+  await memberDevice.dispose();
 
   // An admin cannot take away their own admin role.
   await page.getByLabel('Search users').fill('');

@@ -39,6 +39,9 @@ export const adminUserSchema = z.object({
   monthlyShareLimit: z.number().int(),
   /** The open-ideas limit (max_events: Raw + Later + Ready). */
   maxIdeas: z.number().int(),
+  /** Disabled by an administrator: cannot sign in, every session ended. */
+  isDisabled: z.boolean(),
+  twoFactorEnabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

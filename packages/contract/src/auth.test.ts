@@ -65,22 +65,28 @@ describe('account save', () => {
     const { buildAccountUpdate } = await import('./auth.ts');
     expect(
       buildAccountUpdate(
-        { fullName: 'Ann', email: 'ANN@example.com', newPassword: '', confirmNewPassword: '' },
+        { fullName: 'Ann', email: 'ANN@example.com', newPassword: '', confirmNewPassword: '', currentPassword: '' },
         current,
       ),
     ).toBeNull();
     expect(
       buildAccountUpdate(
-        { fullName: 'Ann Lee', email: 'ann@example.com', newPassword: '', confirmNewPassword: '' },
+        { fullName: 'Ann Lee', email: 'ann@example.com', newPassword: '', confirmNewPassword: '', currentPassword: '' },
         current,
       ),
     ).toEqual({ fullName: 'Ann Lee' });
     expect(
       buildAccountUpdate(
-        { fullName: 'Ann', email: 'new@example.com', newPassword: 'Passw0rd!', confirmNewPassword: 'Passw0rd!' },
+        {
+          fullName: 'Ann',
+          email: 'new@example.com',
+          newPassword: 'Passw0rd!',
+          confirmNewPassword: 'Passw0rd!',
+          currentPassword: 'Old-passw0rd',
+        },
         current,
       ),
-    ).toEqual({ email: 'new@example.com', password: 'Passw0rd!' });
+    ).toEqual({ email: 'new@example.com', password: 'Passw0rd!', currentPassword: 'Old-passw0rd' });
   });
   it('applies the password rule only when a new password is typed', async () => {
     const { accountFormSchema } = await import('./auth.ts');
@@ -90,6 +96,7 @@ describe('account save', () => {
         email: 'ann@example.com',
         newPassword: '',
         confirmNewPassword: '',
+        currentPassword: '',
       }).success,
     ).toBe(true);
     expect(
@@ -98,6 +105,7 @@ describe('account save', () => {
         email: 'ann@example.com',
         newPassword: 'weak',
         confirmNewPassword: 'weak',
+        currentPassword: '',
       }).success,
     ).toBe(false);
     const mismatch = accountFormSchema.safeParse({
@@ -105,6 +113,7 @@ describe('account save', () => {
       email: 'ann@example.com',
       newPassword: 'Passw0rd!',
       confirmNewPassword: 'x',
+      currentPassword: '',
     });
     expect(mismatch.error?.issues[0]?.message).toBe('validation.passwordsDoNotMatch');
   });

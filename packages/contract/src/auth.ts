@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from './locale.ts';
 
 /** The special characters the password rule accepts. */
 export const passwordSpecialCharacters = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
@@ -61,6 +62,8 @@ export const accountUpdateSchema = z
     email: z.string().trim().email('validation.invalidEmail').max(254, 'validation.tooLong').optional(),
     password: newPasswordSchema.optional(),
     currentPassword: z.string().max(128).optional(),
+    /** The interface language, also the language of the account's emails. */
+    locale: z.enum(locales).optional(),
   })
   .strict();
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
@@ -73,6 +76,7 @@ export const meResponseSchema = z.object({
   role: z.enum(roles),
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
   welcomeShown: z.boolean(),
   locale: z.string().nullable(),
   theme: z.string().nullable(),
@@ -93,6 +97,7 @@ export const accountFormSchema = z
       .email('validation.invalidEmail'),
     newPassword: z.union([z.literal(''), newPasswordSchema]),
     confirmNewPassword: z.string(),
+    currentPassword: z.string().max(128, 'validation.passwordMaxLength'),
   })
   .refine((value) => value.newPassword === '' || value.newPassword === value.confirmNewPassword, {
     path: ['confirmNewPassword'],
@@ -109,5 +114,86 @@ export function buildAccountUpdate(
   if (form.fullName.trim() !== current.fullName) update.fullName = form.fullName.trim();
   if (form.email.trim().toLowerCase() !== current.email.toLowerCase()) update.email = form.email.trim();
   if (form.newPassword !== '') update.password = form.newPassword;
-  return Object.keys(update).length === 0 ? null : update;
+  if (Object.keys(update).length === 0) return null;
+  if ((update.email !== undefined || update.password !== undefined) && form.currentPassword !== '') {
+    update.currentPassword = form.currentPassword;
+  }
+  return update;
 }
+
+/** Forgot password: the account's email. */
+export const forgotPasswordFormSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(254, 'validation.tooLong')
+    .email('validation.invalidEmail'),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** The new password after a reset link: the sign-up rule. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, 'validation.required') })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDoNotMatch',
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** A signed-in device in Settings → Account. `ipAddress` is where it last signed in from. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export const sessionIdParamsSchema = z.object({ id: z.string().regex(/^[\w-]{1,200}$/, 'validation.invalidInput') });
+
+/**
+ * The browser and system a User-Agent names, for the list of signed-in devices. A few families
+ * are enough to tell one's own devices apart; the order matters (Edge and Opera also say Chrome,
+ * Chrome also says Safari).
+ */
+export function describeUserAgent(userAgent: string | null | undefined): { browser: string; os: string } {
+  const agent = userAgent ?? '';
+  const browsers: [RegExp, string][] = [
+    [/Edg(e|A|iOS)?\//, 'Edge'],
+    [/OPR\/|Opera/, 'Opera'],
+    [/Firefox\/|FxiOS\//, 'Firefox'],
+    [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  const systems: [RegExp, string][] = [
+    [/Android/, 'Android'],
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ];
+  return {
+    browser: browsers.find(([pattern]) => pattern.test(agent))?.[1] ?? '',
+    os: systems.find(([pattern]) => pattern.test(agent))?.[1] ?? '',
+  };
+}
+
+/** Delete my account: the password confirms it. */
+export const deleteAccountSchema = z.object({ password: z.string().min(1, 'validation.required').max(128) });
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+/** A code from an authenticator app: 6 digits. */
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'auth.twoFactor.codeFormat');
+/** A backup code as better-auth makes them (letters, digits and a dash). */
+export const backupCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{6,32}$/, 'auth.twoFactor.invalidBackupCode');

@@ -79,7 +79,7 @@ function headerField(header: string): ContactField | undefined {
 }
 
 /** Spreadsheet formula guard written by `contactsToCsv`: a leading apostrophe before = + - @. */
-const formulaStart = /^[=+\-@\t\r]/;
+export const formulaStart = /^[=+\-@\t\r]/;
 const unguard = (value: string) =>
   value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
 

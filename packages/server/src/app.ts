@@ -7,6 +7,7 @@ import { createAuth, type Auth } from './features/auth/auth.ts';
 import { sessionsPlugin } from './features/auth/session-hook.ts';
 import { createPublicAddress, type PublicAddress } from './features/public-address/public-address.ts';
 import { adminApi } from './features/admin/admin-api.ts';
+import { accountExportRoutes } from './features/account-export/account-export-routes.ts';
 import { accountRoutes, authEndpoints } from './features/auth/auth-routes.ts';
 import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
@@ -122,7 +123,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Every shared service is built here, once; plugins, routes and workers read them from the app.
   const mailer = dependencies.mailer ?? createEmailTransport(config, database.db);
   const publicAddress = createPublicAddress({ config, db: database.db });
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log, publicAddress });
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log, publicAddress, jobs: dependencies.jobs });
   app.decorate('auth', auth);
   app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.
@@ -156,6 +157,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       // Feature routes: each reads what it needs from app.deps, app.auth and app.publicAddress.
       await signedIn.register(healthRoutes);
       await signedIn.register(accountRoutes);
+      await signedIn.register(accountExportRoutes);
       await signedIn.register(ideasRoutes);
       await signedIn.register(usageRoutes);
       await signedIn.register(transcriptionRoutes);

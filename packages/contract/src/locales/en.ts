@@ -1,4 +1,5 @@
 // The en catalogue, one file per section: a feature adds its own section file and one line here.
+import accountMail from './en/accountMail.json' with { type: 'json' };
 import admin from './en/admin.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
 import auth from './en/auth.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import titles from './en/titles.json' with { type: 'json' };
 import validation from './en/validation.json' with { type: 'json' };
 
 export default {
+  accountMail,
   admin,
   app,
   auth,

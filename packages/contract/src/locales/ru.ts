@@ -1,4 +1,5 @@
 // The ru catalogue, one file per section: a feature adds its own section file and one line here.
+import accountMail from './ru/accountMail.json' with { type: 'json' };
 import admin from './ru/admin.json' with { type: 'json' };
 import app from './ru/app.json' with { type: 'json' };
 import auth from './ru/auth.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import titles from './ru/titles.json' with { type: 'json' };
 import validation from './ru/validation.json' with { type: 'json' };
 
 export default {
+  accountMail,
   admin,
   app,
   auth,

@@ -46,6 +46,8 @@ export const users = pgTable('users', {
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   welcomeShown: boolean('welcome_shown').notNull().default(false),
+  /** Set by better-auth's two-factor plugin once the first code from the authenticator app was right. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   ...timestamps,
 });
 
@@ -97,6 +99,26 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin: the TOTP secret and the backup codes (both encrypted by
+ * better-auth with APP_SECRET), and its lockout after 10 wrong codes in a row.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [index('two_factors_user_id_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 );
 
 /** better-auth's per-IP rate-limit counters, kept in the database so they hold across instances. */
@@ -533,6 +555,7 @@ export const schema = {
   sessions,
   accounts,
   verifications,
+  twoFactors,
   rateLimits,
   loginAttempts,
   userSettings,

@@ -7,6 +7,8 @@ export type SessionUser = {
   email: string;
   role: 'user' | 'admin';
   name: string;
+  /** The id of the session row this request came with (Settings → Account marks it "this device"). */
+  sessionId: string;
 };
 
 declare module 'fastify' {

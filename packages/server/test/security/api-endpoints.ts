@@ -1,4 +1,4 @@
-import { accountUpdateSchema } from '@life-updates/contract/auth';
+import { accountUpdateSchema, deleteAccountSchema } from '@life-updates/contract/auth';
 import {
   contactExportQuerySchema,
   contactImportRequestSchema,
@@ -56,7 +56,15 @@ import type { z } from 'zod';
  */
 
 /** The resources user A owns in the tenancy matrix (and A's own user id); rows build requests from them. */
-export type OwnedIds = { userId: string; ideaId: string; contactId: string; shareId: string; templateId: string };
+export type OwnedIds = {
+  userId: string;
+  ideaId: string;
+  contactId: string;
+  shareId: string;
+  templateId: string;
+  /** A session of the owner's on another device (not the one the tests call with). */
+  sessionId: string;
+};
 
 export type ApiEndpoint = {
   /** `METHOD /api/path/{param}` as in the OpenAPI document. */
@@ -125,6 +133,21 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'own-data',
     bodySchema: accountUpdateSchema,
     body: () => ({ fullName: 'Ann Lee' }),
+  },
+  { route: 'GET /api/account/sessions', access: 'own-data' },
+  { route: 'GET /api/account/export', access: 'own-data', isNotJson: true },
+  {
+    route: 'DELETE /api/account/sessions/{id}',
+    access: 'owned-id',
+    url: (ids) => `/api/account/sessions/${ids.sessionId}`,
+  },
+  { route: 'POST /api/account/sessions/revoke-others', access: 'own-data' },
+  {
+    route: 'POST /api/account/delete',
+    access: 'own-data',
+    bodySchema: deleteAccountSchema,
+    // A wrong password: the suites must not delete the account they go on using.
+    body: () => ({ password: 'Not-the-passw0rd!' }),
   },
 
   // Ideas
@@ -387,6 +410,21 @@ export const apiEndpoints: ApiEndpoint[] = [
     url: (ids) => `/api/admin/users/${ids.userId}`,
     bodySchema: adminUserUpdateSchema,
     body: () => ({ monthlyShareLimit: 20 }),
+  },
+  {
+    route: 'POST /api/admin/users/{id}/disable',
+    access: 'owned-id',
+    url: (ids) => `/api/admin/users/${ids.userId}/disable`,
+  },
+  {
+    route: 'POST /api/admin/users/{id}/enable',
+    access: 'owned-id',
+    url: (ids) => `/api/admin/users/${ids.userId}/enable`,
+  },
+  {
+    route: 'POST /api/admin/users/{id}/clear-two-factor',
+    access: 'owned-id',
+    url: (ids) => `/api/admin/users/${ids.userId}/clear-two-factor`,
   },
   { route: 'GET /api/admin/contact-requests', access: 'own-data', querySchema: contactRequestsQuerySchema },
   {

@@ -163,7 +163,7 @@ describe('ids that name nothing', () => {
           const body = endpoint.body?.(ids);
           await expectRefusedCleanly({
             method: methodOf(endpoint),
-            url: endpoint.url!({ userId: id, ideaId: id, contactId: id, shareId: id, templateId: id }),
+            url: endpoint.url!({ userId: id, ideaId: id, contactId: id, shareId: id, templateId: id, sessionId: id }),
             ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
           });
         }),
@@ -177,7 +177,14 @@ describe('text the database cannot hold as sent', () => {
   it('refuses NUL in a path parameter with a 400 (every id row above, pinned here)', async () => {
     for (const endpoint of withIds) {
       const body = endpoint.body?.(ids);
-      const url = endpoint.url!({ userId: '%00', ideaId: '%00', contactId: '%00', shareId: '%00', templateId: '%00' });
+      const url = endpoint.url!({
+        userId: '%00',
+        ideaId: '%00',
+        contactId: '%00',
+        shareId: '%00',
+        templateId: '%00',
+        sessionId: '%00',
+      });
       const { status, context } = await expectRefusedCleanly({
         method: methodOf(endpoint),
         url,

@@ -1,7 +1,7 @@
 import { preferenceFallbacks } from '@life-updates/contract/preferences';
 import { templateResponseSchema, type Template } from '@life-updates/contract/templates';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../test-app.ts';
+import { signIn, type TestUser } from '../test-app.ts';
 import type { OwnedIds } from './api-endpoints.ts';
 
 /** POSTs as the user and returns the created resource; a refusal fails the suite's set-up. */
@@ -41,6 +41,17 @@ export async function createTemplate(
   return templateResponseSchema.parse(response.json()).template;
 }
 
+/** Signs the user in on a second device and returns that session's id (this device's stays signed in). */
+export async function createOtherSession(app: FastifyInstance, user: TestUser): Promise<string> {
+  const signedIn = await signIn(app, { email: user.email });
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in: ${signedIn.statusCode} ${signedIn.body}`);
+  const response = await app.inject({ method: 'GET', url: '/api/account/sessions', headers: user.headers });
+  const { sessions } = response.json() as { sessions: { id: string; isCurrent: boolean }[] };
+  const other = sessions.find((session) => !session.isCurrent);
+  if (!other) throw new Error(`/api/account/sessions: ${response.body}`);
+  return other.id;
+}
+
 /** One idea, one contact, a pending share and a custom template of the user's: the ids the endpoint table's rows use. */
 export async function createOwnedResources(
   app: FastifyInstance,
@@ -57,5 +68,6 @@ export async function createOwnedResources(
     contactId: savedContact.id,
     shareId: share.id,
     templateId: template.id,
+    sessionId: await createOtherSession(app, user),
   };
 }

@@ -1,7 +1,16 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, nextClientIp, testBaseUrl, type TestApp, type TestUser } from '../test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  nextClientIp,
+  signIn,
+  strongPassword,
+  testBaseUrl,
+  type TestApp,
+  type TestUser,
+} from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type OwnedIds } from './api-endpoints.ts';
 import { createOwnedResources } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
@@ -243,5 +252,31 @@ describe("better-auth's endpoints, for every spelling of a path", () => {
       });
     }
     expect(await snapshotRows(testApp.database.db, null)).toEqual(before);
+  });
+});
+
+describe('better-auth’s account paths that only /api/account may use, for every spelling', () => {
+  it('delete-user, change-email and change-password never reach better-auth; reset-password keeps our rule', async () => {
+    const target = await createUser(testApp.app, 'spelling.target@example.com');
+    const attempts: Array<[string, object, number]> = [
+      ['/api/auth/delete-user', {}, 404],
+      ['/api/auth/change-email', { newEmail: 'spelled.away@example.com' }, 404],
+      ['/api/auth/change-password', { currentPassword: strongPassword, newPassword: 'weakweakweak' }, 404],
+      // Our rule answers 400 before better-auth sees the (unknown) token.
+      ['/api/auth/reset-password', { token: 'not-a-token', newPassword: 'weakweakweak' }, 400],
+    ];
+    for (const [path, body, ourAnswer] of attempts) {
+      for (const spelling of spellings(path)) {
+        const response = await send('POST', spelling.url, target.headers, body);
+        expect({ path, spelling: spelling.name, status: response.status }).toEqual({
+          path,
+          spelling: spelling.name,
+          status: spelling.reachesRoute ? ourAnswer : 404,
+        });
+      }
+    }
+    const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: target.headers });
+    expect(me.json()).toMatchObject({ email: 'spelling.target@example.com' });
+    expect((await signIn(testApp.app, { email: target.email })).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { waitForDeliveries } from '../doubles/email-fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
 import type { Template } from '@life-updates/contract/templates';
-import { createAs, createShare, createTemplate } from './owned-resources.ts';
+import { createAs, createOtherSession, createShare, createTemplate } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
@@ -72,7 +72,12 @@ beforeAll(async () => {
   const delivered = await waitForDeliveries(app, owner, sentShare.id);
   if (delivered.counts.sent !== 1) throw new Error(`delivery: ${JSON.stringify(delivered)}`);
 
-  const common = { userId: owner.id, contactId: contact.id, templateId: ownerTemplate.id };
+  const common = {
+    userId: owner.id,
+    contactId: contact.id,
+    templateId: ownerTemplate.id,
+    sessionId: await createOtherSession(app, owner),
+  };
   pendingIds = { ...common, ideaId: pendingIdea.id, shareId: pendingShare.id };
   sentIds = { ...common, ideaId: sentIdea.id, shareId: sentShare.id };
   ownerMarkers.push(
@@ -84,6 +89,7 @@ beforeAll(async () => {
     sentShare.id,
     pendingShare.id,
     ownerTemplate.id,
+    common.sessionId,
     'lisbon-7731',
     'porto-5512',
     'owner.friend.9931',

@@ -92,3 +92,13 @@ export function useCreateBackup() {
 }
 
 export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+
+/** Disable / enable an account, or clear its two-factor authentication. */
+export function useAdminUserAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: 'disable' | 'enable' | 'clear-two-factor' }) =>
+      api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

@@ -115,7 +115,8 @@ export function wasSignedOut(): boolean {
 }
 
 export async function signIn(form: LoginForm) {
-  const result = await api<{ user: { id: string } }>('/api/auth/sign-in/email', {
+  // With two-factor authentication on, the password step ends in `twoFactorRedirect` and no session yet.
+  const result = await api<{ user?: { id: string }; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
     method: 'POST',
     body: { email: form.email, password: form.password },
   });
@@ -146,4 +147,51 @@ export function useSignOut() {
     },
     onError: () => toast.error(t('auth.logoutFailed')),
   });
+}
+
+/** Forgot password: the answer is the same whether the address has an account or not. */
+export const requestPasswordReset = (email: string) =>
+  api<{ status: boolean; delivery: 'email' | 'outbox' }>('/api/auth/request-password-reset', {
+    method: 'POST',
+    body: { email },
+  });
+
+/** Sets the new password with the token of a reset link; every session of the account ends. */
+export const resetPassword = ({ token, newPassword }: { token: string; newPassword: string }) =>
+  api<{ status: boolean }>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+
+/** Deletes the account (the password confirms it), then leaves as a sign-out does: to /, with nothing cached. */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (password: string) => api<void>('/api/account/delete', { method: 'POST', body: { password } }),
+    onSuccess: async () => {
+      hasJustSignedOut = true;
+      setSessionHint(false);
+      await client.cancelQueries({ queryKey: meKeys.all });
+      client.setQueryData(meKeys.all, null);
+      await navigate(paths.landing, { replace: true });
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKeys.all[0] });
+      clearCache();
+      toast.success(t('settings.deleteAccount.done'));
+    },
+  });
+}
+
+/** The second step of a sign-in with two-factor authentication: the app's code or a backup code. */
+export async function verifyTwoFactor({
+  code,
+  isBackupCode,
+  trustDevice,
+}: {
+  code: string;
+  isBackupCode: boolean;
+  trustDevice: boolean;
+}) {
+  const path = isBackupCode ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
+  const result = await api<{ token: string }>(path, { method: 'POST', body: { code: code.trim(), trustDevice } });
+  hasJustSignedOut = false;
+  return result;
 }

@@ -51,6 +51,8 @@ export const createRouter = () =>
         { path: paths.landing, Component: landing.Component },
         { path: paths.login, lazy: () => import('./routes/login') },
         { path: paths.register, lazy: () => import('./routes/register') },
+        { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
+        { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
         { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
         { path: paths.share, lazy: () => import('./routes/share') },
         {

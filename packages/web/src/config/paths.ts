@@ -3,6 +3,9 @@ export const paths = {
   landing: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  /** Where a password-reset link leads (better-auth redirects here with ?token= or ?error=). */
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   stories: '/stories',
   create: '/create',

@@ -14,10 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../lib/session.ts';
+import { fromNodeHeaders } from 'better-auth/node';
 import {
+  clearTwoFactor,
   findContactRequests,
   findUsers,
   getAdminStats,
+  setUserDisabled,
   updateContactRequestStatus,
   updateUser,
 } from './admin-service.ts';
@@ -59,6 +62,51 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request) => {
       const admin = requireAdmin(request);
       return updateUser({ db, adminId: admin.id, userId: request.params.id, update: request.body });
+    },
+  );
+
+  // Disable / re-enable an account (better-auth's admin plugin: banning ends the user's sessions at once).
+  for (const [action, isDisabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    typed.post(
+      `/users/:id/${action}`,
+      {
+        schema: {
+          tags: ['admin'],
+          params: userParams,
+          response: { 200: adminUserSchema, ...errors, 409: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const admin = requireAdmin(request);
+        const user = await setUserDisabled({
+          db,
+          auth: app.auth,
+          adminId: admin.id,
+          userId: request.params.id,
+          isDisabled,
+          headers: fromNodeHeaders(request.headers),
+        });
+        app.log.info({ audit: true, adminId: admin.id, userId: user.id, action }, `admin: account ${action}d`);
+        return user;
+      },
+    );
+  }
+
+  typed.post(
+    '/users/:id/clear-two-factor',
+    { schema: { tags: ['admin'], params: userParams, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const user = await clearTwoFactor({ db, userId: request.params.id });
+      // The audit line: who turned off whose second factor.
+      app.log.info(
+        { audit: true, adminId: admin.id, userId: user.id, action: 'clear-two-factor' },
+        'admin: two-factor authentication cleared',
+      );
+      return user;
     },
   );
 

@@ -10,9 +10,10 @@ import type {
 import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contract/ideas';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contactMessages, ideas, shares, userSettings, users } from '../../db/schema.ts';
+import { contactMessages, ideas, shares, twoFactors, userSettings, users } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Auth } from '../auth/auth.ts';
 import { monthWindowUtc } from '../usage/usage-service.ts';
 
 /**
@@ -53,6 +54,8 @@ function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined;
       email: users.email,
       role: users.role,
       createdAt: users.createdAt,
+      banned: users.banned,
+      twoFactorEnabled: users.twoFactorEnabled,
       monthlyShareLimit: userSettings.monthlyShareLimit,
       maxIdeas: userSettings.maxIdeas,
       sharesThisMonth: sql<number>`coalesce(${sentThisMonth.sent}, 0)`.mapWith(Number),
@@ -105,6 +108,8 @@ function toAdminUser(row: {
   email: string;
   role: string;
   createdAt: Date;
+  banned: boolean | null;
+  twoFactorEnabled: boolean;
   monthlyShareLimit: number | null;
   maxIdeas: number | null;
   sharesThisMonth: number;
@@ -119,6 +124,8 @@ function toAdminUser(row: {
     sharesThisMonth: row.sharesThisMonth,
     monthlyShareLimit: row.monthlyShareLimit ?? defaultMonthlyShareLimit,
     maxIdeas: row.maxIdeas ?? defaultMaxIdeas,
+    isDisabled: row.banned === true,
+    twoFactorEnabled: row.twoFactorEnabled,
   };
 }
 
@@ -214,4 +221,43 @@ export async function updateContactRequestStatus({
   const [row] = await db.update(contactMessages).set({ status }).where(eq(contactMessages.id, requestId)).returning();
   if (!row) throw notFound('admin.errors.requestNotFound');
   return toContactRequest(row);
+}
+
+/** One user as the users table shows them, or a 404. */
+export async function getAdminUser({ db, userId, now = new Date() }: UserScope<Database> & { now?: Date }) {
+  const [row] = await selectUsers({ db, where: eq(users.id, userId), now });
+  if (!row) throw notFound('admin.errors.userNotFound');
+  return toAdminUser(row);
+}
+
+/**
+ * Disables or re-enables an account through better-auth's admin plugin: disabling ends every
+ * session of the user at once and refuses their sign-in until re-enabled. An admin cannot disable
+ * themselves (the instance would risk having no admin able to sign in).
+ */
+export async function setUserDisabled({
+  db,
+  auth,
+  adminId,
+  userId,
+  isDisabled,
+  headers,
+}: UserScope<Database> & { auth: Auth; adminId: string; isDisabled: boolean; headers: Headers }) {
+  if (userId === adminId) {
+    throw new AppError({ status: 409, code: 'OWN_ACCOUNT', message: 'admin.errors.ownAccount' });
+  }
+  await getAdminUser({ db, userId });
+  if (isDisabled) await auth.api.banUser({ body: { userId }, headers });
+  else await auth.api.unbanUser({ body: { userId }, headers });
+  return getAdminUser({ db, userId });
+}
+
+/** Turns off a user's two-factor authentication (they lost their phone and their backup codes). */
+export async function clearTwoFactor({ db, userId }: UserScope<Database>) {
+  await getAdminUser({ db, userId });
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
+  });
+  return getAdminUser({ db, userId });
 }

@@ -1,6 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { shares } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cookieHeader,
+  createTestApp,
+  createUser,
+  signIn,
+  strongPassword,
+  testBaseUrl,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
+import { shares, users } from '../../db/schema.ts';
 
 let testApp: TestApp;
 let admin: TestUser;
@@ -43,7 +53,10 @@ async function submitContactMessage(subject: string) {
   expect(response.statusCode).toBe(200);
 }
 
-const adminRoutes: Array<['GET' | 'PATCH', string, object?]> = [
+const adminRoutes: Array<['GET' | 'PATCH' | 'POST', string, object?]> = [
+  ['POST', '/api/admin/users/some-id/disable'],
+  ['POST', '/api/admin/users/some-id/enable'],
+  ['POST', '/api/admin/users/some-id/clear-two-factor'],
   ['GET', '/api/admin/stats'],
   ['GET', '/api/admin/users'],
   ['PATCH', '/api/admin/users/some-id', { role: 'admin' }],
@@ -112,6 +125,8 @@ describe('users', () => {
       sharesThisMonth: 2,
       monthlyShareLimit: 10,
       maxIdeas: 10,
+      isDisabled: false,
+      twoFactorEnabled: false,
     });
   });
 
@@ -236,5 +251,63 @@ describe('Contact Us / upgrade requests', () => {
     const malformed = await call(admin, 'PATCH', '/api/admin/contact-requests/not-a-uuid', { status: 'handled' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Request not found');
+  });
+});
+
+describe('disable, enable, clear two-factor', () => {
+  it('disabling ends the user’s sessions at once and refuses sign-in until enabled again', async () => {
+    const carol = await createUser(testApp.app, 'carol@example.com');
+    const otherDevice = cookieHeader(await signIn(testApp.app, { email: carol.email }));
+    const disabled = await call(admin, 'POST', `/api/admin/users/${carol.id}/disable`);
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ id: carol.id, isDisabled: true });
+    for (const cookie of [carol.cookie, otherDevice]) {
+      const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie, origin: testBaseUrl } });
+      expect(me.statusCode).toBe(401);
+    }
+    const refused = await signIn(testApp.app, { email: carol.email });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'BANNED_USER',
+      message: 'This account has been disabled. Contact the administrator.',
+    });
+
+    const enabled = await call(admin, 'POST', `/api/admin/users/${carol.id}/enable`);
+    expect(enabled.json()).toMatchObject({ isDisabled: false });
+    expect((await signIn(testApp.app, { email: carol.email })).statusCode).toBe(200);
+  });
+
+  it('an admin cannot disable themselves; an unknown user is a 404', async () => {
+    const own = await call(admin, 'POST', `/api/admin/users/${admin.id}/disable`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('You cannot disable your own account.');
+    expect((await call(admin, 'POST', '/api/admin/users/nobody/disable')).statusCode).toBe(404);
+  });
+
+  it('clears a user’s two-factor authentication, with an audit line in the log', async () => {
+    const dave = await createUser(testApp.app, 'dave@example.com');
+    const enable = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { ...dave.headers, 'content-type': 'application/json' },
+      payload: { password: strongPassword },
+    });
+    expect(enable.statusCode).toBe(200);
+    // On without the app's first code for the test: the admin's action is what is checked.
+    await testApp.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, dave.id));
+    expect((await signIn(testApp.app, { email: dave.email })).json()).toMatchObject({ twoFactorRedirect: true });
+
+    const audit = vi.spyOn(testApp.app.log, 'info');
+    const cleared = await call(admin, 'POST', `/api/admin/users/${dave.id}/clear-two-factor`);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ twoFactorEnabled: false });
+    expect(audit).toHaveBeenCalledWith(
+      { audit: true, adminId: admin.id, userId: dave.id, action: 'clear-two-factor' },
+      'admin: two-factor authentication cleared',
+    );
+    audit.mockRestore();
+    const signedIn = await signIn(testApp.app, { email: dave.email });
+    expect(signedIn.json()).not.toHaveProperty('twoFactorRedirect');
+    expect(signedIn.json()).toHaveProperty('user');
   });
 });

@@ -3,9 +3,11 @@ import { usernameFromEmail } from '@life-updates/contract/auth';
 import { and, eq, ne } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '../../db/client.ts';
-import { accounts, users, userSettings } from '../../db/schema.ts';
+import { users, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { APIError } from 'better-auth/api';
+import type { SendAccountMail } from './account-mail.ts';
 import type { Auth } from './auth.ts';
 
 /** Login accepts an email or a username; a username must name one account. */
@@ -36,6 +38,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
     role,
     isAdmin: role === 'admin',
     emailVerified: row.user.emailVerified,
+    twoFactorEnabled: row.user.twoFactorEnabled,
     welcomeShown: row.user.welcomeShown,
     locale: row.locale ?? null,
     theme: row.theme ?? null,
@@ -54,48 +57,146 @@ export async function markWelcomeShown({ db, userId }: { db: Database; userId: s
   return { shouldWelcome: false, username: user?.username ?? 'user' };
 }
 
+/** Builds the Headers better-auth reads the session from, from a Fastify request's. */
+export function webHeaders(headers: IncomingHttpHeaders): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') result.set(name, value);
+  return result;
+}
+
+const errorCode = (error: unknown) => (error instanceof APIError ? (error.body?.code ?? '') : '');
+
+/**
+ * Settings → Account's save. A new password or email needs the current password (a session left open
+ * on another device must not take the account over). A new password signs out every other device;
+ * a new email waits for the link sent to it when mail really leaves, and the old address is told.
+ * Returns the profile and the session cookie better-auth set when it replaced the session.
+ */
 export async function updateAccount({
   db,
   auth,
+  sendAccountMail,
+  publicOrigin,
   userId,
   update,
   headers,
-}: UserScope<Database> & { auth: Auth; update: AccountUpdate; headers: IncomingHttpHeaders }): Promise<Me> {
+}: UserScope<Database> & {
+  auth: Auth;
+  sendAccountMail: SendAccountMail;
+  publicOrigin: string;
+  update: AccountUpdate;
+  headers: IncomingHttpHeaders;
+}): Promise<{ me: Me; cookies: string[] }> {
   const current = await getMe({ db, userId });
-  const changes: { name?: string; email?: string; username?: string; emailVerified?: boolean } = {};
-  if (update.fullName !== undefined && update.fullName !== current.fullName) changes.name = update.fullName;
-  const newEmail = update.email?.toLowerCase();
-  if (newEmail !== undefined && newEmail !== current.email) {
+  const fullName = update.fullName !== undefined && update.fullName !== current.fullName ? update.fullName : undefined;
+  const requested = update.email?.toLowerCase();
+  const newEmail = requested !== undefined && requested !== current.email ? requested : undefined;
+  const locale = update.locale !== undefined && update.locale !== current.locale ? update.locale : undefined;
+  if (fullName === undefined && newEmail === undefined && update.password === undefined && locale === undefined) {
+    throw badRequest('auth.noChanges');
+  }
+  const authHeaders = webHeaders(headers);
+  if (newEmail !== undefined || update.password !== undefined) {
+    if (!update.currentPassword) {
+      throw badRequest('auth.currentPasswordRequired', { currentPassword: 'auth.currentPasswordRequired' });
+    }
+    try {
+      await auth.api.verifyPassword({ body: { password: update.currentPassword }, headers: authHeaders });
+    } catch (error) {
+      if (errorCode(error) === 'INVALID_PASSWORD') {
+        throw badRequest('auth.currentPasswordWrong', { currentPassword: 'auth.currentPasswordWrong' });
+      }
+      throw error;
+    }
+  }
+  if (newEmail !== undefined) {
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, newEmail), ne(users.id, userId)));
     if (taken) throw conflict('auth.emailAlreadyUsed');
   }
-  const ctx = await auth.$context;
-  if (Object.keys(changes).length === 0 && newEmail === undefined && update.password === undefined) {
-    throw badRequest('auth.noChanges');
+
+  const cookies: string[] = [];
+  if (update.password !== undefined) {
+    const changed = await auth.api.changePassword({
+      body: { currentPassword: update.currentPassword ?? '', newPassword: update.password, revokeOtherSessions: true },
+      headers: authHeaders,
+      returnHeaders: true,
+    });
+    cookies.push(...changed.headers.getSetCookie());
+    // The replaced session's cookie signs the rest of this request's calls.
+    const token = changed.response.token;
+    if (token) authHeaders.set('cookie', cookies.map((cookie) => cookie.split(';')[0]).join('; '));
   }
-  await db.transaction(async (tx) => {
-    if (newEmail !== undefined && newEmail !== current.email) {
-      if (ctx.options.emailAndPassword?.requireEmailVerification) {
-        // A real mailbox exists: the change waits for confirmation of the new address.
-        const webHeaders = new Headers();
-        for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') webHeaders.set(name, value);
-        await auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings?tab=account' }, headers: webHeaders });
-      } else {
-        changes.email = newEmail;
-        changes.username = usernameFromEmail(newEmail);
-      }
+  if (newEmail !== undefined) {
+    const user = { id: userId, name: current.fullName };
+    const ctx = await auth.$context;
+    if (ctx.options.emailAndPassword?.requireEmailVerification) {
+      // A real mailbox exists: the change waits for the link sent to the new address.
+      await auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings?tab=account' }, headers: authHeaders });
+      await sendAccountMail({
+        user,
+        to: current.email,
+        kind: 'emailChangeRequested',
+        values: { oldEmail: current.email, newEmail, resetUrl: new URL('/forgot-password', publicOrigin).toString() },
+      });
+    } else {
+      await db
+        .update(users)
+        .set({ email: newEmail, username: usernameFromEmail(newEmail) })
+        .where(eq(users.id, userId));
+      await sendAccountMail({
+        user,
+        to: current.email,
+        kind: 'emailChanged',
+        values: { oldEmail: current.email, newEmail, contactUrl: new URL('/contact-us', publicOrigin).toString() },
+      });
     }
-    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
-    if (update.password !== undefined) {
-      const hash = await ctx.password.hash(update.password);
-      await tx
-        .update(accounts)
-        .set({ password: hash })
-        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  }
+  if (fullName !== undefined) await db.update(users).set({ name: fullName }).where(eq(users.id, userId));
+  if (locale !== undefined) await db.update(userSettings).set({ locale }).where(eq(userSettings.userId, userId));
+  return { me: await getMe({ db, userId }), cookies };
+}
+
+/**
+ * Deletes the signed-in user's account through better-auth (its `beforeDelete` refuses the last
+ * administrator and cancels queued work; the rows go by cascade), then tells the address, in the
+ * user's language, that it is done. Returns the cookies that end the session in the browser.
+ */
+export async function deleteAccount({
+  db,
+  auth,
+  sendAccountMail,
+  userId,
+  password,
+  headers,
+}: UserScope<Database> & {
+  auth: Auth;
+  sendAccountMail: SendAccountMail;
+  password: string;
+  headers: IncomingHttpHeaders;
+}): Promise<string[]> {
+  const current = await getMe({ db, userId });
+  let cookies: string[];
+  try {
+    const deleted = await auth.api.deleteUser({
+      body: { password },
+      headers: webHeaders(headers),
+      returnHeaders: true,
+    });
+    cookies = deleted.headers.getSetCookie();
+  } catch (error) {
+    if (errorCode(error) === 'INVALID_PASSWORD') {
+      throw badRequest('auth.currentPasswordWrong', { password: 'auth.currentPasswordWrong' });
     }
+    throw error;
+  }
+  await sendAccountMail({
+    user: { id: userId, name: current.fullName },
+    to: current.email,
+    kind: 'accountDeleted',
+    locale: current.locale,
   });
-  return getMe({ db, userId });
+  return cookies;
 }

@@ -1,5 +1,8 @@
 import {
+  accountSessionsResponseSchema,
   accountUpdateSchema,
+  deleteAccountSchema,
+  sessionIdParamsSchema,
   meResponseSchema,
   newPasswordSchema,
   welcomeResponseSchema,
@@ -10,7 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
 import { requestOrigin } from '../public-address/public-address.ts';
-import { getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
+import { deleteAccount, getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
+import { createAccountMail } from './account-mail.ts';
+import { findSessions, revokeOtherSessions, revokeSession } from './sessions-service.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
 
 /** better-auth error codes → the catalogue's authentication messages. */
@@ -24,6 +29,13 @@ const authErrorKeys: Record<string, string> = {
   PASSWORD_TOO_SHORT: 'validation.passwordMinLength',
   PASSWORD_TOO_LONG: 'validation.passwordMaxLength',
   FAILED_TO_CREATE_USER: 'auth.failedToCreateUser',
+  INVALID_TOKEN: 'auth.resetLinkInvalid',
+  INVALID_CODE: 'auth.twoFactor.invalidCode',
+  INVALID_BACKUP_CODE: 'auth.twoFactor.invalidBackupCode',
+  ACCOUNT_TEMPORARILY_LOCKED: 'auth.twoFactor.locked',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.locked',
+  INVALID_TWO_FACTOR_COOKIE: 'auth.twoFactor.expired',
+  BANNED_USER: 'auth.accountDisabled',
 };
 
 const signUpBodySchema = z.object({
@@ -31,6 +43,21 @@ const signUpBodySchema = z.object({
   email: z.string().trim().max(254, 'validation.tooLong').email('validation.emailNeedsAt'),
   password: newPasswordSchema,
 });
+
+const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, 'auth.resetLinkInvalid').max(200, 'auth.resetLinkInvalid'),
+  newPassword: newPasswordSchema,
+});
+
+/** Field errors of a failed parse, translated; the first one is the message. */
+function validationFailure(issues: z.core.$ZodIssue[], locale: ReturnType<typeof pickLocale>, fallbackKey: string) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'form');
+    fields[field] ??= translate(issue.message, locale);
+  }
+  return { code: 'VALIDATION_FAILED', message: Object.values(fields)[0] ?? translate(fallbackKey, locale), fields };
+}
 
 /** The origin better-auth sees a request at: BASE_URL when set, else the address the browser used. */
 type RequestBase = (request: FastifyRequest) => string;
@@ -68,8 +95,11 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
     } catch {
       // not JSON after all; keep the generic code
     }
-    const key = response.status === 429 ? 'auth.tooManyRequests' : (authErrorKeys[code] ?? 'auth.authError');
-    return reply.send({ code: response.status === 429 ? 'RATE_LIMITED' : code, message: translate(key, locale) });
+    // A 429 is the rate limit, unless better-auth named it (the two-factor lockout).
+    const known = authErrorKeys[code];
+    const key = known ?? (response.status === 429 ? 'auth.tooManyRequests' : 'auth.authError');
+    const wireCode = known === undefined && response.status === 429 ? 'RATE_LIMITED' : code;
+    return reply.send({ code: wireCode, message: translate(key, locale) });
   }
   return reply.send(text === '' ? null : text);
 }
@@ -110,22 +140,42 @@ export async function authEndpoints(app: FastifyInstance) {
     const locale = pickLocale(request.headers['accept-language']);
     const parsed = signUpBodySchema.safeParse(request.body);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form');
-        fields[field] ??= translate(issue.message, locale);
-      }
-      return reply.status(400).send({
-        code: 'VALIDATION_FAILED',
-        message: Object.values(fields)[0] ?? translate('auth.registrationError', locale),
-        fields,
-      });
+      return reply.status(400).send(validationFailure(parsed.error.issues, locale, 'auth.registrationError'));
     }
     const response = await auth.handler(
       toWebRequest(request, baseFor, { ...parsed.data, callbackURL: '/login?verified=1' }),
     );
     return sendWebResponse(request, reply, response);
   });
+
+  // Forgot password: the link always leads to the web app's /reset-password form. Whether the
+  // address has an account or not, the answer is the same; `delivery` says only how this server mails.
+  app.post('/api/auth/request-password-reset', { schema: { hide: true } }, async (request, reply) => {
+    const body = z.object({ email: z.string().trim().max(254) }).safeParse(request.body);
+    const email = body.success ? body.data.email.toLowerCase() : '';
+    const response = await auth.handler(toWebRequest(request, baseFor, { email, redirectTo: '/reset-password' }));
+    if (!response.ok) return sendWebResponse(request, reply, response);
+    const answer = (await response.json()) as Record<string, unknown>;
+    return reply.send({ ...answer, delivery: app.deps.mailer.isExternal ? 'email' : 'outbox' });
+  });
+
+  // The new password follows the sign-up rule (better-auth checks only its length).
+  app.post('/api/auth/reset-password', { schema: { hide: true } }, async (request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    const parsed = resetPasswordBodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      return reply.status(400).send(validationFailure(parsed.error.issues, locale, 'auth.resetLinkInvalid'));
+    }
+    return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, baseFor, parsed.data)));
+  });
+
+  // These go through /api/account only, which adds what better-auth's own paths do not check: the
+  // current password for a new email, the sign-up rule for a new password, the last administrator.
+  for (const path of ['/api/auth/delete-user', '/api/auth/change-email', '/api/auth/change-password']) {
+    app.post(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }),
+    );
+  }
 
   app.route({
     method: ['GET', 'POST'],
@@ -142,6 +192,7 @@ export async function authEndpoints(app: FastifyInstance) {
 export async function accountRoutes(app: FastifyInstance) {
   const { auth } = app;
   const { db } = app.deps.database;
+  const sendAccountMail = createAccountMail({ ...app.deps, db, log: app.log });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => {
@@ -159,9 +210,64 @@ export async function accountRoutes(app: FastifyInstance) {
   typed.patch(
     '/api/account',
     { schema: { tags: ['account'], body: accountUpdateSchema, response: { 200: meResponseSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { me, cookies } = await updateAccount({
+        db,
+        auth,
+        sendAccountMail,
+        publicOrigin: await app.publicAddress.forLinks(),
+        userId: user.id,
+        update: request.body,
+        headers: request.headers,
+      });
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return me;
+    },
+  );
+
+  // Signed-in devices: list them, sign one out, or all but this one.
+  typed.get(
+    '/api/account/sessions',
+    { schema: { tags: ['account'], response: { 200: accountSessionsResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return updateAccount({ db, auth, userId: user.id, update: request.body, headers: request.headers });
+      return { sessions: await findSessions({ db, userId: user.id, currentSessionId: user.sessionId }) };
+    },
+  );
+
+  typed.delete(
+    '/api/account/sessions/:id',
+    { schema: { tags: ['account'], params: sessionIdParamsSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await revokeSession({ db, auth, userId: user.id, sessionId: request.params.id, headers: request.headers });
+      return reply.status(204).send();
+    },
+  );
+
+  typed.post('/api/account/sessions/revoke-others', { schema: { tags: ['account'] } }, async (request, reply) => {
+    requireUser(request);
+    await revokeOtherSessions({ auth, headers: request.headers });
+    return reply.status(204).send();
+  });
+
+  // Delete my account: the password confirms it; the last administrator promotes another first.
+  typed.post(
+    '/api/account/delete',
+    { schema: { tags: ['account'], body: deleteAccountSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const cookies = await deleteAccount({
+        db,
+        auth,
+        sendAccountMail,
+        userId: user.id,
+        password: request.body.password,
+        headers: request.headers,
+      });
+      reply.header('set-cookie', cookies);
+      return reply.status(204).send();
     },
   );
 }

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userSettings, users } from '../../db/schema.ts';
+import { outboxMessages, userSettings, users } from '../../db/schema.ts';
 import {
   cookieHeader,
   createTestApp,
   createUser,
   signIn,
   signUp,
+  strongPassword,
   testBaseUrl,
   type TestApp,
 } from '../../../test/test-app.ts';
@@ -179,6 +180,33 @@ describe('session and profile', () => {
   });
 });
 
+describe('forgot password with the outbox transport', () => {
+  it('keeps the reset email in the outbox and logs its link, as there is no inbox to read it in', async () => {
+    const user = await createUser(testApp.app);
+    const log = vi.spyOn(testApp.app.log, 'info');
+    const asked = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { 'content-type': 'application/json', origin: testBaseUrl },
+      payload: { email: user.email },
+    });
+    expect(asked.json()).toMatchObject({ status: true, delivery: 'outbox' });
+    let stored: (typeof outboxMessages.$inferSelect)[] = [];
+    for (let attempt = 0; attempt < 50 && stored.length === 0; attempt += 1) {
+      stored = await testApp.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id));
+      if (stored.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(stored).toHaveLength(1);
+    const link = stored[0]!.text.match(/http:\/\/localhost:3000\/api\/auth\/reset-password\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    expect(log).toHaveBeenCalledWith(
+      { userId: user.id, kind: 'resetPassword', link },
+      'account email kept in the outbox: its link is here',
+    );
+    log.mockRestore();
+  });
+});
+
 describe('account update', () => {
   it('updates the full name, the email (username follows) and the password', async () => {
     const user = await createUser(testApp.app);
@@ -186,7 +214,12 @@ describe('account update', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: user.headers,
-      payload: { fullName: 'New Name', email: 'renamed.person@example.com', password: 'N3w-passw0rd' },
+      payload: {
+        fullName: 'New Name',
+        email: 'renamed.person@example.com',
+        password: 'N3w-passw0rd',
+        currentPassword: strongPassword,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -214,7 +247,7 @@ describe('account update', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: user.headers,
-      payload: { password: 'weak' },
+      payload: { password: 'weak', currentPassword: strongPassword },
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields.password).toBe('Password must be at least 8 characters long');
@@ -227,8 +260,43 @@ describe('account update', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: user.headers,
-      payload: { email: owner.email },
+      payload: { email: owner.email, currentPassword: strongPassword },
     });
     expect(response.statusCode).toBe(409);
+  });
+
+  it('needs the current password to change the email or password; a new password signs out the other devices', async () => {
+    const user = await createUser(testApp.app);
+    const otherDevice = cookieHeader(await signIn(testApp.app, { email: user.email }));
+    const patch = (payload: object) =>
+      testApp.app.inject({ method: 'PATCH', url: '/api/account', headers: user.headers, payload });
+
+    const missing = await patch({ password: 'N3w-passw0rd' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.currentPassword).toBe('Enter your current password to change the email or password.');
+    const wrong = await patch({ email: 'elsewhere@example.com', currentPassword: 'Not-the-passw0rd' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.currentPassword).toBe('The current password is not correct.');
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).json().email).toBe(
+      user.email,
+    );
+    // The name alone needs no password.
+    expect((await patch({ fullName: 'Only The Name' })).statusCode).toBe(200);
+
+    const changed = await patch({ password: 'N3w-passw0rd', currentPassword: strongPassword });
+    expect(changed.statusCode).toBe(200);
+    const other = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: otherDevice, origin: testBaseUrl },
+    });
+    expect(other.statusCode).toBe(401);
+    // This device stays signed in, on the new session cookie it was given.
+    const thisDevice = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieHeader(changed), origin: testBaseUrl },
+    });
+    expect(thisDevice.statusCode).toBe(200);
   });
 });

@@ -4,13 +4,21 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, userSettings, verifications } from '../../db/schema.ts';
+import { accounts, rateLimits, sessions, twoFactors, users, userSettings, verifications } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
+import { assertNotLastAdmin, cancelQueuedWork, eraseUnlinkedRows } from './account-deletion.ts';
+import { createAccountMail } from './account-mail.ts';
+import { clearFailedLogins } from './lockout-service.ts';
+
+/** A password-reset link works for 1 hour, once. */
+export const resetPasswordLinkSeconds = 60 * 60;
 
 export type AuthDependencies = {
   config: Config;
@@ -18,11 +26,15 @@ export type AuthDependencies = {
   mailer: EmailTransport;
   log: FastifyBaseLogger;
   publicAddress: PublicAddress;
+  /** The job queue, to cancel a deleted account's queued sends (absent in some tests). */
+  jobs?: JobQueue | undefined;
 };
 
-export function createAuth({ config, db, mailer, log, publicAddress }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, publicAddress, jobs }: AuthDependencies) {
   // Verification is required only when mail really leaves the machine.
   const requireEmailVerification = mailer.isExternal;
+  const sendAccountMail = createAccountMail({ config, db, mailer, log });
+  const linkOnPublicAddress = async (link: string) => onPublicAddress(link, await publicAddress.forLinks());
   return betterAuth({
     appName: 'Life Updates',
     baseURL: config.BASE_URL,
@@ -39,7 +51,14 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
         : [config.BASE_URL, new URL(request.url).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     user: {
       additionalFields: {
@@ -47,6 +66,18 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
         welcomeShown: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
       changeEmail: { enabled: true, updateEmailWithoutVerification: !requireEmailVerification },
+      /*
+       * Delete my account (Settings → Account, with the password: auth-routes.ts). Every row of the
+       * user's goes: most by the foreign keys' cascade, the rest here.
+       */
+      deleteUser: {
+        enabled: true,
+        async beforeDelete(user) {
+          await assertNotLastAdmin({ db, userId: user.id });
+          await cancelQueuedWork({ db, jobs, userId: user.id });
+          await eraseUnlinkedRows({ db, userId: user.id, email: user.email });
+        },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -54,6 +85,26 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
       maxPasswordLength: 128,
       requireEmailVerification,
       autoSignIn: false,
+      // Forgot password: a one-time link for 1 hour; the reset ends every session of the account.
+      resetPasswordTokenExpiresIn: resetPasswordLinkSeconds,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const link = await linkOnPublicAddress(url);
+        // Not awaited: an address with an account answers as fast as one without (no enumeration by timing).
+        sendAccountMail({ user, to: user.email, kind: 'resetPassword', link }).catch((error: unknown) =>
+          log.error({ err: error, userId: user.id }, 'password reset email failed'),
+        );
+      },
+      async onPasswordReset({ user }) {
+        await clearFailedLogins({ db, email: user.email });
+        const origin = await publicAddress.forLinks();
+        await sendAccountMail({
+          user,
+          to: user.email,
+          kind: 'passwordReset',
+          values: { resetUrl: new URL('/forgot-password', origin).toString() },
+        });
+      },
       /*
        * With mail that really leaves, signing up with a taken address answers like a new sign-up
        * (no account enumeration), and the address's owner is told by email. Without it, the
@@ -73,7 +124,7 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
           subject: translate('notices.registerAttempt.subject', locale),
           text: translate('notices.registerAttempt.body', locale, {
             signInUrl: new URL('/login', origin).toString(),
-            contactUrl: new URL('/contact-us', origin).toString(),
+            resetUrl: new URL('/forgot-password', origin).toString(),
           }),
           userId: user.id,
         });
@@ -83,14 +134,16 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
       sendOnSignUp: requireEmailVerification,
       sendOnSignIn: requireEmailVerification,
       autoSignInAfterVerification: false,
-      async sendVerificationEmail({ user, url: requestLink }) {
-        const url = onPublicAddress(requestLink, await publicAddress.forLinks());
-        await mailer.send({
-          from: config.MAIL_FROM,
+      async sendVerificationEmail({ user, url }) {
+        // A change of email sends here too, with the new address as `user.email`.
+        const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        const isNewAddress = stored !== undefined && stored.email !== user.email;
+        await sendAccountMail({
+          user,
           to: user.email,
-          subject: 'Life Updates: confirm your email',
-          text: `Hello ${user.name},\n\nPlease confirm your email for Life Updates by opening this link:\n${url}\n\nIf you did not create an account, ignore this message.`,
-          userId: user.id,
+          kind: isNewAddress ? 'confirmNewEmail' : 'verifyEmail',
+          values: { email: user.email },
+          link: await linkOnPublicAddress(url),
         });
       },
     },
@@ -105,6 +158,13 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
         '/sign-in/email': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
         '/sign-up/email': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
         '/send-verification-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
+        // Per client IP: a few reset emails, and a few guesses at the link's token.
+        '/request-password-reset': { window: 60 * 10, max: 3 * config.RATE_LIMIT_SCALE },
+        '/reset-password': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
+        '/reset-password/*': { window: 60, max: 10 * config.RATE_LIMIT_SCALE },
+        '/change-password': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
+        '/change-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
+        '/two-factor/*': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
       },
     },
     advanced: {
@@ -112,7 +172,20 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
       useSecureCookies: config.BASE_URL_IS_SET && config.BASE_URL.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      /*
+       * Two-factor authentication: an authenticator app's code (TOTP) after the password, or one of
+       * 10 single-use backup codes; "trust this device" skips it for 30 days; 10 wrong codes in a row
+       * lock it for 15 minutes. Turning it on or off needs the password.
+       */
+      twoFactor({
+        issuer: 'Life Updates',
+        trustDeviceMaxAge: 30 * 24 * 60 * 60,
+        backupCodeOptions: { amount: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     hooks: {
       // Without outgoing mail there is no inbox to tell the owner through: say the account exists.
       before: createAuthMiddleware(async (ctx) => {
@@ -143,7 +216,12 @@ export function createAuth({ config, db, mailer, log, publicAddress }: AuthDepen
             };
           },
           async after(user, context) {
-            await db.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
+            // The language the account's emails are written in, until the user picks one in Settings.
+            const language = context?.request?.headers.get('accept-language');
+            await db
+              .insert(userSettings)
+              .values({ userId: user.id, locale: language ? pickLocale(language) : null })
+              .onConflictDoNothing();
             // The first account's address becomes the public one (links in emails), kept until an admin edits it.
             if (user.role === 'admin' && context?.request) {
               await publicAddress.recordFirst(new URL(context.request.url).origin);

@@ -3,8 +3,12 @@ import fp from 'fastify-plugin';
 import { requireUser, type SessionUser } from '../../lib/session.ts';
 
 /** Any role other than admin is an ordinary user. */
-const toSessionUser = (user: { id: string; email: string; name: string; role?: string | null }): SessionUser => ({
+const toSessionUser = (
+  user: { id: string; email: string; name: string; role?: string | null },
+  sessionId: string,
+): SessionUser => ({
   id: user.id,
+  sessionId,
   email: user.email,
   name: user.name,
   role: user.role === 'admin' ? 'admin' : 'user',
@@ -31,7 +35,7 @@ export const sessionsPlugin = fp(
       for (const cookie of result.headers.getSetCookie()) reply.header('set-cookie', cookie);
       const session = result.response;
       request.sessionUser = session
-        ? toSessionUser(session.user as typeof session.user & { role?: string | null })
+        ? toSessionUser(session.user as typeof session.user & { role?: string | null }, session.session.id)
         : null;
 
       if (request.routeOptions.config.isPublic !== true) requireUser(request);

@@ -9,6 +9,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountSettings } from '@/features/account/components/account-settings';
+import { DeleteAccount } from '@/features/account/components/delete-account';
+import { ExportData } from '@/features/account/components/export-data';
+import { SignedInDevices } from '@/features/account/components/signed-in-devices';
+import { TwoFactorSettings } from '@/features/account/components/two-factor-settings';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
 import { AiSettings } from '@/features/ai-settings/components/ai-settings';
 import { ConnectedAccounts } from '@/features/linkedin/components/connected-accounts';
@@ -46,7 +50,15 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
     ai: <AiSettings />,
     connected: <ConnectedAccounts />,
     telegram: <TelegramSettings />,
-    account: <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />,
+    account: (
+      <div className="space-y-6">
+        <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
+        <TwoFactorSettings me={me} />
+        <SignedInDevices />
+        <ExportData />
+        <DeleteAccount />
+      </div>
+    ),
     admin: <AdminPanel currentUserId={me.id} />,
   };
 }

@@ -31,7 +31,13 @@ export function AccountSettings({
   const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
   const form = useForm<AccountForm>({
     resolver: zodResolver(accountFormSchema),
-    defaultValues: { fullName: me.fullName, email: me.email, newPassword: '', confirmNewPassword: '' },
+    defaultValues: {
+      fullName: me.fullName,
+      email: me.email,
+      newPassword: '',
+      confirmNewPassword: '',
+      currentPassword: '',
+    },
   });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
@@ -48,12 +54,19 @@ export function AccountSettings({
       toast.success(t('auth.accountUpdated'));
       if (update.email && saved.email !== update.email.toLowerCase())
         toast.info(t('settings.account.verificationSent'));
-      form.reset({ fullName: saved.fullName, email: saved.email, newPassword: '', confirmNewPassword: '' });
+      form.reset({
+        fullName: saved.fullName,
+        email: saved.email,
+        newPassword: '',
+        confirmNewPassword: '',
+        currentPassword: '',
+      });
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
         for (const [field, text] of Object.entries(error.fields)) {
           const name = field === 'password' ? 'newPassword' : field;
-          if (name === 'fullName' || name === 'email' || name === 'newPassword') form.setError(name, { message: text });
+          if (name === 'fullName' || name === 'email' || name === 'newPassword' || name === 'currentPassword')
+            form.setError(name, { message: text });
         }
       }
       toast.error(
@@ -95,6 +108,13 @@ export function AccountSettings({
               {...form.register('confirmNewPassword')}
             />
           </FormField>
+          <FormField
+            label={t('settings.account.currentPassword')}
+            hint={t('settings.account.currentPasswordHint')}
+            error={message(errors.currentPassword?.message)}
+          >
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={updateAccount.isPending}>
               {updateAccount.isPending ? t('settings.account.saving') : t('settings.account.saveChanges')}
@@ -106,7 +126,12 @@ export function AccountSettings({
             <Label asChild>
               <span>{t('settings.account.language')}</span>
             </Label>
-            <LanguageSwitch />
+            <LanguageSwitch
+              onChange={(locale) => {
+                // The account's emails follow the interface language.
+                void updateAccount.mutateAsync({ locale }).catch(() => undefined);
+              }}
+            />
           </div>
           <Button variant="outline" onClick={() => setIsConfirmingSignOut(true)} disabled={isSigningOut}>
             <LogOutIcon aria-hidden />

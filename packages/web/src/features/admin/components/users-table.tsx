@@ -2,7 +2,9 @@ import type { AdminUser } from '@life-updates/contract/admin';
 import { PencilIcon, SearchIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPageSize, useAdminUsers } from '@/api/admin';
+import { adminPageSize, useAdminUserAction, useAdminUsers } from '@/api/admin';
+import { ApiRequestError } from '@/lib/api-client';
+import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +18,18 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  const userAction = useAdminUserAction();
+  const act = (user: AdminUser, action: 'disable' | 'enable' | 'clear-two-factor') => {
+    const done = { disable: 'userDisabled', enable: 'userEnabled', 'clear-two-factor': 'twoFactorCleared' } as const;
+    userAction.mutate(
+      { userId: user.id, action },
+      {
+        onSuccess: () => toast.success(t(`admin.users.${done[action]}`)),
+        onError: (error) =>
+          toast.error(error instanceof ApiRequestError ? error.message : t('admin.users.actionFailed')),
+      },
+    );
+  };
   const deferredSearch = useDeferredValue(search.trim());
   const users = useAdminUsers({ search: deferredSearch, page });
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / adminPageSize));
@@ -94,6 +108,16 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       <Badge variant={user.role === 'admin' ? 'default' : 'outline'}>
                         {t(`admin.roles.${user.role}`)}
                       </Badge>
+                      {user.isDisabled ? (
+                        <Badge variant="destructive" className="ml-1">
+                          {t('admin.users.disabled')}
+                        </Badge>
+                      ) : null}
+                      {user.twoFactorEnabled ? (
+                        <Badge variant="secondary" className="ml-1">
+                          {t('admin.users.twoFactor')}
+                        </Badge>
+                      ) : null}
                     </td>
                     <td className="max-w-[10rem] truncate p-2 font-mono text-xs" title={user.id}>
                       {user.id}
@@ -103,7 +127,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                     <td className="p-2 text-right tabular-nums">{user.sharesThisMonth}</td>
                     <td className="p-2 text-right tabular-nums">{user.monthlyShareLimit}</td>
                     <td className="p-2 text-right tabular-nums">{user.maxIdeas}</td>
-                    <td className="p-2 text-right">
+                    <td className="space-x-1 whitespace-nowrap p-2 text-right">
                       <Button
                         variant="outline"
                         size="sm"
@@ -113,6 +137,30 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                         <PencilIcon aria-hidden />
                         {t('admin.users.edit')}
                       </Button>
+                      {user.id === currentUserId ? null : (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={userAction.isPending}
+                          aria-label={t(user.isDisabled ? 'admin.users.enableUser' : 'admin.users.disableUser', {
+                            username: user.username,
+                          })}
+                          onClick={() => act(user, user.isDisabled ? 'enable' : 'disable')}
+                        >
+                          {user.isDisabled ? t('admin.users.enable') : t('admin.users.disable')}
+                        </Button>
+                      )}
+                      {user.twoFactorEnabled ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={userAction.isPending}
+                          aria-label={t('admin.users.clearTwoFactorUser', { username: user.username })}
+                          onClick={() => act(user, 'clear-two-factor')}
+                        >
+                          {t('admin.users.clearTwoFactor')}
+                        </Button>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

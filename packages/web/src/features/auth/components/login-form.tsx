@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { claimWelcome, meKeys, signIn } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { AuthFormEnd } from './auth-form-end';
+import { TwoFactorStep } from './two-factor-step';
 
 /** Where to go after sign-in: the protected page the visitor asked for, else My Stories. */
 export function useReturnPath() {
@@ -41,17 +42,10 @@ export function LoginForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const [isAskingCode, setIsAskingCode] = useState(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await signIn(values);
-    } catch (error) {
-      // Opened at another address than BASE_URL: the server's message names the one to use.
-      const wrongAddress = error instanceof ApiRequestError && error.code === 'WRONG_ADDRESS';
-      setFormError(wrongAddress ? error.message : t(loginErrorKey(error)));
-      return;
-    }
+  /** Signed in: say so, welcome a new profile once, and go where the visitor was heading. */
+  const finishSignIn = async () => {
     toast.success(t('auth.loginSuccess'));
     try {
       const welcome = await claimWelcome();
@@ -61,7 +55,26 @@ export function LoginForm() {
     }
     await queryClient.invalidateQueries({ queryKey: meKeys.all });
     await navigate(returnPath, { replace: true });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await signIn(values);
+      if (result.twoFactorRedirect) {
+        setIsAskingCode(true);
+        return;
+      }
+    } catch (error) {
+      // Opened at another address than BASE_URL: the server's message names the one to use.
+      const wrongAddress = error instanceof ApiRequestError && error.code === 'WRONG_ADDRESS';
+      setFormError(wrongAddress ? error.message : t(loginErrorKey(error)));
+      return;
+    }
+    await finishSignIn();
   });
+
+  if (isAskingCode) return <TwoFactorStep onSignedIn={finishSignIn} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -71,6 +84,11 @@ export function LoginForm() {
       <FormField label={t('auth.password')} error={message(errors.password?.message)}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
+      <p className="text-right text-sm">
+        <Link to={paths.forgotPassword} className="text-primary underline-offset-4 hover:underline">
+          {t('auth.forgotPasswordLink')}
+        </Link>
+      </p>
       <AuthFormEnd
         error={formError}
         isSubmitting={isSubmitting}
