@@ -121,7 +121,6 @@ describe('creating and listing ideas', () => {
     expect(list.ideas.map((listed) => listed.id)).not.toContain(idea.id);
     expect((await call(alice, 'DELETE', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
   });
-
 });
 
 describe('bad input gets a 4xx with a message, never a 500', () => {
@@ -353,7 +352,13 @@ describe('the API description', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json() as { paths: Record<string, Record<string, unknown>> };
     const paths = Object.keys(document.paths);
-    for (const path of ['/api/ideas', '/api/ideas/{id}', '/api/usage', '/api/transcription', '/api/transcription/status']) {
+    for (const path of [
+      '/api/ideas',
+      '/api/ideas/{id}',
+      '/api/usage',
+      '/api/transcription',
+      '/api/transcription/status',
+    ]) {
       expect(paths).toContain(path);
     }
     // One idea is edited or deleted by id; it is read through the list, and its status follows its share.

@@ -119,7 +119,10 @@ describe('ContactFormDialog', () => {
 
   it('keeps what the user has typed when the stored copy arrives late', async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const { client } = renderDialog(bob);
     await userEvent.clear(screen.getByLabelText('Name *'));
     await userEvent.type(screen.getByLabelText('Name *'), 'Bobby');
@@ -131,7 +134,10 @@ describe('ContactFormDialog', () => {
 
   it("says why when the contact cannot be read: the server's message, or the spec's", async () => {
     const toastError = vi.spyOn(toast, 'error');
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { code: 'NOT_FOUND', message: 'Contact not found' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { code: 'NOT_FOUND', message: 'Contact not found' })),
+    );
     renderDialog(bob);
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Contact not found'));
     // The list's copy stays in the form.
