@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, test } from './fixtures';
-import { approveThroughApi, createIdea } from './generation-helpers';
+import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
+import { approveThroughApi, createIdea, saveForLaterThroughApi } from './generation-helpers';
 
 const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
 const organizer = (page: Page) => page.getByRole('tabpanel');
@@ -168,11 +168,7 @@ test('tabs by status: Later, Ready with its saved text, and Sent', async ({ page
   const later = await createIdea(page, 'Later idea waiting here');
   const ready = await createIdea(page, 'Ready idea with text');
   await createIdea(page, 'Still a raw idea');
-  const moved = await page.request.post('/api/ideas/status', {
-    data: { ids: [later.id], status: 'saved_for_later' },
-    headers: { origin: mainServerOrigin() },
-  });
-  expect(moved.ok()).toBeTruthy();
+  await saveForLaterThroughApi(page, [later.id], 'A draft kept for later');
   await approveThroughApi(page, [ready.id], 'Our polished post about the ready idea');
 
   await page.goto('/dashboard');

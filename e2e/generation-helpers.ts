@@ -17,9 +17,9 @@ export async function createIdea(page: Page, content: string, base?: string): Pr
   return (await response.json()) as CreatedIdea;
 }
 
-/** Approve & Finish through the API: the ideas' share gets the text and the ideas go to Ready. */
-export async function approveThroughApi(page: Page, ideaIds: string[], text: string) {
-  const response = await page.request.post('/api/shares/approve', {
+/** One of Create Content's exits through the API: the ideas' share keeps the text. */
+async function keepTextThroughApi(page: Page, exit: 'approve' | 'save-for-later', ideaIds: string[], text: string) {
+  const response = await page.request.post(`/api/shares/${exit}`, {
     data: {
       ideaIds,
       text,
@@ -37,6 +37,14 @@ export async function approveThroughApi(page: Page, ideaIds: string[], text: str
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
+/** Approve & Finish through the API: the ideas' share gets the text and the ideas go to Ready. */
+export const approveThroughApi = (page: Page, ideaIds: string[], text: string) =>
+  keepTextThroughApi(page, 'approve', ideaIds, text);
+
+/** Save for later through the API: the ideas' share gets the text and the ideas go to Later. */
+export const saveForLaterThroughApi = (page: Page, ideaIds: string[], text: string) =>
+  keepTextThroughApi(page, 'save-for-later', ideaIds, text);
+
 export async function createContact(page: Page, name: string, email: string, relationship = 'friend') {
   const response = await page.request.post('/api/contacts', {
     data: { name, email, relationship },
@@ -46,10 +54,14 @@ export async function createContact(page: Page, name: string, email: string, rel
   return (await response.json()) as { id: string };
 }
 
+/** One idea as the app's list shows it (the API reads ideas through the list only). */
 export async function getIdea(page: Page, id: string) {
-  const response = await page.request.get(`/api/ideas/${id}`);
+  const response = await page.request.get('/api/ideas');
   expect(response.ok()).toBeTruthy();
-  return (await response.json()) as CreatedIdea & { preferences: Record<string, string> | null };
+  type StoredIdea = CreatedIdea & { preferences: Record<string, string> | null; linkedinPostUrl: string | null };
+  const idea = ((await response.json()) as { ideas: StoredIdea[] }).ideas.find((listed) => listed.id === id);
+  expect(idea, `idea ${id} in the list`).toBeDefined();
+  return idea!;
 }
 
 export async function shareForIdea(page: Page, id: string) {

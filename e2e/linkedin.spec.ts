@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { startFakeLinkedin, type FakeLinkedin } from '../packages/server/test/doubles/linkedin';
 import { expect, expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi, test } from './fixtures';
-import { createIdea, generatedText } from './generation-helpers';
+import { createIdea, generatedText, getIdea } from './generation-helpers';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
 /**
@@ -85,7 +85,7 @@ test('connect LinkedIn, publish a generated post and see its link; schedule one 
   await expect(link).toHaveAttribute('href', `https://www.linkedin.com/feed/update/${post.id}/`);
   expect(post.commentary.replaceAll(/\\(.)/g, '$1')).toBe(text.trim());
   expect(fake.protocolErrors).toEqual([]);
-  const stored = await (await page.request.get(`/api/ideas/${idea.id}`)).json();
+  const stored = await getIdea(page, idea.id);
   expect(stored).toMatchObject({ status: 'sent', linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/` });
 
   // The same text again: LinkedIn refuses the duplicate, and the app says so.

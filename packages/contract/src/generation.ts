@@ -151,7 +151,7 @@ export const ideaIdListSchema = z
   .refine((ids) => new Set(ids).size === ids.length, 'generation.validation.duplicateIdeas');
 
 /**
- * POST /api/generate and /api/generate/stream. The events are the user's own ideas, in the
+ * POST /api/generate/stream. The events are the user's own ideas, in the
  * order given; `contact` personalises the text for one person; `template` is an email
  * structure with {{events}}, {{relationship}} and {{name}}.
  */
@@ -162,13 +162,6 @@ export const generateRequestSchema = z.object({
   template: z.string().max(templateMaxLength, 'generation.validation.templateTooLong').optional(),
 });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
-
-export const generateResponseSchema = z.object({
-  text: z.string(),
-  /** The model id that wrote it. */
-  model: z.string(),
-});
-export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
 /**
  * POST /api/generate/stream answers `text/plain; charset=utf-8`, chunked: append the pieces in

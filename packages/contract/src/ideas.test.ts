@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bulkIdeaStatusSchema,
   createIdeaSchema,
   defaultIdeaPreferences,
   deriveTitle,
@@ -101,14 +100,6 @@ describe('event schemas', () => {
   it('refuses an empty update and a non-boolean voice flag', () => {
     expect(updateIdeaSchema.safeParse({}).error?.issues[0]?.message).toBe('ideas.validation.nothingToUpdate');
     expect(createIdeaSchema.safeParse({ content: 'x', isAudioRecording: 'yes' }).success).toBe(false);
-  });
-
-  it('needs at least one id and a known status for a bulk update', () => {
-    expect(bulkIdeaStatusSchema.safeParse({ ids: [], status: 'sent' }).success).toBe(false);
-    expect(bulkIdeaStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'done' }).success).toBe(false);
-    expect(bulkIdeaStatusSchema.safeParse({ ids: [crypto.randomUUID()], status: 'saved_for_later' }).success).toBe(
-      true,
-    );
   });
 });
 

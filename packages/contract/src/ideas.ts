@@ -60,7 +60,7 @@ export const createIdeaHeadersSchema = z.object({
   [idempotencyKeyHeader]: z.uuid('capture.validation.idempotencyKey').optional(),
 });
 
-/** Edit Event dialog and other field edits. Status changes go through the status and approve calls. */
+/** Edit Event dialog and other field edits. Status changes follow the idea's share (POST /api/shares/approve, …). */
 export const updateIdeaSchema = z
   .object({
     content: ideaContentSchema.optional(),
@@ -75,18 +75,6 @@ export type UpdateIdea = z.input<typeof updateIdeaSchema>;
 
 /** Any id string; one that names no idea of the caller (malformed ones included) is a 404. */
 export const ideaIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
-/** Bulk status update for a list of ids; every id must be the caller's. */
-export const bulkIdeaStatusSchema = z
-  .object({
-    ids: z
-      .array(z.uuid('ideas.errors.notFound'))
-      .min(1, 'ideas.validation.noIdsSelected')
-      .max(500, 'validation.tooLong'),
-    status: ideaStatusSchema,
-  })
-  .strict();
-export type BulkIdeaStatus = z.infer<typeof bulkIdeaStatusSchema>;
 
 export const ideaSchema = z.object({
   id: z.string(),
@@ -114,14 +102,6 @@ export const ideaListSchema = z.object({
   maxIdeas: z.number().int(),
 });
 export type IdeaList = z.infer<typeof ideaListSchema>;
-
-export const bulkIdeaStatusResultSchema = z.object({ ideas: z.array(ideaSchema) });
-
-export const approveIdeaResultSchema = z.object({
-  idea: ideaSchema,
-  /** How many of the user's pending shares containing this idea were set to approved. */
-  approvedShares: z.number().int(),
-});
 
 // ── Usage meter ──
 

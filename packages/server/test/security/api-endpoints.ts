@@ -12,13 +12,7 @@ import {
   sendShareRequestSchema,
   testEmailRequestSchema,
 } from '@life-updates/contract/email';
-import {
-  bulkIdeaStatusSchema,
-  createIdeaSchema,
-  defaultIdeaPreferences,
-  ideaPreferencesSchema,
-  updateIdeaSchema,
-} from '@life-updates/contract/ideas';
+import { createIdeaSchema, updateIdeaSchema } from '@life-updates/contract/ideas';
 import {
   aiConfigSchema,
   generateRequestSchema,
@@ -38,6 +32,7 @@ import { backupRequestSchema } from '@life-updates/contract/backups';
 import { publicAddressUpdateSchema } from '@life-updates/contract/public-address';
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
 import {
+  approveShareTextRequestSchema,
   emailShareTextRequestSchema,
   saveShareTextRequestSchema,
   shareListQuerySchema,
@@ -159,13 +154,6 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ content: 'We moved to Lisbon', tags: ['move'] }),
   },
   {
-    route: 'POST /api/ideas/status',
-    access: 'owned-id',
-    bodySchema: bulkIdeaStatusSchema,
-    body: (ids) => ({ ids: [ids.ideaId], status: 'saved_for_later' }),
-  },
-  { route: 'GET /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}` },
-  {
     route: 'PATCH /api/ideas/{id}',
     access: 'owned-id',
     url: (ids) => `/api/ideas/${ids.ideaId}`,
@@ -173,14 +161,6 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ content: 'Edited text', description: 'edited' }),
   },
   { route: 'DELETE /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}` },
-  {
-    route: 'PUT /api/ideas/{id}/preferences',
-    access: 'owned-id',
-    url: (ids) => `/api/ideas/${ids.ideaId}/preferences`,
-    bodySchema: ideaPreferencesSchema,
-    body: () => ({ ...defaultIdeaPreferences, tone: 'professional' }),
-  },
-  { route: 'POST /api/ideas/{id}/approve', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}/approve` },
   { route: 'GET /api/usage', access: 'own-data' },
   { route: 'POST /api/transcription', access: 'own-data', isNotJson: true },
 
@@ -229,12 +209,6 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ voiceSample: 'Hi all!' }),
   },
   {
-    route: 'POST /api/generate',
-    access: 'owned-id',
-    bodySchema: generateRequestSchema,
-    body: (ids) => ({ ideaIds: [ids.ideaId], preferences: defaultPreferences }),
-  },
-  {
     route: 'POST /api/generate/stream',
     access: 'owned-id',
     bodySchema: generateRequestSchema,
@@ -258,7 +232,7 @@ export const apiEndpoints: ApiEndpoint[] = [
   {
     route: 'POST /api/shares/approve',
     access: 'owned-id',
-    bodySchema: saveShareTextRequestSchema,
+    bodySchema: approveShareTextRequestSchema,
     body: (ids) => ({ ideaIds: [ids.ideaId], text: 'A post about Lisbon', preferences: defaultPreferences }),
   },
   {

@@ -266,7 +266,7 @@ describe('rate limits (sign-in limits and lockout: features/auth/auth.test.ts)',
     for (let index = 0; index < 31; index += 1) {
       const response = await testApp.app.inject({
         method: 'POST',
-        url: '/api/generate',
+        url: '/api/generate/stream',
         headers: user.headers,
         remoteAddress: '10.252.0.1',
         payload: { ideaIds: ['not-a-uuid'], preferences: {} },

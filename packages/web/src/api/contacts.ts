@@ -14,6 +14,7 @@ import { api, apiFetch } from '@/lib/api-client';
 export const contactKeys = {
   all: ['contacts'] as const,
   list: (query: ContactListQueryInput) => [...contactKeys.all, 'list', query] as const,
+  one: (id: string) => [...contactKeys.all, 'one', id] as const,
 };
 
 const contactPath = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
@@ -35,6 +36,19 @@ export const useContacts = (query: ContactListQueryInput) =>
 
 /** Every contact by name, asked for only while `enabled` (a picker is open). */
 export const useContactsByName = (enabled = true) => useQuery({ ...contactListQueryOptions(byName), enabled });
+
+/**
+ * One contact as stored now, asked for while `id` is set (the Edit Contact dialog is open). The
+ * dialog opens on it rather than on the list's copy, which another tab or device may have changed
+ * since: the form sends back every field it shows.
+ */
+export const useContact = (id: string | undefined) =>
+  useQuery({
+    queryKey: contactKeys.one(id ?? ''),
+    queryFn: () => api<Contact>(contactPath(id!)),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
 
 function useContactMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
   const client = useQueryClient();

@@ -234,3 +234,33 @@ export async function markContactBouncing({ db, userId, contactId }: UserScope<D
     .set({ bouncedAt: sql`coalesce(${contacts.bouncedAt}, now())` })
     .where(byIdAndOwner(contacts, contactId, userId));
 }
+
+/**
+ * The contact no longer receives updates (one-click link, a spam complaint reported by the mail
+ * provider, or an unsubscribe made through the provider). The first time is kept: clicking again
+ * changes nothing. `userId`, when the caller knows the owner (provider events), limits it to their contact.
+ */
+export async function unsubscribeContact({
+  db,
+  contactId,
+  userId,
+  source,
+}: {
+  db: Database;
+  contactId: string;
+  userId?: string | undefined;
+  source: 'link' | 'complaint' | 'provider';
+}) {
+  await db
+    .update(contacts)
+    .set({
+      unsubscribedAt: sql`coalesce(${contacts.unsubscribedAt}, now())`,
+      unsubscribeSource: sql`coalesce(${contacts.unsubscribeSource}, ${source})`,
+    })
+    .where(and(eq(contacts.id, contactId), userId ? eq(contacts.userId, userId) : undefined));
+}
+
+/** The contact's own undo, from their unsubscribe page: the only way back in. */
+export async function resubscribeContact({ db, contactId }: { db: Database; contactId: string }) {
+  await db.update(contacts).set({ unsubscribedAt: null, unsubscribeSource: null }).where(eq(contacts.id, contactId));
+}

@@ -2,8 +2,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailDeliveries } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { markContactBouncing } from '../contacts/contacts-service.ts';
-import { unsubscribeContact } from '../unsubscribe/unsubscribe-service.ts';
+import { markContactBouncing, unsubscribeContact } from '../contacts/contacts-service.ts';
 
 /**
  * What a provider reported about one message, in our terms (webhook-routes.ts maps each provider's

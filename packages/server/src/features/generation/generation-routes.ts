@@ -3,7 +3,6 @@ import {
   aiModelsResponseSchema,
   aiSettingsResponseSchema,
   generateRequestSchema,
-  generateResponseSchema,
   generationModelHeader,
   voiceSampleRequestSchema,
   voiceSampleResponseSchema,
@@ -16,7 +15,6 @@ import { requireUser } from '../../lib/session.ts';
 import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
 import {
   findIdeasForGeneration,
-  generateText,
   generationEmpty,
   getAiSettings,
   streamGeneratedText,
@@ -67,29 +65,6 @@ export async function generationRoutes(app: FastifyInstance) {
     { schema: { tags: ['generation'], body: voiceSampleRequestSchema, response: { 200: voiceSampleResponseSchema } } },
     async (request) =>
       updateVoiceSample({ db, userId: requireUser(request).id, voiceSample: request.body.voiceSample }),
-  );
-
-  typed.post(
-    '/api/generate',
-    {
-      schema: { tags: ['generation'], body: generateRequestSchema, response: { 200: generateResponseSchema } },
-      config: { rateLimit: generationRateLimit },
-    },
-    async (request) => {
-      const userId = requireUser(request).id;
-      const ideas = await findIdeasForGeneration({ db, userId, ideaIds: request.body.ideaIds });
-      return generateText({
-        db,
-        config,
-        generators,
-        userId,
-        ideas,
-        preferences: request.body.preferences,
-        contact: request.body.contact,
-        template: request.body.template,
-        log: request.log,
-      });
-    },
   );
 
   /**

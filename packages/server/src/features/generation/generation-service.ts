@@ -19,7 +19,7 @@ import {
   type TextGenerationRequest,
   type TextGenerator,
 } from '../../providers/ai/text-generator.ts';
-import { findOwnIdeas, type IdeaRow } from '../ideas/idea-status.ts';
+import { findOwnIdeas, type IdeaRow } from '../ideas/ideas-service.ts';
 import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
 
 /** Where provider failures are logged with their cause (the user sees only the spec's message). */

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   anthropicStream,
-  openAiCompletion,
   openAiError,
   openAiStream,
   startFakeAiServer,
@@ -19,7 +18,7 @@ import {
 } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
-import { generateText } from './generation-service.ts';
+import { findIdeasForGeneration, generateText } from './generation-service.ts';
 
 const preferences: Preferences = {
   platform: 'linkedin',
@@ -82,7 +81,6 @@ describe('without AI providers (the offline composer only)', () => {
       ['GET', '/api/ai-settings'],
       ['PUT', '/api/ai-settings'],
       ['PUT', '/api/voice-sample'],
-      ['POST', '/api/generate'],
       ['POST', '/api/generate/stream'],
     ] as const) {
       const response = await inject(testApp, undefined, method, url, method === 'GET' ? undefined : {});
@@ -210,13 +208,13 @@ describe('without AI providers (the offline composer only)', () => {
   it("generates with the offline composer from the user's own ideas only, the length an upper bound", async () => {
     const first = await createIdea(testApp.database.db, alice.id, 'Planted tomatoes in the garden with my daughter.');
     const second = await createIdea(testApp.database.db, alice.id, 'Fixed the old bicycle and rode it to work.');
-    const response = await inject(testApp, alice, 'POST', '/api/generate', {
+    const response = await inject(testApp, alice, 'POST', '/api/generate/stream', {
       ideaIds: [first, second],
       preferences: { ...preferences, length: 'medium' },
     });
     expect(response.statusCode).toBe(200);
-    const { text, model } = response.json();
-    expect(model).toBe('offline');
+    const text = response.body;
+    expect(response.headers['x-generation-model']).toBe('offline');
     // Two short ideas make a short post: nothing is invented to reach the medium length.
     expect(text).toBe(
       'Planted tomatoes in the garden with my daughter.\n\nFixed the old bicycle and rode it to work.\n\n#Planted #Tomatoes',
@@ -226,32 +224,41 @@ describe('without AI providers (the offline composer only)', () => {
 
   it('fills a template for a contact', async () => {
     const id = await createIdea(testApp.database.db, alice.id, 'Got a new job at the library.');
-    const response = await inject(testApp, alice, 'POST', '/api/generate', {
+    const response = await inject(testApp, alice, 'POST', '/api/generate/stream', {
       ideaIds: [id],
       preferences,
       contact: { name: 'Maria', relationship: 'sister' },
       template: 'Hi {{name}}, my dear {{relationship}}!\n\n{{events}}\n\nHugs',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().text).toMatch(
+    expect(response.body).toMatch(
       /^Hi Maria, my dear sister!\n\n[\s\S]*Got a new job at the library\.[\s\S]*\n\nHugs$/,
     );
   });
 
-  it('streams the same offline text as plain text', async () => {
+  it('streams, as plain text, the same offline text the whole-text generation (Summeris, the schedule) writes', async () => {
     const id = await createIdea(testApp.database.db, alice.id, 'Ran my first 10k.');
     const body = { ideaIds: [id], preferences: { ...preferences, structure: 'bulletins' } };
-    const whole = await inject(testApp, alice, 'POST', '/api/generate', body);
+    const { db } = testApp.database;
+    const whole = await generateText({
+      db,
+      config: testApp.config,
+      generators: testApp.app.deps.generators,
+      userId: alice.id,
+      ideas: await findIdeasForGeneration({ db, userId: alice.id, ideaIds: [id] }),
+      preferences: body.preferences,
+    });
+    expect(whole.model).toBe('offline');
     const streamed = await inject(testApp, alice, 'POST', '/api/generate/stream', body);
     expect(streamed.statusCode).toBe(200);
     expect(streamed.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(streamed.headers['x-generation-model']).toBe('offline');
-    expect(streamed.body).toBe(whole.json().text);
+    expect(streamed.body).toBe(whole.text);
   });
 
   it("answers 404 for another user's idea and for a missing one", async () => {
     const bobsIdea = await createIdea(testApp.database.db, bob.id, 'Bob private idea.');
-    for (const url of ['/api/generate', '/api/generate/stream']) {
+    for (const url of ['/api/generate/stream']) {
       const response = await inject(testApp, alice, 'POST', url, { ideaIds: [bobsIdea], preferences });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('Bob private idea');
@@ -291,7 +298,7 @@ describe('without AI providers (the offline composer only)', () => {
       'The email structure must be at most 10000 characters',
     ],
   ])('refuses %s with a 400', async (_label, body, field, message) => {
-    const response = await inject(testApp, alice, 'POST', '/api/generate', body);
+    const response = await inject(testApp, alice, 'POST', '/api/generate/stream', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
   });
@@ -348,13 +355,14 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
 
   it("applies the user's model, temperature and max tokens, and sends the prompt with the idea", async () => {
     await chooseModel('openai', { temperature: 1.2, maxTokens: 300, toneOfVoice: 'bold and bright' });
-    fake.reply(openAiCompletion('A fine post.'));
-    const response = await inject(testApp, user, 'POST', '/api/generate', {
+    fake.reply(openAiStream(['A fine post.']));
+    const response = await streamFromServer({
       ideaIds: [ideaId],
       preferences: { ...preferences, platform: 'telegram' },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ text: 'A fine post.', model: 'openai' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-generation-model')).toBe('openai');
+    expect(await response.text()).toBe('A fine post.');
     const body = fake.requests[0]!.body as {
       model: string;
       temperature: number;
@@ -371,9 +379,9 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   it('answers 502 with the spec message when the provider keeps failing', async () => {
     await chooseModel('openai');
     fake.reply(openAiError(500, 'upstream down', { 'retry-after-ms': '5' }));
-    const response = await inject(testApp, user, 'POST', '/api/generate', { ideaIds: [ideaId], preferences });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
       code: 'GENERATION_FAILED',
       message: 'Failed to generate summary. Please try again.',
     });
@@ -382,10 +390,10 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
 
   it('answers "Failed to generate summary" for an empty answer', async () => {
     await chooseModel('openai');
-    fake.reply(openAiCompletion('   '));
-    const response = await inject(testApp, user, 'POST', '/api/generate', { ideaIds: [ideaId], preferences });
-    expect(response.statusCode).toBe(502);
-    expect(response.json().message).toBe('Failed to generate summary');
+    fake.reply(openAiStream(['   ']));
+    const response = await streamFromServer({ ideaIds: [ideaId], preferences });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { message: string }).message).toBe('Failed to generate summary');
   });
 
   it("logs the provider's failure with its cause, without the prompt", async () => {

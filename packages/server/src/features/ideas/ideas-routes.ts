@@ -1,13 +1,9 @@
 import {
-  approveIdeaResultSchema,
-  bulkIdeaStatusResultSchema,
-  bulkIdeaStatusSchema,
   createIdeaHeadersSchema,
   createIdeaSchema,
   idempotencyKeyHeader,
   ideaIdParamsSchema,
   ideaListSchema,
-  ideaPreferencesSchema,
   ideaSchema,
   updateIdeaSchema,
 } from '@life-updates/contract/ideas';
@@ -15,20 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
-import {
-  approveIdea,
-  createIdea,
-  deleteIdea,
-  findIdeas,
-  getIdea,
-  saveIdeaPreferences,
-  updateIdea,
-  updateIdeaStatuses,
-} from './ideas-service.ts';
+import { createIdea, deleteIdea, findIdeas, updateIdea } from './ideas-service.ts';
 
 const tags = ['ideas'];
 
-/** Ideas. Every call is scoped to the session's user. */
+/**
+ * Ideas: the list, capture, edits and deletion. Status changes come from what happens to an idea
+ * (its share saved, approved or sent; a Telegram or LinkedIn post), through setIdeasStatus. Every
+ * call is scoped to the session's user.
+ */
 export async function ideasRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -53,20 +44,6 @@ export async function ideasRoutes(app: FastifyInstance) {
     },
   );
 
-  typed.post(
-    '/api/ideas/status',
-    { schema: { tags, body: bulkIdeaStatusSchema, response: { 200: bulkIdeaStatusResultSchema } } },
-    async (request) => ({
-      ideas: await updateIdeaStatuses({ db, userId: requireUser(request).id, change: request.body }),
-    }),
-  );
-
-  typed.get(
-    '/api/ideas/:id',
-    { schema: { tags, params: ideaIdParamsSchema, response: { 200: ideaSchema } } },
-    async (request) => getIdea({ db, userId: requireUser(request).id, ideaId: request.params.id }),
-  );
-
   typed.patch(
     '/api/ideas/:id',
     { schema: { tags, params: ideaIdParamsSchema, body: updateIdeaSchema, response: { 200: ideaSchema } } },
@@ -81,23 +58,5 @@ export async function ideasRoutes(app: FastifyInstance) {
       await deleteIdea({ db, userId: requireUser(request).id, ideaId: request.params.id });
       return reply.status(204).send(null);
     },
-  );
-
-  typed.put(
-    '/api/ideas/:id/preferences',
-    { schema: { tags, params: ideaIdParamsSchema, body: ideaPreferencesSchema, response: { 200: ideaSchema } } },
-    async (request) =>
-      saveIdeaPreferences({
-        db,
-        userId: requireUser(request).id,
-        ideaId: request.params.id,
-        preferences: request.body,
-      }),
-  );
-
-  typed.post(
-    '/api/ideas/:id/approve',
-    { schema: { tags, params: ideaIdParamsSchema, response: { 200: approveIdeaResultSchema } } },
-    async (request) => approveIdea({ db, userId: requireUser(request).id, ideaId: request.params.id }),
   );
 }

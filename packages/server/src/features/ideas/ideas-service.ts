@@ -3,14 +3,13 @@ import {
   deriveTitle,
   ideaStatusSchema,
   resolvePreferences,
-  type BulkIdeaStatus,
   type Idea,
   type IdeaList,
-  type IdeaPreferences,
   type IdeaStatus,
   type createIdeaSchema,
   type updateIdeaSchema,
 } from '@life-updates/contract/ideas';
+import type { Preferences } from '@life-updates/contract/preferences';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -18,9 +17,9 @@ import { ideas, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { approveSharesWithIdeas } from '../shares/shares-service.ts';
-import type { IdeaRow } from './idea-status.ts';
 
+/** An idea as stored (the table is still called `events`). */
+export type IdeaRow = typeof ideas.$inferSelect;
 type NewIdea = z.output<typeof createIdeaSchema>;
 type IdeaUpdate = z.output<typeof updateIdeaSchema>;
 
@@ -81,16 +80,6 @@ export async function findIdeas({ db, userId }: { db: Database; userId: string }
     db.select({ maxIdeas: userSettings.maxIdeas }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
   return { ideas: rows.map(toIdea), maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas };
-}
-
-export async function getIdea({ db, userId, ideaId }: { db: Database; userId: string; ideaId: string }): Promise<Idea> {
-  if (!isUuid(ideaId)) throw ideaNotFound();
-  const [row] = await db
-    .select()
-    .from(ideas)
-    .where(byIdAndOwner(ideas, ideaId, userId));
-  if (!row) throw ideaNotFound();
-  return toIdea(row);
 }
 
 /**
@@ -178,57 +167,51 @@ export async function deleteIdea({ db, userId, ideaId }: UserScope<Database> & {
   if (deleted.length === 0) throw ideaNotFound();
 }
 
-/**
- * Bulk status update. All or nothing: an id that is not the caller's makes
- * the whole call a 404. Moving sent ideas back to an open status counts against the limit.
- */
-export async function updateIdeaStatuses({
+// ── For the features that move ideas (shares, Telegram, LinkedIn, the schedule) ──
+
+/** The user's ideas with these ids, in the order given; any other user's (or missing) id is a 404. */
+export async function findOwnIdeas({
   db,
   userId,
-  change,
-}: UserScope<Database> & { change: BulkIdeaStatus }): Promise<Idea[]> {
-  const ids = [...new Set(change.ids)];
-  const rows = await withinOpenIdeasLimit(() =>
-    db.transaction(async (tx) => {
-      const updated = await tx
-        .update(ideas)
-        .set({ status: change.status })
-        .where(and(eq(ideas.userId, userId), inArray(ideas.id, ids)))
-        .returning();
-      // Rolls the whole change back.
-      if (updated.length !== ids.length) throw ideaNotFound();
-      return updated;
-    }),
-  );
-  return rows.map(toIdea).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  ideaIds,
+}: UserScope & { ideaIds: readonly string[] }): Promise<IdeaRow[]> {
+  const rows = await db
+    .select()
+    .from(ideas)
+    .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ideaIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('ideas.errors.notFound');
+    return row;
+  });
 }
 
-/** Stores the six generation preferences on the idea. */
-export async function saveIdeaPreferences({
+/**
+ * Moves some of a user's ideas to a status, inside the caller's transaction, when something else
+ * happens to them: their share is saved, approved or sent, or they are published to Telegram or
+ * LinkedIn. Another user's ideas are left alone. A move that reopens sent ideas past the
+ * open-ideas limit is the limit's 409, and the caller's transaction is rolled back.
+ */
+export async function setIdeasStatus({
   db,
   userId,
-  ideaId,
+  ideaIds,
+  status,
   preferences,
-}: UserScope<Database> & { ideaId: string; preferences: IdeaPreferences }): Promise<Idea> {
-  return updateOwnIdea({ db, userId, ideaId, values: { preferences } });
-}
-
-/**
- * Approving sets the idea to approved and also every pending share of this user that contains
- * it. Shares already sent keep their status: they have left, and the
- * monthly usage counts them as sent.
- */
-export async function approveIdea({
-  db,
-  userId,
-  ideaId,
-}: UserScope<Database> & { ideaId: string }): Promise<{ idea: Idea; approvedShares: number }> {
-  return withinOpenIdeasLimit(() =>
-    db.transaction(async (tx) => {
-      const approved: IdeaStatus = 'approved';
-      const idea = await updateOwnIdea({ db: tx, userId, ideaId, values: { status: approved } });
-      const approvedShares = await approveSharesWithIdeas({ db: tx, userId, ideaIds: [ideaId] });
-      return { idea, approvedShares };
-    }),
+  linkedinPostUrl,
+}: UserScope & {
+  ideaIds: readonly string[];
+  status: IdeaStatus;
+  /** The generation choices to keep on each idea. */
+  preferences?: Preferences | undefined;
+  linkedinPostUrl?: string | undefined;
+}) {
+  if (ideaIds.length === 0) return;
+  await withinOpenIdeasLimit(() =>
+    db
+      .update(ideas)
+      .set({ status, ...(preferences ? { preferences } : {}), ...(linkedinPostUrl ? { linkedinPostUrl } : {}) })
+      .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds]))),
   );
 }

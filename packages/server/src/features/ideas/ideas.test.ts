@@ -1,9 +1,9 @@
 import type { Idea, IdeaList } from '@life-updates/contract/ideas';
-import { defaultIdeaPreferences } from '@life-updates/contract/ideas';
-import { eq, inArray } from 'drizzle-orm';
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ideas, shares, userSettings } from '../../db/schema.ts';
+import { ideas, userSettings } from '../../db/schema.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -41,6 +41,20 @@ async function setMaxIdeas(user: TestUser, maxIdeas: number) {
   await testApp.database.db.update(userSettings).set({ maxIdeas }).where(eq(userSettings.userId, user.id));
 }
 
+/** Marks ideas sent the way a delivered share does (delivery is tested in features/shares). */
+async function markSent(ideaIds: string[]) {
+  for (const id of ideaIds) await testApp.database.db.update(ideas).set({ status: 'sent' }).where(eq(ideas.id, id));
+}
+
+/** Create Content's Approve & Finish, the one way the app approves ideas. */
+function approve(user: TestUser, ideaId: string) {
+  return call(user, 'POST', '/api/shares/approve', {
+    ideaIds: [ideaId],
+    text: 'Approved text',
+    preferences: defaultPreferences,
+  });
+}
+
 async function clearIdeas(user: TestUser) {
   await testApp.database.db.delete(ideas).where(eq(ideas.userId, user.id));
 }
@@ -64,9 +78,7 @@ describe('creating and listing ideas', () => {
     const list: IdeaList = response.json();
     expect(list.ideas.map((idea) => idea.id)).toEqual([second.id, first.id]);
     expect(list.maxIdeas).toBe(10);
-
-    const single = await call(alice, 'GET', `/api/ideas/${first.id}`);
-    expect(single.json()).toMatchObject({ id: first.id, title: 'Went hiking today...' });
+    expect(list.ideas[1]).toEqual(first);
   });
 
   it('stores the optional fields of a new idea as given', async () => {
@@ -87,7 +99,8 @@ describe('creating and listing ideas', () => {
       sharedWith: [],
       status: 'raw_ideas',
     });
-    expect((await call(alice, 'GET', `/api/ideas/${created.id}`)).json()).toEqual(created);
+    const list: IdeaList = (await call(alice, 'GET', '/api/ideas')).json();
+    expect(list.ideas.find((listed) => listed.id === created.id)).toEqual(created);
     await call(alice, 'DELETE', `/api/ideas/${created.id}`);
   });
 
@@ -104,31 +117,9 @@ describe('creating and listing ideas', () => {
     const idea = await createIdea(alice, 'To be removed');
     const response = await call(alice, 'DELETE', `/api/ideas/${idea.id}`);
     expect(response.statusCode).toBe(204);
-    expect((await call(alice, 'GET', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
-  });
-
-  it('stores preferences', async () => {
-    const idea = await createIdea(alice, 'Preferences here');
-    const preferences = { ...defaultIdeaPreferences, platform: 'telegram', structure: 'short_with_links' };
-    const response = await call(alice, 'PUT', `/api/ideas/${idea.id}/preferences`, preferences);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().preferences).toEqual(preferences);
     const list: IdeaList = (await call(alice, 'GET', '/api/ideas')).json();
-    expect(list.ideas.find((listed) => listed.id === idea.id)?.preferences).toEqual(preferences);
-  });
-
-  it('updates the status of several ideas at once', async () => {
-    const one = await createIdea(alice, 'One');
-    const two = await createIdea(alice, 'Two');
-    const response = await call(alice, 'POST', '/api/ideas/status', {
-      ids: [one.id, two.id, one.id],
-      status: 'saved_for_later',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().ideas.map((idea: Idea) => [idea.id, idea.status])).toEqual([
-      [two.id, 'saved_for_later'],
-      [one.id, 'saved_for_later'],
-    ]);
+    expect(list.ideas.map((listed) => listed.id)).not.toContain(idea.id);
+    expect((await call(alice, 'DELETE', `/api/ideas/${idea.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -157,7 +148,7 @@ describe('bad input gets a 4xx with a message, never a 500', () => {
     expect(response.json().message).toBe('Текст события не может быть пустым');
   });
 
-  it('refuses an empty edit, a bad status, bad preferences and malformed ids', async () => {
+  it('refuses an empty edit and malformed ids', async () => {
     const idea = await createIdea(alice, 'Valid idea');
     const emptyEdit = await call(alice, 'PATCH', `/api/ideas/${idea.id}`, {});
     expect(emptyEdit.statusCode).toBe(400);
@@ -167,26 +158,9 @@ describe('bad input gets a 4xx with a message, never a 500', () => {
     expect(blankEdit.statusCode).toBe(400);
     expect(blankEdit.json().message).toBe('Event text cannot be empty');
 
-    expect((await call(alice, 'POST', '/api/ideas/status', { ids: [idea.id], status: 'done' })).statusCode).toBe(400);
-    const noIds = await call(alice, 'POST', '/api/ideas/status', { ids: [], status: 'sent' });
-    expect(noIds.statusCode).toBe(400);
-    expect(noIds.json().message).toBe('Select at least one idea');
-    expect((await call(alice, 'POST', '/api/ideas/status', { ids: ['not-a-uuid'], status: 'sent' })).statusCode).toBe(
-      400,
-    );
-
-    const badPreferences = await call(alice, 'PUT', `/api/ideas/${idea.id}/preferences`, {
-      ...defaultIdeaPreferences,
-      tone: 'loud',
-    });
-    expect(badPreferences.statusCode).toBe(400);
-    expect(badPreferences.json().fields.tone).toBeTruthy();
-
     for (const [method, url] of [
-      ['GET', '/api/ideas/not-a-uuid'],
       ['PATCH', '/api/ideas/not-a-uuid'],
       ['DELETE', '/api/ideas/not-a-uuid'],
-      ['POST', '/api/ideas/not-a-uuid/approve'],
     ] as const) {
       const response = await call(alice, method, url, method === 'PATCH' ? { content: 'x' } : undefined);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
@@ -201,12 +175,8 @@ describe('every call is scoped to the session user', () => {
     for (const [method, url, payload] of [
       ['GET', '/api/ideas', undefined],
       ['POST', '/api/ideas', { content: 'x' }],
-      ['GET', `/api/ideas/${id}`, undefined],
       ['PATCH', `/api/ideas/${id}`, { content: 'x' }],
       ['DELETE', `/api/ideas/${id}`, undefined],
-      ['POST', '/api/ideas/status', { ids: [id], status: 'sent' }],
-      ['PUT', `/api/ideas/${id}/preferences`, defaultIdeaPreferences],
-      ['POST', `/api/ideas/${id}/approve`, undefined],
     ] as const) {
       const response = await call(null, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -226,19 +196,13 @@ describe('every call is scoped to the session user', () => {
 
   it("gives 404 for another user's idea and leaves it untouched", async () => {
     const idea = await createIdea(alice, 'Alice private idea');
-    const bobsOwn = await createIdea(bob, 'Bob own idea');
 
     const list: IdeaList = (await call(bob, 'GET', '/api/ideas')).json();
     expect(list.ideas.map((listed) => listed.id)).not.toContain(idea.id);
 
     const attempts = [
-      await call(bob, 'GET', `/api/ideas/${idea.id}`),
       await call(bob, 'PATCH', `/api/ideas/${idea.id}`, { content: 'Hijacked' }),
       await call(bob, 'DELETE', `/api/ideas/${idea.id}`),
-      await call(bob, 'POST', `/api/ideas/${idea.id}/approve`),
-      await call(bob, 'PUT', `/api/ideas/${idea.id}/preferences`, defaultIdeaPreferences),
-      await call(bob, 'POST', '/api/ideas/status', { ids: [idea.id], status: 'sent' }),
-      await call(bob, 'POST', '/api/ideas/status', { ids: [bobsOwn.id, idea.id], status: 'sent' }),
     ];
     for (const response of attempts) {
       expect(response.statusCode, response.body).toBe(404);
@@ -247,9 +211,6 @@ describe('every call is scoped to the session user', () => {
 
     const [aliceRow] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, idea.id));
     expect(aliceRow).toMatchObject({ content: 'Alice private idea', status: 'raw_ideas', preferences: null });
-    // All or nothing: Bob's own idea in the mixed bulk call did not change either.
-    const [bobRow] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, bobsOwn.id));
-    expect(bobRow?.status).toBe('raw_ideas');
   });
 });
 
@@ -260,8 +221,13 @@ describe('the open-ideas limit (max_events)', () => {
     const raw = await createIdea(bob, 'First');
     const later = await createIdea(bob, 'Second');
     const ready = await createIdea(bob, 'Third');
-    await call(bob, 'POST', '/api/ideas/status', { ids: [later.id], status: 'saved_for_later' });
-    await call(bob, 'POST', `/api/ideas/${ready.id}/approve`);
+    const saved = await call(bob, 'POST', '/api/shares/save-for-later', {
+      ideaIds: [later.id],
+      text: 'Later text',
+      preferences: defaultPreferences,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await approve(bob, ready.id)).statusCode).toBe(200);
 
     const refused = await call(bob, 'POST', '/api/ideas', { content: 'Fourth' });
     expect(refused.statusCode).toBe(409);
@@ -281,19 +247,19 @@ describe('the open-ideas limit (max_events)', () => {
     expect((await call(bob, 'GET', '/api/ideas')).json().ideas).toHaveLength(3);
 
     // Sending one frees a place.
-    expect((await call(bob, 'POST', '/api/ideas/status', { ids: [raw.id], status: 'sent' })).statusCode).toBe(200);
+    await markSent([raw.id]);
     const fourth = await createIdea(bob, 'Fourth');
 
-    // Moving a sent idea back to an open status, or approving it, counts against the limit too.
-    const reopen = await call(bob, 'POST', '/api/ideas/status', { ids: [raw.id], status: 'raw_ideas' });
+    // Approving a sent idea again moves it back to an open status: that counts against the limit too.
+    const reopen = await approve(bob, raw.id);
     expect(reopen.statusCode).toBe(409);
-    expect((await call(bob, 'POST', `/api/ideas/${raw.id}/approve`)).statusCode).toBe(409);
+    expect(reopen.json().code).toBe('OPEN_IDEAS_LIMIT');
     const [row] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, raw.id));
     expect(row?.status).toBe('sent');
 
     // Deleting frees a place as well.
     await call(bob, 'DELETE', `/api/ideas/${fourth.id}`);
-    expect((await call(bob, 'POST', `/api/ideas/${raw.id}/approve`)).statusCode).toBe(200);
+    expect((await approve(bob, raw.id)).statusCode).toBe(200);
     await setMaxIdeas(bob, 10);
   });
 
@@ -330,12 +296,16 @@ describe('the open-ideas limit (max_events)', () => {
     await step(async () => created.push(await createIdea(dave, 'First')));
     await step(async () => created.push(await createIdea(dave, 'Second')));
     await step(async () => created.push(await createIdea(dave, 'Third')));
-    await step(() =>
-      call(dave, 'POST', '/api/ideas/status', { ids: [created[0]!.id, created[1]!.id], status: 'sent' }),
-    );
-    await step(() => call(dave, 'POST', `/api/ideas/${created[0]!.id}/approve`));
+    await step(() => markSent([created[0]!.id, created[1]!.id]));
+    await step(() => approve(dave, created[0]!.id));
     await step(() => call(dave, 'PATCH', `/api/ideas/${created[1]!.id}`, { content: 'Second, edited' }));
-    await step(() => call(dave, 'PUT', `/api/ideas/${created[2]!.id}/preferences`, defaultIdeaPreferences));
+    await step(() =>
+      call(dave, 'POST', '/api/shares/save-for-later', {
+        ideaIds: [created[2]!.id],
+        text: 'Later',
+        preferences: defaultPreferences,
+      }),
+    );
     await step(() => call(dave, 'DELETE', `/api/ideas/${created[2]!.id}`));
     // Written by other features (e.g. delivery marks ideas sent) or by hand: counted all the same.
     await step(() => testApp.database.db.update(ideas).set({ status: 'sent' }).where(eq(ideas.userId, dave.id)));
@@ -348,9 +318,7 @@ describe('the open-ideas limit (max_events)', () => {
     await setMaxIdeas(dave, 1);
     const before = await counters();
     expect((await call(dave, 'POST', '/api/ideas', { content: 'One too many' })).statusCode).toBe(409);
-    expect(
-      (await call(dave, 'POST', '/api/ideas/status', { ids: [created[0]!.id], status: 'raw_ideas' })).statusCode,
-    ).toBe(409);
+    expect((await approve(dave, created[0]!.id)).statusCode).toBe(409);
     expect(await counters()).toEqual(before);
     // Lowering the limit below what is open is allowed; nothing open is lost.
     await setMaxIdeas(dave, 0);
@@ -378,57 +346,25 @@ describe('the open-ideas limit (max_events)', () => {
   });
 });
 
-describe('approving an idea', () => {
-  it("sets it approved and also this user's pending shares that contain it, except sent ones", async () => {
-    const idea = await createIdea(alice, 'Approve me please now');
-    const other = await createIdea(alice, 'Another idea');
-    const db = testApp.database.db;
-    const [containing, notContaining, alreadySent, foreign] = await db
-      .insert(shares)
-      .values([
-        { userId: alice.id, status: 'generated', ideaIds: [other.id, idea.id] },
-        { userId: alice.id, status: 'pending', ideaIds: [other.id] },
-        { userId: alice.id, status: 'sent', ideaIds: [idea.id], sentAt: new Date() },
-        { userId: bob.id, status: 'pending', ideaIds: [idea.id] },
-      ])
-      .returning();
-
-    const response = await call(alice, 'POST', `/api/ideas/${idea.id}/approve`);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ idea: { id: idea.id, status: 'approved' }, approvedShares: 1 });
-
-    const rows = await db
-      .select({ id: shares.id, status: shares.status })
-      .from(shares)
-      .where(inArray(shares.id, [containing!.id, notContaining!.id, alreadySent!.id, foreign!.id]));
-    const statusById = Object.fromEntries(rows.map((row) => [row.id, row.status]));
-    expect(statusById).toEqual({
-      [containing!.id]: 'approved',
-      [notContaining!.id]: 'pending',
-      [alreadySent!.id]: 'sent',
-      [foreign!.id]: 'pending',
-    });
-    const [otherRow] = await db.select().from(ideas).where(eq(ideas.id, other.id));
-    expect(otherRow?.status).toBe('raw_ideas');
-  });
-});
-
 describe('the API description', () => {
   it('documents the ideas, usage and transcription calls', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const paths = Object.keys(response.json().paths);
+    const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+    const paths = Object.keys(document.paths);
     for (const path of [
       '/api/ideas',
-      '/api/ideas/status',
       '/api/ideas/{id}',
-      '/api/ideas/{id}/preferences',
-      '/api/ideas/{id}/approve',
       '/api/usage',
       '/api/transcription',
       '/api/transcription/status',
     ]) {
       expect(paths).toContain(path);
+    }
+    // One idea is edited or deleted by id; it is read through the list, and its status follows its share.
+    expect(Object.keys(document.paths['/api/ideas/{id}']!).sort()).toEqual(['delete', 'patch']);
+    for (const gone of ['/api/ideas/status', '/api/ideas/{id}/preferences', '/api/ideas/{id}/approve']) {
+      expect(paths).not.toContain(gone);
     }
   });
 });

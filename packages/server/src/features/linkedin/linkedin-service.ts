@@ -15,7 +15,7 @@ import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
-import { findOwnIdeas, setIdeasStatus } from '../ideas/idea-status.ts';
+import { findOwnIdeas, setIdeasStatus } from '../ideas/ideas-service.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { linkedinRedirectUrl, type LinkedinOauth } from './linkedin-oauth.ts';
 import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';

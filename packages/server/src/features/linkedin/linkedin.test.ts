@@ -210,8 +210,8 @@ describe('publishing to LinkedIn', () => {
       status: 'sent',
       linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
     });
-    const listed = await inject(user, 'GET', `/api/ideas/${ideaId}`);
-    expect(listed.json()).toMatchObject({
+    const listed = await inject(user, 'GET', '/api/ideas');
+    expect(listed.json().ideas.find((idea: { id: string }) => idea.id === ideaId)).toMatchObject({
       status: 'sent',
       linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
     });

@@ -20,7 +20,7 @@ import { sendShareToContacts } from '../shares/delivery/send.ts';
 import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
-import type { IdeaRow } from '../ideas/idea-status.ts';
+import type { IdeaRow } from '../ideas/ideas-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';

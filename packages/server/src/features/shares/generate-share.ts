@@ -13,7 +13,7 @@ import {
   type GenerateTextArguments,
   type GenerationLog,
 } from '../generation/generation-service.ts';
-import { findOwnIdeas } from '../ideas/idea-status.ts';
+import { findOwnIdeas } from '../ideas/ideas-service.ts';
 import { getTemplateForUse } from '../templates/templates-service.ts';
 import { upsertShareForIdeas } from './shares-service.ts';
 

@@ -19,7 +19,7 @@ import { contacts, shares } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/idea-status.ts';
+import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
 
 /*

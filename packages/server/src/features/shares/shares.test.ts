@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, ideas, shares } from '../../db/schema.ts';
+import { contacts, ideas, shares, userSettings } from '../../db/schema.ts';
 import { upsertShareForIdeas } from './shares-service.ts';
 
 const preferences: Preferences = {
@@ -237,6 +237,58 @@ describe('Create Content exits', () => {
     const rows = await db.select().from(ideas).where(eq(ideas.userId, user.id));
     const ideaStatus = Object.fromEntries(rows.map((row) => [row.id, row.status]));
     expect(ideaStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
+  });
+
+  it("Approve & Finish leaves another user's shares alone, even one naming the same idea", async () => {
+    const user = await createUser(testApp.app);
+    const stranger = await createUser(testApp.app);
+    const idea = await createIdea(user.id, 'Moved house.');
+    const [foreign] = await db
+      .insert(shares)
+      .values({ userId: stranger.id, status: 'pending', ideaIds: [idea] })
+      .returning({ id: shares.id });
+    const approved = await post(user, '/api/shares/approve', { ideaIds: [idea], text: 'New flat!', preferences });
+    expect(approved.statusCode).toBe(200);
+    const [foreignRow] = await db.select().from(shares).where(eq(shares.id, foreign!.id));
+    expect(foreignRow!.status).toBe('pending');
+  });
+
+  it('Approve & Finish (or Save for later) on a sent idea reopens it only within the open-ideas limit: over it, a 409 and nothing written', async () => {
+    const user = await createUser(testApp.app);
+    const sentIdea = await createIdea(user.id, 'Sent long ago.');
+    await db.update(ideas).set({ status: 'sent' }).where(eq(ideas.id, sentIdea));
+    const sentShare = await upsertShareForIdeas({
+      db,
+      userId: user.id,
+      ideaIds: [sentIdea],
+      texts: { summary: 'As sent' },
+      templateId: null,
+      status: 'sent',
+    });
+    await createIdea(user.id, 'Open one.');
+    await db.update(userSettings).set({ maxIdeas: 1 }).where(eq(userSettings.userId, user.id));
+
+    for (const url of ['/api/shares/approve', '/api/shares/save-for-later']) {
+      const refused = await post(user, url, { ideaIds: [sentIdea], text: 'Once more', preferences });
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json(), url).toEqual({
+        code: 'OPEN_IDEAS_LIMIT',
+        message:
+          'You have reached the limit of 1 open ideas (Raw, Later and Ready). Send or delete an idea to add a new one.',
+      });
+    }
+    const [row] = await db.select().from(ideas).where(eq(ideas.id, sentIdea));
+    expect(row).toMatchObject({ status: 'sent', preferences: null });
+    expect((await sharesOf(user.id)).map((share) => [share.id, share.status, share.texts])).toEqual([
+      [sentShare.id, 'sent', { summary: 'As sent' }],
+    ]);
+
+    await db.update(userSettings).set({ maxIdeas: 2 }).where(eq(userSettings.userId, user.id));
+    const approved = await post(user, '/api/shares/approve', { ideaIds: [sentIdea], text: 'Once more', preferences });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().share).toMatchObject({ status: 'approved', texts: { summary: 'Once more' } });
+    const [reopened] = await db.select().from(ideas).where(eq(ideas.id, sentIdea));
+    expect(reopened).toMatchObject({ status: 'approved', preferences });
   });
 
   it("Approve & Finish keeps the chosen recipients: the user's own contacts only", async () => {

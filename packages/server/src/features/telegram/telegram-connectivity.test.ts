@@ -62,8 +62,8 @@ async function expectUnreachable(testApp: TestApp, user: TestUser, channelId: st
     code: 'TELEGRAM_UNREACHABLE',
     message: 'Telegram cannot be reached right now. Nothing was posted: try again later.',
   });
-  const idea = await testApp.app.inject({ method: 'GET', url: `/api/ideas/${ideaId}`, headers: user.headers });
-  expect(idea.json().status).toBe('raw_ideas');
+  const list = await testApp.app.inject({ method: 'GET', url: '/api/ideas', headers: user.headers });
+  expect(list.json().ideas.find((idea: { id: string }) => idea.id === ideaId).status).toBe('raw_ideas');
 
   // Settings → Telegram loads, saying Telegram cannot be reached (no bot name), and a code can still be made.
   const status = await testApp.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers });

@@ -22,8 +22,7 @@ import {
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';
-import { setIdeasStatus, type IdeaRow } from '../ideas/idea-status.ts';
-import { createIdea } from '../ideas/ideas-service.ts';
+import { createIdea, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
 import { storeShareText } from '../shares/shares-service.ts';
 
 type NewIdea = z.output<typeof createIdeaSchema>;

@@ -39,6 +39,17 @@ async function call(user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', ur
   });
 }
 
+/** One idea as the app's list shows it. */
+async function listedIdea(user: TestUser, ideaId: string): Promise<{ id: string; status: string }> {
+  const response = await call(user, 'GET', '/api/ideas');
+  expect(response.statusCode).toBe(200);
+  const idea = (response.json() as { ideas: Array<{ id: string; status: string }> }).ideas.find(
+    (listed) => listed.id === ideaId,
+  );
+  expect(idea, `idea ${ideaId} in the list`).toBeDefined();
+  return idea!;
+}
+
 async function ideasOf(user: TestUser) {
   const response = await call(user, 'GET', '/api/ideas');
   expect(response.statusCode).toBe(200);
@@ -566,7 +577,7 @@ describe('channels and publishing', () => {
     const result = response.json();
     expect(result).toMatchObject({ messageCount: 2, channelTitle: 'Alice writes' });
     expect(result.messageLink).toMatch(/^https:\/\/t\.me\/alice_writes\/\d+$/);
-    const idea = (await call(alice, 'GET', `/api/ideas/${ideaId}`)).json();
+    const idea = await listedIdea(alice, ideaId);
     expect(idea.status).toBe('sent');
   });
 
@@ -611,7 +622,7 @@ describe('channels and publishing', () => {
       code: 'TELEGRAM_SEND_FAILED',
       message: 'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
     });
-    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('raw_ideas');
+    expect((await listedIdea(alice, ideaId)).status).toBe('raw_ideas');
   });
 
   it("never reaches another user's channel or idea, and takes no raw chat id", async () => {
@@ -689,7 +700,7 @@ describe('channels and publishing', () => {
       .json()
       .channels.find((item: { id: string }) => item.id === rowId);
     expect(channel).toMatchObject({ title: 'Book club', type: 'supergroup' });
-    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('sent');
+    expect((await listedIdea(alice, ideaId)).status).toBe('sent');
 
     // The next post goes to the new id straight away.
     const next = await newIdea(alice, 'Next meeting');
@@ -756,7 +767,7 @@ describe('channels and publishing', () => {
         'Telegram stopped answering after 1 of the 2 messages of this post. It is not marked as published here: check the channel before you publish it again.',
     });
     expect(fake.sentMessages().length - before).toBe(1);
-    expect((await call(alice, 'GET', `/api/ideas/${ideaId}`)).json().status).toBe('raw_ideas');
+    expect((await listedIdea(alice, ideaId)).status).toBe('raw_ideas');
   });
 
   it('removes a channel, and unlinks from the web and from the bot', async () => {

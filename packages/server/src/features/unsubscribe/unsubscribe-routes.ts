@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
+import { resubscribeContact, unsubscribeContact } from '../contacts/contacts-service.ts';
 import { renderUnsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
-import { getUnsubscribeSubject, resubscribeContact, unsubscribeContact } from './unsubscribe-service.ts';
+import { getUnsubscribeSubject } from './unsubscribe-service.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 

@@ -17,7 +17,7 @@ import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { readSenderIdentity } from '../../email/email-settings-service.ts';
-import { findOwnIdeas } from '../../ideas/idea-status.ts';
+import { findOwnIdeas } from '../../ideas/ideas-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   finaliseShare,

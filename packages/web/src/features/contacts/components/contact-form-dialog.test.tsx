@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { toast } from 'sonner';
 import { ContactFormDialog } from './contact-form-dialog';
 
 const json = (status: number, body: unknown) =>
@@ -11,15 +12,34 @@ const json = (status: number, body: unknown) =>
 
 function renderDialog(contact: Contact | null = null) {
   const onOpenChange = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <ContactFormDialog open onOpenChange={onOpenChange} contact={contact} />
     </QueryClientProvider>,
   );
-  return { onOpenChange };
+  return { onOpenChange, client };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Bob as the Contacts list shows him. */
+const bob: Contact = {
+  id: 'c1',
+  name: 'Bob',
+  email: 'bob@example.com',
+  phone: '+7 900 000-00-00',
+  relationship: 'friend',
+  description: 'kept on the server',
+  templateId: null,
+  unsubscribedAt: null,
+  bouncedAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
 
 describe('ContactFormDialog', () => {
   it('shows the rule messages, clears each one when its field is edited, and sends nothing while one remains', async () => {
@@ -65,34 +85,82 @@ describe('ContactFormDialog', () => {
   });
 
   it('edits with PUT, leaves the description out, and shows server field errors inline', async () => {
-    const contact: Contact = {
-      id: 'c1',
-      name: 'Bob',
-      email: 'bob@example.com',
-      phone: '+7 900 000-00-00',
-      relationship: 'friend',
-      description: 'kept on the server',
-      templateId: null,
-      unsubscribedAt: null,
-      bouncedAt: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    };
-    const fetchSpy = vi.fn(async (_url: string, _init: RequestInit) =>
-      json(400, { code: 'VALIDATION_FAILED', message: 'Incorrect email', fields: { email: 'Incorrect email' } }),
+    const fetchSpy = vi.fn(async (_url: string, init: RequestInit) =>
+      init.method === 'PUT'
+        ? json(400, { code: 'VALIDATION_FAILED', message: 'Incorrect email', fields: { email: 'Incorrect email' } })
+        : json(200, bob),
     );
     vi.stubGlobal('fetch', fetchSpy);
-    const { onOpenChange } = renderDialog(contact);
+    const { onOpenChange } = renderDialog(bob);
     expect(screen.getByRole('dialog', { name: 'Edit Contact' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name *')).toHaveValue('Bob');
     expect(screen.getByLabelText('Relationship')).toHaveTextContent('friend');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email');
-    const [url, init] = fetchSpy.mock.calls[0]!;
+    const [url, init] = fetchSpy.mock.calls.find(([, init]) => init.method === 'PUT')!;
     expect(url).toBe('/api/contacts/c1');
-    expect(init.method).toBe('PUT');
     expect(JSON.parse(String(init.body))).not.toHaveProperty('description');
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Email *')).toHaveValue('bob@example.com');
+  });
+
+  it('opens on the contact as stored now, not on the list copy another device may have changed', async () => {
+    const renamed = { ...bob, name: 'Robert', phone: '', relationship: 'colleague' as const };
+    const fetchSpy = vi.fn(async (_url: string, _init: RequestInit) => json(200, renamed));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderDialog(bob);
+    await waitFor(() => expect(screen.getByLabelText('Name *')).toHaveValue('Robert'));
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    expect(screen.getByLabelText('Relationship')).toHaveTextContent('colleague');
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/contacts/c1');
+    expect(init.method ?? 'GET').toBe('GET');
+  });
+
+  it('keeps what the user has typed when the stored copy arrives late', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const { client } = renderDialog(bob);
+    await userEvent.clear(screen.getByLabelText('Name *'));
+    await userEvent.type(screen.getByLabelText('Name *'), 'Bobby');
+    answer(json(200, { ...bob, name: 'Robert' }));
+    await waitFor(() => expect(client.getQueryData(['contacts', 'one', bob.id])).toMatchObject({ name: 'Robert' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByLabelText('Name *')).toHaveValue('Bobby');
+  });
+
+  it("says why when the contact cannot be read: the server's message, or the spec's", async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { code: 'NOT_FOUND', message: 'Contact not found' })),
+    );
+    renderDialog(bob);
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Contact not found'));
+    // The list's copy stays in the form.
+    expect(screen.getByLabelText('Name *')).toHaveValue('Bob');
+  });
+
+  it('shows "Could not get the contact" when the server cannot be reached', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderDialog(bob);
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Could not get the contact'));
+  });
+
+  it('asks for nothing when creating a contact', async () => {
+    const fetchSpy = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchSpy);
+    renderDialog();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

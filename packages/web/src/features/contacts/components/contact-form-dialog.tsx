@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useCreateContact, useUpdateContact } from '@/api/contacts';
+import { useContact, useCreateContact, useUpdateContact } from '@/api/contacts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -59,11 +59,22 @@ export function ContactFormDialog({
     defaultValues: valuesOf(contact),
     reValidateMode: 'onSubmit',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   useEffect(() => {
     if (open) form.reset(valuesOf(contact));
   }, [open, contact, form]);
+
+  // Edit: the contact as stored now replaces the list's copy, unless the user has started typing.
+  const stored = useContact(open && contact ? contact.id : undefined);
+  useEffect(() => {
+    if (stored.data && !isDirty) form.reset(valuesOf(stored.data));
+  }, [stored.data, isDirty, form]);
+  useEffect(() => {
+    // "Contact not found" when it was deleted meanwhile; the spec's "could not get" otherwise.
+    if (stored.error)
+      toast.error(stored.error instanceof ApiRequestError ? stored.error.message : t('contacts.errors.getFailed'));
+  }, [stored.error, t]);
 
   // An error clears when its field is edited.
   useEffect(
