@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, insertContacts, insertShare, startAppWithSmtp } from '../../../test/doubles/email-fixtures.ts';
+import {
+  createVerifiedUser,
+  insertContacts,
+  insertShare,
+  startAppWithSmtp,
+} from '../../../test/doubles/email-fixtures.ts';
 import { strongPassword, type TestUser } from '../../../test/test-app.ts';
 import { emailDeliveries } from '../../db/schema.ts';
 import { emailDeliveryQueue } from '../shares/delivery/queue.ts';
