@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/api/me';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm, useReturnPath } from '@/features/auth/components/login-form';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -20,19 +20,8 @@ export function Component() {
   // /login redirects to /dashboard when already authenticated.
   if (me) return <Navigate to={returnPath} replace />;
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-10">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <span role="heading" aria-level={1}>
-              {t('auth.loginTitle')}
-            </span>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <LoginForm />
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard title={t('auth.loginTitle')}>
+      <LoginForm />
+    </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -11,19 +11,8 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('error') ? null : searchParams.get('token');
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-10">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <span role="heading" aria-level={1}>
-              {t('auth.resetPasswordTitle')}
-            </span>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ResetPasswordForm token={token} />
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard title={t('auth.resetPasswordTitle')}>
+      <ResetPasswordForm token={token} />
+    </AuthCard>
   );
 }
