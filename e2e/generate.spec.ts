@@ -1,6 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { openAiStream, startFakeAiServer } from '../packages/server/test/doubles/ai';
 import { expect, expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi, test } from './fixtures';
 import { spawnAppServer } from './spawn-app-server';
 import {
@@ -110,61 +109,14 @@ test('Generate: chosen ideas, edit, generate, save for later, the one-idea rules
 
 // ── A local OpenAI-compatible server (chat completions over server-sent events) ──
 
-type FakeModelServer = {
-  url: string;
-  requests: Array<Record<string, unknown>>;
-  clientClosed: Promise<void>;
-  close: () => Promise<void>;
-};
-
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
 /** The first request streams `words` slowly and ends; later ones stream two words and stay open. */
-async function startFakeModelServer(words: string[]): Promise<FakeModelServer> {
-  const requests: Array<Record<string, unknown>> = [];
-  const open = new Set<ServerResponse>();
-  let markClosed: () => void = () => {};
-  const clientClosed = new Promise<void>((resolve) => {
-    markClosed = resolve;
-  });
-  const chunk = (delta: Record<string, unknown>, finish: string | null) =>
-    `data: ${JSON.stringify({ id: 'chatcmpl-e2e', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'local-llm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  const server: Server = createServer(async (request, response) => {
-    let raw = '';
-    for await (const piece of request) raw += piece;
-    requests.push(raw ? (JSON.parse(raw) as Record<string, unknown>) : {});
-    const isFirst = requests.length === 1;
-    let isFinished = false;
-    open.add(response);
-    response.on('close', () => {
-      open.delete(response);
-      if (!isFinished) markClosed();
-    });
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    response.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const word of isFirst ? words : words.slice(0, 2)) {
-      if (response.destroyed) return;
-      response.write(chunk({ content: word }, null));
-      await pause(isFirst ? 400 : 50);
-    }
-    if (!isFirst) return;
-    response.write(chunk({}, 'stop'));
-    response.write('data: [DONE]\n\n');
-    isFinished = true;
-    response.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    clientClosed,
-    close: async () => {
-      for (const response of open) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+async function startFakeModelServer(words: string[]) {
+  const server = await startFakeAiServer();
+  server.reply(
+    openAiStream(words, { delayMs: 400, model: 'local-llm' }),
+    openAiStream(words.slice(0, 2), { delayMs: 50, holdOpen: true, model: 'local-llm' }),
+  );
+  return { ...server, url: `${server.url}/v1` };
 }
 
 async function signedInPage(browser: Browser, baseUrl: string) {
@@ -208,7 +160,7 @@ test('Generate with a local OpenAI-compatible model: the words stream in, and St
     await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
     await expectNoAxeViolations(page);
 
-    const sent = model.requests[0]!;
+    const sent = model.requests[0]!.body;
     expect(sent).toMatchObject({ model: 'local-llm', temperature: 0.3, stream: true });
     expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(600);
     expect(JSON.stringify(sent.messages)).toContain('Adopted a rescue dog named Pepper.');

@@ -1,10 +1,13 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  jsonAnswer,
+  startTranscriptionDouble,
+  type TranscriptionDouble,
+} from '../packages/server/test/doubles/transcription';
 import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
 
@@ -48,50 +51,15 @@ test.use({
 });
 test.describe.configure({ mode: 'serial' });
 
-type Received = { path: string; fileName: string; fileType: string; size: number; model: string };
-const received: Received[] = [];
-/** What the transcription server answers next: the text, or an HTTP failure with the provider's message. */
-let nextAnswer: { status: number; body: unknown } | null = null;
-
-let transcriptionServer: Server;
+let transcription: TranscriptionDouble | undefined;
 let appServer: SpawnedAppServer | undefined;
 
 async function startTranscriptionServer(): Promise<string> {
-  transcriptionServer = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const reply = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      try {
-        const form = await new Request('http://transcription.local/', {
-          method: 'POST',
-          headers: { 'content-type': request.headers['content-type'] ?? '' },
-          body: Buffer.concat(chunks),
-        }).formData();
-        const file = form.get('file');
-        const model = form.get('model');
-        if (!(file instanceof File) || typeof model !== 'string')
-          return reply(400, { error: { message: 'file and model are required' } });
-        received.push({ path: request.url ?? '', fileName: file.name, fileType: file.type, size: file.size, model });
-        if (request.url !== '/v1/audio/transcriptions') return reply(404, { error: { message: 'not found' } });
-        if (file.name !== 'recording.webm' || file.size === 0 || model === '') {
-          return reply(400, { error: { message: 'expected a non-empty recording.webm and a model' } });
-        }
-        // A short pause, as a real model takes, so the progress bar can be seen.
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        const answer = nextAnswer ?? { status: 200, body: { text: spoken } };
-        nextAnswer = null;
-        reply(answer.status, answer.body);
-      } catch (error) {
-        reply(400, { error: { message: String(error) } });
-      }
-    });
-  });
-  await new Promise<void>((resolve) => transcriptionServer.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(transcriptionServer.address() as AddressInfo).port}/v1`;
+  transcription = await startTranscriptionDouble();
+  transcription.answer = jsonAnswer(200, { text: spoken });
+  // A short pause, as a real model takes, so the progress bar can be seen.
+  transcription.delayMs = 800;
+  return transcription.url;
 }
 
 test.beforeAll(async () => {
@@ -104,7 +72,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await appServer?.stop();
-  await new Promise((resolve) => transcriptionServer?.close(resolve));
+  await transcription?.close();
 });
 
 /** A new account on this spec's own app server, signed in in the page's context. */
@@ -167,13 +135,13 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
   ]);
   expect((fields[0] as { size: number }).size).toBeGreaterThan(1000);
   // ... and the provider received a non-empty recording.webm with the model.
-  expect(received.at(-1)).toMatchObject({
+  expect(transcription!.received.at(-1)).toMatchObject({
     path: '/v1/audio/transcriptions',
     fileName: 'recording.webm',
     fileType: 'audio/webm',
     model: 'whisper-1',
   });
-  expect(received.at(-1)!.size).toBeGreaterThan(1000);
+  expect(transcription!.received.at(-1)!.fileSize).toBeGreaterThan(1000);
 
   // Editing in review keeps the voice flag.
   await entryBox(page).fill(`${spoken}, then coffee`);
@@ -196,7 +164,7 @@ test("transcription failures: the provider's message, no speech, and closing the
   await page.goto('/dashboard');
   const panel = page.getByRole('region', { name: 'Recording in progress...' });
 
-  nextAnswer = { status: 503, body: { error: { message: 'The speech model is overloaded' } } };
+  transcription!.nextAnswers.push(jsonAnswer(503, { error: { message: 'The speech model is overloaded' } }));
   await page.getByRole('button', { name: 'Record Voice' }).click();
   await expect(panel.getByRole('timer')).toHaveText('00:01 / 02:00', { timeout: 5_000 });
   await panel.getByRole('button', { name: 'Stop' }).click();
@@ -204,7 +172,7 @@ test("transcription failures: the provider's message, no speech, and closing the
   await expect(panel).toBeHidden();
   await expect(entryBox(page)).toHaveValue('');
 
-  nextAnswer = { status: 200, body: { text: '   ' } };
+  transcription!.nextAnswers.push(jsonAnswer(200, { text: '   ' }));
   await page.getByRole('button', { name: 'Record Voice' }).click();
   await expect(panel.getByRole('timer')).toHaveText('00:01 / 02:00', { timeout: 5_000 });
   await panel.getByRole('button', { name: 'Stop' }).click();
@@ -212,7 +180,7 @@ test("transcription failures: the provider's message, no speech, and closing the
   await expect(entryBox(page)).toHaveValue('');
 
   // Closing while recording returns to typing and sends nothing.
-  const before = received.length;
+  const before = transcription!.received.length;
   const uploads: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/transcription') uploads.push(request.method());
@@ -226,7 +194,7 @@ test("transcription failures: the provider's message, no speech, and closing the
   // milliseconds of closing, and an upload would leave the page right after; half a second covers it.
   await page.waitForTimeout(500);
   expect(uploads).toEqual([]);
-  expect(received.length).toBe(before);
+  expect(transcription!.received.length).toBe(before);
   expect((await (await page.request.get('/api/ideas')).json()).ideas).toHaveLength(0);
 });
 
@@ -258,7 +226,7 @@ test('a recording made offline waits on the device and is transcribed into an id
   await page.goto('/dashboard');
   await expect(page.getByText('Loading application data...')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Record Voice' })).toBeEnabled();
-  const before = received.length;
+  const before = transcription!.received.length;
 
   await context.setOffline(true);
   await page.waitForFunction(() => !navigator.onLine);
@@ -275,13 +243,16 @@ test('a recording made offline waits on the device and is transcribed into an id
   const waiting = page.getByRole('tabpanel').getByTestId('queued-idea');
   await expect(waiting).toContainText(/Voice recording \(00:0\d\), transcribed when back online/);
   await expect(waiting).toContainText('Waiting to sync');
-  expect(received.length).toBe(before);
+  expect(transcription!.received.length).toBe(before);
 
   await context.setOffline(false);
   await expect(page.getByText('1 idea saved from this device')).toBeVisible();
   await expect(waiting).toHaveCount(0);
-  expect(received.length).toBe(before + 1);
-  expect(received.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions', fileName: 'recording.webm' });
+  expect(transcription!.received.length).toBe(before + 1);
+  expect(transcription!.received.at(-1)).toMatchObject({
+    path: '/v1/audio/transcriptions',
+    fileName: 'recording.webm',
+  });
   const list = await (await page.request.get(`${appBase}/api/ideas`)).json();
   expect(
     list.ideas.map((idea: { content: string; isAudioRecording: boolean }) => [idea.content, idea.isAudioRecording]),
