@@ -163,13 +163,13 @@ describe('links built on the stored public address (no BASE_URL)', () => {
     expect(reply.text).toBe(`Saved as a Raw idea: “Finished the garden...”\nMy Stories: ${publicOrigin}/stories`);
   });
 
-  it('puts the sign-in and Contact Us links of the "someone tried to register" email on it', async () => {
+  it('puts the sign-in and password reset links of the "someone tried to register" email on it', async () => {
     // Someone signs up again with the first account's address, from the other host.
     expect((await register(first.email, otherHost)).statusCode).toBe(200);
-    const notice = await waitForMailMatching(first.email, (text) => text.includes('/contact-us'));
+    const notice = await waitForMailMatching(first.email, (text) => text.includes('/forgot-password'));
     expect(notice, 'the register-attempt notice').toBeDefined();
     expect(notice!.mail.text).toContain(`${publicOrigin}/login`);
-    expect(notice!.mail.text).toContain(`${publicOrigin}/contact-us`);
+    expect(notice!.mail.text).toContain(`${publicOrigin}/forgot-password`);
     expect(notice!.mail.text).not.toContain(otherHost);
     expect(notice!.mail.text).not.toContain('localhost');
   });
