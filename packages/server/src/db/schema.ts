@@ -121,6 +121,30 @@ export const twoFactors = pgTable(
   (table) => [index('two_factors_user_id_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 );
 
+/** Passkeys (WebAuthn credentials) that sign in instead of the password: better-auth's passkey plugin. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('passkeys_user_id_idx').on(table.userId),
+    index('passkeys_credential_id_idx').on(table.credentialID),
+  ],
+);
+
 /** better-auth's per-IP rate-limit counters, kept in the database so they hold across instances. */
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey(),

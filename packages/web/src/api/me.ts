@@ -124,6 +124,11 @@ export async function signIn(form: LoginForm) {
   return result;
 }
 
+/** After a sign-in by another way than the password (a passkey): the next signed-out visit goes to /login again. */
+export function noteSignedIn() {
+  hasJustSignedOut = false;
+}
+
 const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
 
 /** Signs out, forgets cached data, says so and goes to /. */

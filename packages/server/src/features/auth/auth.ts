@@ -5,11 +5,21 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { passkey } from '@better-auth/passkey';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, twoFactors, users, userSettings, verifications } from '../../db/schema.ts';
+import {
+  accounts,
+  passkeys,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  userSettings,
+  verifications,
+} from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
@@ -58,6 +68,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
         verification: verifications,
         rateLimit: rateLimits,
         twoFactor: twoFactors,
+        passkey: passkeys,
       },
     }),
     user: {
@@ -165,6 +176,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
         '/change-password': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
         '/change-email': { window: 60, max: 5 * config.RATE_LIMIT_SCALE },
         '/two-factor/*': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
+        '/passkey/*': { window: 60, max: 20 * config.RATE_LIMIT_SCALE },
       },
     },
     advanced: {
@@ -184,6 +196,17 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
         trustDeviceMaxAge: 30 * 24 * 60 * 60,
         backupCodeOptions: { amount: 10 },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+      /*
+       * Passkeys: sign in with the device's screen lock instead of the password. A passkey belongs to
+       * one host name (rpID), the public address's; with BASE_URL set only its origin may use one,
+       * without it the page's own origin, which trustedOrigins above already limits to the address
+       * the browser used.
+       */
+      passkey({
+        rpName: 'Life Updates',
+        rpID: new URL(config.BASE_URL).hostname,
+        origin: config.BASE_URL_IS_SET ? new URL(config.BASE_URL).origin : null,
       }),
     ],
     hooks: {

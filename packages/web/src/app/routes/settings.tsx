@@ -12,6 +12,7 @@ import { AccountSettings } from '@/features/account/components/account-settings'
 import { DeleteAccount } from '@/features/account/components/delete-account';
 import { ExportData } from '@/features/account/components/export-data';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
+import { PasskeySettings } from '@/features/account/components/passkey-settings';
 import { TwoFactorSettings } from '@/features/account/components/two-factor-settings';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
 import { AiSettings } from '@/features/ai-settings/components/ai-settings';
@@ -54,6 +55,7 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
       <div className="space-y-6">
         <AccountSettings me={me} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending} />
         <TwoFactorSettings me={me} />
+        <PasskeySettings />
         <SignedInDevices />
         <ExportData />
         <DeleteAccount />

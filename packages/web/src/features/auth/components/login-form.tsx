@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { claimWelcome, meKeys, signIn } from '@/api/me';
+import { signInWithPasskey } from '@/api/passkeys';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -43,6 +45,7 @@ export function LoginForm() {
   const { errors, isSubmitting } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const [isAskingCode, setIsAskingCode] = useState(false);
+  const [isUsingPasskey, setIsUsingPasskey] = useState(false);
 
   /** Signed in: say so, welcome a new profile once, and go where the visitor was heading. */
   const finishSignIn = async () => {
@@ -74,6 +77,25 @@ export function LoginForm() {
     await finishSignIn();
   });
 
+  /** A passkey replaces the password and the two-factor code: the device's screen lock is the second factor. */
+  const onPasskey = async () => {
+    setFormError(null);
+    setIsUsingPasskey(true);
+    try {
+      await signInWithPasskey();
+    } catch (error) {
+      setFormError(
+        error instanceof ApiRequestError && error.code === 'RATE_LIMITED'
+          ? t('auth.tooManyRequests')
+          : t('auth.passkeyFailed'),
+      );
+      return;
+    } finally {
+      setIsUsingPasskey(false);
+    }
+    await finishSignIn();
+  };
+
   if (isAskingCode) return <TwoFactorStep onSignedIn={finishSignIn} />;
 
   return (
@@ -96,6 +118,15 @@ export function LoginForm() {
         submitting={t('auth.signingIn')}
         other={{ to: paths.register, label: t('auth.noAccount') }}
       />
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={isSubmitting || isUsingPasskey}
+        onClick={() => void onPasskey()}
+      >
+        {t('auth.signInWithPasskey')}
+      </Button>
     </form>
   );
 }
