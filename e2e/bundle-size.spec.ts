@@ -7,9 +7,11 @@ import path from 'node:path';
 // the machine, so this is a check, not a timing.
 const root = path.resolve(import.meta.dirname, '..');
 // The plain front end (no hand-made chunk groups, one English catalogue, zod and the dialogs
-// imported normally) measured 167.3 KiB; the bar is that plus a small margin, so growth is still
-// caught (docs/decisions/011-plain-front-end-loading.md).
-const entryLimitKiB = 170;
+// imported normally) measured 167.3 KiB, and 170.4 KiB once the account screens' strings (password
+// reset, two-factor, passkeys) joined the catalogue. The bar leaves room for the catalogue to grow
+// with features and still catches a library slipping into the entry
+// (docs/decisions/011-plain-front-end-loading.md).
+const entryLimitKiB = 180;
 
 test(`the entry JavaScript is at most ${entryLimitKiB} KiB gzip`, () => {
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-size.mjs'), '--json'], {
