@@ -43,6 +43,15 @@ beforeAll(async () => {
     payload: { contactIds: [anna.id], subject: 'Big news' },
   });
   expect(sent.statusCode).toBe(200);
+  // The delivery worker marks the idea sent once the email goes out: export what is settled.
+  const statusOfFirst = async () => {
+    const list = await app.inject({ method: 'GET', url: '/api/ideas', headers: user.headers });
+    return (list.json() as IdeaList).ideas.find((idea) => idea.id === first.id)?.status;
+  };
+  for (let waited = 0; (await statusOfFirst()) !== 'sent'; waited += 100) {
+    if (waited > 20_000) throw new Error('the sent idea was never marked sent');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterAll(async () => {
   await testApp.close();
