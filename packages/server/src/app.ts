@@ -1,3 +1,4 @@
+import { pickLocale, translate } from '@life-updates/contract/i18n';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fileURLToPath } from 'node:url';
@@ -150,6 +151,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await api.register(rateLimitPlugin);
     // better-auth's own endpoints, which read their own session.
     await api.register(authEndpoints);
+    // Any other path under /api is the API's JSON 404, decided by the router (which decodes the
+    // path, so `/%61pi/nothing` lands here too), never by a test on the URL's spelling.
+    api.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
+      reply.status(404).send({
+        code: 'NOT_FOUND',
+        message: translate('errors.notFound', pickLocale(request.headers['accept-language'])),
+      }),
+    );
     // Every other API route: who is signed in, once per request; a session is required unless the
     // route says `isPublic`. Routes then call requireUser(request).
     await api.register(async (signedIn) => {

@@ -6,24 +6,9 @@ import path from 'node:path';
 import { precompressWebAssets } from '../lib/precompress-web-assets.ts';
 
 /**
- * Whether a path no route has is the API's: decoded, with doubled slashes collapsed and in any case,
- * so every spelling of an API path gets the JSON 404 rather than the app's page.
- */
-function isApiPath(url: string): boolean {
-  const [rawPath = ''] = url.split('?');
-  let path = rawPath;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    // not valid percent-encoding: judged as sent
-  }
-  path = path.replace(/\/{2,}/g, '/').toLowerCase();
-  return path === '/api' || path.startsWith('/api/');
-}
-
-/**
- * The built web app (when there is one) and the answer to unknown paths: an API path gets the
- * JSON 404, a page path the app itself, whose own "Page not found" screen handles it.
+ * The built web app (when there is one) and the answer to paths no route has: a page path gets the
+ * app itself, whose own "Page not found" screen handles it. Unknown API paths never get here: the
+ * API scope's own catch-all route answers them (app.ts).
  */
 export const webAppPlugin = fp(
   async (app, { webDist }: { /** The web app's build folder; null: none. */ webDist: string | null }) => {
@@ -51,7 +36,7 @@ export const webAppPlugin = fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
-      if (isApiPath(request.url) || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (!hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send({ code: 'NOT_FOUND', message: translate('errors.notFound', locale) });
       }
       // Every page path gets index.html: the app picks the screen, its language and who is signed in.
