@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactUsFormSchema,
-  countDeliveries,
   defaultEmailProvider,
-  deliveryOutcomeMessage,
   emailProviders,
   emailSettingsUpdateSchema,
   looksLikeEmailApiKey,
@@ -143,30 +141,5 @@ describe('email settings validation', () => {
   it('requires a test address', () => {
     const result = testEmailRequestSchema.safeParse({ to: '' });
     expect(translate(firstMessage(result, 'to')!, 'en')).toBe('Please enter a valid email address');
-  });
-});
-
-describe('delivery outcome', () => {
-  const statuses = (...list: Array<'queued' | 'sending' | 'sent' | 'failed'>) => list.map((status) => ({ status }));
-
-  it('is pending while any delivery is queued or sending', () => {
-    expect(deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sending')))).toBeNull();
-  });
-
-  it('names all recipients on success, the failures on a partial send, and a total failure', () => {
-    const all = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sent', 'sent')))!;
-    expect(translate(all.key, 'en', all.values)).toBe('Successfully sent emails to all 3 recipients!');
-    const one = deliveryOutcomeMessage(countDeliveries(statuses('sent')))!;
-    expect(translate(one.key, 'en', one.values)).toBe('Successfully sent the email to 1 recipient!');
-    const partial = deliveryOutcomeMessage(countDeliveries(statuses('sent', 'failed', 'sent')))!;
-    expect(translate(partial.key, 'en', partial.values)).toBe(
-      'Sent emails to some recipients, but 1 failed. See console for details.',
-    );
-    const none = deliveryOutcomeMessage(countDeliveries(statuses('failed', 'failed')))!;
-    expect(translate(none.key, 'en', none.values)).toBe(
-      'Failed to send all emails. Check server logs and API key configuration.',
-    );
-    const empty = deliveryOutcomeMessage(countDeliveries([]))!;
-    expect(translate(empty.key, 'en')).toBe('No valid recipients with content to send emails.');
   });
 });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { type DeliveryCounts, deliveryStatuses } from './email-options.ts';
 
-export * from './email-options.ts';
 
 // ── Contact Us ──
 
@@ -213,83 +211,6 @@ export const testEmailRequestSchema = z.object({
   to: z.string().trim().min(1, 'email.invalidEmail').max(254, 'validation.tooLong').email('email.invalidEmail'),
 });
 export const testEmailResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-
-// ── Delivery ──
-
-export const deliveryStatusSchema = z.enum(deliveryStatuses);
-
-export const deliverySchema = z.object({
-  id: z.string(),
-  contactId: z.string().nullable(),
-  recipientName: z.string().nullable(),
-  recipientEmail: z.string(),
-  status: deliveryStatusSchema,
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  /** A failed delivery that "Retry failed" resends (its errors were temporary). */
-  canRetry: z.boolean(),
-  sentAt: z.string().nullable(),
-  /** When the status last changed. */
-  updatedAt: z.string(),
-});
-export type Delivery = z.infer<typeof deliverySchema>;
-
-export const deliveryCountsSchema = z.object({
-  total: z.number().int(),
-  queued: z.number().int(),
-  sending: z.number().int(),
-  sent: z.number().int(),
-  delivered: z.number().int(),
-  failed: z.number().int(),
-  bounced: z.number().int(),
-  unsubscribed: z.number().int(),
-}) satisfies z.ZodType<DeliveryCounts>;
-
-export const shareDeliveriesResponseSchema = z.object({
-  shareId: z.string(),
-  shareStatus: z.string(),
-  isDone: z.boolean(),
-  counts: deliveryCountsSchema,
-  deliveries: z.array(deliverySchema),
-});
-export type ShareDeliveriesResponse = z.infer<typeof shareDeliveriesResponseSchema>;
-
-/**
- * What a send request answers at once: deliveries are queued, and the client polls
- * GET /api/shares/:id/deliveries for the outcome. `no_recipients` counts as success.
- */
-export const sendOutcomes = ['queued', 'no_recipients', 'sms_not_supported'] as const;
-export const sendResultSchema = z.object({
-  shareId: z.string(),
-  outcome: z.enum(sendOutcomes),
-  queued: z.number().int(),
-  skipped: z.number().int(),
-  /** Contacts left out because they unsubscribed or their address bounces (part of `skipped`). */
-  skippedUnsubscribed: z.number().int(),
-  skippedBouncing: z.number().int(),
-  /** Says how many contacts were left out and why, already translated; absent when none were. */
-  skippedNotice: z.string().optional(),
-  /** A notice for the user (no valid recipients, SMS warning), already translated. */
-  message: z.string().optional(),
-  /** Set when method was "both": email went out, SMS did not. */
-  warning: z.string().optional(),
-  deliveries: shareDeliveriesResponseSchema,
-});
-export type SendResult = z.infer<typeof sendResultSchema>;
-
-/** POST /api/shares/:id/send. Defaults: the share's contacts, its texts, its subject. */
-export const sendShareRequestSchema = z.object({
-  contactIds: z.array(z.string().max(100)).max(1000).optional(),
-  bodies: z.record(z.string().max(100), z.string().max(50_000)).optional(),
-  subject: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong').optional(),
-  method: messageMethodSchema.default('email'),
-});
-export type SendShareRequest = z.input<typeof sendShareRequestSchema>;
-
-export const retryFailedResponseSchema = z.object({
-  requeued: z.number().int(),
-  deliveries: shareDeliveriesResponseSchema,
-});
 
 // ── Outbox (the embedded default transport; nothing leaves the machine) ──
 

@@ -70,49 +70,9 @@ export const linkedinCallbackQuerySchema = z.object({
 export const linkedinCallbackOutcomes = ['connected', 'denied', 'failed'] as const;
 export type LinkedinCallbackOutcome = (typeof linkedinCallbackOutcomes)[number];
 
-export const linkedinPublishSchema = z.object({
-  ideaIds: z
-    .array(z.uuid({ error: 'validation.invalidInput' }))
-    .min(1, { error: 'linkedin.errors.noIdeas' })
-    .max(50),
-  text: z
-    .string()
-    .trim()
-    .min(1, { error: 'linkedin.errors.emptyText' })
-    // The typed length can only be shorter than the sent one; its bound stays in the OpenAPI schema.
-    .max(maxLinkedinPostLength, { error: 'linkedin.errors.tooLong' })
-    .refine((text) => linkedinCommentaryLength(text) <= maxLinkedinPostLength, { error: 'linkedin.errors.tooLong' }),
-});
-export type LinkedinPublish = z.infer<typeof linkedinPublishSchema>;
-
-export const linkedinPublishResponseSchema = z.object({
-  postUrn: z.string(),
-  postUrl: z.string(),
-  message: z.string(),
-});
-export type LinkedinPublishResponse = z.infer<typeof linkedinPublishResponseSchema>;
-
-export const linkedinScheduleSchema = linkedinPublishSchema.extend({
-  /** An ISO date-time with its offset; the server refuses one in the past. */
-  publishAt: z.iso.datetime({ offset: true, error: 'linkedin.errors.invalidTime' }),
-});
-export type LinkedinSchedule = z.infer<typeof linkedinScheduleSchema>;
-
-export const scheduledLinkedinPostStatuses = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
-
-export const scheduledLinkedinPostSchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  ideaIds: z.array(z.string()),
-  publishAt: z.string(),
-  status: z.enum(scheduledLinkedinPostStatuses),
-  postUrl: z.string().nullable(),
-  /** Why it failed, in the reader's language; null unless failed. */
-  error: z.string().nullable(),
-});
-export type ScheduledLinkedinPost = z.infer<typeof scheduledLinkedinPostSchema>;
-
-export const scheduledLinkedinPostListSchema = z.object({ posts: z.array(scheduledLinkedinPostSchema) });
-export type ScheduledLinkedinPostList = z.infer<typeof scheduledLinkedinPostListSchema>;
-
-export const scheduledLinkedinPostParamsSchema = z.object({ id: z.uuid({ error: 'validation.invalidInput' }) });
+/** Why LinkedIn would refuse this text as a post, as a catalogue key; null when it takes it. */
+export function linkedinTextProblem(text: string): string | null {
+  if (text.trim() === '') return 'linkedin.errors.emptyText';
+  if (linkedinCommentaryLength(text) > maxLinkedinPostLength) return 'linkedin.errors.tooLong';
+  return null;
+}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { saveShareTextRequestSchema } from './shares.ts';
 
 /** How long a "Connect Telegram" code stays valid. */
 export const telegramLinkCodeMinutes = 10;
@@ -55,19 +54,3 @@ export const telegramLinkCodeSchema = z.object({
 export type TelegramLinkCode = z.infer<typeof telegramLinkCodeSchema>;
 
 export const telegramChannelParamsSchema = z.object({ channelId: z.uuid('validation.invalidInput') });
-
-/**
- * POST /api/telegram/publish: the ideas, the (edited) generated text and its preferences, and one of
- * the user's own connected channels, by its id here (never a Telegram chat id).
- */
-export const publishTelegramRequestSchema = saveShareTextRequestSchema.extend({
-  channelId: z.uuid('telegram.errors.chooseChannel'),
-});
-export type PublishTelegramRequest = z.infer<typeof publishTelegramRequestSchema>;
-
-export const publishTelegramResultSchema = z.object({
-  messageLink: z.string().nullable(),
-  messageCount: z.number().int(),
-  channelTitle: z.string(),
-});
-export type PublishTelegramResult = z.infer<typeof publishTelegramResultSchema>;
