@@ -17,7 +17,19 @@ ALTER TABLE "deliveries" ALTER COLUMN "subject" SET DEFAULT '';--> statement-bre
 ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_telegram_chat_id_telegram_channels_id_fk" FOREIGN KEY ("telegram_chat_id") REFERENCES "public"."telegram_channels"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pending_shares" ADD COLUMN "send_at" timestamp with time zone;--> statement-breakpoint
 -- Telegram posts: published Telegram deliveries of the shares their text was kept in. Those shares
--- were kept as saved_for_later; they went out, so they are sent now.
+-- were kept as saved_for_later; they went out, so they are sent now. A post whose share was
+-- deleted gets a share of its ideas (its text was only in that share).
+CREATE TEMPORARY TABLE "telegram_post_shares" AS
+SELECT p."id" AS "post_id", gen_random_uuid() AS "share_id" FROM "telegram_posts" AS p WHERE p."share_id" IS NULL;--> statement-breakpoint
+INSERT INTO "pending_shares" ("id", "user_id", "status", "events_ids", "events", "contact_ids", "summaries", "source", "generated_at", "sent_at", "created_at", "updated_at")
+SELECT t."share_id", p."user_id", 'sent', p."event_ids",
+  coalesce((SELECT jsonb_agg(jsonb_build_object('id', e."id", 'title', e."title", 'content', e."content", 'date', e."date", 'createdAt', e."created_at") ORDER BY ids.ord)
+     FROM jsonb_array_elements_text(p."event_ids") WITH ORDINALITY AS ids(id, ord)
+     JOIN "events" AS e ON e."id"::text = ids.id), '[]'::jsonb),
+  '[]'::jsonb, '{}'::jsonb, 'telegram', p."created_at", p."created_at", p."created_at", p."created_at"
+FROM "telegram_posts" AS p JOIN "telegram_post_shares" AS t ON t."post_id" = p."id";--> statement-breakpoint
+UPDATE "telegram_posts" AS p SET "share_id" = t."share_id" FROM "telegram_post_shares" AS t WHERE t."post_id" = p."id";--> statement-breakpoint
+DROP TABLE "telegram_post_shares";--> statement-breakpoint
 INSERT INTO "deliveries" ("user_id", "share_id", "channel", "recipient_name", "telegram_chat_id", "body", "status", "attempts", "provider_message_id", "link", "sent_at", "created_at", "updated_at")
 SELECT p."user_id", p."share_id", 'telegram', c."title", p."channel_id", coalesce(s."summaries"->>'summary', ''), 'published', 1,
   (SELECT string_agg(m.value, ',') FROM jsonb_array_elements_text(p."message_ids") AS m), p."message_link", p."created_at", p."created_at", p."created_at"

@@ -17,8 +17,11 @@ type DeliveryAttempt = { deliveryId: string; isFinalAttempt: boolean };
 /** Per delivery: done with (sent, failed for good, or nothing left to do), or to be retried with this error. */
 type DeliveryOutcome = { status: 'sent' | 'failed' | 'skipped' } | { status: 'retry'; error: unknown };
 
-/** An attempt whose answer never came may be repeated only by a channel that repeats safely. */
-const interrupted: DeliveryFailure = { key: 'summeris.errors.interrupted', isPermanent: true };
+/**
+ * An attempt whose answer never came may be repeated only by a channel that repeats safely; any
+ * other is failed, for the user to check and retry.
+ */
+const interrupted: DeliveryFailure = { key: 'summeris.errors.interrupted', isPermanent: false, mayHaveArrived: true };
 
 /**
  * Claims the deliveries of a batch: one conditional UPDATE, so a delivery already sent is never
