@@ -94,7 +94,10 @@ export async function findIdeas({ db, userId }: { db: Database; userId: string }
       .orderBy(desc(ideas.createdAt), desc(ideas.id)),
     db.select({ maxIdeas: userSettings.maxIdeas }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
-  return { ideas: rows.map((row) => toIdea(row, row.linkedinPostUrl)), maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas };
+  return {
+    ideas: rows.map((row) => toIdea(row, row.linkedinPostUrl)),
+    maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas,
+  };
 }
 
 /**

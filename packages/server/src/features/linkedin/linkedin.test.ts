@@ -423,7 +423,11 @@ describe('publishing to LinkedIn', () => {
     }
     const ideaId = await addIdea(limited, 'No permission');
     const { delivery } = await publish(limited, [ideaId], 'Hello');
-    expect(delivery).toMatchObject({ status: 'failed', error: translate('linkedin.errors.scope', 'en'), canRetry: false });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.scope', 'en'),
+      canRetry: false,
+    });
     expect(await ideaOf(limited, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 
@@ -441,7 +445,11 @@ describe('publishing to LinkedIn', () => {
     expect(empty.json()).toMatchObject({ fields: { text: translate('generation.toasts.noTextToSave', 'en') } });
     const tooLong = await sendToLinkedin(user, { ideaIds: [ideaId], text: 'x'.repeat(3001) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toMatchObject({ message: translate('linkedin.errors.tooLong', 'en') });
+    expect(tooLong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: translate('linkedin.errors.tooLong', 'en'),
+      fields: { text: translate('linkedin.errors.tooLong', 'en') },
+    });
     // The limit holds for the text as sent: 1,501 characters typed are 3,002 once escaped.
     const postsBefore = fake.posts.length;
     const tooLongEscaped = await sendToLinkedin(user, { ideaIds: [ideaId], text: '#'.repeat(1501) });
