@@ -1,3 +1,5 @@
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import type { ShareReviewResponse } from '@life-updates/contract/shares';
 import { sql } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -130,28 +132,30 @@ describe('LinkedIn on two instances', () => {
     expect(landed.headers.get('location')).toBe('/settings?tab=connected&linkedin=connected');
 
     const texts = ['First scheduled post', 'Second scheduled post', 'Third scheduled post'];
-    const publishAt = new Date(Date.now() + 4000).toISOString();
+    const sendAt = new Date(Date.now() + 4000).toISOString();
     for (const [index, text] of texts.entries()) {
       const instance = index % 2 === 0 ? first : second;
       const idea = (await (await call(instance, cookie, 'POST', '/api/ideas', { content: text })).json()) as {
         id: string;
       };
-      const scheduled = await call(instance, cookie, 'POST', '/api/linkedin/posts', {
+      const scheduled = await call(instance, cookie, 'POST', '/api/shares/send', {
         ideaIds: [idea.id],
         text,
-        publishAt,
+        preferences: defaultPreferences,
+        destinations: { linkedin: true },
+        sendAt,
       });
-      expect(scheduled.status, await scheduled.clone().text()).toBe(201);
+      expect(scheduled.status, await scheduled.clone().text()).toBe(200);
+      expect(await scheduled.json()).toMatchObject({ outcome: 'scheduled', queued: 1 });
     }
 
-    const listed = async () =>
-      (
-        (await (await call(second, cookie, 'GET', '/api/linkedin/posts')).json()) as {
-          posts: Array<{ status: string }>;
-        }
-      ).posts;
+    const review = async () =>
+      (await (await call(second, cookie, 'GET', '/api/shares/review')).json()) as ShareReviewResponse;
+    expect((await review()).scheduled).toHaveLength(3);
     await waitUntil(
-      async () => (await listed()).filter((post) => post.status === 'published').length === 3,
+      async () =>
+        (await review()).sent.filter((share) => share.deliveries.some((delivery) => delivery.status === 'published'))
+          .length === 3,
       60_000,
       'all three scheduled posts published',
     );
@@ -165,7 +169,7 @@ describe('LinkedIn on two instances', () => {
     expect(fake.posts).toHaveLength(3);
     expect(fake.protocolErrors).toEqual([]);
     const jobs = (await database.db.execute(
-      sql`select state, count(*)::int as count from pgboss.job where name = 'linkedin-publish' group by state`,
+      sql`select state, count(*)::int as count from pgboss.job where name = 'deliveries' group by state`,
     )) as unknown as { rows: Array<{ state: string; count: number }> };
     expect(jobs.rows).toEqual([{ state: 'completed', count: 3 }]);
   }, 150_000);

@@ -153,13 +153,20 @@ describe('upgrading from an earlier release', () => {
       return response.json() as Promise<Record<string, unknown>>;
     };
 
-    const ideas = (await get('/api/ideas')) as { ideas: Array<{ content: string; status: string }>; maxIdeas: number };
+    const ideas = (await get('/api/ideas')) as {
+      ideas: Array<{ content: string; status: string; linkedinPostUrl: string | null }>;
+      maxIdeas: number;
+    };
     expect(ideas.maxIdeas).toBe(12);
     expect(ideas.ideas.map((idea) => `${idea.status}: ${idea.content}`).sort()).toEqual([
       'approved: I ran my first half marathon.',
       'raw_ideas: We moved to Lisbon and the kids started school.',
       'sent: Sent update about the garden.',
     ]);
+    // The idea's LinkedIn post, kept on the idea before, is now its share's published LinkedIn delivery.
+    expect(ideas.ideas.find((idea) => idea.content === 'Sent update about the garden.')?.linkedinPostUrl).toBe(
+      'https://www.linkedin.com/feed/update/urn:li:share:1',
+    );
     const contacts = JSON.stringify(await get('/api/contacts'));
     expect(contacts).toContain('mum@example.com');
     expect(contacts).toContain('friend@example.com');
@@ -179,10 +186,19 @@ describe('upgrading from an earlier release', () => {
     expect(await exited).toBe(0);
 
     const after = parseCounts(await withDatabase((query) => query(rowCounts)));
-    // Every old row is still there; only sign-in and the new idea added some.
+    // Every old row is still there; only sign-in and the new idea added some. Email deliveries are
+    // "deliveries" now, and Telegram and LinkedIn posts became deliveries (a LinkedIn post with a
+    // share of its own).
+    const posts = ['telegram_posts', 'linkedin_posts'];
+    const renamed: Record<string, string> = { email_deliveries: 'deliveries' };
     for (const [table, count] of Object.entries(before)) {
-      expect({ table, kept: (after[table] ?? 0) >= count }).toEqual({ table, kept: true });
+      if (posts.includes(table)) continue;
+      const now = renamed[table] ?? table;
+      expect({ table, kept: (after[now] ?? 0) >= count }).toEqual({ table, kept: true });
     }
+    expect(posts.filter((table) => table in after)).toEqual([]);
+    expect(after.deliveries).toBe(before.email_deliveries! + before.telegram_posts! + before.linkedin_posts!);
+    expect(after.pending_shares).toBe(before.pending_shares! + before.linkedin_posts!);
     expect(after.events).toBe(before.events! + 1);
     const applied = await withDatabase((query) =>
       query('select count(*)::int as count from drizzle.__drizzle_migrations'),

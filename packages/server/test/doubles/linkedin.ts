@@ -21,7 +21,14 @@ import type { AddressInfo } from 'node:net';
  * - Version sunset dates: https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations
  * - Error bodies: https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/error-handling
  */
-export type FakePost = { id: string; author: string; commentary: string; headers: Record<string, string | undefined> };
+export type FakePost = {
+  id: string;
+  author: string;
+  commentary: string;
+  headers: Record<string, string | undefined>;
+  /** When the double took it. */
+  receivedAt: Date;
+};
 
 type Grant = { redirectUri: string; scope: string };
 type Token = { sub: string; scope: string; isRevoked: boolean };
@@ -92,8 +99,12 @@ export async function startFakeLinkedin({
     denyNext: false,
     /** Scopes granted instead of the requested ones (e.g. without w_member_social). */
     grantedScope: null as string | null,
-    /** The next post answers with this status (429) or 201 without the id header. */
-    nextPostFailure: null as null | 429 | 'no-id',
+    /** The next post answers with this status (429, 503) or 201 without the id header. */
+    nextPostFailure: null as null | 429 | 503 | 'no-id',
+    /** How many posts in a row meet `nextPostFailure`. */
+    nextPostFailureTimes: 1,
+    /** Every POST /rest/posts that reached the posting step, refused or taken. */
+    postAttempts: 0,
     expiresInSeconds,
   };
   let postCounter = 7000;
@@ -291,8 +302,24 @@ export async function startFakeLinkedin({
             },
             status: 400,
           });
+        state.postAttempts += 1;
+        /** Takes the scripted failure for this post, if any. */
+        const takeFailure = () => {
+          const failure = state.nextPostFailure;
+          state.nextPostFailureTimes -= 1;
+          if (state.nextPostFailureTimes <= 0) {
+            state.nextPostFailure = null;
+            state.nextPostFailureTimes = 1;
+          }
+          return failure;
+        };
+        if (state.nextPostFailure === 503) {
+          takeFailure();
+          // Ours: LinkedIn's own trouble, which passes.
+          return json(response, 503, { status: 503, message: 'Service Unavailable' });
+        }
         if (state.nextPostFailure === 429) {
-          state.nextPostFailure = null;
+          takeFailure();
           // Rate-limits page (https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits):
           // 429 once a daily limit is reached. Body as reported in Automattic/wp-calypso#32007.
           return json(response, 429, {
@@ -316,7 +343,7 @@ export async function startFakeLinkedin({
         const id = `urn:li:share:${(postCounter += 1)}`;
         if (state.nextPostFailure === 'no-id') {
           // Ours: a 201 without the id, to check the app does not count it as published.
-          state.nextPostFailure = null;
+          takeFailure();
           response.writeHead(201);
           return response.end();
         }
@@ -324,6 +351,7 @@ export async function startFakeLinkedin({
           id,
           author: expected.author,
           commentary,
+          receivedAt: new Date(),
           headers: {
             'linkedin-version': version,
             'x-restli-protocol-version': String(request.headers['x-restli-protocol-version']),

@@ -1,6 +1,6 @@
 import { linkedinPostUrl, linkedinTextProblem } from '@life-updates/contract/linkedin';
 import type { Config } from '../../config.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Channel } from '../shares/delivery/channel.ts';
 import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
@@ -22,7 +22,9 @@ export function createLinkedinChannel({ config, secretBox }: { config: Config; s
 
     async prepare({ db, userId, everyoneText }) {
       const problem = linkedinTextProblem(everyoneText ?? '');
-      if (problem) throw badRequest(problem);
+      // The text's field error, as the request's own validation would give it: the form shows it inline.
+      if (problem)
+        throw new AppError({ status: 400, code: 'VALIDATION_FAILED', message: problem, fields: { text: problem } });
       const token = await getUsableToken({ db, config, secretBox, userId, now: new Date() });
       return { rows: [{ recipientName: token.name, body: everyoneText! }] };
     },
@@ -50,7 +52,8 @@ export function createLinkedinChannel({ config, secretBox }: { config: Config; s
     describeError(error) {
       if (error instanceof LinkedinPublishError) {
         // LinkedIn took the request but named no post: it may be on the profile.
-        if (error.key === 'linkedin.errors.noPostId') return { key: error.key, isPermanent: false, mayHaveArrived: true };
+        if (error.key === 'linkedin.errors.noPostId')
+          return { key: error.key, isPermanent: false, mayHaveArrived: true };
         return { key: error.key, values: error.values, isPermanent: !passingKeys.has(error.key) };
       }
       if (error instanceof AppError) return { key: error.message, values: error.values, isPermanent: true };

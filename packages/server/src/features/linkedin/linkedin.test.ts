@@ -1,16 +1,15 @@
 import { translate } from '@life-updates/contract/i18n';
-import type { LinkedinConnectionResponse, ScheduledLinkedinPost } from '@life-updates/contract/linkedin';
+import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
+import { defaultPreferences } from '@life-updates/contract/preferences';
+import type { SendResult, ShareDeliveriesResponse, ShareReviewResponse } from '@life-updates/contract/shares';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { ideas, linkedinAuthorizations, linkedinConnections, linkedinPosts, outboxMessages } from '../../db/schema.ts';
+import { deliveries, linkedinAuthorizations, linkedinConnections, outboxMessages, shares } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import {
-  failInterruptedLinkedinPosts,
-  runScheduledLinkedinPost,
-  sendLinkedinExpiryNotices,
-} from './linkedin-service.ts';
+import { processDeliveries } from '../shares/delivery/worker.ts';
+import { sendLinkedinExpiryNotices } from './linkedin-service.ts';
 
 const clientId = 'life-updates-test-client';
 const clientSecret = 'test-client-secret-value';
@@ -27,6 +26,9 @@ beforeAll(async () => {
       LINKEDIN_CLIENT_SECRET: clientSecret,
       LINKEDIN_API_BASE: fake.url,
       LINKEDIN_AUTH_BASE: fake.url,
+      // The delivery queue's retries, quick and few: a refusal that passes is tried three times.
+      EMAIL_RETRY_DELAY_SECONDS: '1',
+      EMAIL_RETRY_LIMIT: '2',
     },
   });
 });
@@ -86,13 +88,65 @@ async function addIdea(user: TestUser, content: string) {
   return (created.json() as { id: string }).id;
 }
 
+/** An idea as the app's list shows it: its status and the LinkedIn post it was published in. */
 async function ideaOf(user: TestUser, id: string) {
-  const [row] = await testApp.database.db
-    .select({ status: ideas.status, linkedinPostUrl: ideas.linkedinPostUrl })
-    .from(ideas)
-    .where(and(eq(ideas.id, id), eq(ideas.userId, user.id)));
-  return row!;
+  const listed = await inject(user, 'GET', '/api/ideas');
+  expect(listed.statusCode, listed.body).toBe(200);
+  const idea = (
+    listed.json() as { ideas: Array<{ id: string; status: string; linkedinPostUrl: string | null }> }
+  ).ideas.find((candidate) => candidate.id === id);
+  expect(idea, `idea ${id} in the list`).toBeDefined();
+  return { status: idea!.status, linkedinPostUrl: idea!.linkedinPostUrl };
 }
+
+/** POST /api/shares/send to the user's LinkedIn profile, now or at `sendAt`. */
+const sendToLinkedin = (
+  user: TestUser,
+  { ideaIds, text, sendAt }: { ideaIds: string[]; text: string; sendAt?: string },
+  headers = {},
+) =>
+  inject(
+    user,
+    'POST',
+    '/api/shares/send',
+    { ideaIds, text, preferences: defaultPreferences, destinations: { linkedin: true }, ...(sendAt ? { sendAt } : {}) },
+    headers,
+  );
+
+const deliveriesOf = async (user: TestUser, shareId: string, headers = {}) => {
+  const response = await inject(user, 'GET', `/api/shares/${shareId}/deliveries`, undefined, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ShareDeliveriesResponse;
+};
+
+/** Waits, as the web client polls, until the share's one LinkedIn delivery is done (and no longer waits for its time). */
+async function waitForPost(user: TestUser, shareId: string, headers = {}) {
+  let last: ShareDeliveriesResponse | undefined;
+  await waitUntil(async () => {
+    last = await deliveriesOf(user, shareId, headers);
+    return last.isDone && last.shareStatus !== 'sending' && last.shareStatus !== 'scheduled';
+  }, `share ${shareId} to settle`);
+  expect(last!.deliveries).toHaveLength(1);
+  return { shareStatus: last!.shareStatus, delivery: last!.deliveries[0]! };
+}
+
+/** Sends a text to LinkedIn now and waits for how it went. */
+async function publish(user: TestUser, ideaIds: string[], text: string, headers = {}) {
+  const sent = await sendToLinkedin(user, { ideaIds, text }, headers);
+  expect(sent.statusCode, sent.body).toBe(200);
+  const result = sent.json() as SendResult;
+  expect(result).toMatchObject({ outcome: 'queued', queued: 1 });
+  return { shareId: result.shareId!, ...(await waitForPost(user, result.shareId!, headers)) };
+}
+
+const storedDelivery = async (shareId: string) =>
+  (await testApp.database.db.select().from(deliveries).where(eq(deliveries.shareId, shareId)))[0]!;
+
+const sharesOf = async (user: TestUser) =>
+  testApp.database.db.select({ id: shares.id }).from(shares).where(eq(shares.userId, user.id));
+
+const review = async (user: TestUser, headers = {}) =>
+  (await inject(user, 'GET', '/api/shares/review', undefined, headers)).json() as ShareReviewResponse;
 
 const connectionOf = async (user: TestUser) =>
   (await inject(user, 'GET', '/api/linkedin/connection')).json() as LinkedinConnectionResponse;
@@ -189,11 +243,10 @@ describe('publishing to LinkedIn', () => {
     await connect(user);
   });
 
-  it('posts through the versioned Posts API with little-text escaping and keeps the post link on the idea', async () => {
+  it('posts through the versioned Posts API with little-text escaping and keeps the post link for the idea', async () => {
     const ideaId = await addIdea(user, 'Shipped the release');
     const text = 'We shipped v2 (finally) #launch @team *bold* _under_ ~tilde~ [x] {y} <z> | back\\slash';
-    const published = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text });
-    expect(published.statusCode, published.body).toBe(200);
+    const { shareId, shareStatus, delivery } = await publish(user, [ideaId], text);
     const post = fake.posts.at(-1)!;
     expect(post.commentary).toBe(
       'We shipped v2 \\(finally\\) \\#launch \\@team \\*bold\\* \\_under\\_ \\~tilde\\~ \\[x\\] \\{y\\} \\<z\\> \\| back\\\\slash',
@@ -201,61 +254,71 @@ describe('publishing to LinkedIn', () => {
     expect(post.author).toBe(`urn:li:person:${fake.member.sub}`);
     // The default version, one LinkedIn still serves (the double refuses a retired one with 426).
     expect(post.headers).toEqual({ 'linkedin-version': '202609', 'x-restli-protocol-version': '2.0.0' });
-    expect(published.json()).toEqual({
-      postUrn: post.id,
-      postUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
-      message: 'Published on LinkedIn.',
+    expect(delivery).toMatchObject({
+      channel: 'linkedin',
+      recipientName: 'Ada Lovelace',
+      status: 'published',
+      link: `https://www.linkedin.com/feed/update/${post.id}/`,
+      error: null,
     });
+    expect(shareStatus).toBe('sent');
+    expect((await storedDelivery(shareId)).providerMessageId).toBe(post.id);
     expect(await ideaOf(user, ideaId)).toEqual({
-      status: 'sent',
-      linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
-    });
-    const listed = await inject(user, 'GET', '/api/ideas');
-    expect(listed.json().ideas.find((idea: { id: string }) => idea.id === ideaId)).toMatchObject({
       status: 'sent',
       linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/`,
     });
     expect(fake.protocolErrors).toEqual([]);
   });
 
-  it('a duplicate (422) gets its message and the idea stays unsent', async () => {
+  it('a duplicate (422) fails for good with its message, and the idea stays unsent', async () => {
     const first = await addIdea(user, 'Ran a marathon');
-    expect(
-      (await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [first], text: 'I ran 42 km today' })).statusCode,
-    ).toBe(200);
+    expect((await publish(user, [first], 'I ran 42 km today')).delivery.status).toBe('published');
     const second = await addIdea(user, 'Ran it again');
     const postsBefore = fake.posts.length;
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', {
-      ideaIds: [second],
-      text: 'I ran 42 km today',
+    const attemptsBefore = fake.state.postAttempts;
+    const { shareStatus, delivery } = await publish(user, [second], 'I ran 42 km today');
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.duplicate', 'en'),
+      // It would be refused the same way again: neither the queue nor the user retries it.
+      canRetry: false,
+      attempts: 1,
+      link: null,
     });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      code: 'LINKEDIN_DUPLICATE',
-      message: translate('linkedin.errors.duplicate', 'en'),
-    });
+    expect(shareStatus).toBe('failed');
+    expect(fake.state.postAttempts - attemptsBefore).toBe(1);
     expect(fake.posts).toHaveLength(postsBefore);
-    expect(await ideaOf(user, second)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    // Not sent: its text stays in its share, saved for later.
+    expect(await ideaOf(user, second)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 
-  it('rate limiting (429) gets its message, in the reader’s language, and the idea stays unsent', async () => {
+  it('LinkedIn unavailable (503) is tried again by the queue, and the post goes out once', async () => {
+    const ideaId = await addIdea(user, 'Flaky day');
+    fake.state.nextPostFailure = 503;
+    const attemptsBefore = fake.state.postAttempts;
+    const { delivery } = await publish(user, [ideaId], 'Published on the second try');
+    expect(delivery).toMatchObject({ status: 'published', attempts: 2 });
+    expect(fake.state.postAttempts - attemptsBefore).toBe(2);
+    expect(fake.posts.filter((post) => post.commentary === 'Published on the second try')).toHaveLength(1);
+    expect(await ideaOf(user, ideaId)).toMatchObject({ status: 'sent' });
+  });
+
+  it('rate limiting (429) is retried, and when it lasts the message shows in the reader’s language', async () => {
     const ideaId = await addIdea(user, 'Busy day');
+    // Every attempt the queue makes (the first and two retries) is refused.
     fake.state.nextPostFailure = 429;
-    const refused = await inject(
-      user,
-      'POST',
-      '/api/linkedin/publish',
-      { ideaIds: [ideaId], text: 'Busy, busy' },
-      {
-        'accept-language': 'ru',
-      },
-    );
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      code: 'LINKEDIN_RATE_LIMITED',
-      message: translate('linkedin.errors.rateLimited', 'ru'),
+    fake.state.nextPostFailureTimes = 3;
+    const attemptsBefore = fake.state.postAttempts;
+    const { delivery } = await publish(user, [ideaId], 'Busy, busy', { 'accept-language': 'ru' });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.rateLimited', 'ru'),
+      // The limit passes: the user may send it again.
+      canRetry: true,
+      attempts: 3,
     });
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    expect(fake.state.postAttempts - attemptsBefore).toBe(3);
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 
   it('a retired API version (426) says so and names LINKEDIN_API_VERSION, at once and on a scheduled post', async () => {
@@ -264,40 +327,36 @@ describe('publishing to LinkedIn', () => {
     testApp.config.LINKEDIN_API_VERSION = '202501';
     try {
       const ideaId = await addIdea(user, 'Old version');
-      const refused = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Too old' });
-      expect(refused.statusCode).toBe(502);
-      expect(refused.json()).toEqual({
-        code: 'LINKEDIN_VERSION_RETIRED',
-        message: translate('linkedin.errors.versionRetired', 'en', { version: '202501' }),
+      const { delivery } = await publish(user, [ideaId], 'Too old');
+      expect(delivery).toMatchObject({
+        status: 'failed',
+        error: translate('linkedin.errors.versionRetired', 'en', { version: '202501' }),
+        canRetry: false,
       });
-      expect((refused.json() as { message: string }).message).toContain('LINKEDIN_API_VERSION');
-      expect((refused.json() as { message: string }).message).toContain('202501');
-      expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+      expect(delivery.error).toContain('LINKEDIN_API_VERSION');
+      expect(delivery.error).toContain('202501');
+      expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
 
       // A scheduled post meeting the same answer keeps the message for Summeris, in the reader's language.
-      const [scheduled] = await testApp.database.db
-        .insert(linkedinPosts)
-        .values({ userId: user.id, ideaIds: [ideaId], text: 'Too old, later', publishAt: new Date() })
-        .returning();
-      const outcome = await runScheduledLinkedinPost({
-        db: testApp.database.db,
-        config: testApp.config,
-        secretBox: testApp.app.deps.secretBox,
-        postId: scheduled!.id,
-        now: new Date(),
+      const scheduled = await sendToLinkedin(user, {
+        ideaIds: [ideaId],
+        text: 'Too old, later',
+        sendAt: new Date(Date.now() + 1500).toISOString(),
       });
-      expect(outcome).toBe('failed');
-      const listed = (
-        (await inject(user, 'GET', '/api/linkedin/posts', undefined, { 'accept-language': 'ru' })).json() as {
-          posts: ScheduledLinkedinPost[];
-        }
-      ).posts.find((post) => post.id === scheduled!.id);
-      expect(listed).toMatchObject({
-        status: 'failed',
-        error: translate('linkedin.errors.versionRetired', 'ru', { version: '202501' }),
-      });
-      expect(listed?.error).toContain('LINKEDIN_API_VERSION');
-      expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      expect(scheduled.json()).toMatchObject({ outcome: 'scheduled' });
+      const shareId = (scheduled.json() as SendResult).shareId!;
+      await waitForPost(user, shareId);
+      const failed = (await review(user, { 'accept-language': 'ru' })).failed.find((share) => share.id === shareId);
+      expect(failed?.deliveries).toEqual([
+        expect.objectContaining({
+          channel: 'linkedin',
+          status: 'failed',
+          error: translate('linkedin.errors.versionRetired', 'ru', { version: '202501' }),
+        }),
+      ]);
+      expect(failed?.deliveries[0]?.error).toContain('LINKEDIN_API_VERSION');
+      expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
     } finally {
       testApp.config.LINKEDIN_API_VERSION = configuredVersion;
     }
@@ -305,11 +364,8 @@ describe('publishing to LinkedIn', () => {
 
   it('publishes a text of exactly 3,000 characters as sent; the double, like LinkedIn, refuses one more (400)', async () => {
     const ideaId = await addIdea(user, 'At the limit');
-    const published = await inject(user, 'POST', '/api/linkedin/publish', {
-      ideaIds: [ideaId],
-      text: `${'#'.repeat(1499)}ab`,
-    });
-    expect(published.statusCode, published.body).toBe(200);
+    const { delivery } = await publish(user, [ideaId], `${'#'.repeat(1499)}ab`);
+    expect(delivery.status).toBe('published');
     expect(fake.posts.at(-1)!.commentary).toHaveLength(3000);
 
     // Straight to the double, with a token of its own: the answer LinkedIn gives a longer commentary.
@@ -341,19 +397,20 @@ describe('publishing to LinkedIn', () => {
     });
   });
 
-  it('a 201 without a post id is not a success', async () => {
+  it('a 201 without a post id is not a success, and is not tried again by itself', async () => {
     const ideaId = await addIdea(user, 'Silent post');
     fake.state.nextPostFailure = 'no-id';
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', {
-      ideaIds: [ideaId],
-      text: 'No id comes back',
+    const attemptsBefore = fake.state.postAttempts;
+    const { delivery } = await publish(user, [ideaId], 'No id comes back');
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.noPostId', 'en'),
+      // It may be on the profile: the user checks, then may send it again.
+      canRetry: true,
+      attempts: 1,
     });
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toEqual({
-      code: 'LINKEDIN_NO_POST_ID',
-      message: translate('linkedin.errors.noPostId', 'en'),
-    });
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    expect(fake.state.postAttempts - attemptsBefore).toBe(1);
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 
   it('a token without w_member_social (403) asks for the permission', async () => {
@@ -365,37 +422,46 @@ describe('publishing to LinkedIn', () => {
       fake.state.grantedScope = null;
     }
     const ideaId = await addIdea(limited, 'No permission');
-    const refused = await inject(limited, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Hello' });
-    expect(refused.json()).toEqual({ code: 'LINKEDIN_SCOPE', message: translate('linkedin.errors.scope', 'en') });
-    expect(await ideaOf(limited, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    const { delivery } = await publish(limited, [ideaId], 'Hello');
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.scope', 'en'),
+      canRetry: false,
+    });
+    expect(await ideaOf(limited, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 
-  it('checks the input and the owner of the ideas', async () => {
+  it('checks the input and the owner of the ideas, and writes nothing when it refuses', async () => {
     const ideaId = await addIdea(user, 'Mine');
     const stranger = await createUser(testApp.app);
     await connect(stranger);
-    const foreign = await inject(stranger, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Not mine' });
+    const sharesBefore = (await sharesOf(user)).length;
+    const foreign = await sendToLinkedin(stranger, { ideaIds: [ideaId], text: 'Not mine' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', message: translate('ideas.errors.notFound', 'en') });
-    const empty = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: '   ' });
+    expect(await sharesOf(stranger)).toEqual([]);
+    const empty = await sendToLinkedin(user, { ideaIds: [ideaId], text: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ message: translate('linkedin.errors.emptyText', 'en') });
-    const tooLong = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'x'.repeat(3001) });
-    expect(tooLong.json()).toMatchObject({ message: translate('linkedin.errors.tooLong', 'en') });
+    expect(empty.json()).toMatchObject({ fields: { text: translate('generation.toasts.noTextToSave', 'en') } });
+    const tooLong = await sendToLinkedin(user, { ideaIds: [ideaId], text: 'x'.repeat(3001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: translate('linkedin.errors.tooLong', 'en'),
+      fields: { text: translate('linkedin.errors.tooLong', 'en') },
+    });
     // The limit holds for the text as sent: 1,501 characters typed are 3,002 once escaped.
     const postsBefore = fake.posts.length;
-    const tooLongEscaped = await inject(user, 'POST', '/api/linkedin/publish', {
-      ideaIds: [ideaId],
-      text: '#'.repeat(1501),
-    });
+    const tooLongEscaped = await sendToLinkedin(user, { ideaIds: [ideaId], text: '#'.repeat(1501) });
     expect(tooLongEscaped.statusCode).toBe(400);
     expect(tooLongEscaped.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: translate('linkedin.errors.tooLong', 'en'),
     });
     expect(fake.posts).toHaveLength(postsBefore);
-    const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/linkedin/publish', payload: {} });
+    const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/shares/send', payload: {} });
     expect(signedOut.statusCode).toBe(401);
+    expect(await sharesOf(user)).toHaveLength(sharesBefore);
     expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
   });
 
@@ -404,30 +470,40 @@ describe('publishing to LinkedIn', () => {
     await connect(member);
     const ideaId = await addIdea(member, 'Token trouble');
     fake.revokeAllTokens();
-    const refused = await inject(member, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Revoked' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ code: 'LINKEDIN_RECONNECT', message: translate('linkedin.errors.expired', 'en') });
+    const { delivery } = await publish(member, [ideaId], 'Revoked');
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.expired', 'en'),
+      canRetry: false,
+    });
     expect((await connectionOf(member)).connection?.state).toBe('expired');
-    // Known to be expired now: the next attempt asks to reconnect without calling LinkedIn.
-    const again = await inject(member, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Revoked again' });
-    expect(again.json()).toMatchObject({ code: 'LINKEDIN_RECONNECT' });
-    expect(await ideaOf(member, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    // Known to be expired now: the next send asks to reconnect without calling LinkedIn or writing anything.
+    const sharesBefore = (await sharesOf(member)).length;
+    const attemptsBefore = fake.state.postAttempts;
+    const again = await sendToLinkedin(member, { ideaIds: [ideaId], text: 'Revoked again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'LINKEDIN_RECONNECT', message: translate('linkedin.errors.expired', 'en') });
+    expect(await sharesOf(member)).toHaveLength(sharesBefore);
+    expect(fake.state.postAttempts).toBe(attemptsBefore);
+    expect(await ideaOf(member, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
     await connect(member);
     expect((await connectionOf(member)).connection?.state).toBe('valid');
-    const published = await inject(member, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Back again' });
-    expect(published.statusCode, published.body).toBe(200);
+    expect((await publish(member, [ideaId], 'Back again')).delivery.status).toBe('published');
     // The earlier user's token was revoked too: reconnect them for the tests that follow.
     await connect(user);
   });
 
-  it('asks to connect first, and says when the server has no LinkedIn app', async () => {
+  it('asks to connect first (409, nothing written), and says when the server has no LinkedIn app', async () => {
     const loner = await createUser(testApp.app);
     const ideaId = await addIdea(loner, 'Alone');
-    const refused = await inject(loner, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Hi' });
+    const refused = await sendToLinkedin(loner, { ideaIds: [ideaId], text: 'Hi' });
+    expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'LINKEDIN_NOT_CONNECTED',
       message: translate('linkedin.errors.notConnected', 'en'),
     });
+    expect(await sharesOf(loner)).toEqual([]);
+    expect(await ideaOf(loner, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
     const bare = await createTestApp();
     try {
       const someone = await createUser(bare.app);
@@ -451,102 +527,132 @@ describe('scheduled LinkedIn posts', () => {
     user = await createUser(testApp.app);
     await connect(user);
   });
-  const list = async (who: TestUser) =>
-    ((await inject(who, 'GET', '/api/linkedin/posts')).json() as { posts: ScheduledLinkedinPost[] }).posts;
 
-  it('goes out once at its time, kept through a reconnect, and shows in the list meanwhile', async () => {
+  it('goes out once at its time, not before, kept through a reconnect, and shows as scheduled meanwhile', async () => {
     const ideaId = await addIdea(user, 'Scheduled news');
-    const publishAt = new Date(Date.now() + 3000).toISOString();
-    const scheduled = await inject(user, 'POST', '/api/linkedin/posts', {
+    const sendAt = new Date(Date.now() + 3000);
+    const scheduled = await sendToLinkedin(user, {
       ideaIds: [ideaId],
       text: 'Scheduled hello',
-      publishAt,
+      sendAt: sendAt.toISOString(),
     });
-    expect(scheduled.statusCode, scheduled.body).toBe(201);
-    const postId = (scheduled.json() as ScheduledLinkedinPost).id;
-    expect(await list(user)).toEqual([
-      expect.objectContaining({ id: postId, status: 'scheduled', text: 'Scheduled hello', postUrl: null }),
-    ]);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json()).toMatchObject({ outcome: 'scheduled', queued: 1 });
+    const shareId = (scheduled.json() as SendResult).shareId!;
+    const waiting = await review(user);
+    expect(waiting.scheduled.map((share) => share.id)).toEqual([shareId]);
+    expect(waiting.scheduled[0]).toMatchObject({
+      sendAt: sendAt.toISOString(),
+      deliveries: [expect.objectContaining({ channel: 'linkedin', status: 'queued', link: null })],
+    });
     // Reconnecting in the meantime keeps the post scheduled.
     await connect(user);
-    expect((await list(user))[0]).toMatchObject({ id: postId, status: 'scheduled' });
-    await waitUntil(async () => (await list(user))[0]?.status === 'published', 'the scheduled post to go out');
+    expect((await review(user)).scheduled.map((share) => share.id)).toEqual([shareId]);
+    expect(fake.posts.filter((candidate) => candidate.commentary === 'Scheduled hello')).toEqual([]);
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+
+    const { shareStatus, delivery } = await waitForPost(user, shareId);
     const post = fake.posts.filter((candidate) => candidate.commentary === 'Scheduled hello');
     expect(post).toHaveLength(1);
-    expect((await list(user))[0]).toMatchObject({ postUrl: `https://www.linkedin.com/feed/update/${post[0]!.id}/` });
-    expect(await ideaOf(user, ideaId)).toMatchObject({ status: 'sent' });
+    // Not before its time.
+    expect(post[0]!.receivedAt.getTime()).toBeGreaterThanOrEqual(sendAt.getTime());
+    expect(shareStatus).toBe('sent');
+    expect(delivery).toMatchObject({
+      status: 'published',
+      link: `https://www.linkedin.com/feed/update/${post[0]!.id}/`,
+    });
+    const after = await review(user);
+    expect(after.scheduled).toEqual([]);
+    expect(after.sent.map((share) => share.id)).toContain(shareId);
+    expect(await ideaOf(user, ideaId)).toEqual({
+      status: 'sent',
+      linkedinPostUrl: `https://www.linkedin.com/feed/update/${post[0]!.id}/`,
+    });
   });
 
-  it('can be cancelled: it never goes out; another user can neither see nor cancel it', async () => {
+  it('can be taken back: it never goes out; another user can neither see nor take it back', async () => {
     const ideaId = await addIdea(user, 'Cancelled news');
-    const scheduled = await inject(user, 'POST', '/api/linkedin/posts', {
+    const scheduled = await sendToLinkedin(user, {
       ideaIds: [ideaId],
       text: 'Never posted',
-      publishAt: new Date(Date.now() + 2500).toISOString(),
+      sendAt: new Date(Date.now() + 2500).toISOString(),
     });
-    const postId = (scheduled.json() as ScheduledLinkedinPost).id;
+    const shareId = (scheduled.json() as SendResult).shareId!;
     const stranger = await createUser(testApp.app);
-    expect(await list(stranger)).toEqual([]);
-    expect((await inject(stranger, 'DELETE', `/api/linkedin/posts/${postId}`)).statusCode).toBe(404);
-    expect((await inject(user, 'DELETE', `/api/linkedin/posts/${postId}`)).statusCode).toBe(204);
-    expect((await inject(user, 'DELETE', `/api/linkedin/posts/${postId}`)).json()).toMatchObject({
-      message: translate('linkedin.errors.notCancellable', 'en'),
-    });
+    expect((await review(stranger)).scheduled).toEqual([]);
+    expect((await inject(stranger, 'POST', `/api/shares/${shareId}/unschedule`)).statusCode).toBe(404);
+    const taken = await inject(user, 'POST', `/api/shares/${shareId}/unschedule`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const again = await inject(user, 'POST', `/api/shares/${shareId}/unschedule`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: translate('summeris.errors.notScheduled', 'en') });
     await new Promise((resolve) => setTimeout(resolve, 6000));
     expect(fake.posts.filter((candidate) => candidate.commentary === 'Never posted')).toEqual([]);
-    expect((await list(user)).map((post) => post.id)).not.toContain(postId);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    const after = await review(user);
+    expect(after.scheduled.map((share) => share.id)).not.toContain(shareId);
+    expect(after.pending.map((share) => share.id)).toContain(shareId);
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 
   it('refuses a time in the past, and keeps LinkedIn’s refusal on the post', async () => {
     const ideaId = await addIdea(user, 'Late news');
-    const past = await inject(user, 'POST', '/api/linkedin/posts', {
+    const sharesBefore = (await sharesOf(user)).length;
+    const past = await sendToLinkedin(user, {
       ideaIds: [ideaId],
       text: 'Too late',
-      publishAt: new Date(Date.now() - 60_000).toISOString(),
+      sendAt: new Date(Date.now() - 60_000).toISOString(),
     });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toMatchObject({ fields: { publishAt: translate('linkedin.errors.pastTime', 'en') } });
+    expect(past.json()).toMatchObject({ fields: { sendAt: translate('summeris.validation.pastTime', 'en') } });
+    expect(await sharesOf(user)).toHaveLength(sharesBefore);
     fake.state.nextPostFailure = 429;
-    const scheduled = await inject(user, 'POST', '/api/linkedin/posts', {
+    fake.state.nextPostFailureTimes = 3;
+    const scheduled = await sendToLinkedin(user, {
       ideaIds: [ideaId],
       text: 'Throttled later',
-      publishAt: new Date(Date.now() + 1500).toISOString(),
+      sendAt: new Date(Date.now() + 1500).toISOString(),
     });
-    const postId = (scheduled.json() as ScheduledLinkedinPost).id;
-    await waitUntil(
-      async () => (await list(user)).find((post) => post.id === postId)?.status === 'failed',
-      'the scheduled post to fail',
-    );
-    expect((await list(user)).find((post) => post.id === postId)?.error).toBe(
-      translate('linkedin.errors.rateLimited', 'en'),
-    );
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    const shareId = (scheduled.json() as SendResult).shareId!;
+    const { shareStatus, delivery } = await waitForPost(user, shareId);
+    expect(shareStatus).toBe('failed');
+    expect(delivery.error).toBe(translate('linkedin.errors.rateLimited', 'en'));
+    expect((await review(user)).failed.map((share) => share.id)).toContain(shareId);
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 });
 
 describe('a post an instance left half-way', () => {
-  it('is shown as failed with a warning to check LinkedIn, never sent again', async () => {
+  it('is failed with a warning to check LinkedIn, never sent again', async () => {
     const user = await createUser(testApp.app);
-    const { db } = testApp.database;
-    const longAgo = new Date(Date.now() - 60 * 60 * 1000);
-    const [stuck] = await db
-      .insert(linkedinPosts)
-      .values({ userId: user.id, text: 'Half-way', publishAt: longAgo, status: 'publishing', jobId: 'gone' })
-      .returning();
-    const [recent] = await db
-      .insert(linkedinPosts)
-      .values({ userId: user.id, text: 'Just started', publishAt: new Date(), status: 'publishing', jobId: 'busy' })
-      .returning();
-    await db.update(linkedinPosts).set({ updatedAt: longAgo }).where(eq(linkedinPosts.id, stuck!.id));
-    expect(await failInterruptedLinkedinPosts({ db, now: new Date() })).toBe(1);
-    const posts = ((await inject(user, 'GET', '/api/linkedin/posts')).json() as { posts: ScheduledLinkedinPost[] })
-      .posts;
-    expect(posts.find((post) => post.id === stuck!.id)).toMatchObject({
-      status: 'failed',
-      error: translate('linkedin.errors.interrupted', 'en'),
+    await connect(user);
+    const ideaId = await addIdea(user, 'Half-way');
+    // Scheduled far ahead, so that only the call below runs it.
+    const scheduled = await sendToLinkedin(user, {
+      ideaIds: [ideaId],
+      text: 'Half-way',
+      sendAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    expect(posts.find((post) => post.id === recent!.id)).toMatchObject({ status: 'publishing', error: null });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const shareId = (scheduled.json() as SendResult).shareId!;
+    const { db } = testApp.database;
+    // The instance that was sending it stopped before LinkedIn answered: the row is left "sending".
+    const { id: deliveryId } = await storedDelivery(shareId);
+    await db.update(deliveries).set({ status: 'sending', attempts: 1 }).where(eq(deliveries.id, deliveryId));
+    const attemptsBefore = fake.state.postAttempts;
+    const outcomes = await processDeliveries({
+      db,
+      channels: testApp.app.deps.channels,
+      attempts: [{ deliveryId, isFinalAttempt: false }],
+    });
+    expect(outcomes.get(deliveryId)).toEqual({ status: 'failed' });
+    expect(fake.state.postAttempts).toBe(attemptsBefore);
+    expect(fake.posts.filter((post) => post.commentary === 'Half-way')).toEqual([]);
+    const { delivery } = await waitForPost(user, shareId);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('summeris.errors.interrupted', 'en'),
+    });
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
   });
 });
 
@@ -604,8 +710,11 @@ describe('token expiry', () => {
       .where(eq(linkedinConnections.userId, user.id));
     expect((await connectionOf(user)).connection?.state).toBe('expired');
     const ideaId = await addIdea(user, 'After expiry');
-    const refused = await inject(user, 'POST', '/api/linkedin/publish', { ideaIds: [ideaId], text: 'Expired' });
+    const sharesBefore = (await sharesOf(user)).length;
+    const refused = await sendToLinkedin(user, { ideaIds: [ideaId], text: 'Expired' });
+    expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'LINKEDIN_RECONNECT' });
+    expect(await sharesOf(user)).toHaveLength(sharesBefore);
 
     // A new token gets its own notice when its time comes.
     await connect(user);

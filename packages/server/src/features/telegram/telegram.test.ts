@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { ideas, telegramLinkCodes, userSettings } from '../../db/schema.ts';
+import { deliveries, ideas, shares, telegramLinkCodes, userSettings } from '../../db/schema.ts';
 import { startJobQueue } from '../../jobs.ts';
 import { registerWorkers } from '../../workers.ts';
+import { waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
 import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
 import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
@@ -556,27 +557,41 @@ describe('channels and publishing', () => {
   }
   const preferences = { ...defaultPreferences, platform: 'telegram' };
 
+  /** Sends a text to the user's chats through the share pipeline; the answer of POST /api/shares/send. */
+  const sendToChats = (user: TestUser, ideaIds: string[], text: string, telegramChatIds: string[]) =>
+    call(user, 'POST', '/api/shares/send', { ideaIds, text, preferences, destinations: { telegramChatIds } });
+
+  /** Sends a text to one chat and waits, as the web client polls, until its delivery is done. */
+  async function postToChat(user: TestUser, ideaIds: string[], text: string, chatRowId: string) {
+    const response = await sendToChats(user, ideaIds, text, [chatRowId]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'queued', queued: 1 });
+    const shareId = (response.json() as { shareId: string }).shareId;
+    const done = await waitForDeliveries(testApp.app, user, shareId);
+    expect(done.deliveries).toHaveLength(1);
+    return { shareId, shareStatus: done.shareStatus, delivery: done.deliveries[0]! };
+  }
+
+  const storedDelivery = async (shareId: string) =>
+    (await testApp.database.db.select().from(deliveries).where(eq(deliveries.shareId, shareId)))[0]!;
+
   it('publishes escaped HTML, split at paragraph boundaries, stores the link and marks the idea sent', async () => {
     const ideaId = await newIdea(alice, 'Shipped the release');
     const paragraph = `Tom & Jerry <3 "quotes" ${'x'.repeat(2500)}`;
     const text = `${paragraph}\n\n${paragraph}`;
     const before = fake.sentMessages().length;
-    const response = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [ideaId],
-      text,
-      preferences,
-      channelId: channelRowId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const { shareId, shareStatus, delivery } = await postToChat(alice, [ideaId], text, channelRowId);
     const sent = fake.sentMessages().slice(before);
     const escaped = `Tom &amp; Jerry &lt;3 "quotes" ${'x'.repeat(2500)}`;
     expect(sent).toEqual([
       expect.objectContaining({ chat_id: channelId, text: escaped, parse_mode: 'HTML' }),
       expect.objectContaining({ chat_id: channelId, text: escaped, parse_mode: 'HTML' }),
     ]);
-    const result = response.json();
-    expect(result).toMatchObject({ messageCount: 2, channelTitle: 'Alice writes' });
-    expect(result.messageLink).toMatch(/^https:\/\/t\.me\/alice_writes\/\d+$/);
+    expect(delivery).toMatchObject({ channel: 'telegram', status: 'published', recipientName: 'Alice writes' });
+    expect(delivery.link).toMatch(/^https:\/\/t\.me\/alice_writes\/\d+$/);
+    expect(shareStatus).toBe('sent');
+    // Both messages of the post are kept.
+    expect((await storedDelivery(shareId)).providerMessageId?.split(',')).toHaveLength(2);
     const idea = await listedIdea(alice, ideaId);
     expect(idea.status).toBe('sent');
   });
@@ -586,13 +601,7 @@ describe('channels and publishing', () => {
     fake.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 1', retry_after: 1 });
     const before = fake.sentMessages().length;
     const startedAt = Date.now();
-    const response = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [ideaId],
-      text: 'Hello <world>',
-      preferences,
-      channelId: groupRowId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const { delivery } = await postToChat(alice, [ideaId], 'Hello <world>', groupRowId);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
     // The refused call and the one Telegram took.
     expect(fake.calls.filter((apiCall) => apiCall.method === 'sendMessage').slice(-2)).toEqual([
@@ -602,7 +611,8 @@ describe('channels and publishing', () => {
     expect(fake.sentMessages().slice(before)).toEqual([
       expect.objectContaining({ chat_id: groupId, text: 'Hello &lt;world&gt;' }),
     ]);
-    expect(response.json().messageLink).toMatch(/^https:\/\/t\.me\/c\/1111111111\/\d+$/);
+    expect(delivery.status).toBe('published');
+    expect(delivery.link).toMatch(/^https:\/\/t\.me\/c\/1111111111\/\d+$/);
   });
 
   it("shows Telegram's refusal clearly and leaves the idea unsent", async () => {
@@ -611,46 +621,34 @@ describe('channels and publishing', () => {
       error_code: 403,
       description: 'Forbidden: bot is not a member of the channel chat',
     });
-    const response = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [ideaId],
-      text: 'Will not arrive',
-      preferences,
-      channelId: channelRowId,
+    const { shareStatus, delivery } = await postToChat(alice, [ideaId], 'Will not arrive', channelRowId);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: 'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
+      // Telegram answered: sending it again would be refused the same way.
+      canRetry: false,
+      link: null,
     });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
-      code: 'TELEGRAM_SEND_FAILED',
-      message: 'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
-    });
-    expect((await listedIdea(alice, ideaId)).status).toBe('raw_ideas');
+    expect(shareStatus).toBe('failed');
+    // Not sent: its text stays in its share, saved for later.
+    expect((await listedIdea(alice, ideaId)).status).toBe('saved_for_later');
   });
 
   it("never reaches another user's channel or idea, and takes no raw chat id", async () => {
     const bobIdea = await newIdea(bob, 'Bob idea');
     const aliceIdea = await newIdea(alice, 'Alice idea');
     const before = fake.sentMessages().length;
-    const bobToAliceChannel = await call(bob, 'POST', '/api/telegram/publish', {
-      ideaIds: [bobIdea],
-      text: 'Hijack',
-      preferences,
-      channelId: channelRowId,
-    });
+    const sharesBefore = (await testApp.database.db.select({ id: shares.id }).from(shares)).length;
+    const bobToAliceChannel = await sendToChats(bob, [bobIdea], 'Hijack', [channelRowId]);
     expect(bobToAliceChannel.statusCode).toBe(404);
-    const aliceWithBobIdea = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [bobIdea],
-      text: 'Not mine',
-      preferences,
-      channelId: channelRowId,
-    });
+    const aliceWithBobIdea = await sendToChats(alice, [bobIdea], 'Not mine', [channelRowId]);
     expect(aliceWithBobIdea.statusCode).toBe(404);
-    const rawChatId = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [aliceIdea],
-      text: 'Raw id',
-      preferences,
-      channelId: String(channelId),
-    });
+    const rawChatId = await sendToChats(alice, [aliceIdea], 'Raw id', [String(channelId)]);
     expect(rawChatId.statusCode).toBe(400);
     expect(fake.sentMessages().length).toBe(before);
+    // Nothing was written for any of them.
+    expect((await testApp.database.db.select({ id: shares.id }).from(shares)).length).toBe(sharesBefore);
+    expect((await listedIdea(alice, aliceIdea)).status).toBe('raw_ideas');
     expect((await call(bob, 'DELETE', `/api/telegram/channels/${channelRowId}`)).statusCode).toBe(404);
   });
 
@@ -684,18 +682,13 @@ describe('channels and publishing', () => {
     const rowId = await connectBasicGroup(oldId, 'Book club');
     fake.migrateGroup(oldId, newId, { serviceMessages: false });
     const ideaId = await newIdea(alice, 'Finished the novel');
-    const response = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [ideaId],
-      text: 'We finished the novel',
-      preferences,
-      channelId: rowId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const { delivery } = await postToChat(alice, [ideaId], 'We finished the novel', rowId);
+    expect(delivery.status).toBe('published');
     const sends = fake.calls.filter(
       (apiCall) => apiCall.method === 'sendMessage' && apiCall.params.text === 'We finished the novel',
     );
     expect(sends.map((apiCall) => apiCall.params.chat_id)).toEqual([oldId, newId]);
-    expect(response.json().messageLink).toMatch(/^https:\/\/t\.me\/c\/4001110000\/\d+$/);
+    expect(delivery.link).toMatch(/^https:\/\/t\.me\/c\/4001110000\/\d+$/);
     const channel = (await call(alice, 'GET', '/api/telegram'))
       .json()
       .channels.find((item: { id: string }) => item.id === rowId);
@@ -704,16 +697,7 @@ describe('channels and publishing', () => {
 
     // The next post goes to the new id straight away.
     const next = await newIdea(alice, 'Next meeting');
-    expect(
-      (
-        await call(alice, 'POST', '/api/telegram/publish', {
-          ideaIds: [next],
-          text: 'Next meeting',
-          preferences,
-          channelId: rowId,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postToChat(alice, [next], 'Next meeting', rowId)).delivery.status).toBe('published');
     expect(
       fake.calls
         .filter((apiCall) => apiCall.method === 'sendMessage' && apiCall.params.text === 'Next meeting')
@@ -735,13 +719,8 @@ describe('channels and publishing', () => {
       )
       .toBe('supergroup');
     const ideaId = await newIdea(alice, 'Concert on Sunday');
-    const response = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [ideaId],
-      text: 'Concert on Sunday',
-      preferences,
-      channelId: rowId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const { delivery } = await postToChat(alice, [ideaId], 'Concert on Sunday', rowId);
+    expect(delivery.status).toBe('published');
     expect(
       fake.calls
         .filter((apiCall) => apiCall.method === 'sendMessage' && apiCall.params.text === 'Concert on Sunday')
@@ -754,20 +733,19 @@ describe('channels and publishing', () => {
     const paragraph = 'y'.repeat(3000);
     fake.stallNext('sendMessage', { skip: 1 });
     const before = fake.sentMessages().length;
-    const response = await call(alice, 'POST', '/api/telegram/publish', {
-      ideaIds: [ideaId],
-      text: `${paragraph}\n\n${paragraph}`,
-      preferences,
-      channelId: channelRowId,
-    });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
-      code: 'TELEGRAM_UNREACHABLE',
-      message:
+    const { shareStatus, delivery } = await postToChat(alice, [ideaId], `${paragraph}\n\n${paragraph}`, channelRowId);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error:
         'Telegram stopped answering after 1 of the 2 messages of this post. It is not marked as published here: check the channel before you publish it again.',
+      // Not sent again by itself (the reader may have it); the user may, after checking.
+      canRetry: true,
+      attempts: 1,
+      link: null,
     });
+    expect(shareStatus).toBe('failed');
     expect(fake.sentMessages().length - before).toBe(1);
-    expect((await listedIdea(alice, ideaId)).status).toBe('raw_ideas');
+    expect((await listedIdea(alice, ideaId)).status).toBe('saved_for_later');
   });
 
   it('removes a channel, and unlinks from the web and from the bot', async () => {
@@ -803,6 +781,28 @@ describe('without a bot token', () => {
       const code = await plain.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers });
       expect(code.statusCode).toBe(409);
       expect(code.json()).toEqual({
+        code: 'TELEGRAM_NOT_CONFIGURED',
+        message: 'Telegram is not set up on this server.',
+      });
+      const idea = await plain.app.inject({
+        method: 'POST',
+        url: '/api/ideas',
+        headers: user.headers,
+        payload: { content: 'No bot here' },
+      });
+      const post = await plain.app.inject({
+        method: 'POST',
+        url: '/api/shares/send',
+        headers: user.headers,
+        payload: {
+          ideaIds: [(idea.json() as { id: string }).id],
+          text: 'No bot here',
+          preferences: defaultPreferences,
+          destinations: { telegramChatIds: ['00000000-0000-4000-8000-000000000000'] },
+        },
+      });
+      expect(post.statusCode).toBe(409);
+      expect(post.json()).toEqual({
         code: 'TELEGRAM_NOT_CONFIGURED',
         message: 'Telegram is not set up on this server.',
       });
