@@ -55,6 +55,9 @@ insert into pending_shares (id, user_id, status, events_ids, events, summaries, 
 insert into telegram_posts (user_id, channel_id, share_id, event_ids, chat_id, message_ids, message_link, created_at)
   values ('${userId}', '${chatRowId}', '${telegramShareId}', '["${idea(1)}"]', -1001234567890, '[42, 43]',
     'https://t.me/olgachannel/42', '2026-11-01T11:00:00Z');
+insert into telegram_posts (user_id, channel_id, share_id, event_ids, chat_id, message_ids, message_link, created_at)
+  values ('${userId}', '${chatRowId}', null, '["${idea(3)}"]', -1001234567890, '[50]',
+    'https://t.me/olgachannel/50', '2026-11-04T11:00:00Z');
 insert into linkedin_posts (id, user_id, event_ids, text, publish_at, status, job_id, post_urn, post_url, error_key, error_values, published_at) values
   ('${post(1)}', '${userId}', '["${idea(3)}", "${idea(2)}"]', 'Scheduled: spring and the job', '${scheduledAt}', 'scheduled', 'job-1', null, null, null, null, null),
   ('${post(2)}', '${userId}', '["${idea(2)}"]', 'I started a new job', '2026-11-02T11:00:00Z', 'published', null, 'urn:li:share:9', 'https://www.linkedin.com/feed/update/urn:li:share:9/', null, null, '2026-11-02T11:00:01Z'),
@@ -91,6 +94,23 @@ describe('migration 0009_one_way_out', () => {
     ]);
     expect(await rows(`select status, sent_at from pending_shares where id = '${telegramShareId}'`)).toEqual([
       { status: 'sent', sent_at: new Date('2026-11-01T11:00:00Z') },
+    ]);
+
+    // A Telegram post whose share had been deleted: a sent share of its ideas, with its delivery.
+    expect(
+      await rows(`
+        select s.status, s.events_ids, s.events->0->>'title' as title, s.source, s.sent_at, d.status as delivery_status, d.link
+        from deliveries d join pending_shares s on s.id = d.share_id where d.link = 'https://t.me/olgachannel/50'`),
+    ).toEqual([
+      {
+        status: 'sent',
+        events_ids: [idea(3)],
+        title: 'Garden',
+        source: 'telegram',
+        sent_at: new Date('2026-11-04T11:00:00Z'),
+        delivery_status: 'published',
+        link: 'https://t.me/olgachannel/50',
+      },
     ]);
 
     // Each LinkedIn post but the cancelled one: a share of its ideas with one LinkedIn delivery.
