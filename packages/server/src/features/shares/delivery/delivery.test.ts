@@ -10,12 +10,12 @@ import { addressOf, nameOf, startSmtpServer } from '../../../../test/doubles/smt
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
-import { contacts, emailDeliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
+import { contacts, deliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
 import { startJobQueue } from '../../../jobs.ts';
 import { registerWorkers } from '../../../workers.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
-import { createEmailDeliveryQueue } from './queue.ts';
-import { sendShareToContacts } from './send.ts';
+import { createDeliveryQueue, deliveryQueue } from './queue.ts';
+import { sendShare } from './send.ts';
 
 const mailFrom = 'updates@life.test';
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -130,7 +130,7 @@ describe('sending a share through SMTP', () => {
     expect(response.json().message).toBe('Нет сгенерированных сводок для отправки');
     const english = await send(user, share.id);
     expect(english.json().message).toBe('No generated summaries to share');
-    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toHaveLength(0);
   });
 
   it('uses the sender name and reply-to saved in Settings → Email', async () => {
@@ -178,7 +178,7 @@ describe('sending a share through SMTP', () => {
     expect(partial.shareStatus).toBe('sent');
     const bounced = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.dan@example.com')!;
     expect(bounced).toMatchObject({ status: 'bounced', attempts: 1, sentAt: null, canRetry: false });
-    expect(bounced.lastError).toContain('Mailbox unavailable');
+    expect(bounced.error).toContain('Mailbox unavailable');
     const failed = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.erin@example.com')!;
     expect(failed).toMatchObject({ status: 'failed', attempts: 4, canRetry: true });
     expect(smtp.to('partial.dan@example.com')).toHaveLength(0);
@@ -232,7 +232,7 @@ describe('sending a share through SMTP', () => {
     expect((await send(user, share.id)).statusCode).toBe(200);
     const done = await waitForDeliveries(testApp.app, user, share.id);
     expect(done.counts).toMatchObject({ sent: 1, failed: 0 });
-    expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2, error: null });
     expect(smtp.to('later.fay@example.com')).toHaveLength(1);
   });
 
@@ -261,7 +261,7 @@ describe('sending a share through SMTP', () => {
     // Each job is settled on its own: only the greylisted recipient's job went back to the queue,
     // not the other jobs of its batch.
     const retried = (await db.execute(
-      sql`select data->>'deliveryId' as "deliveryId" from pgboss.job where name = 'email-delivery' and retry_count > 0`,
+      sql`select data->>'deliveryId' as "deliveryId" from pgboss.job where name = ${deliveryQueue} and retry_count > 0`,
     )) as unknown as { rows: Array<{ deliveryId: string }> };
     const shareDeliveryIds = new Map(done.deliveries.map((delivery) => [delivery.id, delivery.recipientEmail]));
     expect(
@@ -316,11 +316,11 @@ describe('what is not sent', () => {
     expect(russian.statusCode).toBe(403);
     expect(russian.json().message).toBe('Вы исчерпали месячный лимит. Расширьте тариф, чтобы продолжить делиться.');
     // The limit is checked first, before looking for recipients.
-    const empty = await send(user, second.share.id, { contactIds: [] });
-    expect(empty.json().code).toBe('LIMIT_REACHED');
+    const noRecipient = await send(user, second.share.id, { destinations: { contactIds: ['not-a-contact'] } });
+    expect(noRecipient.json().code).toBe('LIMIT_REACHED');
 
-    const deliveries = await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, second.share.id));
-    expect(deliveries).toHaveLength(0);
+    const rows = await db.select().from(deliveries).where(eq(deliveries.shareId, second.share.id));
+    expect(rows).toHaveLength(0);
     const [secondShare] = await db.select().from(shares).where(eq(shares.id, second.share.id));
     expect(secondShare!.status).toBe('generated');
     expect(smtp.to('limit.bob@example.com')).toHaveLength(1);
@@ -364,7 +364,7 @@ describe('what is not sent', () => {
       queued: 0,
       message: 'SMS sending is not implemented yet. No SMS was sent.',
     });
-    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toHaveLength(0);
 
     const both = await send(user, share.id, { method: 'both' });
     expect(both.json()).toMatchObject({
@@ -413,7 +413,7 @@ describe('what is not sent', () => {
   });
 });
 
-describe('Create Content → Email to Contacts in one step (POST /api/shares/email)', () => {
+describe('Create Content → Email to Contacts in one step (POST /api/shares/send)', () => {
   const preferences = {
     platform: 'telegram',
     length: 'short',
@@ -437,7 +437,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
   function emailText(user: { headers: Record<string, string> }, payload: object, headers: Record<string, string> = {}) {
     return testApp.app.inject({
       method: 'POST',
-      url: '/api/shares/email',
+      url: '/api/shares/send',
       headers: { ...user.headers, ...headers },
       payload,
     });
@@ -449,7 +449,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     return {
       ideas: await db.select().from(ideas).where(eq(ideas.userId, userId)),
       shares: await db.select().from(shares).where(eq(shares.userId, userId)),
-      deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
+      deliveries: await db.select().from(deliveries).where(eq(deliveries.userId, userId)),
     };
   }
 
@@ -464,7 +464,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       ideaIds: [first.id, second.id],
       text: 'Two bits of news: Lisbon, and the port.',
       preferences,
-      contactIds: people.map((person) => person.id),
+      destinations: { contactIds: people.map((person) => person.id) },
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as { shareId: string; deliveries: { counts: { total: number } } };
@@ -508,7 +508,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       ideaIds: [idea.id],
       text: 'Final text',
       preferences,
-      contactIds: [person!.id],
+      destinations: { contactIds: [person!.id] },
       subject: 'Marathon!',
     });
     expect(response.json()).toMatchObject({ shareId: approvedShare.id, outcome: 'queued', queued: 1 });
@@ -529,7 +529,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const before = await stateOf(user.id);
     expect(before.ideas[0]!.status).toBe('raw_ideas');
 
-    const noRecipient = await emailText(user, { ...request, contactIds: [withoutEmail!.id, 'not-a-contact'] });
+    const noRecipient = await emailText(user, { ...request, destinations: { contactIds: [withoutEmail!.id, 'not-a-contact'] } });
     expect(noRecipient.statusCode).toBe(200);
     expect(noRecipient.json()).toEqual({
       shareId: null,
@@ -543,12 +543,12 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     });
     expect(await stateOf(user.id)).toEqual(before);
 
-    const sms = await emailText(user, { ...request, contactIds: [withEmail!.id], method: 'sms' });
+    const sms = await emailText(user, { ...request, destinations: { contactIds: [withEmail!.id] }, method: 'sms' });
     expect(sms.json()).toMatchObject({ shareId: null, outcome: 'sms_not_supported', queued: 0 });
     expect(await stateOf(user.id)).toEqual(before);
 
     await db.update(userSettings).set({ monthlyShareLimit: 0 }).where(eq(userSettings.userId, user.id));
-    const overLimit = await emailText(user, { ...request, contactIds: [withEmail!.id] });
+    const overLimit = await emailText(user, { ...request, destinations: { contactIds: [withEmail!.id] } });
     expect(overLimit.statusCode).toBe(403);
     expect(overLimit.json()).toEqual({
       code: 'LIMIT_REACHED',
@@ -566,12 +566,12 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const idea = await createIdea(owner, 'Owner idea');
     const request = { ideaIds: [idea.id], text: 'Owner text', preferences };
 
-    const empty = await emailText(owner, { ...request, contactIds: [] });
+    const empty = await emailText(owner, { ...request, destinations: { contactIds: [] } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('Please select at least one contact');
+    expect(empty.json().message).toBe('Choose at least one contact, Telegram chat or LinkedIn.');
 
     const before = await stateOf(owner.id);
-    const foreign = await emailText(stranger, { ...request, contactIds: [strangerContact!.id] });
+    const foreign = await emailText(stranger, { ...request, destinations: { contactIds: [strangerContact!.id] } });
     expect(foreign.statusCode).toBe(404);
     expect(await stateOf(owner.id)).toEqual(before);
     expect(await stateOf(stranger.id)).toMatchObject({ shares: [], deliveries: [] });
@@ -595,16 +595,18 @@ describe('durability', () => {
     // First run: the queue exists and jobs are queued, but the server stops before a worker takes them.
     const firstJobs = await startJobQueue(database, { error: () => {} });
     const firstApp = await buildApp({ config, database, jobs: firstJobs, webDistDir: null });
-    await createEmailDeliveryQueue({ jobs: firstJobs, config });
+    await createDeliveryQueue({ jobs: firstJobs, config });
     await firstApp.ready();
     const user = await createVerifiedUser(firstApp, database.db);
     const people = await insertContacts(database.db, user.id, contactEmails('restart'));
     const { share } = await insertShare(database.db, user.id, people);
-    const outcome = await sendShareToContacts({
+    const outcome = await sendShare({
       db: database.db,
       jobs: firstJobs,
+      channels: firstApp.deps.channels,
       userId: user.id,
       shareId: share.id,
+      destinations: { contactIds: share.contactIds, telegramChatIds: [], linkedin: false },
       subject: 'Before the restart',
       bodies: share.texts,
       method: 'email',
@@ -612,9 +614,9 @@ describe('durability', () => {
     expect(outcome).toMatchObject({ outcome: 'queued', queued: 3 });
     // One delivery was mid-send when the process died.
     await database.db
-      .update(emailDeliveries)
+      .update(deliveries)
       .set({ status: 'sending', attempts: 1 })
-      .where(eq(emailDeliveries.id, outcome.deliveryIds[0]!));
+      .where(eq(deliveries.id, outcome.deliveryIds[0]!));
     await firstApp.close();
     await firstJobs.stop({ graceful: false, timeout: 1000 });
     await firstApp.deps.mailer.close();
@@ -632,7 +634,7 @@ describe('durability', () => {
       const deadline = Date.now() + 15_000;
       for (;;) {
         const result = (await database.db.execute(
-          sql`select count(*)::int as open from pgboss.job where name = 'email-delivery' and state in ('created', 'retry', 'active')`,
+          sql`select count(*)::int as open from pgboss.job where name = ${deliveryQueue} and state in ('created', 'retry', 'active')`,
         )) as unknown as { rows: Array<{ open: number }> };
         if (result.rows[0]!.open === 0) break;
         if (Date.now() > deadline) throw new Error('jobs did not finish');
@@ -645,8 +647,8 @@ describe('durability', () => {
       }
       const rows = await database.db
         .select()
-        .from(emailDeliveries)
-        .where(and(eq(emailDeliveries.shareId, share.id), eq(emailDeliveries.status, 'sent')));
+        .from(deliveries)
+        .where(and(eq(deliveries.shareId, share.id), eq(deliveries.status, 'sent')));
       expect(rows).toHaveLength(3);
     } finally {
       await secondApp.close();
