@@ -1,3 +1,4 @@
+import type { ShareReviewResponse } from '@life-updates/contract/shares';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   waitForDeliveries,
 } from '../../../../test/doubles/email-fixtures.ts';
 import { addressOf, nameOf, startSmtpServer } from '../../../../test/doubles/smtp.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp, type TestUser } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { contacts, deliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
@@ -529,7 +530,10 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     const before = await stateOf(user.id);
     expect(before.ideas[0]!.status).toBe('raw_ideas');
 
-    const noRecipient = await emailText(user, { ...request, destinations: { contactIds: [withoutEmail!.id, 'not-a-contact'] } });
+    const noRecipient = await emailText(user, {
+      ...request,
+      destinations: { contactIds: [withoutEmail!.id, 'not-a-contact'] },
+    });
     expect(noRecipient.statusCode).toBe(200);
     expect(noRecipient.json()).toEqual({
       shareId: null,
@@ -575,6 +579,154 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     expect(foreign.statusCode).toBe(404);
     expect(await stateOf(owner.id)).toEqual(before);
     expect(await stateOf(stranger.id)).toMatchObject({ shares: [], deliveries: [] });
+  });
+});
+
+describe('a share sent at a time (sendAt)', () => {
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+
+  async function review(user: { headers: Record<string, string> }, locale = 'en') {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/shares/review',
+      headers: { ...user.headers, 'accept-language': locale },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as ShareReviewResponse;
+  }
+
+  /** Polls a share's deliveries until the share has the status (a scheduled share counts as done at once). */
+  async function waitForShareStatus(user: TestUser, shareId: string, status: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const done = await waitForDeliveries(testApp.app, user, shareId, timeoutMs);
+      if (done.shareStatus === status) return done;
+      if (Date.now() > deadline) throw new Error(`share ${shareId} is ${done.shareStatus}, not ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('stays scheduled with queued deliveries, in Summeris → Scheduled, and goes out after its time', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const people = await insertContacts(db, user.id, contactEmails('later').slice(0, 2));
+    const { share } = await insertShare(db, user.id, people);
+    const sendAt = inSeconds(2.5);
+
+    const response = await send(user, share.id, { sendAt });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'scheduled', queued: 2 });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(stored).toMatchObject({ status: 'scheduled', sendAt: new Date(sendAt) });
+    const rows = await db.select().from(deliveries).where(eq(deliveries.shareId, share.id));
+    expect(rows.map((row) => row.status)).toEqual(['queued', 'queued']);
+    const waiting = await review(user);
+    expect(waiting.scheduled.map((item) => item.id)).toEqual([share.id]);
+    expect(waiting.scheduled[0]!.deliveries.map((delivery) => delivery.status)).toEqual(['queued', 'queued']);
+    expect(waiting.pending).toEqual([]);
+    expect(waiting.sent).toEqual([]);
+    // Not before its time.
+    for (const person of people) expect(smtp.to(person.email)).toHaveLength(0);
+
+    const done = await waitForShareStatus(user, share.id, 'sent');
+    expect(done.counts).toMatchObject({ total: 2, sent: 2, queued: 0, failed: 0 });
+    for (const delivery of done.deliveries) {
+      expect(Date.parse(delivery.sentAt!)).toBeGreaterThanOrEqual(Date.parse(sendAt));
+    }
+    for (const person of people) expect(smtp.to(person.email)).toHaveLength(1);
+    const after = await review(user);
+    expect(after.scheduled).toEqual([]);
+    expect(after.sent.map((item) => item.id)).toEqual([share.id]);
+    expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(1);
+  });
+
+  it('unschedule takes the share back to Pending (approved) with its texts and removes its deliveries', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Uma', email: 'unschedule.uma@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!]);
+    const scheduled = await send(user, share.id, { sendAt: inSeconds(3600) });
+    expect(scheduled.json()).toMatchObject({ outcome: 'scheduled', queued: 1 });
+
+    const unscheduled = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${share.id}/unschedule`,
+      headers: user.headers,
+    });
+    expect(unscheduled.statusCode, unscheduled.body).toBe(200);
+    expect(unscheduled.json().share).toMatchObject({ id: share.id, status: 'approved', texts: share.texts });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(stored).toMatchObject({ status: 'approved', sendAt: null });
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toEqual([]);
+    const list = await review(user);
+    expect(list.scheduled).toEqual([]);
+    expect(list.pending.map((item) => item.id)).toEqual([share.id]);
+    expect(list.pending[0]!.deliveries).toEqual([]);
+
+    // Sent now instead; a sent share cannot be unscheduled.
+    expect((await send(user, share.id)).json()).toMatchObject({ outcome: 'queued', queued: 1 });
+    await waitForDeliveries(testApp.app, user, share.id);
+    expect(smtp.to('unschedule.uma@example.com')).toHaveLength(1);
+    for (const [locale, message] of [
+      ['en', 'This share is no longer scheduled.'],
+      ['ru', 'Эта отправка больше не запланирована.'],
+    ] as const) {
+      const refused = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/shares/${share.id}/unschedule`,
+        headers: { ...user.headers, 'accept-language': locale },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'SHARE_NOT_SCHEDULED', message });
+    }
+    const [sent] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(sent!.status).toBe('sent');
+  });
+
+  it('refuses a time in the past with the field message, writing nothing', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Pia', email: 'past.pia@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!]);
+    for (const [locale, message] of [
+      ['en', 'Choose a time in the future.'],
+      ['ru', 'Выберите время в будущем.'],
+    ] as const) {
+      const response = await send(user, share.id, { sendAt: inSeconds(-60) }, { 'accept-language': locale });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { sendAt: message } });
+    }
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(stored).toMatchObject({ status: 'generated', sendAt: null });
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toEqual([]);
+    expect(smtp.to('past.pia@example.com')).toHaveLength(0);
+  });
+
+  it('lists a share with a failed destination under Failed, the error in the reader’s language', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const people = await insertContacts(db, user.id, contactEmails('tabfail').slice(0, 2));
+    const { share } = await insertShare(db, user.id, people);
+    smtp.rules.set('tabfail.carol@example.com', { code: 550, message: 'Mailbox unavailable' });
+    expect((await send(user, share.id)).statusCode).toBe(200);
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done).toMatchObject({ shareStatus: 'sent', counts: { sent: 1, bounced: 1 } });
+
+    for (const [locale, prefix] of [
+      ['en', 'Could not send: '],
+      ['ru', 'Не удалось отправить: '],
+    ] as const) {
+      const list = await review(user, locale);
+      // A partial send is in Sent and in Failed.
+      expect(list.sent.map((item) => item.id)).toEqual([share.id]);
+      expect(list.failed.map((item) => item.id)).toEqual([share.id]);
+      const byAddress = new Map(list.failed[0]!.deliveries.map((delivery) => [delivery.recipientEmail, delivery]));
+      const failed = byAddress.get('tabfail.carol@example.com')!;
+      expect(failed).toMatchObject({ channel: 'email', status: 'bounced', canRetry: false });
+      expect(failed.error!.startsWith(prefix), failed.error!).toBe(true);
+      expect(failed.error).toContain('Mailbox unavailable');
+      expect(byAddress.get('tabfail.bob@example.com')).toMatchObject({ status: 'sent', error: null });
+    }
   });
 });
 

@@ -121,10 +121,7 @@ describe('one Message-ID per delivery', () => {
     const first = await deliveryOf(deliveryId!);
     // The server said 250, but the process died before it wrote "sent": on restart the delivery is
     // still "sending" and its job runs again (resumeUnfinishedDeliveries).
-    await db
-      .update(deliveries)
-      .set({ status: 'sending', sentAt: null })
-      .where(eq(deliveries.id, deliveryId!));
+    await db.update(deliveries).set({ status: 'sending', sentAt: null }).where(eq(deliveries.id, deliveryId!));
     expect((await work()).get(deliveryId!)).toEqual({ status: 'sent' });
 
     const copies = smtp.to(dan!.email);
