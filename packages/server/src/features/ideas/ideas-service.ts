@@ -13,7 +13,7 @@ import type { Preferences } from '@life-updates/contract/preferences';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { deliveries, ideas, shares, userSettings } from '../../db/schema.ts';
+import { ideas, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -70,12 +70,16 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The LinkedIn post an idea was last published in: a published LinkedIn delivery of a share that tells it. */
+/**
+ * The LinkedIn post an idea was last published in: a published LinkedIn delivery of a share that tells it.
+ * Spelled out with its tables' names: in a select from one table drizzle writes every column it is
+ * given without its table, which inside this subquery would name the delivery's or the share's "id".
+ */
 const latestLinkedinPost = sql<string | null>`(
-  select ${deliveries.link} from ${deliveries} join ${shares} on ${shares.id} = ${deliveries.shareId}
-  where ${deliveries.channel} = 'linkedin' and ${deliveries.status} = 'published'
-    and ${shares.ideaIds} @> jsonb_build_array(${ideas.id}::text)
-  order by ${deliveries.sentAt} desc limit 1)`;
+  select d."link" from "deliveries" as d join "pending_shares" as s on s."id" = d."share_id"
+  where d."channel" = 'linkedin' and d."status" = 'published'
+    and s."events_ids" @> jsonb_build_array("events"."id"::text)
+  order by d."sent_at" desc limit 1)`;
 
 /**
  * The user's ideas, newest first, and their limit on open ideas (the default for an account
