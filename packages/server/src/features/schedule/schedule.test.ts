@@ -209,9 +209,7 @@ describe('the scheduled run', () => {
     expect(share!.texts[carol.id]).toContain('Carol');
     expect(await statusesOf(ideas)).toEqual(['approved', 'approved']);
     expect(await statusesOf([raw])).toEqual(['raw_ideas']);
-    expect(
-      await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id)),
-    ).toHaveLength(0);
+    expect(await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
     expect(smtp.to('bob.pending@example.com')).toHaveLength(0);
     const schedule = await scheduleOf(user);
     expect(schedule.lastRun).toMatchObject({ outcome: 'pending', shareId: share!.id, ideaCount: 2, contactCount: 2 });
@@ -290,9 +288,7 @@ describe('the scheduled run', () => {
     await tick('2030-04-03T07:00:00Z');
     const [share] = await sharesOf(user.id);
     expect(share).toMatchObject({ status: 'generated', source: 'schedule' });
-    expect(
-      await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id)),
-    ).toHaveLength(0);
+    expect(await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
     expect(smtp.to('bob.limit@example.com')).toHaveLength(0);
     expect(await statusesOf(ideas)).toEqual(['approved']);
     const schedule = await scheduleOf(user);
