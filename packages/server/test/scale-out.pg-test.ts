@@ -5,6 +5,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { deliveryQueue } from '../src/features/shares/delivery/queue.ts';
 import { startSmtpServer } from './doubles/smtp.ts';
 import { openTestDatabase, strongPassword } from './test-app.ts';
 
@@ -256,7 +257,7 @@ describe('two instances on one PostgreSQL database', () => {
   it('a 200-recipient share is delivered exactly once, by both instances’ workers together', async () => {
     const { shareId, contactIds, emails } = await prepareShare(session, 'once', 200);
     const send = await api(proxy.url, session, 'POST', `/api/shares/${shareId}/send`, {
-      contactIds,
+      destinations: { contactIds },
       subject: 'Exactly once',
     });
     expect(send.status, send.text).toBe(200);
@@ -271,7 +272,7 @@ describe('two instances on one PostgreSQL database', () => {
   it('stopping one instance in the middle of a 200-recipient send loses nothing', async () => {
     const { shareId, contactIds, emails } = await prepareShare(session, 'stop', 200);
     const send = await api(proxy.url, session, 'POST', `/api/shares/${shareId}/send`, {
-      contactIds,
+      destinations: { contactIds },
       subject: 'Despite the stop',
     });
     expect(send.json()).toMatchObject({ queued: 200 });
@@ -292,7 +293,7 @@ describe('two instances on one PostgreSQL database', () => {
     const counts = (await deliveriesOf(session, shareId)).counts;
     expect(counts).toMatchObject({ total: 200, sent: 200, failed: 0, queued: 0, sending: 0 });
     const open = (await database.db.execute(
-      sql`select count(*)::int as open from pgboss.job where name = 'email-delivery' and state in ('created', 'retry', 'active')`,
+      sql`select count(*)::int as open from pgboss.job where name = ${deliveryQueue} and state in ('created', 'retry', 'active')`,
     )) as unknown as { rows: Array<{ open: number }> };
     expect(open.rows[0]!.open).toBe(0);
   }, 150_000);
@@ -304,7 +305,7 @@ describe('two instances on one PostgreSQL database', () => {
     await waitForHealth(extra);
     const { shareId, contactIds, emails } = await prepareShare(session, 'kill', 200);
     const send = await api(proxy.url, session, 'POST', `/api/shares/${shareId}/send`, {
-      contactIds,
+      destinations: { contactIds },
       subject: 'Despite the crash',
     });
     expect(send.json()).toMatchObject({ queued: 200 });

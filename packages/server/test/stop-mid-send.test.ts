@@ -144,7 +144,7 @@ describe('SIGTERM in the middle of a send, on the embedded database', () => {
     expect(approved.status, approved.text).toBe(200);
     const shareId = (approved.json().share as { id: string }).id;
     const send = await api('POST', `/api/shares/${shareId}/send`, {
-      contactIds: contacts.map((contact) => contact.id),
+      destinations: { contactIds: contacts.map((contact) => contact.id) },
       subject: 'Despite the restart',
     });
     expect(send.json(), send.text).toMatchObject({ queued: 200 });

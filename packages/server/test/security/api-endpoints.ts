@@ -9,7 +9,6 @@ import {
   contactUsFormSchema,
   emailSettingsUpdateSchema,
   outboxQuerySchema,
-  sendShareRequestSchema,
   testEmailRequestSchema,
 } from '@life-updates/contract/email';
 import { createIdeaSchema, updateIdeaSchema } from '@life-updates/contract/ideas';
@@ -19,9 +18,7 @@ import {
   offlineModelId,
   voiceSampleRequestSchema,
 } from '@life-updates/contract/generation';
-import { linkedinPublishSchema, linkedinScheduleSchema } from '@life-updates/contract/linkedin';
 import { defaultPreferences } from '@life-updates/contract/preferences';
-import { publishTelegramRequestSchema } from '@life-updates/contract/telegram';
 import {
   adminUsersQuerySchema,
   adminUserUpdateSchema,
@@ -33,8 +30,9 @@ import { publicAddressUpdateSchema } from '@life-updates/contract/public-address
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
 import {
   approveShareTextRequestSchema,
-  emailShareTextRequestSchema,
   saveShareTextRequestSchema,
+  sendShareRequestSchema,
+  sendShareTextRequestSchema,
   shareListQuerySchema,
 } from '@life-updates/contract/shares';
 import { generateShareRequestSchema, updateShareTextRequestSchema } from '@life-updates/contract/shares';
@@ -240,19 +238,24 @@ export const apiEndpoints: ApiEndpoint[] = [
     access: 'owned-id',
     url: (ids) => `/api/shares/${ids.shareId}/send`,
     bodySchema: sendShareRequestSchema,
-    body: (ids) => ({ contactIds: [ids.contactId], subject: 'News' }),
+    body: (ids) => ({ destinations: { contactIds: [ids.contactId] }, subject: 'News' }),
   },
   {
-    route: 'POST /api/shares/email',
+    route: 'POST /api/shares/send',
     access: 'owned-id',
-    bodySchema: emailShareTextRequestSchema,
+    bodySchema: sendShareTextRequestSchema,
     body: (ids) => ({
       ideaIds: [ids.ideaId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
-      contactIds: [ids.contactId],
+      destinations: { contactIds: [ids.contactId] },
       subject: 'News',
     }),
+  },
+  {
+    route: 'POST /api/shares/{id}/unschedule',
+    access: 'owned-id',
+    url: (ids) => `/api/shares/${ids.shareId}/unschedule`,
   },
   {
     route: 'POST /api/shares/{id}/retry-failed',
@@ -333,26 +336,12 @@ export const apiEndpoints: ApiEndpoint[] = [
     }),
   },
 
-  // LinkedIn (the security suites' app has no LinkedIn app configured: connect and publish refuse with 409)
+  // LinkedIn (the security suites' app has no LinkedIn app configured: connect refuses with 409)
   { route: 'GET /api/linkedin/connection', access: 'own-data' },
   { route: 'DELETE /api/linkedin/connection', access: 'own-data' },
   { route: 'POST /api/linkedin/connect', access: 'own-data' },
   // Without a session it sends the browser to sign in; with one it only takes that user's own state.
   { route: 'GET /api/linkedin/callback', access: 'public', isNotJson: true },
-  {
-    route: 'POST /api/linkedin/publish',
-    access: 'owned-id',
-    bodySchema: linkedinPublishSchema,
-    body: (ids) => ({ ideaIds: [ids.ideaId], text: 'Hello LinkedIn' }),
-  },
-  { route: 'GET /api/linkedin/posts', access: 'own-data' },
-  {
-    route: 'POST /api/linkedin/posts',
-    access: 'owned-id',
-    bodySchema: linkedinScheduleSchema,
-    body: (ids) => ({ ideaIds: [ids.ideaId], text: 'Hello later', publishAt: '2099-01-01T09:00:00Z' }),
-  },
-  { route: 'DELETE /api/linkedin/posts/{id}', access: 'owned-id', url: () => `/api/linkedin/posts/${uuid}` },
 
   // Telegram (the security suites' app has no bot token: linking refuses with 409; a channel id is only ever one of the user's own)
   { route: 'GET /api/telegram', access: 'own-data' },
@@ -362,17 +351,6 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'DELETE /api/telegram/channels/{channelId}',
     access: 'owned-id',
     url: () => `/api/telegram/channels/${uuid}`,
-  },
-  {
-    route: 'POST /api/telegram/publish',
-    access: 'owned-id',
-    bodySchema: publishTelegramRequestSchema,
-    body: (ids) => ({
-      ideaIds: [ids.ideaId],
-      text: 'A post about Lisbon',
-      preferences: defaultPreferences,
-      channelId: uuid,
-    }),
   },
 
   // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts); a user's row is A's own

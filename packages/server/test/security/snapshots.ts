@@ -8,12 +8,11 @@ export const userOwnedTables = [
   'events',
   'summary_templates',
   'pending_shares',
-  'email_deliveries',
+  'deliveries',
   'outbox_messages',
   'contact_messages',
   'linkedin_connections',
   'linkedin_authorizations',
-  'linkedin_posts',
 ] as const;
 
 /**

@@ -66,7 +66,7 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/shares/${sentShare.id}/send`,
     headers: owner.headers,
-    payload: { contactIds: [contact.id], subject: 'Owner subject' },
+    payload: { destinations: { contactIds: [contact.id] }, subject: 'Owner subject' },
   });
   if (send.statusCode !== 200) throw new Error(`send: ${send.body}`);
   const delivered = await waitForDeliveries(app, owner, sentShare.id);
@@ -187,7 +187,7 @@ describe('the other user’s own data', () => {
       method: 'POST',
       url: `/api/shares/${shareId}/send`,
       headers: intruder.headers,
-      payload: { contactIds: [pendingIds.contactId] },
+      payload: { destinations: { contactIds: [pendingIds.contactId] } },
     });
     expect(send.statusCode).toBeLessThan(500);
     if (send.statusCode === 200) expect(send.json()).toMatchObject({ queued: 0 });

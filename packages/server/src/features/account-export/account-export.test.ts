@@ -1,5 +1,5 @@
 import { parseContactsCsv, parseContactsVcard } from '@life-updates/contract/contact-files';
-import type { ShareDeliveriesResponse } from '@life-updates/contract/email';
+import type { ShareDeliveriesResponse } from '@life-updates/contract/shares';
 import type { IdeaList } from '@life-updates/contract/ideas';
 import type { TemplateListResponse } from '@life-updates/contract/templates';
 import { unzipSync } from 'fflate';
@@ -40,7 +40,7 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/shares/${share.id}/send`,
     headers: user.headers,
-    payload: { contactIds: [anna.id], subject: 'Big news' },
+    payload: { destinations: { contactIds: [anna.id] }, subject: 'Big news' },
   });
   expect(sent.statusCode).toBe(200);
   // The delivery worker marks the idea sent once the email goes out: export what is settled.

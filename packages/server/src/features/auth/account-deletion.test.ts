@@ -7,8 +7,8 @@ import {
   startAppWithSmtp,
 } from '../../../test/doubles/email-fixtures.ts';
 import { strongPassword, type TestUser } from '../../../test/test-app.ts';
-import { emailDeliveries } from '../../db/schema.ts';
-import { emailDeliveryQueue } from '../shares/delivery/queue.ts';
+import { deliveries } from '../../db/schema.ts';
+import { deliveryQueue } from '../shares/delivery/queue.ts';
 
 let setup: Awaited<ReturnType<typeof startAppWithSmtp>>;
 let admin: TestUser;
@@ -78,18 +78,18 @@ describe('delete my account', () => {
       method: 'POST',
       url: `/api/shares/${share.id}/send`,
       headers: user.headers,
-      payload: { contactIds: [contact!.id], subject: 'News' },
+      payload: { destinations: { contactIds: [contact!.id] }, subject: 'News' },
     });
     expect(sent.statusCode).toBe(200);
-    const [delivery] = await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, user.id));
+    const [delivery] = await database.db.select().from(deliveries).where(eq(deliveries.userId, user.id));
     // Wait until the first attempt was refused and the retry waits in the queue.
     const jobs = setup.testApp.jobs!;
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const [job] = await jobs.findJobs(emailDeliveryQueue, { key: delivery!.id });
+      const [job] = await jobs.findJobs(deliveryQueue, { key: delivery!.id });
       if (job?.state === 'retry') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await jobs.findJobs(emailDeliveryQueue, { key: delivery!.id }))[0]?.state).toBe('retry');
+    expect((await jobs.findJobs(deliveryQueue, { key: delivery!.id }))[0]?.state).toBe('retry');
     expect(Object.keys(await rowsMentioning(user.id)).length).toBeGreaterThan(5);
 
     const wrong = await deleteAs(user, 'Not-the-passw0rd!');
@@ -100,7 +100,7 @@ describe('delete my account', () => {
     const deleted = await deleteAs(user, strongPassword);
     expect(deleted.statusCode).toBe(204);
     expect(await rowsMentioning(user.id)).toEqual({});
-    const [job] = await jobs.findJobs(emailDeliveryQueue, { key: delivery!.id });
+    const [job] = await jobs.findJobs(deliveryQueue, { key: delivery!.id });
     expect(job?.state).toBe('cancelled');
     expect((await app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).statusCode).toBe(401);
     // The address is told, and the account is gone for signing in.

@@ -386,7 +386,7 @@ describe("shares through the user's provider", () => {
       });
       const done = await waitForDeliveries(testApp.app, user, rejected.id);
       expect(done.deliveries[0]).toMatchObject({ status: 'failed', attempts: 1 });
-      expect(done.deliveries[0]!.lastError).toContain('The domain is not verified');
+      expect(done.deliveries[0]!.error).toContain('The domain is not verified');
     } finally {
       resendAnswer = asDocumented;
     }

@@ -5,7 +5,7 @@ import { createVerifiedUser, insertContacts, insertShare } from '../../../test/d
 import { createResendEventSigner } from '../../../test/doubles/resend.ts';
 import { createSendgridEventSigner } from '../../../test/doubles/sendgrid.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { contacts, emailDeliveries } from '../../db/schema.ts';
+import { contacts, deliveries } from '../../db/schema.ts';
 
 // The server's own accounts: keys made the way the providers make theirs (test/doubles).
 const serverSendgrid = createSendgridEventSigner();
@@ -38,7 +38,7 @@ async function sentDeliveries(prefix: string, names: string[] = ['Bob', 'Carol',
   );
   const { share } = await insertShare(db, owner.id, people);
   const rows = await db
-    .insert(emailDeliveries)
+    .insert(deliveries)
     .values(
       people.map((person, index) => ({
         userId: owner.id,
@@ -59,8 +59,8 @@ async function sentDeliveries(prefix: string, names: string[] = ['Bob', 'Carol',
 }
 
 const deliveryRows = async (shareId: string | null) =>
-  (await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, shareId!))).sort((a, b) =>
-    a.recipientEmail.localeCompare(b.recipientEmail),
+  (await testApp.database.db.select().from(deliveries).where(eq(deliveries.shareId, shareId!))).sort((a, b) =>
+    (a.recipientEmail ?? '').localeCompare(b.recipientEmail ?? ''),
   );
 const statuses = async (shareId: string | null) => (await deliveryRows(shareId)).map((row) => row.status);
 const contactState = async (id: string) =>
@@ -194,9 +194,9 @@ describe('SendGrid Event Webhook', () => {
     // As the SMTP transport stores it: the Message-ID is the only id it has.
     for (const row of rows) {
       await testApp.database.db
-        .update(emailDeliveries)
+        .update(deliveries)
         .set({ providerMessageId: row.messageId })
-        .where(eq(emailDeliveries.id, row.id));
+        .where(eq(deliveries.id, row.id));
     }
     const payload = JSON.stringify([
       {
@@ -285,12 +285,12 @@ describe('Resend webhooks', () => {
     });
     const state = await contactState(people[0]!.id);
     expect(state).toMatchObject({ bouncedAt: null, unsubscribedAt: null });
-    const deliveries = await testApp.app.inject({
+    const listed = await testApp.app.inject({
       method: 'GET',
       url: `/api/shares/${rows[0]!.shareId}/deliveries`,
       headers: user.headers,
     });
-    expect(deliveries.json().deliveries[0]).toMatchObject({ status: 'failed', canRetry: true });
+    expect(listed.json().deliveries[0]).toMatchObject({ status: 'failed', canRetry: true });
   });
 
   it('changes nothing on email.delivery_delayed: Resend keeps trying', async () => {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
 import { type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { contacts, emailDeliveries, ideas, shares, userSettings } from '../../db/schema.ts';
+import { contacts, deliveries, ideas, shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
 import { scheduleQueue } from './schedule-worker.ts';
@@ -24,6 +24,7 @@ const tick = (at: string) =>
     db: testApp.database.db,
     config: testApp.config,
     generators: testApp.app.deps.generators,
+    channels: testApp.app.deps.channels,
     jobs: testApp.jobs,
     now: () => new Date(at),
     log: quietLog,
@@ -208,9 +209,7 @@ describe('the scheduled run', () => {
     expect(share!.texts[carol.id]).toContain('Carol');
     expect(await statusesOf(ideas)).toEqual(['approved', 'approved']);
     expect(await statusesOf([raw])).toEqual(['raw_ideas']);
-    expect(
-      await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, user.id)),
-    ).toHaveLength(0);
+    expect(await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
     expect(smtp.to('bob.pending@example.com')).toHaveLength(0);
     const schedule = await scheduleOf(user);
     expect(schedule.lastRun).toMatchObject({ outcome: 'pending', shareId: share!.id, ideaCount: 2, contactCount: 2 });
@@ -289,9 +288,7 @@ describe('the scheduled run', () => {
     await tick('2030-04-03T07:00:00Z');
     const [share] = await sharesOf(user.id);
     expect(share).toMatchObject({ status: 'generated', source: 'schedule' });
-    expect(
-      await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, user.id)),
-    ).toHaveLength(0);
+    expect(await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
     expect(smtp.to('bob.limit@example.com')).toHaveLength(0);
     expect(await statusesOf(ideas)).toEqual(['approved']);
     const schedule = await scheduleOf(user);

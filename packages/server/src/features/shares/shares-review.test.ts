@@ -267,7 +267,9 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     ).toBe(200);
 
     // Summeris → Change recipients → Maria only → Approve.
-    const sent = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, { contactIds: [maria] });
+    const sent = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, {
+      destinations: { contactIds: [maria] },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 1, skipped: 0 });
     expect((await waitForDeliveries(testApp.app, user, share.id)).counts).toMatchObject({ sent: 1, failed: 0 });
@@ -313,7 +315,9 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
         share: Share;
       }
     ).share;
-    const refused = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, { contactIds: [maria] });
+    const refused = await call(testApp, user, 'POST', `/api/shares/${share.id}/send`, {
+      destinations: { contactIds: [maria] },
+    });
     expect(refused.statusCode).toBe(403);
     const list = await summeris(user);
     expect(list.pending).toHaveLength(1);

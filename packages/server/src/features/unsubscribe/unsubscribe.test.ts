@@ -244,24 +244,33 @@ describe('one-click unsubscribe', () => {
     const { app, database, config } = context.testApp;
     const { db } = database;
     const { processDeliveries } = await import('../shares/delivery/worker.ts');
-    const { sendShareToContacts } = await import('../shares/delivery/send.ts');
+    const { sendShare } = await import('../shares/delivery/send.ts');
+    const { createEmailChannel } = await import('../email/email-channel.ts');
     const user = await createVerifiedUser(app, db);
     const [hal] = await insertContacts(db, user.id, [{ name: 'Hal', email: 'u7.hal@example.com' }]);
     const { share } = await insertShare(db, user.id, [hal!]);
     // No job queue: the delivery is processed by hand, with links on an https address.
-    const outcome = await sendShareToContacts({
+    const channels = {
+      ...app.deps.channels,
+      email: createEmailChannel({
+        config,
+        secretBox: app.deps.secretBox,
+        publicAddress: { ...app.publicAddress, forLinks: async () => 'https://updates.example.com' },
+        serverTransport: app.deps.mailer,
+      }),
+    };
+    const outcome = await sendShare({
       db,
       jobs: undefined,
+      channels,
       userId: user.id,
       shareId: share.id,
+      destinations: { contactIds: [hal!.id], telegramChatIds: [], linkedin: false },
       bodies: share.texts,
     });
     await processDeliveries({
       db,
-      config,
-      secretBox: app.deps.secretBox,
-      publicAddress: { ...app.publicAddress, forLinks: async () => 'https://updates.example.com' },
-      serverTransport: app.deps.mailer,
+      channels,
       attempts: outcome.deliveryIds.map((deliveryId) => ({ deliveryId, isFinalAttempt: false })),
     });
     const [mail] = context.smtp.to(hal!.email);
@@ -382,23 +391,22 @@ describe('one-click unsubscribe', () => {
     const user = await createVerifiedUser(app, db);
     const [fay] = await insertContacts(db, user.id, [{ name: 'Fay', email: 'u4.fay@example.com' }]);
     const { share } = await insertShare(db, user.id, [fay!]);
-    const { sendShareToContacts } = await import('../shares/delivery/send.ts');
+    const { sendShare } = await import('../shares/delivery/send.ts');
     // No job queue: the delivery stays queued until processed by hand below.
-    const outcome = await sendShareToContacts({
+    const outcome = await sendShare({
       db,
       jobs: undefined,
+      channels: app.deps.channels,
       userId: user.id,
       shareId: share.id,
+      destinations: { contactIds: [fay!.id], telegramChatIds: [], linkedin: false },
       bodies: share.texts,
     });
     const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: fay!.id });
     expect((await app.inject({ method: 'POST', url: `/u/${token}` })).statusCode).toBe(200);
     await processDeliveries({
       db,
-      config,
-      secretBox: app.deps.secretBox,
-      publicAddress: app.publicAddress,
-      serverTransport: app.deps.mailer,
+      channels: app.deps.channels,
       attempts: outcome.deliveryIds.map((deliveryId) => ({ deliveryId, isFinalAttempt: false })),
     });
     const done = await waitForDeliveries(app, user, share.id);

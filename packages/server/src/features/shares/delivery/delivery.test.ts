@@ -1,3 +1,4 @@
+import type { ShareReviewResponse } from '@life-updates/contract/shares';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,15 +8,15 @@ import {
   waitForDeliveries,
 } from '../../../../test/doubles/email-fixtures.ts';
 import { addressOf, nameOf, startSmtpServer } from '../../../../test/doubles/smtp.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp, type TestUser } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
-import { contacts, emailDeliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
+import { contacts, deliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
 import { startJobQueue } from '../../../jobs.ts';
 import { registerWorkers } from '../../../workers.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
-import { createEmailDeliveryQueue } from './queue.ts';
-import { sendShareToContacts } from './send.ts';
+import { createDeliveryQueue, deliveryQueue } from './queue.ts';
+import { sendShare } from './send.ts';
 
 const mailFrom = 'updates@life.test';
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -130,7 +131,7 @@ describe('sending a share through SMTP', () => {
     expect(response.json().message).toBe('Нет сгенерированных сводок для отправки');
     const english = await send(user, share.id);
     expect(english.json().message).toBe('No generated summaries to share');
-    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toHaveLength(0);
   });
 
   it('uses the sender name and reply-to saved in Settings → Email', async () => {
@@ -178,7 +179,7 @@ describe('sending a share through SMTP', () => {
     expect(partial.shareStatus).toBe('sent');
     const bounced = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.dan@example.com')!;
     expect(bounced).toMatchObject({ status: 'bounced', attempts: 1, sentAt: null, canRetry: false });
-    expect(bounced.lastError).toContain('Mailbox unavailable');
+    expect(bounced.error).toContain('Mailbox unavailable');
     const failed = partial.deliveries.find((delivery) => delivery.recipientEmail === 'partial.erin@example.com')!;
     expect(failed).toMatchObject({ status: 'failed', attempts: 4, canRetry: true });
     expect(smtp.to('partial.dan@example.com')).toHaveLength(0);
@@ -232,7 +233,7 @@ describe('sending a share through SMTP', () => {
     expect((await send(user, share.id)).statusCode).toBe(200);
     const done = await waitForDeliveries(testApp.app, user, share.id);
     expect(done.counts).toMatchObject({ sent: 1, failed: 0 });
-    expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(done.deliveries[0]).toMatchObject({ status: 'sent', attempts: 2, error: null });
     expect(smtp.to('later.fay@example.com')).toHaveLength(1);
   });
 
@@ -261,7 +262,7 @@ describe('sending a share through SMTP', () => {
     // Each job is settled on its own: only the greylisted recipient's job went back to the queue,
     // not the other jobs of its batch.
     const retried = (await db.execute(
-      sql`select data->>'deliveryId' as "deliveryId" from pgboss.job where name = 'email-delivery' and retry_count > 0`,
+      sql`select data->>'deliveryId' as "deliveryId" from pgboss.job where name = ${deliveryQueue} and retry_count > 0`,
     )) as unknown as { rows: Array<{ deliveryId: string }> };
     const shareDeliveryIds = new Map(done.deliveries.map((delivery) => [delivery.id, delivery.recipientEmail]));
     expect(
@@ -316,11 +317,11 @@ describe('what is not sent', () => {
     expect(russian.statusCode).toBe(403);
     expect(russian.json().message).toBe('Вы исчерпали месячный лимит. Расширьте тариф, чтобы продолжить делиться.');
     // The limit is checked first, before looking for recipients.
-    const empty = await send(user, second.share.id, { contactIds: [] });
-    expect(empty.json().code).toBe('LIMIT_REACHED');
+    const noRecipient = await send(user, second.share.id, { destinations: { contactIds: ['not-a-contact'] } });
+    expect(noRecipient.json().code).toBe('LIMIT_REACHED');
 
-    const deliveries = await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, second.share.id));
-    expect(deliveries).toHaveLength(0);
+    const rows = await db.select().from(deliveries).where(eq(deliveries.shareId, second.share.id));
+    expect(rows).toHaveLength(0);
     const [secondShare] = await db.select().from(shares).where(eq(shares.id, second.share.id));
     expect(secondShare!.status).toBe('generated');
     expect(smtp.to('limit.bob@example.com')).toHaveLength(1);
@@ -364,7 +365,7 @@ describe('what is not sent', () => {
       queued: 0,
       message: 'SMS sending is not implemented yet. No SMS was sent.',
     });
-    expect(await db.select().from(emailDeliveries).where(eq(emailDeliveries.shareId, share.id))).toHaveLength(0);
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toHaveLength(0);
 
     const both = await send(user, share.id, { method: 'both' });
     expect(both.json()).toMatchObject({
@@ -413,7 +414,7 @@ describe('what is not sent', () => {
   });
 });
 
-describe('Create Content → Email to Contacts in one step (POST /api/shares/email)', () => {
+describe('Create Content → Email to Contacts in one step (POST /api/shares/send)', () => {
   const preferences = {
     platform: 'telegram',
     length: 'short',
@@ -437,7 +438,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
   function emailText(user: { headers: Record<string, string> }, payload: object, headers: Record<string, string> = {}) {
     return testApp.app.inject({
       method: 'POST',
-      url: '/api/shares/email',
+      url: '/api/shares/send',
       headers: { ...user.headers, ...headers },
       payload,
     });
@@ -449,7 +450,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     return {
       ideas: await db.select().from(ideas).where(eq(ideas.userId, userId)),
       shares: await db.select().from(shares).where(eq(shares.userId, userId)),
-      deliveries: await db.select().from(emailDeliveries).where(eq(emailDeliveries.userId, userId)),
+      deliveries: await db.select().from(deliveries).where(eq(deliveries.userId, userId)),
     };
   }
 
@@ -464,7 +465,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       ideaIds: [first.id, second.id],
       text: 'Two bits of news: Lisbon, and the port.',
       preferences,
-      contactIds: people.map((person) => person.id),
+      destinations: { contactIds: people.map((person) => person.id) },
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as { shareId: string; deliveries: { counts: { total: number } } };
@@ -508,7 +509,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
       ideaIds: [idea.id],
       text: 'Final text',
       preferences,
-      contactIds: [person!.id],
+      destinations: { contactIds: [person!.id] },
       subject: 'Marathon!',
     });
     expect(response.json()).toMatchObject({ shareId: approvedShare.id, outcome: 'queued', queued: 1 });
@@ -529,7 +530,10 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const before = await stateOf(user.id);
     expect(before.ideas[0]!.status).toBe('raw_ideas');
 
-    const noRecipient = await emailText(user, { ...request, contactIds: [withoutEmail!.id, 'not-a-contact'] });
+    const noRecipient = await emailText(user, {
+      ...request,
+      destinations: { contactIds: [withoutEmail!.id, 'not-a-contact'] },
+    });
     expect(noRecipient.statusCode).toBe(200);
     expect(noRecipient.json()).toEqual({
       shareId: null,
@@ -543,12 +547,12 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     });
     expect(await stateOf(user.id)).toEqual(before);
 
-    const sms = await emailText(user, { ...request, contactIds: [withEmail!.id], method: 'sms' });
+    const sms = await emailText(user, { ...request, destinations: { contactIds: [withEmail!.id] }, method: 'sms' });
     expect(sms.json()).toMatchObject({ shareId: null, outcome: 'sms_not_supported', queued: 0 });
     expect(await stateOf(user.id)).toEqual(before);
 
     await db.update(userSettings).set({ monthlyShareLimit: 0 }).where(eq(userSettings.userId, user.id));
-    const overLimit = await emailText(user, { ...request, contactIds: [withEmail!.id] });
+    const overLimit = await emailText(user, { ...request, destinations: { contactIds: [withEmail!.id] } });
     expect(overLimit.statusCode).toBe(403);
     expect(overLimit.json()).toEqual({
       code: 'LIMIT_REACHED',
@@ -566,15 +570,163 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/ema
     const idea = await createIdea(owner, 'Owner idea');
     const request = { ideaIds: [idea.id], text: 'Owner text', preferences };
 
-    const empty = await emailText(owner, { ...request, contactIds: [] });
+    const empty = await emailText(owner, { ...request, destinations: { contactIds: [] } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('Please select at least one contact');
+    expect(empty.json().message).toBe('Choose at least one contact, Telegram chat or LinkedIn.');
 
     const before = await stateOf(owner.id);
-    const foreign = await emailText(stranger, { ...request, contactIds: [strangerContact!.id] });
+    const foreign = await emailText(stranger, { ...request, destinations: { contactIds: [strangerContact!.id] } });
     expect(foreign.statusCode).toBe(404);
     expect(await stateOf(owner.id)).toEqual(before);
     expect(await stateOf(stranger.id)).toMatchObject({ shares: [], deliveries: [] });
+  });
+});
+
+describe('a share sent at a time (sendAt)', () => {
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+
+  async function review(user: { headers: Record<string, string> }, locale = 'en') {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/shares/review',
+      headers: { ...user.headers, 'accept-language': locale },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as ShareReviewResponse;
+  }
+
+  /** Polls a share's deliveries until the share has the status (a scheduled share counts as done at once). */
+  async function waitForShareStatus(user: TestUser, shareId: string, status: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const done = await waitForDeliveries(testApp.app, user, shareId, timeoutMs);
+      if (done.shareStatus === status) return done;
+      if (Date.now() > deadline) throw new Error(`share ${shareId} is ${done.shareStatus}, not ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('stays scheduled with queued deliveries, in Summeris → Scheduled, and goes out after its time', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const people = await insertContacts(db, user.id, contactEmails('later').slice(0, 2));
+    const { share } = await insertShare(db, user.id, people);
+    const sendAt = inSeconds(2.5);
+
+    const response = await send(user, share.id, { sendAt });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'scheduled', queued: 2 });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(stored).toMatchObject({ status: 'scheduled', sendAt: new Date(sendAt) });
+    const rows = await db.select().from(deliveries).where(eq(deliveries.shareId, share.id));
+    expect(rows.map((row) => row.status)).toEqual(['queued', 'queued']);
+    const waiting = await review(user);
+    expect(waiting.scheduled.map((item) => item.id)).toEqual([share.id]);
+    expect(waiting.scheduled[0]!.deliveries.map((delivery) => delivery.status)).toEqual(['queued', 'queued']);
+    expect(waiting.pending).toEqual([]);
+    expect(waiting.sent).toEqual([]);
+    // Not before its time.
+    for (const person of people) expect(smtp.to(person.email)).toHaveLength(0);
+
+    const done = await waitForShareStatus(user, share.id, 'sent');
+    expect(done.counts).toMatchObject({ total: 2, sent: 2, queued: 0, failed: 0 });
+    for (const delivery of done.deliveries) {
+      expect(Date.parse(delivery.sentAt!)).toBeGreaterThanOrEqual(Date.parse(sendAt));
+    }
+    for (const person of people) expect(smtp.to(person.email)).toHaveLength(1);
+    const after = await review(user);
+    expect(after.scheduled).toEqual([]);
+    expect(after.sent.map((item) => item.id)).toEqual([share.id]);
+    expect((await getMonthlyUsage({ db, userId: user.id })).used).toBe(1);
+  });
+
+  it('unschedule takes the share back to Pending (approved) with its texts and removes its deliveries', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Uma', email: 'unschedule.uma@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!]);
+    const scheduled = await send(user, share.id, { sendAt: inSeconds(3600) });
+    expect(scheduled.json()).toMatchObject({ outcome: 'scheduled', queued: 1 });
+
+    const unscheduled = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${share.id}/unschedule`,
+      headers: user.headers,
+    });
+    expect(unscheduled.statusCode, unscheduled.body).toBe(200);
+    expect(unscheduled.json().share).toMatchObject({ id: share.id, status: 'approved', texts: share.texts });
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(stored).toMatchObject({ status: 'approved', sendAt: null });
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toEqual([]);
+    const list = await review(user);
+    expect(list.scheduled).toEqual([]);
+    expect(list.pending.map((item) => item.id)).toEqual([share.id]);
+    expect(list.pending[0]!.deliveries).toEqual([]);
+
+    // Sent now instead; a sent share cannot be unscheduled.
+    expect((await send(user, share.id)).json()).toMatchObject({ outcome: 'queued', queued: 1 });
+    await waitForDeliveries(testApp.app, user, share.id);
+    expect(smtp.to('unschedule.uma@example.com')).toHaveLength(1);
+    for (const [locale, message] of [
+      ['en', 'This share is no longer scheduled.'],
+      ['ru', 'Эта отправка больше не запланирована.'],
+    ] as const) {
+      const refused = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/shares/${share.id}/unschedule`,
+        headers: { ...user.headers, 'accept-language': locale },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'SHARE_NOT_SCHEDULED', message });
+    }
+    const [sent] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(sent!.status).toBe('sent');
+  });
+
+  it('refuses a time in the past with the field message, writing nothing', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const [person] = await insertContacts(db, user.id, [{ name: 'Pia', email: 'past.pia@example.com' }]);
+    const { share } = await insertShare(db, user.id, [person!]);
+    for (const [locale, message] of [
+      ['en', 'Choose a time in the future.'],
+      ['ru', 'Выберите время в будущем.'],
+    ] as const) {
+      const response = await send(user, share.id, { sendAt: inSeconds(-60) }, { 'accept-language': locale });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { sendAt: message } });
+    }
+    const [stored] = await db.select().from(shares).where(eq(shares.id, share.id));
+    expect(stored).toMatchObject({ status: 'generated', sendAt: null });
+    expect(await db.select().from(deliveries).where(eq(deliveries.shareId, share.id))).toEqual([]);
+    expect(smtp.to('past.pia@example.com')).toHaveLength(0);
+  });
+
+  it('lists a share with a failed destination under Failed, the error in the reader’s language', async () => {
+    const { db } = testApp.database;
+    const user = await createVerifiedUser(testApp.app, db);
+    const people = await insertContacts(db, user.id, contactEmails('tabfail').slice(0, 2));
+    const { share } = await insertShare(db, user.id, people);
+    smtp.rules.set('tabfail.carol@example.com', { code: 550, message: 'Mailbox unavailable' });
+    expect((await send(user, share.id)).statusCode).toBe(200);
+    const done = await waitForDeliveries(testApp.app, user, share.id);
+    expect(done).toMatchObject({ shareStatus: 'sent', counts: { sent: 1, bounced: 1 } });
+
+    for (const [locale, prefix] of [
+      ['en', 'Could not send: '],
+      ['ru', 'Не удалось отправить: '],
+    ] as const) {
+      const list = await review(user, locale);
+      // A partial send is in Sent and in Failed.
+      expect(list.sent.map((item) => item.id)).toEqual([share.id]);
+      expect(list.failed.map((item) => item.id)).toEqual([share.id]);
+      const byAddress = new Map(list.failed[0]!.deliveries.map((delivery) => [delivery.recipientEmail, delivery]));
+      const failed = byAddress.get('tabfail.carol@example.com')!;
+      expect(failed).toMatchObject({ channel: 'email', status: 'bounced', canRetry: false });
+      expect(failed.error!.startsWith(prefix), failed.error!).toBe(true);
+      expect(failed.error).toContain('Mailbox unavailable');
+      expect(byAddress.get('tabfail.bob@example.com')).toMatchObject({ status: 'sent', error: null });
+    }
   });
 });
 
@@ -595,16 +747,18 @@ describe('durability', () => {
     // First run: the queue exists and jobs are queued, but the server stops before a worker takes them.
     const firstJobs = await startJobQueue(database, { error: () => {} });
     const firstApp = await buildApp({ config, database, jobs: firstJobs, webDistDir: null });
-    await createEmailDeliveryQueue({ jobs: firstJobs, config });
+    await createDeliveryQueue({ jobs: firstJobs, config });
     await firstApp.ready();
     const user = await createVerifiedUser(firstApp, database.db);
     const people = await insertContacts(database.db, user.id, contactEmails('restart'));
     const { share } = await insertShare(database.db, user.id, people);
-    const outcome = await sendShareToContacts({
+    const outcome = await sendShare({
       db: database.db,
       jobs: firstJobs,
+      channels: firstApp.deps.channels,
       userId: user.id,
       shareId: share.id,
+      destinations: { contactIds: share.contactIds, telegramChatIds: [], linkedin: false },
       subject: 'Before the restart',
       bodies: share.texts,
       method: 'email',
@@ -612,9 +766,9 @@ describe('durability', () => {
     expect(outcome).toMatchObject({ outcome: 'queued', queued: 3 });
     // One delivery was mid-send when the process died.
     await database.db
-      .update(emailDeliveries)
+      .update(deliveries)
       .set({ status: 'sending', attempts: 1 })
-      .where(eq(emailDeliveries.id, outcome.deliveryIds[0]!));
+      .where(eq(deliveries.id, outcome.deliveryIds[0]!));
     await firstApp.close();
     await firstJobs.stop({ graceful: false, timeout: 1000 });
     await firstApp.deps.mailer.close();
@@ -632,7 +786,7 @@ describe('durability', () => {
       const deadline = Date.now() + 15_000;
       for (;;) {
         const result = (await database.db.execute(
-          sql`select count(*)::int as open from pgboss.job where name = 'email-delivery' and state in ('created', 'retry', 'active')`,
+          sql`select count(*)::int as open from pgboss.job where name = ${deliveryQueue} and state in ('created', 'retry', 'active')`,
         )) as unknown as { rows: Array<{ open: number }> };
         if (result.rows[0]!.open === 0) break;
         if (Date.now() > deadline) throw new Error('jobs did not finish');
@@ -645,8 +799,8 @@ describe('durability', () => {
       }
       const rows = await database.db
         .select()
-        .from(emailDeliveries)
-        .where(and(eq(emailDeliveries.shareId, share.id), eq(emailDeliveries.status, 'sent')));
+        .from(deliveries)
+        .where(and(eq(deliveries.shareId, share.id), eq(deliveries.status, 'sent')));
       expect(rows).toHaveLength(3);
     } finally {
       await secondApp.close();

@@ -8,8 +8,8 @@ import {
 } from '../../../../test/doubles/email-fixtures.ts';
 import { startSmtpServer, type SmtpDouble } from '../../../../test/doubles/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { emailDeliveries } from '../../../db/schema.ts';
-import { sendShareToContacts } from './send.ts';
+import { deliveries } from '../../../db/schema.ts';
+import { sendShare } from './send.ts';
 import { processDeliveries } from './worker.ts';
 
 /*
@@ -32,9 +32,9 @@ beforeAll(async () => {
     onMessage: async (_mail, envelopeTo) => {
       const [address] = envelopeTo;
       const [row] = await testApp.database.db
-        .select({ messageId: emailDeliveries.messageId })
-        .from(emailDeliveries)
-        .where(eq(emailDeliveries.recipientEmail, address!));
+        .select({ messageId: deliveries.messageId })
+        .from(deliveries)
+        .where(eq(deliveries.recipientEmail, address!));
       storedWhenReceived.set(address!, [...(storedWhenReceived.get(address!) ?? []), row?.messageId ?? null]);
       const refusal = refuseOnce.get(address!);
       refuseOnce.delete(address!);
@@ -56,7 +56,7 @@ afterEach(() => {
 });
 
 const deliveryOf = async (id: string) =>
-  (await testApp.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id)))[0]!;
+  (await testApp.database.db.select().from(deliveries).where(eq(deliveries.id, id)))[0]!;
 
 describe('one Message-ID per delivery', () => {
   it('is stored before the first attempt, and a retry sends the same one', async () => {
@@ -100,11 +100,13 @@ describe('one Message-ID per delivery', () => {
     const [dan] = await insertContacts(db, user.id, [{ name: 'Dan', email: 'mid.dan@example.com' }]);
     const { share } = await insertShare(db, user.id, [dan!]);
     // Queued without a job queue, so only the calls below send it.
-    const outcome = await sendShareToContacts({
+    const outcome = await sendShare({
       db,
       jobs: undefined,
+      channels: testApp.app.deps.channels,
       userId: user.id,
       shareId: share.id,
+      destinations: { contactIds: [dan!.id], telegramChatIds: [], linkedin: false },
       bodies: share.texts,
     });
     const [deliveryId] = outcome.deliveryIds;
@@ -112,20 +114,14 @@ describe('one Message-ID per delivery', () => {
     const work = () =>
       processDeliveries({
         db,
-        config: testApp.config,
-        secretBox: testApp.app.deps.secretBox,
-        publicAddress: testApp.app.publicAddress,
-        serverTransport: testApp.app.deps.mailer,
+        channels: testApp.app.deps.channels,
         attempts: [{ deliveryId: deliveryId!, isFinalAttempt: false }],
       });
     expect((await work()).get(deliveryId!)).toEqual({ status: 'sent' });
     const first = await deliveryOf(deliveryId!);
     // The server said 250, but the process died before it wrote "sent": on restart the delivery is
     // still "sending" and its job runs again (resumeUnfinishedDeliveries).
-    await db
-      .update(emailDeliveries)
-      .set({ status: 'sending', sentAt: null })
-      .where(eq(emailDeliveries.id, deliveryId!));
+    await db.update(deliveries).set({ status: 'sending', sentAt: null }).where(eq(deliveries.id, deliveryId!));
     expect((await work()).get(deliveryId!)).toEqual({ status: 'sent' });
 
     const copies = smtp.to(dan!.email);
