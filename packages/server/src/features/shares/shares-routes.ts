@@ -171,6 +171,7 @@ export async function sharesRoutes(app: FastifyInstance) {
         shareId: request.params.id,
         contactId: request.params.contactId,
         text: request.body.text,
+        locale: localeOf(request),
       }),
     }),
   );

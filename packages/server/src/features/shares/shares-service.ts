@@ -311,7 +311,8 @@ export async function updateShareText({
   shareId,
   contactId,
   text,
-}: UserScope<Database> & { shareId: string; contactId: string; text: string }): Promise<ShareWithContacts> {
+  locale,
+}: UserScope<Database> & { shareId: string; contactId: string; text: string; locale: Locale }): Promise<ShareWithContacts> {
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const isKnownKey =
@@ -323,7 +324,7 @@ export async function updateShareText({
     .where(and(byIdAndOwner(shares, shareId, userId), inArray(shares.status, [...pendingTabStatuses])))
     .returning();
   if (!updated) throw notPending();
-  const [result] = await withContacts({ db, userId, shares: [toShare(updated)], locale: 'en' });
+  const [result] = await withContacts({ db, userId, shares: [toShare(updated)], locale });
   return result!;
 }
 
