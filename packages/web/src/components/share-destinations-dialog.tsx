@@ -249,7 +249,12 @@ export function ShareDestinationsDialog({
               </label>
             </div>
             {linkedinConnection.state === 'expired' ? (
-              <p className="text-sm text-destructive">{t('linkedin.errors.expired')}</p>
+              <p className="text-sm text-destructive">
+                {t('linkedin.errors.expired')}{' '}
+                <Link to={`${paths.settings}?tab=connected`} className="font-medium underline underline-offset-2">
+                  {t('linkedin.openConnectedAccounts')}
+                </Link>
+              </p>
             ) : null}
             {linkedinProblem ? (
               <p role="alert" className="text-sm text-destructive">
