@@ -78,7 +78,7 @@ export function ShareReviewPage() {
       <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
         {tabs.map((name) => (
           <TabsTrigger key={name} value={name}>
-            {t(`summeris.tabs.${name}`)}
+            {t(`summeris.tabs.${name}`)}{' '}
             <Badge variant="secondary" className="ml-2">
               {review[name].length}
             </Badge>
