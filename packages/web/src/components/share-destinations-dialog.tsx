@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
 
 /** Where a share goes, and when (`sendAt` absent: now). */
 export interface ShareDestinationsChoice {
@@ -121,6 +122,9 @@ export function ShareDestinationsDialog({
   const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
   const chosenCount = chosenContactIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
   const linkedinProblem = isLinkedinSent ? linkedinTextProblem(postText ?? '') : null;
+  // Counted as LinkedIn counts it, and as the server checks it: escaped.
+  const postLength = linkedinCommentaryLength((postText ?? '').trim());
+  const isPostTooLong = postLength > maxLinkedinPostLength;
   const canChoose = allContacts.length > 0 || (canPost && hasPostDestinations);
 
   function submit() {
@@ -229,24 +233,17 @@ export function ShareDestinationsDialog({
                 aria-describedby={`${baseId}-linkedin-count`}
                 onCheckedChange={(state) => setLinkedinChosen(state === true)}
               />
-              <label htmlFor={`${baseId}-linkedin`} className="min-w-0 flex-1 cursor-pointer">
-                <span className="block font-medium">
+              <div className="min-w-0 flex-1">
+                <label htmlFor={`${baseId}-linkedin`} className="block cursor-pointer font-medium">
                   {t('common.destinations.linkedinProfile', { name: linkedinConnection.name })}
-                </span>
+                </label>
                 <span
                   id={`${baseId}-linkedin-count`}
-                  className={
-                    linkedinCommentaryLength((postText ?? '').trim()) > maxLinkedinPostLength
-                      ? 'block text-xs text-destructive'
-                      : 'block text-xs text-muted-foreground'
-                  }
+                  className={cn('block text-xs', isPostTooLong ? 'text-destructive' : 'text-muted-foreground')}
                 >
-                  {t('linkedin.characterCount', {
-                    count: linkedinCommentaryLength((postText ?? '').trim()),
-                    max: maxLinkedinPostLength,
-                  })}
+                  {t('linkedin.characterCount', { count: postLength, max: maxLinkedinPostLength })}
                 </span>
-              </label>
+              </div>
             </div>
             {linkedinConnection.state === 'expired' ? (
               <p className="text-sm text-destructive">

@@ -161,10 +161,11 @@ describe('the share dialog of Create Content and Generate', () => {
     // Contacts alone: the product's "Send Email".
     expect(within(dialog).getByRole('button', { name: 'Send Email' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Family news/ }));
-    await userEvent.click(
-      within(dialog).getByRole('checkbox', { name: /Post on your LinkedIn profile \(Ada Lovelace\)/ }),
-    );
-    expect(within(dialog).getByText('29 / 3000 characters')).toBeVisible();
+    const linkedinChoice = within(dialog).getByRole('checkbox', {
+      name: 'Post on your LinkedIn profile (Ada Lovelace)',
+    });
+    expect(linkedinChoice).toHaveAccessibleDescription('29 / 3000 characters');
+    await userEvent.click(linkedinChoice);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     expect(sent(calls).map((call) => call.body)).toEqual([
