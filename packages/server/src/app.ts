@@ -14,6 +14,7 @@ import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
 import { emailRoutes } from './features/email/email-routes.ts';
+import { createEmailChannel } from './features/email/email-channel.ts';
 import { webhookRoutes } from './features/email/webhook-routes.ts';
 import { unsubscribeRoutes } from './features/unsubscribe/unsubscribe-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -23,7 +24,10 @@ import { generationRoutes } from './features/generation/generation-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
+import { createLinkedinChannel } from './features/linkedin/linkedin-channel.ts';
 import { linkedinRoutes } from './features/linkedin/linkedin-routes.ts';
+import type { Channels } from './features/shares/delivery/channel.ts';
+import { createTelegramChannel } from './features/telegram/telegram-channel.ts';
 import { createTelegramRuntime, type TelegramRuntime } from './features/telegram/telegram-runtime.ts';
 import { telegramRoutes } from './features/telegram/telegram-routes.ts';
 import type { JobQueue } from './jobs.ts';
@@ -69,6 +73,8 @@ export type AppServices = AppDependencies & {
   secretBox: SecretBox;
   /** The free space of the embedded database's disk; null on PostgreSQL and in memory. */
   diskSpace: DiskSpace | null;
+  /** Where shares go: email, Telegram and LinkedIn, each one module of the share pipeline. */
+  channels: Channels;
 };
 
 declare module 'fastify' {
@@ -134,7 +140,21 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const secretBox = createSecretBox(config.APP_SECRET);
   const diskSpace =
     dependencies.diskSpace === undefined ? watchDiskSpace(config, database, app) : dependencies.diskSpace;
-  app.decorate('deps', { ...dependencies, mailer, telegram, generators, transcription, secretBox, diskSpace });
+  const channels: Channels = {
+    email: createEmailChannel({ config, secretBox, publicAddress, serverTransport: mailer }),
+    telegram: createTelegramChannel({ telegram }),
+    linkedin: createLinkedinChannel({ config, secretBox }),
+  };
+  app.decorate('deps', {
+    ...dependencies,
+    mailer,
+    telegram,
+    generators,
+    transcription,
+    secretBox,
+    diskSpace,
+    channels,
+  });
 
   // Whole-app behaviour, in the order requests meet it.
   await app.register(errorsPlugin);

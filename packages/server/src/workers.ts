@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBackupWorker } from './features/backups/backup-worker.ts';
-import { registerEmailDeliveryWorker } from './features/shares/delivery/worker.ts';
+import { registerDeliveryWorker } from './features/shares/delivery/worker.ts';
 import { registerLinkedinWorkers } from './features/linkedin/linkedin-worker.ts';
 import { registerScheduleWorker } from './features/schedule/schedule-worker.ts';
 import { registerTelegramWorker } from './features/telegram/telegram-worker.ts';
@@ -9,7 +9,7 @@ import { registerTelegramWorker } from './features/telegram/telegram-worker.ts';
 export async function registerWorkers(app: FastifyInstance) {
   const { jobs } = app.deps;
   if (!jobs) return;
-  await registerEmailDeliveryWorker(app, jobs);
+  await registerDeliveryWorker(app, jobs);
   await registerScheduleWorker(app, jobs);
   await registerLinkedinWorkers(app, jobs);
   await registerTelegramWorker(app, jobs);

@@ -277,8 +277,6 @@ export const ideas = pgTable(
       .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('raw_ideas'),
     preferences: jsonb('preferences'),
-    /** The LinkedIn post this idea was published as (its public address), once LinkedIn confirmed it. */
-    linkedinPostUrl: text('linkedin_post_url'),
     /**
      * The `Idempotency-Key` the app sent with the create (a UUID made on the device when the idea was
      * written): a retried create answers with this row instead of inserting a second one. Null for
@@ -340,6 +338,8 @@ export const shares = pgTable(
     subject: text('subject'),
     source: text('source').notNull().default('manual'),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
+    /** When a scheduled share goes out (its deliveries' jobs start then); null: at once. */
+    sendAt: timestamp('send_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -349,30 +349,46 @@ export const shares = pgTable(
   ],
 );
 
-// ── Email deliveries: one row per share × recipient ──
+// ── Deliveries: one row per destination of a share, on every channel ──
 
-export const emailDeliveries = pgTable(
-  'email_deliveries',
+export const deliveries = pgTable(
+  'deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     shareId: uuid('share_id').references(() => shares.id, { onDelete: 'cascade' }),
+    /** 'email', 'telegram' or 'linkedin' (contract `channels`). */
+    channel: text('channel').notNull().default('email'),
+    /** An email's contact. */
     contactId: text('contact_id'),
+    /** The contact's name, the Telegram chat's title or the LinkedIn member's name, as it was when sent. */
     recipientName: text('recipient_name'),
-    recipientEmail: text('recipient_email').notNull(),
-    subject: text('subject').notNull(),
+    /** An email's address. */
+    recipientEmail: text('recipient_email'),
+    /** A Telegram post's chat (the user's connected chat); kept as null when the chat is removed. */
+    telegramChatId: uuid('telegram_chat_id').references(() => telegramChannels.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** The provider's own words for the last failure, for the logs and the administrator. */
     lastError: text('last_error'),
+    /** The failure in our words: a catalogue key and its values. */
+    errorKey: text('error_key'),
+    errorValues: jsonb('error_values').$type<Record<string, string | number>>(),
     /** For a failed delivery: 'temporary' (retries ran out; "Retry failed" may resend) or 'permanent'. */
     failureKind: text('failure_kind'),
-    /** The id the transport gave the message, so provider webhooks can find the delivery. */
-    providerMessageId: text('provider_message_id'),
     /**
-     * The message's Message-ID header (`<random@domain>`), stored before the first attempt and sent
+     * The id the provider gave: the mail transport's message id (provider webhooks find the delivery
+     * by it), the LinkedIn post's URN, or the Telegram message ids.
+     */
+    providerMessageId: text('provider_message_id'),
+    /** The published post: LinkedIn's address, or the first Telegram message's when the chat has links. */
+    link: text('link'),
+    /**
+     * An email's Message-ID header (`<random@domain>`), stored before the first attempt and sent
      * again on every retry, so a receiving system can drop the copy that a retry after an unanswered
      * attempt delivers. SendGrid events of mail sent through its SMTP relay name it as `smtp-id`.
      */
@@ -381,10 +397,10 @@ export const emailDeliveries = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('email_deliveries_share_idx').on(table.shareId),
-    index('email_deliveries_provider_message_idx').on(table.providerMessageId),
-    uniqueIndex('email_deliveries_message_id_idx').on(table.messageId),
-    index('email_deliveries_user_idx').on(table.userId, table.createdAt),
+    index('deliveries_share_idx').on(table.shareId),
+    index('deliveries_provider_message_idx').on(table.providerMessageId),
+    uniqueIndex('deliveries_message_id_idx').on(table.messageId),
+    index('deliveries_user_idx').on(table.userId, table.createdAt),
   ],
 );
 
@@ -420,7 +436,7 @@ export const contactMessages = pgTable('contact_messages', {
   ...timestamps,
 });
 
-// ── LinkedIn: a user's connection, sign-in attempts in flight, and posts published or scheduled ──
+// ── LinkedIn: a user's connection and sign-in attempts in flight ──
 
 /** One LinkedIn connection per user; the access token is kept in the secret box (lib/secret-box.ts). */
 export const linkedinConnections = pgTable('linkedin_connections', {
@@ -446,44 +462,12 @@ export const linkedinAuthorizations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /**
-     * Unused, always '': the PKCE verifier of the flow before decision 005 was corrected (LinkedIn's
-     * web flow takes no PKCE). Left in place to avoid a migration of its own; the next migration drops it.
-     */
-    codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('linkedin_authorizations_user_idx').on(table.userId)],
 );
 
-/** A post to publish at `publishAt` (scheduled) or published at once; `status` follows the post. */
-export const linkedinPosts = pgTable(
-  'linkedin_posts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ideaIds: jsonb('event_ids')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    text: text('text').notNull(),
-    publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
-    status: text('status').notNull().default('scheduled'),
-    jobId: text('job_id'),
-    postUrn: text('post_urn'),
-    postUrl: text('post_url'),
-    /** The catalogue key of the failure, with its values (`{ status }`). */
-    errorKey: text('error_key'),
-    errorValues: jsonb('error_values').$type<Record<string, string | number>>(),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (table) => [index('linkedin_posts_user_idx').on(table.userId, table.publishAt)],
-);
-
-// ── Telegram: the linked chat, connected channels, published posts, handled updates ──
+// ── Telegram: the linked chat, connected channels, handled updates ──
 
 /** The Telegram chat a user linked through the bot; one chat per account, one account per chat. */
 export const telegramLinks = pgTable('telegram_links', {
@@ -526,31 +510,6 @@ export const telegramChannels = pgTable(
   (table) => [unique('telegram_channels_user_chat').on(table.userId, table.chatId)],
 );
 
-/** A post published to a connected channel: where it went and the link to its first message. */
-export const telegramPosts = pgTable(
-  'telegram_posts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    channelId: uuid('channel_id').references(() => telegramChannels.id, { onDelete: 'set null' }),
-    shareId: uuid('share_id').references(() => shares.id, { onDelete: 'set null' }),
-    ideaIds: jsonb('event_ids')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-    messageIds: jsonb('message_ids')
-      .$type<number[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    messageLink: text('message_link'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('telegram_posts_user_idx').on(table.userId, table.createdAt)],
-);
-
 /**
  * Bot updates already turned into an idea: a retried update (its reply failed, or it was fetched
  * twice) answers again without saving a second idea.
@@ -588,16 +547,14 @@ export const schema = {
   ideas,
   summaryTemplates,
   shares,
-  emailDeliveries,
+  deliveries,
   outboxMessages,
   contactMessages,
   linkedinConnections,
   linkedinAuthorizations,
-  linkedinPosts,
   telegramLinks,
   telegramLinkCodes,
   telegramChannels,
-  telegramPosts,
   telegramUpdates,
   instanceSettings,
 };

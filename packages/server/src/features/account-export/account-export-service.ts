@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { Database } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
-import { contacts, emailDeliveries, ideas, shares, summaryTemplates, users, userSettings } from '../../db/schema.ts';
+import { contacts, deliveries, ideas, shares, summaryTemplates, users, userSettings } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 const readme = `Life Updates: your data
@@ -43,9 +43,9 @@ async function readUserData({ db, userId }: UserScope<Database>) {
         shares: await tx.select().from(shares).where(eq(shares.userId, userId)).orderBy(asc(shares.createdAt)),
         deliveries: await tx
           .select()
-          .from(emailDeliveries)
-          .where(eq(emailDeliveries.userId, userId))
-          .orderBy(asc(emailDeliveries.createdAt)),
+          .from(deliveries)
+          .where(eq(deliveries.userId, userId))
+          .orderBy(asc(deliveries.createdAt)),
         contacts: await tx
           .select()
           .from(contacts)
@@ -97,7 +97,6 @@ export async function buildAccountExport({ db, userId, now = new Date() }: UserS
     date: iso(idea.date),
     tags: idea.tags,
     isAudioRecording: idea.isAudioRecording,
-    linkedinPostUrl: idea.linkedinPostUrl,
     createdAt: iso(idea.createdAt),
     updatedAt: iso(idea.updatedAt),
   }));
@@ -110,14 +109,17 @@ export async function buildAccountExport({ db, userId, now = new Date() }: UserS
     texts: share.texts,
     createdAt: iso(share.createdAt),
     generatedAt: iso(share.generatedAt),
+    sendAt: iso(share.sendAt),
     sentAt: iso(share.sentAt),
-    recipients: data.deliveries
+    destinations: data.deliveries
       .filter((delivery) => delivery.shareId === share.id)
       .map((delivery) => ({
+        channel: delivery.channel,
         contactId: delivery.contactId,
         name: delivery.recipientName,
         email: delivery.recipientEmail,
         status: delivery.status,
+        link: delivery.link,
         sentAt: iso(delivery.sentAt),
         error: delivery.lastError,
       })),
@@ -163,21 +165,25 @@ export async function buildAccountExport({ db, userId, now = new Date() }: UserS
           'shareStatus',
           'subject',
           'createdAt',
+          'channel',
           'recipientName',
           'recipientEmail',
           'deliveryStatus',
+          'link',
           'sentAt',
         ],
         shareList.flatMap((share) =>
-          (share.recipients.length > 0 ? share.recipients : [null]).map((recipient) => [
+          (share.destinations.length > 0 ? share.destinations : [null]).map((destination) => [
             share.id,
             share.status,
             share.subject,
             share.createdAt,
-            recipient?.name,
-            recipient?.email,
-            recipient?.status,
-            recipient?.sentAt ?? share.sentAt,
+            destination?.channel,
+            destination?.name,
+            destination?.email,
+            destination?.status,
+            destination?.link,
+            destination?.sentAt ?? share.sentAt,
           ]),
         ),
       ),

@@ -159,13 +159,13 @@ describe('export my data', () => {
       id: string;
       subject: string;
       texts: Record<string, string>;
-      recipients: { email: string; status: string }[];
+      destinations: { email: string; status: string }[];
     }[];
     expect(exportedShares).toHaveLength(1);
     const deliveries = await get<ShareDeliveriesResponse>(`/api/shares/${exportedShares[0]!.id}/deliveries`);
     expect(exportedShares[0]).toMatchObject({ subject: 'Big news' });
     expect(Object.values(exportedShares[0]!.texts)).toContain('We moved to Lisbon!');
-    expect(exportedShares[0]!.recipients).toEqual(
+    expect(exportedShares[0]!.destinations).toEqual(
       deliveries.deliveries.map((delivery) =>
         expect.objectContaining({ email: delivery.recipientEmail, status: delivery.status }),
       ),

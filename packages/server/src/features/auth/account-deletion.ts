@@ -2,16 +2,14 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   contactMessages,
-  emailDeliveries,
-  linkedinPosts,
+  deliveries,
   loginAttempts,
   users,
   verifications,
 } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { linkedinPublishQueue } from '../linkedin/linkedin-service.ts';
-import { emailDeliveryQueue } from '../shares/delivery/queue.ts';
+import { deliveryQueue } from '../shares/delivery/queue.ts';
 
 /** The instance always keeps an administrator: the last one promotes another before leaving. */
 export async function assertNotLastAdmin({ db, userId }: { db: Database; userId: string }) {
@@ -27,7 +25,7 @@ export async function assertNotLastAdmin({ db, userId }: { db: Database; userId:
 }
 
 /**
- * Before the account goes: its emails not yet sent and its scheduled posts are cancelled in the job
+ * Before the account goes: its deliveries not yet sent (scheduled ones too) are cancelled in the job
  * queue (their rows go with the user; a job left behind would find nothing, but should not wait to).
  */
 export async function cancelQueuedWork({
@@ -40,24 +38,18 @@ export async function cancelQueuedWork({
   userId: string;
 }) {
   const waiting = await db
-    .select({ id: emailDeliveries.id })
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.userId, userId), inArray(emailDeliveries.status, ['queued', 'sending'])));
-  const scheduled = await db
-    .select({ jobId: linkedinPosts.jobId })
-    .from(linkedinPosts)
-    .where(and(eq(linkedinPosts.userId, userId), eq(linkedinPosts.status, 'scheduled')));
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.userId, userId), inArray(deliveries.status, ['queued', 'sending'])));
   if (!jobs) return;
   for (const { id } of waiting) {
-    const queued = await jobs.findJobs(emailDeliveryQueue, { key: id, queued: true });
+    const queued = await jobs.findJobs(deliveryQueue, { key: id, queued: true });
     if (queued.length > 0)
       await jobs.cancel(
-        emailDeliveryQueue,
+        deliveryQueue,
         queued.map((job) => job.id),
       );
   }
-  const postJobs = scheduled.flatMap((row) => (row.jobId ? [row.jobId] : []));
-  if (postJobs.length > 0) await jobs.cancel(linkedinPublishQueue, postJobs).catch(() => undefined);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { emailDeliveries } from '../../db/schema.ts';
+import { deliveries } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { markContactBouncing, unsubscribeContact } from '../contacts/contacts-service.ts';
 
@@ -57,39 +57,39 @@ export async function applyProviderEvents({
   let changed = 0;
   for (const event of events) {
     const matches: SQL[] = [];
-    if (event.providerMessageId) matches.push(eq(emailDeliveries.providerMessageId, event.providerMessageId));
-    if (event.messageId) matches.push(eq(emailDeliveries.messageId, asMessageId(event.messageId)));
+    if (event.providerMessageId) matches.push(eq(deliveries.providerMessageId, event.providerMessageId));
+    if (event.messageId) matches.push(eq(deliveries.messageId, asMessageId(event.messageId)));
     if (matches.length === 0 || event.kind === 'deferred') continue;
     const [delivery] = await db
       .select({
-        id: emailDeliveries.id,
-        userId: emailDeliveries.userId,
-        contactId: emailDeliveries.contactId,
-        recipientEmail: emailDeliveries.recipientEmail,
+        id: deliveries.id,
+        userId: deliveries.userId,
+        contactId: deliveries.contactId,
+        recipientEmail: deliveries.recipientEmail,
       })
-      .from(emailDeliveries)
-      .where(and(or(...matches), userId ? eq(emailDeliveries.userId, userId) : undefined))
+      .from(deliveries)
+      .where(and(or(...matches), eq(deliveries.channel, 'email'), userId ? eq(deliveries.userId, userId) : undefined))
       .limit(1);
     if (!delivery) continue;
-    if (event.email && event.email.trim().toLowerCase() !== delivery.recipientEmail.trim().toLowerCase()) continue;
+    if (event.email && event.email.trim().toLowerCase() !== (delivery.recipientEmail ?? '').trim().toLowerCase()) continue;
     const owner = delivery.userId;
     const contactId = delivery.contactId && isUuid(delivery.contactId) ? delivery.contactId : null;
     const detail = event.detail?.slice(0, 1000) ?? null;
     const update = async (
-      values: Partial<typeof emailDeliveries.$inferInsert>,
+      values: Partial<typeof deliveries.$inferInsert>,
       fromStatuses: ReadonlyArray<string>,
     ): Promise<boolean> => {
       const rows = await db
-        .update(emailDeliveries)
+        .update(deliveries)
         .set(values)
         .where(
           and(
-            eq(emailDeliveries.id, delivery.id),
-            eq(emailDeliveries.userId, owner),
-            inArray(emailDeliveries.status, [...fromStatuses]),
+            eq(deliveries.id, delivery.id),
+            eq(deliveries.userId, owner),
+            inArray(deliveries.status, [...fromStatuses]),
           ),
         )
-        .returning({ id: emailDeliveries.id });
+        .returning({ id: deliveries.id });
       changed += rows.length;
       return rows.length > 0;
     };

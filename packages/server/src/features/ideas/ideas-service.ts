@@ -10,10 +10,10 @@ import {
   type updateIdeaSchema,
 } from '@life-updates/contract/ideas';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { ideas, userSettings } from '../../db/schema.ts';
+import { deliveries, ideas, shares, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -25,7 +25,7 @@ type IdeaUpdate = z.output<typeof updateIdeaSchema>;
 
 const ideaNotFound = () => notFound('ideas.errors.notFound');
 
-function toIdea(row: IdeaRow): Idea {
+function toIdea(row: IdeaRow, linkedinPostUrl: string | null = null): Idea {
   return {
     id: row.id,
     content: row.content,
@@ -38,7 +38,7 @@ function toIdea(row: IdeaRow): Idea {
     sharedWith: row.sharedWith,
     status: ideaStatusSchema.parse(row.status),
     preferences: row.preferences === null ? null : resolvePreferences(row.preferences),
-    linkedinPostUrl: row.linkedinPostUrl,
+    linkedinPostUrl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -70,16 +70,27 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The LinkedIn post an idea was last published in: a published LinkedIn delivery of a share that tells it. */
+const latestLinkedinPost = sql<string | null>`(
+  select ${deliveries.link} from ${deliveries} join ${shares} on ${shares.id} = ${deliveries.shareId}
+  where ${deliveries.channel} = 'linkedin' and ${deliveries.status} = 'published'
+    and ${shares.ideaIds} @> jsonb_build_array(${ideas.id}::text)
+  order by ${deliveries.sentAt} desc limit 1)`;
+
 /**
  * The user's ideas, newest first, and their limit on open ideas (the default for an account
  * without a settings row yet).
  */
 export async function findIdeas({ db, userId }: { db: Database; userId: string }): Promise<IdeaList> {
   const [rows, [settings]] = await Promise.all([
-    db.select().from(ideas).where(eq(ideas.userId, userId)).orderBy(desc(ideas.createdAt), desc(ideas.id)),
+    db
+      .select({ ...getTableColumns(ideas), linkedinPostUrl: latestLinkedinPost })
+      .from(ideas)
+      .where(eq(ideas.userId, userId))
+      .orderBy(desc(ideas.createdAt), desc(ideas.id)),
     db.select({ maxIdeas: userSettings.maxIdeas }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
-  return { ideas: rows.map(toIdea), maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas };
+  return { ideas: rows.map((row) => toIdea(row, row.linkedinPostUrl)), maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas };
 }
 
 /**
@@ -189,8 +200,7 @@ export async function findOwnIdeas({
 
 /**
  * Moves some of a user's ideas to a status, inside the caller's transaction, when something else
- * happens to them: their share is saved, approved or sent, or they are published to Telegram or
- * LinkedIn. Another user's ideas are left alone. A move that reopens sent ideas past the
+ * happens to them: their share is saved, approved or sent (on any channel). Another user's ideas are left alone. A move that reopens sent ideas past the
  * open-ideas limit is the limit's 409, and the caller's transaction is rolled back.
  */
 export async function setIdeasStatus({
@@ -199,19 +209,17 @@ export async function setIdeasStatus({
   ideaIds,
   status,
   preferences,
-  linkedinPostUrl,
 }: UserScope & {
   ideaIds: readonly string[];
   status: IdeaStatus;
   /** The generation choices to keep on each idea. */
   preferences?: Preferences | undefined;
-  linkedinPostUrl?: string | undefined;
 }) {
   if (ideaIds.length === 0) return;
   await withinOpenIdeasLimit(() =>
     db
       .update(ideas)
-      .set({ status, ...(preferences ? { preferences } : {}), ...(linkedinPostUrl ? { linkedinPostUrl } : {}) })
+      .set({ status, ...(preferences ? { preferences } : {}) })
       .where(and(eq(ideas.userId, userId), inArray(ideas.id, [...ideaIds]))),
   );
 }

@@ -4,12 +4,6 @@ import {
   linkedinCallbackQuerySchema,
   linkedinConnectionResponseSchema,
   linkedinConnectResponseSchema,
-  linkedinPublishResponseSchema,
-  linkedinPublishSchema,
-  linkedinScheduleSchema,
-  scheduledLinkedinPostListSchema,
-  scheduledLinkedinPostParamsSchema,
-  scheduledLinkedinPostSchema,
   type LinkedinCallbackOutcome,
 } from '@life-updates/contract/linkedin';
 import type { FastifyInstance } from 'fastify';
@@ -19,19 +13,15 @@ import { requireUser } from '../../lib/session.ts';
 import { linkedinApiVersionWarning } from './linkedin-api-version.ts';
 import { createLinkedinOauth } from './linkedin-oauth.ts';
 import {
-  cancelScheduledLinkedinPost,
   disconnectLinkedin,
-  findScheduledLinkedinPosts,
   finishLinkedinAuthorization,
   getLinkedinConnection,
-  publishToLinkedin,
-  scheduleLinkedinPost,
   startLinkedinAuthorization,
 } from './linkedin-service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** Settings → Connected accounts, Publish to LinkedIn, and the scheduled posts in Summeris. */
+/** Settings → Connected accounts: connecting LinkedIn (posts go out through the share pipeline). */
 export async function linkedinRoutes(app: FastifyInstance) {
   // The OAuth redirect URL is built on the public address (never on a request's Host).
   const { publicAddress } = app;
@@ -102,77 +92,6 @@ export async function linkedinRoutes(app: FastifyInstance) {
     { schema: { tags: ['linkedin'], response: { 204: z.null(), 401: apiErrorSchema } } },
     async (request, reply) => {
       await disconnectLinkedin({ db, userId: requireUser(request).id });
-      return reply.status(204).send(null);
-    },
-  );
-
-  typed.post(
-    '/api/linkedin/publish',
-    {
-      schema: {
-        tags: ['linkedin'],
-        body: linkedinPublishSchema,
-        response: { 200: linkedinPublishResponseSchema, ...errors, 429: apiErrorSchema, 502: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      const published = await publishToLinkedin({
-        db,
-        config,
-        secretBox,
-        userId: requireUser(request).id,
-        ideaIds: request.body.ideaIds,
-        text: request.body.text,
-        now: new Date(),
-      });
-      return { ...published, message: translate('linkedin.published', pickLocale(request.headers['accept-language'])) };
-    },
-  );
-
-  typed.get(
-    '/api/linkedin/posts',
-    { schema: { tags: ['linkedin'], response: { 200: scheduledLinkedinPostListSchema, 401: apiErrorSchema } } },
-    async (request) => ({
-      posts: await findScheduledLinkedinPosts({
-        db,
-        userId: requireUser(request).id,
-        locale: pickLocale(request.headers['accept-language']),
-      }),
-    }),
-  );
-
-  typed.post(
-    '/api/linkedin/posts',
-    {
-      schema: {
-        tags: ['linkedin'],
-        body: linkedinScheduleSchema,
-        response: { 201: scheduledLinkedinPostSchema, ...errors, 503: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const post = await scheduleLinkedinPost({
-        db,
-        config,
-        secretBox,
-        jobs,
-        userId: requireUser(request).id,
-        ideaIds: request.body.ideaIds,
-        text: request.body.text,
-        publishAt: new Date(request.body.publishAt),
-        now: new Date(),
-      });
-      return reply.status(201).send(post);
-    },
-  );
-
-  typed.delete(
-    '/api/linkedin/posts/:id',
-    {
-      schema: { tags: ['linkedin'], params: scheduledLinkedinPostParamsSchema, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
-      await cancelScheduledLinkedinPost({ db, jobs, userId: requireUser(request).id, postId: request.params.id });
       return reply.status(204).send(null);
     },
   );

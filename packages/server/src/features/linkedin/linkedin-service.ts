@@ -1,55 +1,25 @@
-import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
 import {
   linkedinExpiryWarningDays,
-  linkedinPostUrl,
   linkedinTokenState,
   type LinkedinConnectionResponse,
-  type ScheduledLinkedinPost,
 } from '@life-updates/contract/linkedin';
-import { and, desc, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { linkedinAuthorizations, linkedinConnections, linkedinPosts, users, userSettings } from '../../db/schema.ts';
-import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
-import type { JobQueue } from '../../jobs.ts';
+import { linkedinAuthorizations, linkedinConnections, users, userSettings } from '../../db/schema.ts';
+import type { UserScope } from '../../db/owned.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
-import { findOwnIdeas, setIdeasStatus } from '../ideas/ideas-service.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { linkedinRedirectUrl, type LinkedinOauth } from './linkedin-oauth.ts';
-import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
-
-export const linkedinPublishQueue = 'linkedin-publish';
-export type LinkedinPublishJob = { postId: string };
 
 /** An authorisation not completed within this time is refused. */
 const authorizationLifetimeMs = 10 * 60 * 1000;
 
 const failure = (status: number, code: string, message: string, values?: Record<string, string | number>) =>
   new AppError({ status, code, message, values });
-
-/** How each of LinkedIn's refusals reaches our API: the idea stays unsent in every case. */
-function toAppError(error: LinkedinPublishError): AppError {
-  switch (error.key) {
-    case 'linkedin.errors.expired':
-      return failure(409, 'LINKEDIN_RECONNECT', error.key);
-    case 'linkedin.errors.scope':
-      return failure(409, 'LINKEDIN_SCOPE', error.key);
-    case 'linkedin.errors.duplicate':
-      return failure(409, 'LINKEDIN_DUPLICATE', error.key);
-    case 'linkedin.errors.rateLimited':
-      return failure(429, 'LINKEDIN_RATE_LIMITED', error.key);
-    case 'linkedin.errors.noPostId':
-      return failure(502, 'LINKEDIN_NO_POST_ID', error.key);
-    case 'linkedin.errors.unavailable':
-      return failure(502, 'LINKEDIN_UNAVAILABLE', error.key);
-    case 'linkedin.errors.versionRetired':
-      return failure(502, 'LINKEDIN_VERSION_RETIRED', error.key, error.values);
-    default:
-      return failure(409, 'LINKEDIN_REJECTED', error.key, error.values);
-  }
-}
 
 const notConfigured = () => failure(409, 'LINKEDIN_NOT_CONFIGURED', 'linkedin.errors.notConfigured');
 const notConnected = () => failure(409, 'LINKEDIN_NOT_CONNECTED', 'linkedin.errors.notConnected');
@@ -98,7 +68,6 @@ export async function startLinkedinAuthorization({
     await tx.insert(linkedinAuthorizations).values({
       state,
       userId,
-      codeVerifierEncrypted: '',
       expiresAt: new Date(now.getTime() + authorizationLifetimeMs),
     });
   });
@@ -157,10 +126,10 @@ export async function disconnectLinkedin({ db, userId }: { db: Database; userId:
   await db.delete(linkedinConnections).where(eq(linkedinConnections.userId, userId));
 }
 
-// ── Publishing ──
+// ── Publishing (the LinkedIn channel, ./linkedin-channel.ts) ──
 
 /** The user's token, or why it cannot be used: not set up, not connected, expired. */
-async function getUsableToken({
+export async function getUsableToken({
   db,
   config,
   secretBox,
@@ -171,263 +140,18 @@ async function getUsableToken({
   const [row] = await db.select().from(linkedinConnections).where(eq(linkedinConnections.userId, userId));
   if (!row) throw notConnected();
   if (row.expiresAt <= now) throw reconnect();
-  return { memberId: row.memberId, accessToken: secretBox.decrypt(row.accessTokenEncrypted) };
+  return { name: row.name, memberId: row.memberId, accessToken: secretBox.decrypt(row.accessTokenEncrypted) };
 }
 
 /**
- * Posts through LinkedIn, and only once it returned the post's id marks the ideas sent with the
- * post's address. LinkedIn saying the token is no good ends the connection's validity at once, so
- * the app asks to reconnect instead of failing the same way again.
+ * LinkedIn said the token is no good: the connection's validity ends now, so the app asks to
+ * reconnect instead of failing the same way again.
  */
-async function postAndRecord({
-  db,
-  config,
-  secretBox,
-  userId,
-  ideaIds,
-  text,
-  now,
-  scheduledPostId,
-}: UserScope<Database> & {
-  config: Config;
-  secretBox: SecretBox;
-  ideaIds: string[];
-  text: string;
-  now: Date;
-  scheduledPostId?: string;
-}) {
-  const token = await getUsableToken({ db, config, secretBox, userId, now });
-  let postUrn: string;
-  try {
-    ({ postUrn } = await createLinkedinPost({
-      apiBase: config.LINKEDIN_API_BASE,
-      apiVersion: config.LINKEDIN_API_VERSION,
-      accessToken: token.accessToken,
-      memberId: token.memberId,
-      text,
-    }));
-  } catch (error) {
-    if (error instanceof LinkedinPublishError && error.key === 'linkedin.errors.expired') {
-      await db
-        .update(linkedinConnections)
-        .set({ expiresAt: now })
-        .where(and(eq(linkedinConnections.userId, userId), gt(linkedinConnections.expiresAt, now)));
-    }
-    throw error;
-  }
-  const postUrl = linkedinPostUrl(postUrn);
-  await db.transaction(async (tx) => {
-    await setIdeasStatus({ db: tx, userId, ideaIds, status: 'sent', linkedinPostUrl: postUrl });
-    const published = { status: 'published', postUrn, postUrl, publishedAt: now, errorKey: null, errorValues: null };
-    if (scheduledPostId) {
-      await tx
-        .update(linkedinPosts)
-        .set(published)
-        .where(byIdAndOwner(linkedinPosts, scheduledPostId, userId));
-    } else {
-      await tx.insert(linkedinPosts).values({ userId, ideaIds, text, publishAt: now, ...published });
-    }
-  });
-  return { postUrn, postUrl };
-}
-
-export async function publishToLinkedin({
-  db,
-  config,
-  secretBox,
-  userId,
-  ideaIds,
-  text,
-  now,
-}: UserScope<Database> & {
-  config: Config;
-  secretBox: SecretBox;
-  ideaIds: string[];
-  text: string;
-  now: Date;
-}): Promise<{ postUrn: string; postUrl: string }> {
-  const uniqueIdeaIds = [...new Set(ideaIds)];
-  await findOwnIdeas({ db, userId, ideaIds: uniqueIdeaIds });
-  try {
-    return await postAndRecord({ db, config, secretBox, userId, ideaIds: uniqueIdeaIds, text, now });
-  } catch (error) {
-    if (error instanceof LinkedinPublishError) throw toAppError(error);
-    throw error;
-  }
-}
-
-// ── Scheduling ──
-
-export async function scheduleLinkedinPost({
-  db,
-  config,
-  secretBox,
-  jobs,
-  userId,
-  ideaIds,
-  text,
-  publishAt,
-  now,
-}: UserScope<Database> & {
-  config: Config;
-  secretBox: SecretBox;
-  jobs: JobQueue | undefined;
-  ideaIds: string[];
-  text: string;
-  publishAt: Date;
-  now: Date;
-}): Promise<ScheduledLinkedinPost> {
-  if (publishAt.getTime() <= now.getTime()) {
-    throw new AppError({
-      status: 400,
-      code: 'VALIDATION_FAILED',
-      message: 'linkedin.errors.pastTime',
-      fields: { publishAt: 'linkedin.errors.pastTime' },
-    });
-  }
-  const uniqueIdeaIds = [...new Set(ideaIds)];
-  await findOwnIdeas({ db, userId, ideaIds: uniqueIdeaIds });
-  await getUsableToken({ db, config, secretBox, userId, now });
-  // Every server process starts the job queue; only an app built without one (some tests) lacks it.
-  if (!jobs) throw failure(503, 'JOBS_UNAVAILABLE', 'errors.internal');
-  const [row] = await db.insert(linkedinPosts).values({ userId, ideaIds: uniqueIdeaIds, text, publishAt }).returning();
-  if (!row) throw new Error('scheduled post not stored');
-  try {
-    const jobId = await jobs.send(linkedinPublishQueue, { postId: row.id } satisfies LinkedinPublishJob, {
-      startAfter: publishAt,
-      singletonKey: row.id,
-    });
-    await db.update(linkedinPosts).set({ jobId }).where(eq(linkedinPosts.id, row.id));
-  } catch (error) {
-    await db.delete(linkedinPosts).where(eq(linkedinPosts.id, row.id));
-    throw error;
-  }
-  return toScheduledPost(row, 'en');
-}
-
-function toScheduledPost(row: typeof linkedinPosts.$inferSelect, locale: Locale): ScheduledLinkedinPost {
-  const status = (['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const).find(
-    (candidate) => candidate === row.status,
-  );
-  return {
-    id: row.id,
-    text: row.text,
-    ideaIds: row.ideaIds,
-    publishAt: row.publishAt.toISOString(),
-    status: status ?? 'failed',
-    postUrl: row.postUrl,
-    error: row.errorKey ? translate(row.errorKey, locale, row.errorValues ?? {}) : null,
-  };
-}
-
-/** Summeris: posts waiting for their time, going out, failed, and those that went out on schedule. */
-export async function findScheduledLinkedinPosts({
-  db,
-  userId,
-  locale,
-}: UserScope<Database> & { locale: Locale }): Promise<ScheduledLinkedinPost[]> {
-  const rows = await db
-    .select()
-    .from(linkedinPosts)
-    .where(
-      and(
-        eq(linkedinPosts.userId, userId),
-        ne(linkedinPosts.status, 'cancelled'),
-        or(ne(linkedinPosts.status, 'published'), isNotNull(linkedinPosts.jobId)),
-      ),
-    )
-    .orderBy(desc(linkedinPosts.publishAt))
-    .limit(100);
-  return rows.map((row) => toScheduledPost(row, locale));
-}
-
-export async function cancelScheduledLinkedinPost({
-  db,
-  jobs,
-  userId,
-  postId,
-}: UserScope<Database> & { jobs: JobQueue | undefined; postId: string }) {
-  const [cancelled] = await db
-    .update(linkedinPosts)
-    .set({ status: 'cancelled' })
-    .where(and(byIdAndOwner(linkedinPosts, postId, userId), eq(linkedinPosts.status, 'scheduled')))
-    .returning({ jobId: linkedinPosts.jobId });
-  if (!cancelled) {
-    const [exists] = await db
-      .select({ id: linkedinPosts.id })
-      .from(linkedinPosts)
-      .where(byIdAndOwner(linkedinPosts, postId, userId));
-    if (!exists) throw failure(404, 'NOT_FOUND', 'linkedin.errors.notFound');
-    throw failure(409, 'CONFLICT', 'linkedin.errors.notCancellable');
-  }
-  // The row's status already stops the worker; dropping the job only saves it a wake-up.
-  if (jobs && cancelled.jobId) await jobs.cancel(linkedinPublishQueue, cancelled.jobId).catch(() => undefined);
-}
-
-/**
- * Runs one scheduled post. The worker first moves the row from scheduled to publishing: whichever
- * instance (or retried job) does so publishes it, any other finds nothing to do. A refusal is kept
- * on the row, to be shown in Summeris; the ideas stay unsent.
- */
-export async function runScheduledLinkedinPost({
-  db,
-  config,
-  secretBox,
-  postId,
-  now,
-}: {
-  db: Database;
-  config: Config;
-  secretBox: SecretBox;
-  postId: string;
-  now: Date;
-}): Promise<'published' | 'failed' | 'skipped'> {
-  const [post] = await db
-    .update(linkedinPosts)
-    .set({ status: 'publishing' })
-    .where(and(eq(linkedinPosts.id, postId), eq(linkedinPosts.status, 'scheduled')))
-    .returning();
-  if (!post) return 'skipped';
-  try {
-    await postAndRecord({
-      db,
-      config,
-      secretBox,
-      userId: post.userId,
-      ideaIds: post.ideaIds,
-      text: post.text,
-      now,
-      scheduledPostId: post.id,
-    });
-    return 'published';
-  } catch (error) {
-    const appError = error instanceof LinkedinPublishError ? toAppError(error) : error;
-    const isKnown = appError instanceof AppError;
-    await db
-      .update(linkedinPosts)
-      .set({
-        status: 'failed',
-        errorKey: isKnown ? appError.message : 'linkedin.errors.unavailable',
-        errorValues: isKnown ? (appError.values ?? null) : null,
-      })
-      .where(eq(linkedinPosts.id, post.id));
-    if (!isKnown) throw error;
-    return 'failed';
-  }
-}
-
-/**
- * A post left "publishing" by an instance that stopped in the middle: LinkedIn may or may not have
- * it, so it is not sent again but shown as failed with that warning, for the user to check.
- */
-export async function failInterruptedLinkedinPosts({ db, now }: { db: Database; now: Date }): Promise<number> {
-  const stuckSince = new Date(now.getTime() - 15 * 60 * 1000);
-  const failed = await db
-    .update(linkedinPosts)
-    .set({ status: 'failed', errorKey: 'linkedin.errors.interrupted', errorValues: null })
-    .where(and(eq(linkedinPosts.status, 'publishing'), lte(linkedinPosts.updatedAt, stuckSince)))
-    .returning({ id: linkedinPosts.id });
-  return failed.length;
+export async function endTokenValidity({ db, userId, now }: UserScope<Database> & { now: Date }) {
+  await db
+    .update(linkedinConnections)
+    .set({ expiresAt: now })
+    .where(and(eq(linkedinConnections.userId, userId), gt(linkedinConnections.expiresAt, now)));
 }
 
 // ── Expiry ──

@@ -16,7 +16,8 @@ import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
-import { sendShareToContacts } from '../shares/delivery/send.ts';
+import type { Channels } from '../shares/delivery/channel.ts';
+import { sendShare } from '../shares/delivery/send.ts';
 import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
@@ -35,6 +36,7 @@ export type ScheduleRunnerDependencies = {
   config: Config;
   generators: readonly TextGenerator[];
   jobs: JobQueue | undefined;
+  channels: Channels;
   /** The clock; tests move it. */
   now: () => Date;
   log: ScheduleRunnerLog;
@@ -249,7 +251,8 @@ export async function runScheduleForUser({
   if (!schedule.autoSend) return finish('pending', { ...counts, shareId });
 
   try {
-    const result = await sendShareToContacts({ db, jobs, userId, shareId, bodies: texts, now });
+    const destinations = { contactIds: Object.keys(texts), telegramChatIds: [], linkedin: false };
+    const result = await sendShare({ db, jobs, channels: dependencies.channels, userId, shareId, destinations, now });
     if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
     return finish('sent', { ...counts, contactCount: result.queued, shareId });
   } catch (error) {

@@ -9,7 +9,7 @@ export const scheduleQueue = 'sharing-schedule';
  * (one for the whole cluster), and a worker runs every user whose next run is due.
  */
 export async function registerScheduleWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { config, database, generators } = app.deps;
+  const { config, database, generators, channels } = app.deps;
   // A tick that outlives the next one is not run twice at once; a stuck one expires.
   const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
   await ensureQueue(jobs, scheduleQueue, { ...options, policy: 'singleton' });
@@ -20,6 +20,7 @@ export async function registerScheduleWorker(app: FastifyInstance, jobs: JobQueu
       config,
       generators,
       jobs,
+      channels,
       now: () => new Date(),
       log: app.log,
     });

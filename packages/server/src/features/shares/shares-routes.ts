@@ -1,17 +1,14 @@
-import {
-  retryFailedResponseSchema,
-  sendResultSchema,
-  sendShareRequestSchema,
-  shareDeliveriesResponseSchema,
-} from '@life-updates/contract/email';
 import { apiErrorSchema } from '@life-updates/contract/errors';
 import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n';
 import {
   approveShareTextRequestSchema,
   cancelShareResponseSchema,
-  emailShareTextRequestSchema,
-  emailShareTextResultSchema,
   generateShareRequestSchema,
+  retryFailedResponseSchema,
+  sendResultSchema,
+  sendShareRequestSchema,
+  sendShareTextRequestSchema,
+  shareDeliveriesResponseSchema,
   saveShareTextRequestSchema,
   shareForIdeaResponseSchema,
   shareListQuerySchema,
@@ -21,15 +18,17 @@ import {
   shareWithContactsResponseSchema,
   updateShareTextRequestSchema,
 } from '@life-updates/contract/shares';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
+import { findShareDeliveries } from './delivery/deliveries.ts';
 import {
-  emailShareText,
-  findShareDeliveries,
+  destinationsOf,
   retryFailedDeliveries,
-  sendExistingShare,
+  sendShare,
+  sendShareText,
+  unscheduleShare,
   type SendShareOutcome,
 } from './delivery/send.ts';
 import { generateShare } from './generate-share.ts';
@@ -38,6 +37,7 @@ import {
   cancelShare,
   findShares,
   findSharesForReview,
+  getOwnShare,
   getShareForIdea,
   saveForLater,
   updateShareText,
@@ -54,8 +54,9 @@ const errors = {
 };
 
 /** What a send answers besides the share and its deliveries: the outcome, notices in the user's language. */
-function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale) {
+function describeSend(outcome: SendShareOutcome, locale: Locale) {
   return {
+    shareId: outcome.shareId,
     outcome: outcome.outcome,
     queued: outcome.queued,
     skipped: outcome.skipped,
@@ -77,12 +78,13 @@ function describeSend(outcome: Omit<SendShareOutcome, 'shareId'>, locale: Locale
 
 /**
  * Every share route: Create Content's saves, per-contact texts and the Summeris review queue, and
- * sending a share through the email pipeline (with the monthly limit). Every call is scoped to the
- * session's user.
+ * sending a share to its destinations on every channel (with the monthly limit). Every call is
+ * scoped to the session's user.
  */
 export async function sharesRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
-  const { config, generators } = app.deps;
+  const { config, generators, channels, jobs } = app.deps;
+  const localeOf = (request: FastifyRequest) => pickLocale(request.headers['accept-language']);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -149,7 +151,7 @@ export async function sharesRoutes(app: FastifyInstance) {
   );
 
   typed.get('/api/shares/review', { schema: { tags, response: { 200: shareReviewResponseSchema } } }, async (request) =>
-    findSharesForReview({ db, userId: requireUser(request).id }),
+    findSharesForReview({ db, userId: requireUser(request).id, locale: localeOf(request) }),
   );
 
   typed.put(
@@ -195,28 +197,46 @@ export async function sharesRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = requireUser(request).id;
       const shareId = request.params.id;
-      const outcome = await sendExistingShare({ db, jobs: app.deps.jobs, userId, shareId, ...request.body });
-      return {
+      const { destinations, ...send } = request.body;
+      const share = await getOwnShare({ db, userId, shareId });
+      const outcome = await sendShare({
+        db,
+        jobs,
+        channels,
+        userId,
         shareId,
-        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
-        deliveries: await findShareDeliveries({ db, userId, shareId }),
+        destinations: destinationsOf(destinations, share),
+        ...send,
+      });
+      const locale = localeOf(request);
+      return {
+        ...describeSend(outcome, locale),
+        deliveries: await findShareDeliveries({ db, userId, shareId, locale }),
       };
     },
   );
 
   typed.post(
-    '/api/shares/email',
-    { schema: { tags, body: emailShareTextRequestSchema, response: { 200: emailShareTextResultSchema, ...errors } } },
+    '/api/shares/send',
+    { schema: { tags, body: sendShareTextRequestSchema, response: { 200: sendResultSchema, ...errors } } },
     async (request) => {
       const userId = requireUser(request).id;
-      const outcome = await emailShareText({ db, jobs: app.deps.jobs, userId, ...request.body });
+      const outcome = await sendShareText({ db, jobs, channels, userId, ...request.body });
       const { shareId } = outcome;
+      const locale = localeOf(request);
       return {
-        shareId,
-        ...describeSend(outcome, pickLocale(request.headers['accept-language'])),
-        deliveries: shareId ? await findShareDeliveries({ db, userId, shareId }) : null,
+        ...describeSend(outcome, locale),
+        deliveries: shareId ? await findShareDeliveries({ db, userId, shareId, locale }) : null,
       };
     },
+  );
+
+  typed.post(
+    '/api/shares/:id/unschedule',
+    { schema: { tags, params: shareParams, response: { 200: shareResponseSchema, ...errors } } },
+    async (request) => ({
+      share: await unscheduleShare({ db, userId: requireUser(request).id, shareId: request.params.id }),
+    }),
   );
 
   typed.post(
@@ -224,8 +244,9 @@ export async function sharesRoutes(app: FastifyInstance) {
     { schema: { tags, params: shareParams, response: { 200: retryFailedResponseSchema, ...errors } } },
     async (request) => {
       const userId = requireUser(request).id;
-      const requeued = await retryFailedDeliveries({ db, jobs: app.deps.jobs, userId, shareId: request.params.id });
-      return { requeued, deliveries: await findShareDeliveries({ db, userId, shareId: request.params.id }) };
+      const shareId = request.params.id;
+      const requeued = await retryFailedDeliveries({ db, jobs, userId, shareId });
+      return { requeued, deliveries: await findShareDeliveries({ db, userId, shareId, locale: localeOf(request) }) };
     },
   );
 
@@ -238,6 +259,7 @@ export async function sharesRoutes(app: FastifyInstance) {
         response: { 200: shareDeliveriesResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => findShareDeliveries({ db, userId: requireUser(request).id, shareId: request.params.id }),
+    async (request) =>
+      findShareDeliveries({ db, userId: requireUser(request).id, shareId: request.params.id, locale: localeOf(request) }),
   );
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
 import {
   pendingTabStatuses,
@@ -21,11 +22,12 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
+import { findDeliveriesOfShares } from './delivery/deliveries.ts';
 
 /*
  * The share aggregate: every status change of a share (create, approve, send, finalise, cancel) and
  * every other write to its row goes through the functions of this module. Shares live in the
- * `pending_shares` table.
+ * `pending_shares` table; their destinations are rows of `deliveries` (./delivery).
  */
 
 type ShareRow = typeof shares.$inferSelect;
@@ -60,6 +62,7 @@ function toShare(row: ShareRow): Share {
     subject: row.subject,
     source: row.source,
     generatedAt: toIso(row.generatedAt),
+    sendAt: toIso(row.sendAt),
     sentAt: toIso(row.sentAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -199,9 +202,9 @@ async function writeShareOfIdeas({
 // ── Approve ──
 
 /**
- * Sets every not-yet-sent share of the user that contains one of these ideas to approved (an idea
- * approved on its own, or through Create Content). Shares already sent keep their status: they have
- * left, and the monthly usage counts them as sent. Returns how many were approved.
+ * Sets every share of the user still being written or kept that contains one of these ideas to
+ * approved (an idea approved on its own, or through Create Content). Shares scheduled, going out or
+ * gone keep their status. Returns how many were approved.
  */
 export async function approveSharesWithIdeas({
   db,
@@ -211,7 +214,7 @@ export async function approveSharesWithIdeas({
   const approved = await db
     .update(shares)
     .set({ status: 'approved' })
-    .where(and(eq(shares.userId, userId), ne(shares.status, 'sent'), containsAnyIdea(ideaIds)))
+    .where(and(eq(shares.userId, userId), inArray(shares.status, [...reusableShareStatuses]), containsAnyIdea(ideaIds)))
     .returning({ id: shares.id });
   return approved.length;
 }
@@ -320,7 +323,7 @@ export async function updateShareText({
     .where(and(byIdAndOwner(shares, shareId, userId), inArray(shares.status, [...pendingTabStatuses])))
     .returning();
   if (!updated) throw notPending();
-  const [result] = await withContacts({ db, userId, shares: [toShare(updated)] });
+  const [result] = await withContacts({ db, userId, shares: [toShare(updated)], locale: 'en' });
   return result!;
 }
 
@@ -405,8 +408,9 @@ export async function keepUnsentContactsPending({
 }
 
 /**
- * Claims a share for sending, inside the caller's transaction: "sending", with its subject and the
- * contacts it goes to. A share already sending or sent is a 409.
+ * Claims a share for sending, inside the caller's transaction: "sending" (or "scheduled", with its
+ * time), with the subject of its emails and the contacts it goes to. A share already going out,
+ * scheduled or sent is a 409.
  */
 export async function startSendingShare({
   tx,
@@ -415,21 +419,49 @@ export async function startSendingShare({
   shareStatus,
   subject,
   contactIds,
+  sendAt,
 }: {
   tx: Executor;
   userId: string;
   shareId: string;
   /** The status read before the claim, to say why it failed. */
   shareStatus: string;
-  subject: string;
+  /** The subject of its emails; null when it sends none. */
+  subject: string | null;
   contactIds: readonly string[];
+  sendAt: Date | null;
 }) {
   const [claimed] = await tx
     .update(shares)
-    .set({ status: 'sending', subject, contactIds: [...contactIds] })
-    .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent'])))
+    .set({
+      status: sendAt ? 'scheduled' : 'sending',
+      sendAt,
+      contactIds: [...contactIds],
+      ...(subject === null ? {} : { subject }),
+    })
+    .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent', 'scheduled'])))
     .returning({ id: shares.id });
   if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+}
+
+/** A scheduled share back to Pending (approved), inside the caller's transaction; any other status is a 409. */
+export async function unscheduleShareRow({ tx, userId, shareId }: { tx: Executor; userId: string; shareId: string }) {
+  const [row] = await tx
+    .update(shares)
+    .set({ status: 'approved', sendAt: null })
+    .where(and(byIdAndOwner(shares, shareId, userId), eq(shares.status, 'scheduled')))
+    .returning();
+  if (!row) throw new AppError({ status: 409, code: 'SHARE_NOT_SCHEDULED', message: 'summeris.errors.notScheduled' });
+  return toShare(row);
+}
+
+/** Scheduled shares whose time came: their first delivery is being sent. */
+export async function markSharesSending({ db, shareIds }: { db: Executor; shareIds: readonly string[] }) {
+  if (shareIds.length === 0) return;
+  await db
+    .update(shares)
+    .set({ status: 'sending' })
+    .where(and(inArray(shares.id, [...shareIds]), eq(shares.status, 'scheduled')));
 }
 
 /** A share whose failed deliveries go back to the queue is "sending" again. */
@@ -518,8 +550,18 @@ export async function findShares({
   return rows.map(toShare);
 }
 
-/** Shares with their contacts' names and their template's name, as Summeris shows them. */
-async function withContacts({ db, userId, shares }: { db: Database; userId: string; shares: Share[] }) {
+/** Shares with their contacts' names, their template's name and their deliveries, as Summeris shows them. */
+async function withContacts({
+  db,
+  userId,
+  shares,
+  locale,
+}: {
+  db: Database;
+  userId: string;
+  shares: Share[];
+  locale: Locale;
+}): Promise<ShareWithContacts[]> {
   const contactIds = [...new Set(shares.flatMap((share) => share.contactIds))].filter(isUuid);
   const contactRows =
     contactIds.length === 0
@@ -530,23 +572,49 @@ async function withContacts({ db, userId, shares }: { db: Database; userId: stri
           .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
   const contactsById = new Map(contactRows.map((row) => [row.id, row]));
   const templateNames = await findTemplateNames({ db, userId });
-  return shares.map((share): ShareWithContacts => ({
+  const deliveriesByShare = await findDeliveriesOfShares({
+    db,
+    userId,
+    shareIds: shares.map((share) => share.id),
+    locale,
+  });
+  return shares.map((share) => ({
     ...share,
     contacts: share.contactIds.flatMap((id) => {
       const contact = contactsById.get(id);
       return contact ? [contact] : [];
     }),
     templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
+    deliveries: deliveriesByShare.get(share.id) ?? [],
   }));
 }
 
-const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.generatedAt ?? share.createdAt);
+const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.sendAt ?? share.generatedAt ?? share.createdAt);
+const hasFailedDestination = (share: ShareWithContacts) =>
+  share.deliveries.some((delivery) => delivery.status === 'failed' || delivery.status === 'bounced');
 
-/** Summeris: Pending and Sent, each newest first, with contact and template names. */
-export async function findSharesForReview({ db, userId }: UserScope<Database>): Promise<ShareReviewResponse> {
-  const shares = await findShares({ db, userId, statuses: [...pendingTabStatuses, ...sentTabStatuses] });
-  const all = await withContacts({ db, userId, shares });
+/**
+ * Summeris, everything that goes out on every channel, each tab newest first: Pending (to review),
+ * Scheduled, Sent (going out or gone) and Failed (a share with a destination that failed; a
+ * partial send is in Sent too).
+ */
+export async function findSharesForReview({
+  db,
+  userId,
+  locale,
+}: UserScope<Database> & { locale: Locale }): Promise<ShareReviewResponse> {
+  const found = await findShares({
+    db,
+    userId,
+    statuses: [...pendingTabStatuses, 'scheduled', ...sentTabStatuses, 'failed'],
+  });
+  const all = await withContacts({ db, userId, shares: found, locale });
   all.sort((left, right) => newestFirst(right) - newestFirst(left));
-  const isPending = (share: Share) => isPendingStatus(share.status);
-  return { pending: all.filter(isPending), sent: all.filter((share) => !isPending(share)) };
+  const withStatus = (statuses: readonly string[]) => all.filter((share) => statuses.includes(share.status));
+  return {
+    pending: withStatus(pendingTabStatuses),
+    scheduled: withStatus(['scheduled']),
+    sent: withStatus(sentTabStatuses),
+    failed: all.filter((share) => share.status === 'failed' || (share.status === 'sent' && hasFailedDestination(share))),
+  };
 }

@@ -1,6 +1,4 @@
 import {
-  publishTelegramRequestSchema,
-  publishTelegramResultSchema,
   telegramChannelParamsSchema,
   telegramLinkCodeSchema,
   telegramStatusSchema,
@@ -10,15 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
-import { findOwnIdeas } from '../ideas/ideas-service.ts';
-import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import {
   createLinkCode,
-  getOwnChannel,
   getUserTelegram,
-  moveChat,
-  recordPublishedPost,
   removeChannel,
   unlinkUser,
 } from './telegram-service.ts';
@@ -91,90 +84,6 @@ export async function telegramRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await removeChannel({ db, userId: requireUser(request).id, channelId: request.params.channelId });
       return reply.status(204).send(null);
-    },
-  );
-
-  typed.post(
-    '/api/telegram/publish',
-    {
-      schema: { tags, body: publishTelegramRequestSchema, response: { 200: publishTelegramResultSchema } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const { channelId, ideaIds, text, preferences } = request.body;
-      const channel = await getOwnChannel({ db, userId: user.id, channelId });
-      // Another user's (or a missing) idea is a 404 before anything is sent.
-      const ideas = await findOwnIdeas({ db, userId: user.id, ideaIds });
-      if (!telegram) throw notConfigured();
-      const { GrammyError } = telegram.grammy;
-      // One deadline for the whole post: the person waits at most TELEGRAM_TIMEOUT_SECONDS.
-      const signal = telegram.deadline();
-      const pieces = splitForTelegram(text);
-      const messageIds: number[] = [];
-      let target = channel;
-      const send = (piece: string) =>
-        telegram.interactiveApi.sendMessage(
-          target.chatId,
-          escapeTelegramHtml(piece),
-          { parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
-          signal,
-        );
-      try {
-        for (const piece of pieces) {
-          let message;
-          try {
-            message = await send(piece);
-          } catch (error) {
-            // A group that became a supergroup has a new id: Telegram names it in the refusal
-            // (`parameters.migrate_to_chat_id`, https://core.telegram.org/bots/api#responseparameters).
-            // The stored chat follows it, and the message is sent again, once.
-            const movedTo = error instanceof GrammyError ? error.parameters.migrate_to_chat_id : undefined;
-            if (movedTo === undefined || target !== channel) throw error;
-            await moveChat({ db, fromChatId: channel.chatId, toChatId: movedTo });
-            target = { ...channel, chatId: movedTo, type: 'supergroup' };
-            message = await send(piece);
-          }
-          messageIds.push(message.message_id);
-        }
-      } catch (error) {
-        request.log.warn({ err: error, sent: messageIds.length }, 'Telegram post failed');
-        if (error instanceof GrammyError) {
-          throw new AppError({
-            status: 502,
-            code: 'TELEGRAM_SEND_FAILED',
-            message: 'telegram.errors.sendFailed',
-            values: { reason: error.description },
-          });
-        }
-        // No answer in time (or none at all): the ideas stay as they were, ready to publish again.
-        throw new AppError({
-          status: 502,
-          code: 'TELEGRAM_UNREACHABLE',
-          ...(messageIds.length === 0
-            ? { message: 'telegram.errors.unreachable' }
-            : {
-                message: 'telegram.errors.unreachablePartly',
-                values: { sent: messageIds.length, total: pieces.length },
-              }),
-        });
-      }
-      const messageLink = telegramMessageLink({
-        chatId: target.chatId,
-        username: target.username,
-        messageId: messageIds[0]!,
-      });
-      await recordPublishedPost({
-        db,
-        userId: user.id,
-        ideas,
-        text,
-        preferences,
-        channel: target,
-        messageIds,
-        messageLink,
-      });
-      return { messageLink, messageCount: messageIds.length, channelTitle: channel.title };
     },
   );
 

@@ -1,5 +1,4 @@
 import type { createIdeaSchema, Idea } from '@life-updates/contract/ideas';
-import type { Preferences } from '@life-updates/contract/preferences';
 import {
   telegramChannelTypes,
   telegramLinkCodeAlphabet,
@@ -16,14 +15,12 @@ import {
   telegramChannels,
   telegramLinkCodes,
   telegramLinks,
-  telegramPosts,
   telegramUpdates,
 } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';
-import { createIdea, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
-import { storeShareText } from '../shares/shares-service.ts';
+import { createIdea } from '../ideas/ideas-service.ts';
 
 type NewIdea = z.output<typeof createIdeaSchema>;
 
@@ -223,44 +220,6 @@ export async function removeChannel({ db, userId, channelId }: { db: Database; u
     .where(byIdAndOwner(telegramChannels, channelId, userId))
     .returning({ id: telegramChannels.id });
   if (removed.length === 0) throw channelNotFound();
-}
-
-/**
- * After the post went out: the text is kept in the ideas' share (as Save for later does), the ideas
- * become "sent", and the post (channel, message ids, link) is recorded. One transaction.
- */
-export async function recordPublishedPost({
-  db,
-  userId,
-  ideas: published,
-  text,
-  preferences,
-  channel,
-  messageIds,
-  messageLink,
-}: UserScope<Database> & {
-  /** The user's ideas the post was made from, in order, as read before it was sent. */
-  ideas: readonly IdeaRow[];
-  text: string;
-  preferences: Preferences;
-  channel: ChannelRow;
-  messageIds: number[];
-  messageLink: string | null;
-}) {
-  const ideaIds = published.map((idea) => idea.id);
-  await db.transaction(async (tx) => {
-    const share = await storeShareText({ tx, userId, ideas: published, text, preferences, status: 'saved_for_later' });
-    await setIdeasStatus({ db: tx, userId, ideaIds, status: 'sent' });
-    await tx.insert(telegramPosts).values({
-      userId,
-      channelId: channel.id,
-      shareId: share.id,
-      ideaIds,
-      chatId: channel.chatId,
-      messageIds,
-      messageLink,
-    });
-  });
 }
 
 /** The idea an update already became, when it was handled before (a retry or a repeated delivery). */

@@ -1,20 +1,21 @@
 import type { Config } from '../../../config.ts';
 import { ensureQueue, type JobQueue } from '../../../jobs.ts';
 
-export const emailDeliveryQueue = 'email-delivery';
-export type EmailDeliveryJob = { deliveryId: string };
+/** One queue sends every delivery, on every channel. */
+export const deliveryQueue = 'deliveries';
+export type DeliveryJob = { deliveryId: string };
 
 /**
  * The queue with its retry policy. `singleton` with the delivery id as key: at most one job per
  * delivery is active at a time, so the worker's claim can safely take over a delivery left "sending".
  */
-export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueue; config: Config }) {
+export async function createDeliveryQueue({ jobs, config }: { jobs: JobQueue; config: Config }) {
   const options = {
     retryLimit: config.EMAIL_RETRY_LIMIT,
     retryDelay: config.EMAIL_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     retryDelayMax: Math.max(3600, config.EMAIL_RETRY_DELAY_SECONDS),
-    // A job stays active until its whole batch has settled (up to 25 sends sharing the transport's
+    // A job stays active until its whole batch has settled (up to 25 sends sharing a transport's
     // few connections, each bounded by a 30-60 s timeout): this backstop is long enough for a slow
     // but healthy mail server. A dead worker is found sooner, by the heartbeat below.
     expireInSeconds: 900,
@@ -25,14 +26,29 @@ export async function createEmailDeliveryQueue({ jobs, config }: { jobs: JobQueu
     // A send to many contacts starts at once rather than at the workers' next poll.
     notify: true,
   };
-  await ensureQueue(jobs, emailDeliveryQueue, { ...options, policy: 'singleton' });
+  await ensureQueue(jobs, deliveryQueue, { ...options, policy: 'singleton' });
 }
 
-/** One job per delivery. Without a job queue the rows stay queued and are picked up at the next start. */
-export async function enqueueDeliveries({ jobs, deliveryIds }: { jobs: JobQueue | undefined; deliveryIds: string[] }) {
+/**
+ * One job per delivery, due at `startAfter` for a scheduled share. Without a job queue the rows stay
+ * queued and are picked up at the next start.
+ */
+export async function enqueueDeliveries({
+  jobs,
+  deliveryIds,
+  startAfter,
+}: {
+  jobs: JobQueue | undefined;
+  deliveryIds: string[];
+  startAfter: Date | null;
+}) {
   if (!jobs || deliveryIds.length === 0) return;
   await jobs.insert(
-    emailDeliveryQueue,
-    deliveryIds.map((deliveryId) => ({ data: { deliveryId } satisfies EmailDeliveryJob, singletonKey: deliveryId })),
+    deliveryQueue,
+    deliveryIds.map((deliveryId) => ({
+      data: { deliveryId } satisfies DeliveryJob,
+      singletonKey: deliveryId,
+      ...(startAfter ? { startAfter } : {}),
+    })),
   );
 }

@@ -1,45 +1,38 @@
-import {
-  countDeliveries,
-  isDeliveryDone,
-  type Delivery,
-  type DeliveryStatus,
-  type MessageMethod,
-  type ShareDeliveriesResponse,
-} from '@life-updates/contract/email';
-import { translate } from '@life-updates/contract/i18n';
+import type { MessageMethod } from '@life-updates/contract/email';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { singleTextKey } from '@life-updates/contract/share-options';
-import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { singleTextKey, type Channel as ChannelName } from '@life-updates/contract/share-options';
+import type { Destinations } from '@life-updates/contract/shares';
+import { and, count, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { contacts, emailDeliveries, shares, userSettings } from '../../../db/schema.ts';
+import { deliveries, shares, userSettings } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
-import { isUuid } from '../../../lib/uuid.ts';
-import { readSenderIdentity } from '../../email/email-settings-service.ts';
 import { findOwnIdeas } from '../../ideas/ideas-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
-  finaliseShare,
   getOwnShare,
   keepUnsentContactsPending,
   resumeSendingShare,
   setShareTexts,
   startSendingShare,
   storeShareText,
+  unscheduleShareRow,
 } from '../shares-service.ts';
+import type { Channels, NewDelivery } from './channel.ts';
 import { enqueueDeliveries } from './queue.ts';
 
 /*
- * Sending a share by email: the entry points that queue its deliveries (send, email a text, retry
- * the failed ones), its delivery progress, and settling it once every delivery is done.
+ * Sending a share to its destinations on every channel: the entry points that queue its deliveries
+ * (send a share, send a new text, retry the failed ones, take a scheduled share back). The worker
+ * (./worker.ts) sends them; ./deliveries.ts reports how they went.
  */
 
 const limitReached = () => new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
 
 /**
- * The monthly-limit check, inside the caller's transaction: the settings row is locked
- * so two sends cannot both pass, and shares already in flight count as used.
+ * The monthly-limit check, inside the caller's transaction: the settings row is locked so two
+ * sends cannot both pass, and contact shares already going out or scheduled count as used.
  */
 async function assertWithinMonthlyLimit({
   tx,
@@ -67,16 +60,22 @@ async function assertWithinMonthlyLimit({
     .where(
       and(
         eq(shares.userId, userId),
-        eq(shares.status, 'sending'),
+        inArray(shares.status, ['sending', 'scheduled']),
         exceptShareId ? ne(shares.id, exceptShareId) : undefined,
+        exists(
+          tx
+            .select({ id: deliveries.id })
+            .from(deliveries)
+            .where(and(eq(deliveries.shareId, shares.id), eq(deliveries.channel, 'email'))),
+        ),
       ),
     );
   if (used + (inFlight?.count ?? 0) >= total) throw limitReached();
 }
 
 export type SendShareOutcome = {
-  shareId: string;
-  outcome: 'queued' | 'no_recipients' | 'sms_not_supported';
+  shareId: string | null;
+  outcome: 'queued' | 'scheduled' | 'no_recipients' | 'sms_not_supported';
   queued: number;
   skipped: number;
   /** Contacts left out because they unsubscribed, or because mail to them bounces (part of `skipped`). */
@@ -89,238 +88,250 @@ export type SendShareOutcome = {
   deliveryIds: string[];
 };
 
-type Recipient = { id: string; name: string; email: string; body: string };
-type FoundRecipients = {
-  recipients: Recipient[];
-  skipped: number;
-  skippedUnsubscribed: number;
-  skippedBouncing: number;
-};
+type DestinationList = { contactIds: readonly string[]; telegramChatIds: readonly string[]; linkedin: boolean };
+type PreparedRow = NewDelivery & { channel: ChannelName };
+type Prepared = { rows: PreparedRow[]; skipped: number; skippedUnsubscribed: number; skippedBouncing: number };
 
 /**
- * The user's contacts among the requested ones that have an email and a non-blank body, leaving
- * out those who unsubscribed and those whose address bounces: they are counted apart so the user
- * is told why.
+ * Every destination's delivery row, from its channel: the channel checks it can take the share
+ * (connected, the text within its limits) and leaves out contacts it must not mail. Nothing is
+ * written here; a channel that refuses throws its message.
  */
-async function findRecipients({
+async function prepareDeliveries({
   db,
+  channels,
   userId,
-  bodies,
-}: UserScope<Database> & { bodies: Record<string, string> }): Promise<FoundRecipients> {
-  const requestedIds = Object.keys(bodies);
-  const validIds = requestedIds.filter(isUuid);
-  const found =
-    validIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: contacts.id,
-            name: contacts.name,
-            email: contacts.email,
-            unsubscribedAt: contacts.unsubscribedAt,
-            bouncedAt: contacts.bouncedAt,
-          })
-          .from(contacts)
-          .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
-  const addressed = found.filter((contact) => contact.email.trim() !== '' && (bodies[contact.id] ?? '').trim() !== '');
-  const skippedUnsubscribed = addressed.filter((contact) => contact.unsubscribedAt !== null).length;
-  const skippedBouncing = addressed.filter(
-    (contact) => contact.unsubscribedAt === null && contact.bouncedAt !== null,
-  ).length;
-  const recipients = addressed
-    .filter((contact) => contact.unsubscribedAt === null && contact.bouncedAt === null)
-    .map((contact) => ({
-      id: contact.id,
-      name: contact.name,
-      email: contact.email.trim(),
-      body: bodies[contact.id]!,
-    }));
-  return { recipients, skipped: requestedIds.length - recipients.length, skippedUnsubscribed, skippedBouncing };
-}
-
-/** The subject asked for, else the share's, else the `email.defaultSubject` line in the user's language. */
-async function resolveSubject({
-  db,
-  userId,
+  texts,
+  destinations,
   subject,
   shareSubject,
-}: UserScope<Database> & { subject: string | undefined; shareSubject: string | null }) {
-  const { senderName, locale } = await readSenderIdentity({ db, userId });
-  return subject?.trim() || shareSubject?.trim() || translate('email.defaultSubject', locale, { name: senderName });
+}: UserScope<Database> & {
+  channels: Channels;
+  texts: Record<string, string>;
+  destinations: DestinationList;
+  subject: string | undefined;
+  shareSubject: string | null;
+}): Promise<Prepared> {
+  const everyoneText = texts[singleTextKey]?.trim() ? texts[singleTextKey]! : null;
+  const contactIds = [...new Set(destinations.contactIds)];
+  const contactTexts = Object.fromEntries(contactIds.map((id) => [id, texts[id] ?? everyoneText ?? '']));
+  const input = { db, userId, everyoneText, contactTexts, subject, shareSubject };
+  const targets: Array<[ChannelName, readonly string[]]> = [
+    ['email', contactIds],
+    ['telegram', [...new Set(destinations.telegramChatIds)]],
+    ['linkedin', destinations.linkedin ? [userId] : []],
+  ];
+  const prepared: Prepared = { rows: [], skipped: 0, skippedUnsubscribed: 0, skippedBouncing: 0 };
+  for (const [name, ids] of targets) {
+    if (ids.length === 0) continue;
+    // A post has one text for everyone: a share written per contact has none to post.
+    if (name !== 'email' && everyoneText === null) throw badRequest('summeris.validation.noSingleText');
+    const result = await channels[name].prepare({ ...input, targets: ids });
+    prepared.rows.push(...result.rows.map((row) => ({ ...row, channel: name })));
+    prepared.skipped += result.skipped ?? 0;
+    prepared.skippedUnsubscribed += result.skippedUnsubscribed ?? 0;
+    prepared.skippedBouncing += result.skippedBouncing ?? 0;
+  }
+  prepared.skipped += prepared.skippedUnsubscribed + prepared.skippedBouncing;
+  return prepared;
+}
+
+/** A time to send at must be ahead of now; none means now. */
+function checkSendAt(sendAt: string | undefined, now: Date): Date | null {
+  if (!sendAt) return null;
+  const at = new Date(sendAt);
+  if (at.getTime() <= now.getTime()) {
+    throw new AppError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'summeris.validation.pastTime',
+      fields: { sendAt: 'summeris.validation.pastTime' },
+    });
+  }
+  return at;
 }
 
 /**
- * Inside the caller's transaction: the locked limit check, the share's contacts not sent to kept
- * pending, the share claimed as "sending" (a share already sending or sent is a 409) and one queued
- * delivery per recipient. Returns the delivery ids to enqueue once the transaction has committed.
+ * Inside the caller's transaction: the locked limit check (for a share that emails contacts), the
+ * share's contacts not sent to kept pending, the share claimed as "sending" or "scheduled" (a share
+ * already going out or gone is a 409) and one queued delivery per destination. Returns the
+ * delivery ids to enqueue once the transaction has committed.
  */
 async function recordDeliveries({
   tx,
   userId,
   shareId,
   shareStatus,
-  subject,
   sentContactIds,
-  recipients,
+  rows,
+  sendAt,
   now,
 }: {
   tx: Database;
   userId: string;
   shareId: string;
   shareStatus: string;
-  subject: string;
   /** The contacts the user sent to, recipients and skipped ones alike: the share's others stay pending. */
   sentContactIds: readonly string[];
-  recipients: Recipient[];
+  rows: PreparedRow[];
+  sendAt: Date | null;
   now: Date;
 }) {
-  await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+  const emails = rows.filter((row) => row.channel === 'email');
+  if (emails.length > 0) await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
   await keepUnsentContactsPending({ tx, userId, shareId, sentContactIds });
   await startSendingShare({
     tx,
     userId,
     shareId,
     shareStatus,
-    subject,
-    contactIds: recipients.map((recipient) => recipient.id),
+    subject: emails[0]?.subject ?? null,
+    contactIds: emails.flatMap((row) => (row.contactId ? [row.contactId] : [])),
+    sendAt,
   });
-  const rows = await tx
-    .insert(emailDeliveries)
-    .values(
-      recipients.map((recipient) => ({
-        userId,
-        shareId,
-        contactId: recipient.id,
-        recipientName: recipient.name,
-        recipientEmail: recipient.email,
-        subject,
-        body: recipient.body,
-      })),
-    )
-    .returning({ id: emailDeliveries.id });
-  return rows.map((row) => row.id);
+  const inserted = await tx
+    .insert(deliveries)
+    .values(rows.map((row) => ({ ...row, userId, shareId })))
+    .returning({ id: deliveries.id });
+  return inserted.map((row) => row.id);
 }
 
+function notSent(
+  shareId: string | null,
+  outcome: 'no_recipients' | 'sms_not_supported',
+  counts: Omit<Prepared, 'rows'>,
+  warningKey?: string,
+): SendShareOutcome {
+  return {
+    shareId,
+    outcome,
+    queued: 0,
+    skipped: counts.skipped,
+    skippedUnsubscribed: counts.skippedUnsubscribed,
+    skippedBouncing: counts.skippedBouncing,
+    messageKey: outcome === 'sms_not_supported' ? 'email.smsNotImplemented' : 'email.noValidRecipients',
+    warningKey,
+    deliveryIds: [],
+  };
+}
+
+const noneSkipped = { skipped: 0, skippedUnsubscribed: 0, skippedBouncing: 0 };
+
+type SendInput = {
+  jobs: JobQueue | undefined;
+  channels: Channels;
+  destinations: DestinationList;
+  subject?: string | undefined;
+  method?: MessageMethod | undefined;
+  /** ISO date-time to send at; absent: now. */
+  sendAt?: string | undefined;
+  now?: Date;
+};
+
 /**
- * How an existing share is emailed (Summeris, the scheduler; Create Content and Generate save their
- * text first and reuse these steps through `emailShareText`): checks the monthly
- * limit, skips recipients without an email or a body, records one queued
- * delivery per recipient and marks the share "sending" in one transaction, then queues a job per
- * delivery. The worker sends them; `findShareDeliveries` reports progress.
+ * Sends a user's existing share (Summeris Approve, the sharing schedule): to the destinations named,
+ * with its texts and any edited `bodies`; the share's contacts not named keep their texts pending
+ * (`keepUnsentContactsPending`). A single generated piece (`singleTextKey`) goes to every contact.
+ * Checks the monthly limit, records one queued delivery per destination and marks the share
+ * "sending" (or "scheduled") in one transaction, then queues a job per delivery.
  */
-export async function sendShareToContacts({
+export async function sendShare({
   db,
   jobs,
+  channels,
   userId,
   shareId,
-  subject,
+  destinations,
   bodies,
+  subject,
   method = 'email',
+  sendAt,
   now = new Date(),
-}: UserScope<Database> & {
-  jobs: JobQueue | undefined;
-  shareId: string;
-  subject?: string | undefined;
-  /** Text per contact id; the placeholder for the sender name is filled in when sending. */
-  bodies: Record<string, string>;
-  method?: MessageMethod;
-  now?: Date;
-}): Promise<SendShareOutcome> {
+}: UserScope<Database> & SendInput & { shareId: string; bodies?: Record<string, string> | undefined }) {
   const share = await getOwnShare({ db, userId, shareId });
+  const texts = { ...share.texts, ...bodies };
+  // Nothing was generated for this share (or every text was emptied): nothing to send to anyone.
+  if (Object.values(texts).every((text) => text.trim() === '')) throw badRequest('notices.noGeneratedSummaries');
   // SMS sends nothing; otherwise the limit comes first (the user is sent to upgrade).
-  if (method === 'sms') return smsNotSupported(shareId);
-  await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
+  if (method === 'sms') return notSent(shareId, 'sms_not_supported', noneSkipped);
+  const at = checkSendAt(sendAt, now);
+  if (destinations.contactIds.length > 0) {
+    await assertWithinMonthlyLimit({ tx: db, userId, now, exceptShareId: shareId, isLocked: false });
+  }
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
-  // Usage counts shares, not recipients: contacts left out here use nothing of the monthly limit,
-  // and a share that reaches nobody is not sent and does not count.
-  const found = await findRecipients({ db, userId, bodies });
-  const { recipients, ...skippedCounts } = found;
-  if (recipients.length === 0) return noRecipients(shareId, found, warningKey);
-  const resolvedSubject = await resolveSubject({ db, userId, subject, shareSubject: share.subject });
+  if (bodies) await setShareTexts({ db, userId, shareId, texts });
+  const prepared = await prepareDeliveries({
+    db,
+    channels,
+    userId,
+    texts,
+    destinations,
+    subject,
+    shareSubject: share.subject,
+  });
+  // Usage counts shares, not recipients: a share that reaches nobody is not sent and does not count.
+  if (prepared.rows.length === 0) return notSent(shareId, 'no_recipients', prepared, warningKey);
   const deliveryIds = await db.transaction((tx) =>
     recordDeliveries({
       tx,
       userId,
       shareId,
       shareStatus: share.status,
-      subject: resolvedSubject,
-      sentContactIds: Object.keys(bodies),
-      recipients,
+      sentContactIds: destinations.contactIds,
+      rows: prepared.rows,
+      sendAt: at,
       now,
     }),
   );
-  await enqueueDeliveries({ jobs, deliveryIds });
-  return { shareId, outcome: 'queued', queued: deliveryIds.length, ...skippedCounts, warningKey, deliveryIds };
-}
-
-function smsNotSupported<Id extends string | null>(shareId: Id) {
+  await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
+  const { rows: _rows, ...counts } = prepared;
   return {
     shareId,
-    outcome: 'sms_not_supported' as const,
-    queued: 0,
-    skipped: 0,
-    skippedUnsubscribed: 0,
-    skippedBouncing: 0,
-    messageKey: 'email.smsNotImplemented',
-    deliveryIds: [],
-  };
-}
-
-function noRecipients<Id extends string | null>(
-  shareId: Id,
-  { skipped, skippedUnsubscribed, skippedBouncing }: Omit<FoundRecipients, 'recipients'>,
-  warningKey: string | undefined,
-) {
-  return {
-    shareId,
-    outcome: 'no_recipients' as const,
-    queued: 0,
-    skipped,
-    skippedUnsubscribed,
-    skippedBouncing,
-    messageKey: 'email.noValidRecipients',
+    outcome: at ? 'scheduled' : 'queued',
+    queued: deliveryIds.length,
+    ...counts,
     warningKey,
-    deliveryIds: [],
-  };
+    deliveryIds,
+  } satisfies SendShareOutcome;
 }
 
 /**
- * Create Content / Generate → "Email to Contacts" in one step: the
- * same text to every picked contact. Keeping the text in the ideas' share (approved when one of the
- * ideas already is, else saved_for_later), the limit check and the queued deliveries are one
- * transaction: a refused send (limit, no valid recipient, SMS only) leaves ideas and shares as they
- * were. The ideas become "sent" when the first email goes out (settleShare).
+ * Create Content / Generate → send a new text in one step, to any destinations, now or at a time.
+ * Keeping the text in the ideas' share (approved when one of the ideas already is, else
+ * saved_for_later), the limit check and the queued deliveries are one transaction: a refused send
+ * (limit, no valid recipient, a channel that cannot take it, SMS only) leaves ideas and shares as
+ * they were. The ideas become "sent" when the first destination has the share (settleShare).
  */
-export async function emailShareText({
+export async function sendShareText({
   db,
   jobs,
+  channels,
   userId,
   ideaIds,
   text,
   preferences,
-  contactIds,
+  destinations,
   subject,
-  method,
+  method = 'email',
+  sendAt,
   now = new Date(),
-}: UserScope<Database> & {
-  jobs: JobQueue | undefined;
-  ideaIds: readonly string[];
-  text: string;
-  preferences: Preferences;
-  contactIds: readonly string[];
-  subject?: string | undefined;
-  method: MessageMethod;
-  now?: Date;
-}): Promise<Omit<SendShareOutcome, 'shareId'> & { shareId: string | null }> {
+}: UserScope<Database> & SendInput & { ideaIds: readonly string[]; text: string; preferences: Preferences }) {
   // Another user's (or a missing) idea is a 404 before anything else.
   const ideas = await findOwnIdeas({ db, userId, ideaIds });
-  if (method === 'sms') return smsNotSupported(null);
-  await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
+  if (method === 'sms') return notSent(null, 'sms_not_supported', noneSkipped);
+  const at = checkSendAt(sendAt, now);
+  if (destinations.contactIds.length > 0) await assertWithinMonthlyLimit({ tx: db, userId, now, isLocked: false });
   const warningKey = method === 'both' ? 'email.smsNotImplemented' : undefined;
-  const bodies = Object.fromEntries(contactIds.map((contactId) => [contactId, text]));
-  const found = await findRecipients({ db, userId, bodies });
-  const { recipients, ...skippedCounts } = found;
-  if (recipients.length === 0) return noRecipients(null, found, warningKey);
+  const prepared = await prepareDeliveries({
+    db,
+    channels,
+    userId,
+    texts: { [singleTextKey]: text },
+    destinations,
+    subject,
+    shareSubject: null,
+  });
+  if (prepared.rows.length === 0) return notSent(null, 'no_recipients', prepared, warningKey);
   const { shareId, deliveryIds } = await db.transaction(async (tx) => {
     const share = await storeShareText({
       tx,
@@ -330,60 +341,46 @@ export async function emailShareText({
       preferences,
       status: ideas.some((idea) => idea.status === 'approved') ? 'approved' : 'saved_for_later',
     });
-    const resolvedSubject = await resolveSubject({ db: tx, userId, subject, shareSubject: share.subject });
     const ids = await recordDeliveries({
       tx,
       userId,
       shareId: share.id,
       shareStatus: share.status,
-      subject: resolvedSubject,
-      sentContactIds: contactIds,
-      recipients,
+      sentContactIds: destinations.contactIds,
+      rows: prepared.rows,
+      sendAt: at,
       now,
     });
     return { shareId: share.id, deliveryIds: ids };
   });
-  await enqueueDeliveries({ jobs, deliveryIds });
-  return { shareId, outcome: 'queued', queued: deliveryIds.length, ...skippedCounts, warningKey, deliveryIds };
+  await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
+  const { rows: _rows, ...counts } = prepared;
+  return {
+    shareId,
+    outcome: at ? 'scheduled' : 'queued',
+    queued: deliveryIds.length,
+    ...counts,
+    warningKey,
+    deliveryIds,
+  } satisfies SendShareOutcome;
+}
+
+/** The destinations of a send request: those named, else the share's contacts. */
+export function destinationsOf(
+  requested: Destinations | undefined,
+  share: { contactIds: readonly string[] },
+): DestinationList {
+  return {
+    contactIds: requested?.contactIds ?? share.contactIds,
+    telegramChatIds: requested?.telegramChatIds ?? [],
+    linkedin: requested?.linkedin ?? false,
+  };
 }
 
 /**
- * Sends a user's existing share (Summeris Approve): its contacts and texts unless the request
- * names others; the share's contacts it does not name keep their texts pending in Summeris
- * (`keepUnsentContactsPending`). A single generated piece (`singleTextKey`) goes to every contact.
- */
-export async function sendExistingShare({
-  db,
-  jobs,
-  userId,
-  shareId,
-  contactIds,
-  bodies,
-  subject,
-  method,
-}: UserScope<Database> & {
-  jobs: JobQueue | undefined;
-  shareId: string;
-  contactIds?: string[] | undefined;
-  bodies?: Record<string, string> | undefined;
-  subject?: string | undefined;
-  method: MessageMethod;
-}): Promise<SendShareOutcome> {
-  const share = await getOwnShare({ db, userId, shareId });
-  const texts = { ...share.texts, ...bodies };
-  // Nothing was generated for this share (or every text was emptied): nothing to send to anyone.
-  if (Object.values(texts).every((text) => text.trim() === '')) throw badRequest('notices.noGeneratedSummaries');
-  if (bodies) await setShareTexts({ db, userId, shareId, texts });
-  const recipientIds = [...new Set(contactIds ?? share.contactIds)];
-  const bodyByContact = Object.fromEntries(
-    recipientIds.map((contactId) => [contactId, texts[contactId] ?? texts[singleTextKey] ?? '']),
-  );
-  return sendShareToContacts({ db, jobs, userId, shareId, subject, bodies: bodyByContact, method });
-}
-
-/**
- * Puts the failed deliveries of a user's share back in the queue (Summeris → Sent "Retry failed"):
- * only those whose errors were temporary; a bounced or refused address would fail the same way.
+ * Puts the failed deliveries of a user's share back in the queue (Summeris → "Retry failed"), on
+ * every channel: only those whose errors were temporary; a bounced address or a refused post
+ * would fail the same way.
  */
 export async function retryFailedDeliveries({
   db,
@@ -394,71 +391,41 @@ export async function retryFailedDeliveries({
 }: UserScope<Database> & { jobs: JobQueue | undefined; shareId: string; now?: Date }): Promise<number> {
   const share = await getOwnShare({ db, userId, shareId });
   const deliveryIds = await db.transaction(async (tx) => {
+    const failed = and(
+      eq(deliveries.shareId, shareId),
+      eq(deliveries.userId, userId),
+      eq(deliveries.status, 'failed'),
+      or(isNull(deliveries.failureKind), ne(deliveries.failureKind, 'permanent')),
+    );
     // A share that was sent already counts in this month's usage; one where everything failed does not.
-    if (share.status !== 'sent') await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+    const [emails] = await tx
+      .select({ count: count() })
+      .from(deliveries)
+      .where(and(failed, eq(deliveries.channel, 'email')));
+    if (share.status !== 'sent' && (emails?.count ?? 0) > 0) {
+      await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
+    }
     const rows = await tx
-      .update(emailDeliveries)
-      .set({ status: 'queued', lastError: null, failureKind: null })
-      .where(
-        and(
-          eq(emailDeliveries.shareId, shareId),
-          eq(emailDeliveries.userId, userId),
-          eq(emailDeliveries.status, 'failed'),
-          or(isNull(emailDeliveries.failureKind), ne(emailDeliveries.failureKind, 'permanent')),
-        ),
-      )
-      .returning({ id: emailDeliveries.id });
+      .update(deliveries)
+      .set({ status: 'queued', lastError: null, errorKey: null, errorValues: null, failureKind: null })
+      .where(failed)
+      .returning({ id: deliveries.id });
     if (rows.length > 0 && share.status !== 'sent') await resumeSendingShare({ tx, userId, shareId });
     return rows.map((row) => row.id);
   });
-  await enqueueDeliveries({ jobs, deliveryIds });
+  await enqueueDeliveries({ jobs, deliveryIds, startAfter: null });
   return deliveryIds.length;
 }
 
-function toDelivery(row: typeof emailDeliveries.$inferSelect): Delivery {
-  return {
-    id: row.id,
-    contactId: row.contactId,
-    recipientName: row.recipientName,
-    recipientEmail: row.recipientEmail,
-    status: row.status as DeliveryStatus,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    canRetry: row.status === 'failed' && row.failureKind !== 'permanent',
-    sentAt: row.sentAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Status per recipient of a user's share, with counts; the client polls this until `isDone`. */
-export async function findShareDeliveries({
-  db,
-  userId,
-  shareId,
-}: UserScope<Database> & { shareId: string }): Promise<ShareDeliveriesResponse> {
-  const share = await getOwnShare({ db, userId, shareId });
-  const rows = await db
-    .select()
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.shareId, shareId), eq(emailDeliveries.userId, userId)))
-    .orderBy(asc(emailDeliveries.createdAt), asc(emailDeliveries.recipientEmail));
-  const deliveries = rows.map(toDelivery);
-  const counts = countDeliveries(deliveries);
-  return { shareId, shareStatus: share.status, isDone: isDeliveryDone(counts), counts, deliveries };
-}
-
 /**
- * When no delivery of a share is waiting or in flight, the share is finished (finaliseShare): "sent" (with sent_at,
- * and its ideas "sent") if at least one email went out, else "failed". Safe to run twice.
+ * Summeris → Scheduled → "Cancel schedule": the share goes back to Pending (approved) with its
+ * texts, and its deliveries, none of which has started, are removed; their jobs find nothing.
  */
-export async function settleShare({ db, shareId }: { db: Database; shareId: string }) {
-  // Counted in the database: a share's last deliveries each ask this, and a large share has many rows.
-  const rows = await db
-    .select({ status: emailDeliveries.status, count: count() })
-    .from(emailDeliveries)
-    .where(eq(emailDeliveries.shareId, shareId))
-    .groupBy(emailDeliveries.status);
-  if (rows.some((row) => row.status === 'queued' || row.status === 'sending')) return;
-  const hasSentAny = rows.some((row) => (row.status === 'sent' || row.status === 'delivered') && row.count > 0);
-  await finaliseShare({ db, shareId, hasSentAny });
+export async function unscheduleShare({ db, userId, shareId }: UserScope<Database> & { shareId: string }) {
+  await getOwnShare({ db, userId, shareId });
+  return db.transaction(async (tx) => {
+    const share = await unscheduleShareRow({ tx, userId, shareId });
+    await tx.delete(deliveries).where(and(eq(deliveries.shareId, shareId), eq(deliveries.userId, userId)));
+    return share;
+  });
 }

@@ -1,0 +1,188 @@
+import { translate } from '@life-updates/contract/i18n';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { contacts, deliveries } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { unsubscribeHeaders, unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { markContactBouncing } from '../contacts/contacts-service.ts';
+import type { PublicAddress } from '../public-address/public-address.ts';
+import type { Channel, ChannelBatch, DeliveryRow, PrepareInput } from '../shares/delivery/channel.ts';
+import { readSenderIdentity, resolveSender, type Sender } from './email-settings-service.ts';
+import { renderEmail } from './render-email.ts';
+
+/*
+ * Email as a channel of the share pipeline: one delivery per contact, each with their own text,
+ * through the user's own provider account or the server's transport.
+ */
+
+/**
+ * A new Message-ID on the sender's domain (RFC 5322 §3.6.4: `<left@right>`, unique; the right side a
+ * domain). A From address without a usable domain gets `localhost`.
+ */
+function newMessageId(from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1).trim();
+  return `<${randomUUID()}@${/^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'localhost'}>`;
+}
+
+/**
+ * The delivery's Message-ID, fixed the first time it is about to be sent: written before that first
+ * attempt (a concurrent writer's id wins, so there is only ever one) and read back on every retry.
+ */
+async function fixMessageId(db: Database, delivery: DeliveryRow, from: string) {
+  if (delivery.messageId) return delivery.messageId;
+  const [row] = await db
+    .update(deliveries)
+    .set({ messageId: sql`coalesce(${deliveries.messageId}, ${newMessageId(from)})` })
+    .where(and(eq(deliveries.id, delivery.id), eq(deliveries.userId, delivery.userId)))
+    .returning({ messageId: deliveries.messageId });
+  if (!row?.messageId) throw new Error(`delivery ${delivery.id} is gone`);
+  return row.messageId;
+}
+
+/**
+ * The user's contacts among the requested ones that have an email and a non-blank text, leaving
+ * out those who unsubscribed and those whose address bounces: they are counted apart so the user
+ * is told why.
+ */
+async function prepareEmails({ db, userId, contactTexts, subject, shareSubject, targets }: PrepareInput & { targets: readonly string[] }) {
+  const validIds = targets.filter(isUuid);
+  const found =
+    validIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: contacts.id,
+            name: contacts.name,
+            email: contacts.email,
+            unsubscribedAt: contacts.unsubscribedAt,
+            bouncedAt: contacts.bouncedAt,
+          })
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
+  const addressed = found.filter(
+    (contact) => contact.email.trim() !== '' && (contactTexts[contact.id] ?? '').trim() !== '',
+  );
+  const skippedUnsubscribed = addressed.filter((contact) => contact.unsubscribedAt !== null).length;
+  const skippedBouncing = addressed.filter(
+    (contact) => contact.unsubscribedAt === null && contact.bouncedAt !== null,
+  ).length;
+  const recipients = addressed.filter((contact) => contact.unsubscribedAt === null && contact.bouncedAt === null);
+  // The subject asked for, else the share's, else the `email.defaultSubject` line in the user's language.
+  const { senderName, locale } = await readSenderIdentity({ db, userId });
+  const resolvedSubject =
+    subject?.trim() || shareSubject?.trim() || translate('email.defaultSubject', locale, { name: senderName });
+  return {
+    rows: recipients.map((contact) => ({
+      contactId: contact.id,
+      recipientName: contact.name,
+      recipientEmail: contact.email.trim(),
+      subject: resolvedSubject,
+      body: contactTexts[contact.id]!,
+    })),
+    skipped: targets.length - addressed.length,
+    skippedUnsubscribed,
+    skippedBouncing,
+  };
+}
+
+export function createEmailChannel({
+  config,
+  secretBox,
+  publicAddress,
+  serverTransport,
+}: {
+  config: Config;
+  secretBox: SecretBox;
+  /** Where the unsubscribe links point (never the default `http://localhost:PORT`). */
+  publicAddress: PublicAddress;
+  serverTransport: EmailTransport;
+}): Channel {
+  /** Each user's sender, once per batch (the user's own transport is opened for it). */
+  const senderOf = (batch: ChannelBatch, userId: string) => {
+    const key = `email:sender:${userId}`;
+    let sender = batch.cache.get(key) as Promise<Sender> | undefined;
+    if (!sender) {
+      sender = resolveSender({ db: batch.db, config, secretBox, serverTransport, userId });
+      batch.cache.set(key, sender);
+    }
+    return sender;
+  };
+
+  return {
+    name: 'email',
+    // The stored Message-ID makes a receiving system drop a second copy.
+    repeatsSafely: true,
+    prepare: prepareEmails,
+
+    async send(delivery, batch) {
+      const { db } = batch;
+      // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
+      if (delivery.contactId && isUuid(delivery.contactId)) {
+        const [contact] = await db
+          .select({ unsubscribedAt: contacts.unsubscribedAt, bouncedAt: contacts.bouncedAt })
+          .from(contacts)
+          .where(eq(contacts.id, delivery.contactId));
+        if (contact?.unsubscribedAt) return { status: 'unsubscribed' };
+        if (contact?.bouncedAt) return { status: 'bounced' };
+      }
+      const sender = await senderOf(batch, delivery.userId);
+      // Every update email carries the contact's unsubscribe link in its headers and footer
+      // (one-click, RFC 8058, only on an https address); account mail does not come here.
+      const link = delivery.contactId
+        ? unsubscribeUrl({
+            baseUrl: await publicAddress.forLinks(),
+            appSecret: config.APP_SECRET,
+            contactId: delivery.contactId,
+          })
+        : undefined;
+      const rendered = renderEmail({
+        body: delivery.body,
+        senderName: sender.senderName,
+        locale: sender.locale,
+        unsubscribeUrl: link,
+      });
+      try {
+        const result = await sender.transport.send({
+          from: sender.from,
+          fromName: sender.fromName,
+          to: delivery.recipientEmail ?? '',
+          replyTo: sender.replyTo,
+          subject: delivery.subject,
+          text: rendered.text,
+          html: rendered.html,
+          headers: link ? unsubscribeHeaders(link) : undefined,
+          // One Message-ID for every attempt: a retry after an attempt whose answer never came may
+          // deliver a second copy, and receiving systems drop a copy with a Message-ID they have seen.
+          messageId: await fixMessageId(db, delivery, sender.from),
+          userId: delivery.userId,
+        });
+        return { status: 'sent', providerMessageId: result.messageId };
+      } catch (error) {
+        if (error instanceof PermanentEmailError && error.isBounce && delivery.contactId && isUuid(delivery.contactId)) {
+          await markContactBouncing({ db, userId: delivery.userId, contactId: delivery.contactId });
+        }
+        throw error;
+      }
+    },
+
+    describeError(error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+      if (error instanceof PermanentEmailError) {
+        return { key: 'summeris.errors.sendFailed', values: { reason }, isPermanent: true, isBounce: error.isBounce };
+      }
+      return { key: 'summeris.errors.sendFailed', values: { reason }, isPermanent: false };
+    },
+
+    async endBatch(batch) {
+      for (const [key, sender] of batch.cache) {
+        if (!key.startsWith('email:sender:')) continue;
+        const resolved = await (sender as Promise<Sender>).catch(() => null);
+        if (resolved?.isUserTransport) await resolved.transport.close();
+      }
+    },
+  };
+}
