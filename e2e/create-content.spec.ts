@@ -94,7 +94,11 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await picker.getByRole('button', { name: 'Clear All' }).click();
   await expect(picker.getByText('Selected', { exact: true })).toHaveCount(0);
   await expect(send).toBeDisabled();
-  await expect(send).toHaveAccessibleDescription('Please select at least one contact');
+  await expect(send).toHaveAccessibleDescription('Choose at least one contact, Telegram chat or LinkedIn.');
+  // This server has no Telegram bot and no LinkedIn app: contacts only, now or at a time.
+  await expect(picker.getByRole('group', { name: 'Telegram' })).toHaveCount(0);
+  await expect(picker.getByRole('group', { name: 'LinkedIn' })).toHaveCount(0);
+  await expect(picker.getByRole('group', { name: 'When' }).getByRole('radio', { name: 'Now' })).toBeChecked();
   // A click on the contact's row (its name) ticks it.
   await picker.getByText('Ann Friend').click();
   await picker.getByRole('checkbox', { name: /Bob Colleague/ }).check();

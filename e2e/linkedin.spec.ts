@@ -40,6 +40,14 @@ async function signedInPage(browser: Browser, baseUrl: string) {
   return { context, page };
 }
 
+/** Email to Contacts: the one share dialog, here with no contacts, the LinkedIn profile and when. */
+async function openShareDialog(page: Page) {
+  await page.getByRole('button', { name: 'Email to Contacts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
+  await expect(dialog.getByRole('group', { name: 'LinkedIn' })).toBeVisible();
+  return dialog;
+}
+
 async function generateFor(page: Page, content: string) {
   const idea = await createIdea(page, content, app.baseURL);
   await page.goto(`/generate?ideas=${idea.id}`);
@@ -48,7 +56,7 @@ async function generateFor(page: Page, content: string) {
   return { idea, text: await generatedText(page).inputValue() };
 }
 
-test('connect LinkedIn, publish a generated post and see its link; schedule one and cancel it in Summeris', async ({
+test('connect LinkedIn, post a generated text through the share dialog and see its link; schedule one and cancel it in Summeris', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -71,61 +79,70 @@ test('connect LinkedIn, publish a generated post and see its link; schedule one 
   await expect(page.getByRole('button', { name: 'Reconnect LinkedIn' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // A generated LinkedIn post, published now.
+  // A generated LinkedIn post, published now through the share dialog.
   const { idea, text } = await generateFor(page, 'Gave my first conference talk (about #TypeScript).');
-  await page.getByRole('button', { name: 'Publish to LinkedIn' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Publish to LinkedIn' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openShareDialog(page);
+  const linkedin = dialog.getByRole('checkbox', { name: 'Post on your LinkedIn profile (Ada Lovelace)' });
+  await expect(linkedin).toHaveAccessibleDescription(/^\d+ \/ 3000 characters$/);
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Publish now' }).click();
-  await expect(page.getByText('Published on LinkedIn.').first()).toBeVisible();
+  await linkedin.check();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  const result = page.getByRole('dialog', { name: 'Sent' });
+  await expect(result.getByRole('listitem', { name: 'LinkedIn: Ada Lovelace' })).toContainText('Published', {
+    timeout: 30_000,
+  });
   expect(fake.posts).toHaveLength(1);
   const post = fake.posts[0]!;
-  const link = page.getByRole('link', { name: 'View post on LinkedIn' });
-  await expect(link).toHaveAttribute('href', `https://www.linkedin.com/feed/update/${post.id}/`);
-  expect(post.commentary.replaceAll(/\\(.)/g, '$1')).toBe(text.trim());
-  expect(fake.protocolErrors).toEqual([]);
-  const stored = await getIdea(page, idea.id);
-  expect(stored).toMatchObject({ status: 'sent', linkedinPostUrl: `https://www.linkedin.com/feed/update/${post.id}/` });
-
-  // The same text again: LinkedIn refuses the duplicate, and the app says so.
-  await page.getByRole('button', { name: 'Publish to LinkedIn' }).click();
-  await dialog.getByRole('button', { name: 'Publish now' }).click();
-  await expect(
-    page.getByText(
-      'LinkedIn refused the post as a duplicate of one you already published. Change the text and try again.',
-    ),
-  ).toBeVisible();
-  await expect(dialog).toBeVisible();
-  expect(fake.posts).toHaveLength(1);
-  await page.keyboard.press('Escape');
-
-  // The idea is sent and links to its post.
-  await page.goto('/dashboard');
-  await page.getByRole('tab', { name: /^Sent/ }).click();
-  await expect(page.getByRole('link', { name: 'View post on LinkedIn' })).toHaveAttribute(
+  await expect(result.getByRole('link', { name: 'View post on LinkedIn' })).toHaveAttribute(
     'href',
     `https://www.linkedin.com/feed/update/${post.id}/`,
   );
-  await expectNoAxeViolations(page);
+  expect(post.commentary.replaceAll(/\\(.)/g, '$1')).toBe(text.trim());
+  expect(fake.protocolErrors).toEqual([]);
+  expect((await getIdea(page, idea.id)).status).toBe('sent');
 
-  // Another post, scheduled for tomorrow at 09:00 (browser time), then cancelled in Summeris.
+  // The same text again: LinkedIn refuses the duplicate, and the app says so.
+  await page.goto(`/generate?ideas=${idea.id}`);
+  await generatedText(page).fill(text);
+  const again = await openShareDialog(page);
+  await again.getByRole('checkbox', { name: /Post on your LinkedIn profile/ }).check();
+  await again.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Not sent' })
+      .getByText(
+        'LinkedIn refused the post as a duplicate of one you already published. Change the text and try again.',
+      ),
+  ).toBeVisible({ timeout: 30_000 });
+  expect(fake.posts).toHaveLength(1);
+
+  // Another post, scheduled for tomorrow at 09:00 (browser time); Summeris → Scheduled lists it, and
+  // Cancel schedule sends it back to Pending.
   await generateFor(page, 'Planted tomatoes on the balcony.');
-  await page.getByRole('button', { name: 'Publish to LinkedIn' }).click();
+  const later = await openShareDialog(page);
+  await later.getByRole('checkbox', { name: /Post on your LinkedIn profile/ }).check();
+  await later.getByRole('radio', { name: 'At a time' }).check();
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(tomorrow);
-  await dialog.getByLabel('Date and time').fill(`${day}T09:00`);
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
-  await expect(page.getByText(/^Scheduled for .*Summeris lists it until it goes out\.$/)).toBeVisible();
+  await later.getByLabel('Date and time').fill(`${day}T09:00`);
+  await later.getByRole('button', { name: 'Schedule' }).click();
+  const scheduledResult = page.getByRole('dialog', { name: 'Scheduled' });
+  await expect(scheduledResult.getByText(/^It goes out .*9:00/)).toBeVisible();
   await page.goto('/summeris');
-  const scheduled = page.getByRole('listitem').filter({ hasText: 'Scheduled' });
+  await page.getByRole('tab', { name: /Scheduled\s*1/ }).click();
+  const scheduled = page.getByRole('tabpanel').getByRole('article');
   await expect(scheduled).toHaveCount(1);
-  await expect(scheduled).toContainText('9:00');
+  await expect(scheduled.getByText(/^Goes out .*9:00/)).toBeVisible();
+  await expect(scheduled.getByRole('listitem', { name: 'LinkedIn: Ada Lovelace' })).toContainText('Queued');
   await expectNoAxeViolations(page);
-  await scheduled.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByText('Scheduled post cancelled.')).toBeVisible();
-  await expect(page.getByText('No LinkedIn posts scheduled.', { exact: false })).toBeVisible();
+  await scheduled.getByRole('button', { name: 'Cancel schedule' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Cancel schedule?' })
+    .getByRole('button', { name: 'Cancel schedule' })
+    .click();
+  await expect(page.getByText('Schedule cancelled. The share is back in Pending.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Scheduled\s*0/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Pending\s*1/ })).toBeVisible();
   expect(fake.posts).toHaveLength(1);
 
   // A token that expires within seven days: the banner asks to reconnect.

@@ -80,6 +80,8 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   await expect(page).toHaveTitle('Summeris | Life Updates');
   await expect(page.getByRole('tab', { name: /Pending\s*1/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Sent\s*0/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Scheduled\s*0/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Failed\s*0/ })).toBeVisible();
   const card = page.getByRole('article', { name: /Share with Maria Silva, Oleg Petrov/ });
   await expect(card.getByText('Personal Brand')).toBeVisible();
   await expect(card.getByText(/^Generated /)).toBeVisible();
@@ -136,6 +138,7 @@ test('ideas → template → two contacts → edit one text → Approve delivers
   const sent = page.getByRole('article', { name: /Share with Maria Silva, Oleg Petrov/ });
   await expect(sent.getByText(/^Sent /)).toBeVisible();
   await expect(sent.getByText('Sent', { exact: true })).toHaveCount(2);
+  await expect(sent.getByText('2 of 2 destinations have it.')).toBeVisible();
   await expect(sent.getByText('Maria, only for you: we live in Lisbon now!')).toBeVisible();
   await expect(sent.getByRole('textbox')).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -205,9 +208,17 @@ test('Summeris empty states and the old paths', async ({ page, account }) => {
   await page.goto('/summaries');
   await expect(page).toHaveURL(/\/summeris$/);
   await expect(page.getByText('No pending shares')).toBeVisible();
+  await page.getByRole('tab', { name: /Scheduled/ }).click();
+  await expect(page.getByText('No scheduled shares')).toBeVisible();
   await page.getByRole('tab', { name: /Sent/ }).click();
   await expect(page.getByText('No sent shares')).toBeVisible();
+  await page.getByRole('tab', { name: /Failed/ }).click();
+  await expect(page.getByText('No failed shares')).toBeVisible();
   await expectNoAxeViolations(page);
+  // Phone width: the four tabs fit, nothing sticks out sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/summary-review');
   await expect(page.getByRole('heading', { name: 'Summeris' })).toBeVisible();
   await expect(page).toHaveTitle('Summeris | Life Updates');

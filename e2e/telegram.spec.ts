@@ -14,7 +14,8 @@ import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
  * API (long polling, sendMessage, getFile and the file download, getChatMember) and to an
  * OpenAI-compatible transcription stand-in. In a real browser the user links the account in
  * Settings → Telegram; the stand-in then delivers a text and a voice message (a WAV spoken by
- * espeak-ng), both become Raw ideas, and a Telegram post is published as escaped HTML.
+ * espeak-ng), both become Raw ideas, and a Telegram post is published as escaped HTML through the
+ * share dialog; a post Telegram refuses shows in the dialog and in Summeris → Failed.
  */
 
 const appPort = extraServerPort(6);
@@ -172,31 +173,32 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
   await expect(page.getByText('@ann_friends')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // ── Publishing ──
+  // ── Publishing, through the one share dialog: Ann has no contacts, so only the channel ──
   const textIdea = saved.find((idea) => !idea.isAudioRecording)!;
   await page.goto(`/create?idea=${textIdea.id}`);
   await page.getByRole('radiogroup', { name: 'Platform' }).getByRole('radio', { name: 'Telegram' }).click();
   await page
     .getByRole('textbox', { name: 'Generated Text' })
     .fill('Fish & chips <by the sea>\n\nWith "Bob" & friends.');
-  await page.getByRole('button', { name: 'Post to Telegram' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Post to Telegram' });
-  await expect(dialog.getByRole('radio', { name: /Ann & Friends/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Email to Contacts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Contacts to Share With' });
+  await expect(dialog.getByText('No contacts found. Please add contacts first.')).toBeVisible();
+  const chat = dialog.getByRole('group', { name: 'Telegram' }).getByRole('checkbox', { name: /Ann & Friends/ });
+  await expect(chat).not.toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Send Email' })).toBeDisabled();
   await expectNoAxeViolations(page);
 
-  // Telegram refuses once: the error shows, nothing is marked sent.
-  fake.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot is not a member of the channel chat' });
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'Telegram refused the post: Forbidden: bot is not a member of the channel chat',
-  );
-  expect((await ideas(page)).find((idea) => idea.id === textIdea.id)?.status).toBe('raw_ideas');
-
   const before = fake.sentMessages().length;
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Posted to Ann & Friends');
-  const link = dialog.getByRole('link', { name: 'View post' });
-  await expect(link).toHaveAttribute('href', /^https:\/\/t\.me\/ann_friends\/\d+$/);
+  await chat.check();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  const result = page.getByRole('dialog', { name: 'Sent' });
+  await expect(result.getByText('1 of 1 destinations have it.')).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('listitem', { name: 'Telegram: Ann & Friends' })).toContainText('Published');
+  await expect(result.getByRole('link', { name: 'View post in Ann & Friends' })).toHaveAttribute(
+    'href',
+    /^https:\/\/t\.me\/ann_friends\/\d+$/,
+  );
+  await expectNoAxeViolations(page);
   expect(fake.sentMessages().slice(before)).toEqual([
     {
       chat_id: channel.id,
@@ -206,6 +208,30 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
     },
   ]);
   expect((await ideas(page)).find((idea) => idea.id === textIdea.id)?.status).toBe('sent');
+
+  // Telegram refuses the next post: the dialog says why, the idea is not sent, Summeris → Failed has it.
+  const voiceIdea = saved.find((idea) => idea.isAudioRecording)!;
+  await page.goto(`/create?idea=${voiceIdea.id}`);
+  await page.getByRole('textbox', { name: 'Generated Text' }).fill('Tomatoes on the balcony.');
+  fake.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot is not a member of the channel chat' });
+  await page.getByRole('button', { name: 'Email to Contacts' }).click();
+  await dialog
+    .getByRole('group', { name: 'Telegram' })
+    .getByRole('checkbox', { name: /Ann & Friends/ })
+    .check();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  const refused = page.getByRole('dialog', { name: 'Not sent' });
+  await expect(refused.getByText('0 of 1 destinations have it.')).toBeVisible({ timeout: 30_000 });
+  await expect(refused.getByRole('listitem', { name: 'Telegram: Ann & Friends' })).toContainText(
+    'Forbidden: bot is not a member of the channel chat',
+  );
+  // Not sent; the text is kept in the idea's share (the idea waits under Later).
+  expect((await ideas(page)).find((idea) => idea.id === voiceIdea.id)?.status).not.toBe('sent');
+  await page.goto('/summeris');
+  await page.getByRole('tab', { name: /Failed\s*1/ }).click();
+  const failed = page.getByRole('tabpanel').getByRole('article');
+  await expect(failed.getByRole('listitem', { name: 'Telegram: Ann & Friends' })).toContainText('Failed');
+  await expectNoAxeViolations(page);
 });
 
 test('an unknown chat gets a polite reply in its language, and stickers are explained', async () => {

@@ -68,7 +68,8 @@ test('share to three contacts: one bounces, statuses show; fetching the link uns
     timeout: 30_000,
   });
   await page.getByRole('tab', { name: /Sent/ }).click();
-  const recipients = page.getByRole('list', { name: 'Recipients' }).first();
+  const recipients = page.getByRole('list', { name: 'Destinations' }).first();
+  await expect(page.getByRole('tabpanel').getByText('2 of 3 destinations have it.')).toBeVisible();
   await expect(recipients.getByRole('listitem').filter({ hasText: bob.email })).toContainText('Sent');
   await expect(recipients.getByRole('listitem').filter({ hasText: carol.email })).toContainText('Sent');
   const danRow = recipients.getByRole('listitem').filter({ hasText: dan.email });
@@ -78,6 +79,11 @@ test('share to three contacts: one bounces, statuses show; fetching the link uns
   // A bounce is permanent: nothing for "Retry failed" to resend.
   await expect(page.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  // A partial send is in Failed too, with only the destination that did not get it.
+  await page.getByRole('tab', { name: /Failed\s*1/ }).click();
+  const undelivered = page.getByRole('list', { name: 'Not delivered' });
+  await expect(undelivered.getByRole('listitem')).toHaveCount(1);
+  await expect(undelivered.getByRole('listitem')).toContainText(dan.email);
   // The shared idea shows the same per-recipient statuses.
   await page.goto(`/create?idea=${ideaIds[0]}`);
   const ideaRecipients = page.getByRole('list', { name: 'Recipients' });

@@ -1,11 +1,12 @@
-import type { SendResult, ShareDeliveriesResponse } from '@life-updates/contract/email';
 import { reloadableShareStatuses, singleTextKey } from '@life-updates/contract/share-options';
 import type {
   ApproveShareTextRequest,
-  EmailShareTextRequest,
-  EmailShareTextResult,
   SaveShareTextRequest,
+  SendResult,
+  SendShareRequest,
+  SendShareTextRequest,
   Share,
+  ShareDeliveriesResponse,
 } from '@life-updates/contract/shares';
 import type { GenerateShareRequest, ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { ideaKeys } from './ideas';
 export const shareKeys = {
   all: ['shares'] as const,
   list: (status: string) => [...shareKeys.all, 'list', status] as const,
-  /** The review queue (Summeris: pending and sent shares with their recipients). */
+  /** The review queue (Summeris: pending, scheduled, sent and failed shares with their destinations). */
   review: () => [...shareKeys.all, 'review'] as const,
   forIdea: (ideaId: string) => [...shareKeys.all, 'for-idea', ideaId] as const,
   deliveries: (shareId: string) => [...shareKeys.all, 'deliveries', shareId] as const,
@@ -72,12 +73,12 @@ export const useShareForIdea = (ideaId: string) =>
     staleTime: 0,
   });
 
-/** Per-recipient status of a share's emails. */
+/** The status of each destination of a share. */
 const getShareDeliveries = (shareId: string) => api<ShareDeliveriesResponse>(`${sharePath(shareId)}/deliveries`);
 
 /**
- * After a send: asks for the deliveries every second until every email is sent or failed, or two
- * minutes have passed (the emails then keep going in the background; Summeris → Sent shows their
+ * After a send: asks for the deliveries every second until every destination has it or failed, or
+ * two minutes have passed (they then keep going in the background; Summeris → Sent shows their
  * progress). Each answer also updates the share's cached deliveries.
  */
 export async function waitForDeliveries(client: QueryClient, shareId: string, initial: ShareDeliveriesResponse) {
@@ -91,7 +92,7 @@ export async function waitForDeliveries(client: QueryClient, shareId: string, in
   return current;
 }
 
-/** Polled every second while any email is queued or sending. */
+/** Polled every second while any destination is queued or sending. */
 export const useShareDeliveries = (shareId: string) =>
   useQuery({
     queryKey: shareKeys.deliveries(shareId),
@@ -126,40 +127,57 @@ const approveIdeas = (request: ApproveShareTextRequest) =>
 export const useApproveIdeas = () => useShareMutation(approveIdeas, { ideasToo: true });
 
 /**
- * Keeps the text in the ideas' share and queues one email per picked contact, all or nothing (a
+ * Create Content / Generate: keeps the text in the ideas' share and sends it to the chosen
+ * destinations (contacts by email, Telegram chats, LinkedIn), now or at `sendAt`, all or nothing (a
  * refused send changes no idea and no share).
  */
-export const emailShareText = (request: EmailShareTextRequest) =>
-  api<EmailShareTextResult>('/api/shares/email', { method: 'POST', body: request });
+export const sendShareText = (request: SendShareTextRequest) =>
+  api<SendResult>('/api/shares/send', { method: 'POST', body: request });
 
 /**
- * Summeris → Approve: the share goes through the email pipeline with its texts, to its contacts or
- * to the ones just chosen.
+ * Summeris → Approve: the share goes out with its texts, to its contacts or to the destinations just
+ * chosen, now or at `sendAt`. Contacts left out keep their texts pending.
  */
-const sendShare = ({ shareId, contactIds }: { shareId: string; contactIds?: string[] | undefined }) =>
-  api<SendResult>(`${sharePath(shareId)}/send`, {
-    method: 'POST',
-    body: { method: 'email', ...(contactIds ? { contactIds } : {}) },
-  });
+const sendShare = ({ shareId, ...request }: SendShareRequest & { shareId: string }) =>
+  api<SendResult>(`${sharePath(shareId)}/send`, { method: 'POST', body: request });
 export const useSendShare = () => useShareMutation(sendShare);
 
-export function useRetryFailedDeliveries() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (shareId: string) =>
-      api<{ requeued: number; deliveries: ShareDeliveriesResponse }>(`${sharePath(shareId)}/retry-failed`, {
-        method: 'POST',
-      }),
-    onSuccess: (result, shareId) => {
-      client.setQueryData(shareKeys.deliveries(shareId), result.deliveries);
-      void client.invalidateQueries({ queryKey: shareKeys.review() });
-    },
-  });
+/** Summeris → Scheduled → Cancel schedule: the share goes back to Pending, its deliveries removed. */
+export const useUnscheduleShare = () =>
+  useShareMutation((shareId: string) =>
+    api<{ share: Share }>(`${sharePath(shareId)}/unschedule`, { method: 'POST' }).then((body) => body.share),
+  );
+
+/** Summeris → Retry failed: every failed destination whose error was temporary is queued again. */
+export const useRetryFailedDeliveries = () =>
+  useShareMutation((shareId: string) =>
+    api<{ requeued: number; deliveries: ShareDeliveriesResponse }>(`${sharePath(shareId)}/retry-failed`, {
+      method: 'POST',
+    }),
+  );
+
+/**
+ * How soon the review changes by itself: every two seconds while a sent share has a destination
+ * queued or sending; at the next scheduled share's time (asked again at least each minute); never
+ * when nothing is going out.
+ */
+function nextReviewRefresh(review: ShareReviewResponse, now: number): number | false {
+  const isInFlight = review.sent.some((share) =>
+    share.deliveries.some((delivery) => delivery.status === 'queued' || delivery.status === 'sending'),
+  );
+  if (isInFlight) return 2000;
+  const times = review.scheduled.flatMap((share) => (share.sendAt ? [Date.parse(share.sendAt) - now] : []));
+  if (times.length === 0) return false;
+  return Math.min(Math.max(Math.min(...times), 2000), 60_000);
 }
 
-/** Summeris: the pending and sent shares. */
+/** Summeris: the pending, scheduled, sent and failed shares, kept current while any is going out. */
 export const useShareReview = () =>
-  useQuery({ queryKey: shareKeys.review(), queryFn: () => api<ShareReviewResponse>('/api/shares/review') });
+  useQuery({
+    queryKey: shareKeys.review(),
+    queryFn: () => api<ShareReviewResponse>('/api/shares/review'),
+    refetchInterval: (query) => (query.state.data ? nextReviewRefresh(query.state.data, Date.now()) : false),
+  });
 
 export const useCancelShare = () =>
   useShareMutation((shareId: string) => api<{ success: true }>(sharePath(shareId), { method: 'DELETE' }));

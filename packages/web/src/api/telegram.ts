@@ -1,19 +1,12 @@
-import type {
-  PublishTelegramRequest,
-  PublishTelegramResult,
-  TelegramLinkCode,
-  TelegramStatus,
-} from '@life-updates/contract/telegram';
+import type { TelegramLinkCode, TelegramStatus } from '@life-updates/contract/telegram';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ideaKeys } from './ideas';
-import { shareKeys } from './shares';
 
 export const telegramKeys = { all: ['telegram'] as const };
 
 /**
  * Whether the server has a bot, the linked chat and the connected channels (Settings → Telegram,
- * and the channels "Post to Telegram" offers, asked for once it is `enabled`). While a code is
+ * and the chats the share dialog offers, asked for once it is `enabled`). While a code is
  * shown, it is asked every few seconds so the page sees the bot link the chat.
  */
 export const useTelegramStatus = ({ isWaitingForLink = false, enabled = true } = {}) =>
@@ -41,19 +34,3 @@ export const useRemoveTelegramChannel = () =>
   useTelegramMutation((channelId: string) =>
     api<void>(`/api/telegram/channels/${encodeURIComponent(channelId)}`, { method: 'DELETE' }),
   );
-
-/**
- * Sends the text to one of the user's connected channels (by its id here, never a Telegram chat
- * id); on success the ideas are sent and the post's link comes back.
- */
-export function usePublishToTelegram() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (request: PublishTelegramRequest) =>
-      api<PublishTelegramResult>('/api/telegram/publish', { method: 'POST', body: request }),
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: ideaKeys.all });
-      void client.invalidateQueries({ queryKey: shareKeys.all });
-    },
-  });
-}

@@ -62,15 +62,6 @@ export function ContactPickerDialog({
   const all = (filter ? contacts.data?.filter(filter) : contacts.data) ?? [];
   const isLoading = contacts.isPending && !isError;
 
-  function toggle(id: string, isChecked: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (isChecked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
-
   // Only ids that still exist, in the list's order.
   const selectedIds = all.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
   const hasContacts = !isLoading && !isError && all.length > 0;
@@ -107,56 +98,13 @@ export function ContactPickerDialog({
           </div>
         ) : (
           <>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={isProcessing}
-                onClick={() => setSelected(new Set(all.map((contact) => contact.id)))}
-              >
-                {t('common.contactPicker.selectAll')}
-              </Button>
-              <Button variant="outline" size="sm" disabled={isProcessing} onClick={() => setSelected(new Set())}>
-                {t('common.contactPicker.clearAll')}
-              </Button>
-            </div>
-            <ul className="max-h-80 space-y-2 overflow-y-auto pr-1" aria-label={title}>
-              {all.map((contact) => {
-                const isSelected = selected.has(contact.id);
-                const checkboxId = `${baseId}-${contact.id}`;
-                return (
-                  <li
-                    key={contact.id}
-                    className={cn(
-                      'flex items-center gap-3 rounded-md border border-border p-3 transition-colors hover:bg-muted',
-                      isSelected && 'border-primary bg-primary/5',
-                    )}
-                  >
-                    <Checkbox
-                      id={checkboxId}
-                      checked={isSelected}
-                      disabled={isProcessing}
-                      onCheckedChange={(state) => toggle(contact.id, state === true)}
-                    />
-                    {/* The whole row's text is the label, so a click anywhere on it toggles the contact. */}
-                    <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
-                      <span className="block truncate font-medium">{contact.name}</span>
-                      {contact.relationship ? (
-                        <span className="block text-xs text-muted-foreground">
-                          {t(`contacts.relationships.${contact.relationship}`, { defaultValue: contact.relationship })}
-                        </span>
-                      ) : null}
-                    </label>
-                    {isSelected ? (
-                      <Badge variant="default" className="shrink-0 gap-1">
-                        <CheckIcon className="size-3" aria-hidden />
-                        {t('common.contactPicker.selected')}
-                      </Badge>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
+            <ContactChecklist
+              contacts={all}
+              selected={selected}
+              onSelectedChange={setSelected}
+              disabled={isProcessing}
+              label={title}
+            />
             {selectedIds.length === 0 ? (
               <p id={hintId} className="text-sm text-muted-foreground">
                 {t('summeris.validation.selectContact')}
@@ -180,5 +128,88 @@ export function ContactPickerDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The contacts to tick, with Select All and Clear All; each ticked one shows a "Selected" badge. A
+ * click anywhere on a contact's name toggles it.
+ */
+export function ContactChecklist({
+  contacts,
+  selected,
+  onSelectedChange,
+  disabled,
+  label,
+}: {
+  contacts: readonly Contact[];
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: ReadonlySet<string>) => void;
+  disabled: boolean;
+  /** The list's accessible name. */
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const baseId = useId();
+
+  function toggle(id: string, isChecked: boolean) {
+    const next = new Set(selected);
+    if (isChecked) next.add(id);
+    else next.delete(id);
+    onSelectedChange(next);
+  }
+
+  return (
+    <>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled}
+          onClick={() => onSelectedChange(new Set(contacts.map((contact) => contact.id)))}
+        >
+          {t('common.contactPicker.selectAll')}
+        </Button>
+        <Button variant="outline" size="sm" disabled={disabled} onClick={() => onSelectedChange(new Set())}>
+          {t('common.contactPicker.clearAll')}
+        </Button>
+      </div>
+      <ul className="max-h-80 space-y-2 overflow-y-auto pr-1" aria-label={label}>
+        {contacts.map((contact) => {
+          const isSelected = selected.has(contact.id);
+          const checkboxId = `${baseId}-${contact.id}`;
+          return (
+            <li
+              key={contact.id}
+              className={cn(
+                'flex items-center gap-3 rounded-md border border-border p-3 transition-colors hover:bg-muted',
+                isSelected && 'border-primary bg-primary/5',
+              )}
+            >
+              <Checkbox
+                id={checkboxId}
+                checked={isSelected}
+                disabled={disabled}
+                onCheckedChange={(state) => toggle(contact.id, state === true)}
+              />
+              <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
+                <span className="block truncate font-medium">{contact.name}</span>
+                {contact.relationship ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {t(`contacts.relationships.${contact.relationship}`, { defaultValue: contact.relationship })}
+                  </span>
+                ) : null}
+              </label>
+              {isSelected ? (
+                <Badge variant="default" className="shrink-0 gap-1">
+                  <CheckIcon className="size-3" aria-hidden />
+                  {t('common.contactPicker.selected')}
+                </Badge>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
+import { ShareDestinationsDialog } from '@/components/share-destinations-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { LinkedinPublish } from '@/features/linkedin/components/linkedin-publish';
 import { ApiRequestError } from '@/lib/api-client';
 import { useGenerationStream } from '../hooks/use-generation-stream';
 import { useShareActions } from '../hooks/use-share-actions';
 import { GeneratedTextPanel } from './generated-text-panel';
-import { PostToTelegram } from './post-to-telegram';
 import { PreferencesPanel } from './preferences-panel';
 import { ResultDialog } from './result-dialog';
 
@@ -97,21 +96,17 @@ export function GenerationWorkspace({
               {t('generation.emailToContacts')}
             </Button>
           </div>
-          {preferences.platform === 'linkedin' ? (
-            <LinkedinPublish ideaIds={ideaIds} text={stream.text} disabled={isLocked} />
-          ) : null}
-          {preferences.platform === 'telegram' ? (
-            <PostToTelegram ideaIds={ideaIds} text={stream.text} preferences={preferences} disabled={isLocked} />
-          ) : null}
         </CardContent>
       </Card>
-      <ContactPickerDialog
+      <ShareDestinationsDialog
         open={actions.isPickerOpen}
         onOpenChange={actions.setPickerOpen}
         title={t('generation.selectContactsTitle')}
         submitLabel={t('generation.sendEmail')}
+        postSubmitLabel={t('common.destinations.send')}
+        postText={stream.text}
         isProcessing={actions.isSending}
-        onSubmit={(contactIds) => void actions.send(contactIds)}
+        onSubmit={(choice) => void actions.send(choice)}
       />
       <ContactPickerDialog
         open={actions.isApprovePickerOpen}

@@ -1,4 +1,4 @@
-import { countAccepted, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
+import { countAccepted, deliveryOutcomeMessage } from '@life-updates/contract/share-options';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,16 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ideaKeys } from '@/api/ideas';
-import { emailShareText, shareKeys, useApproveIdeas, useSaveForLater, waitForDeliveries } from '@/api/shares';
+import { sendShareText, shareKeys, useApproveIdeas, useSaveForLater, waitForDeliveries } from '@/api/shares';
 import { usageKeys } from '@/api/usage';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
+import type { ShareDestinationsChoice } from '@/components/share-destinations-dialog';
 import type { ShareResult } from '../components/result-dialog';
 
 /**
- * The three exits of Create Content and Generate:
- * Save for later, Approve & Finish, and Email to Contacts through the email pipeline, with the
- * their validation and toasts.
+ * The three exits of Create Content and Generate: Save for later, Approve & Finish, and Email to
+ * Contacts (to contacts by email, Telegram chats and LinkedIn, now or at a time), with their
+ * validation and toasts.
  */
 export function useShareActions({
   ideaIds,
@@ -53,7 +54,7 @@ export function useShareActions({
   function saveForLaterAction() {
     if (!canSave()) return;
     save.mutate(request(), {
-      onSuccess: () => setResult('saved'),
+      onSuccess: () => setResult({ kind: 'saved' }),
       onError: (error) => toast.error(errorMessage(error, t('generation.toasts.errorSaving'))),
     });
   }
@@ -70,7 +71,7 @@ export function useShareActions({
       {
         onSuccess: () => {
           setApprovePickerOpen(false);
-          setResult('approved');
+          setResult({ kind: 'approved' });
         },
         onError: (error) => toast.error(errorMessage(error, t('generation.toasts.errorUpdatingEventStatus'))),
       },
@@ -81,23 +82,31 @@ export function useShareActions({
     if (canSave()) setPickerOpen(true);
   }
 
-  async function send(contactIds: string[]) {
+  async function send({ destinations, sendAt }: ShareDestinationsChoice) {
     if (!canSave()) return;
+    // A send to contacts alone keeps the product's email toasts and "Email sent."; one with a post
+    // lists each destination's status instead.
+    const isEmailOnly = destinations.telegramChatIds.length === 0 && !destinations.linkedin;
     setSending(true);
     let loadingToast: string | number | undefined;
     try {
-      // One request, all or nothing: the text is kept in the ideas' share only when the emails are
-      // queued; on a refusal the ideas and shares are as they were and the text stays in the editor.
-      const sent = await emailShareText({ ...request(), contactIds });
+      // One request, all or nothing: the text is kept in the ideas' share only when the deliveries
+      // are queued; on a refusal the ideas and shares are as they were and the text stays in the editor.
+      const sent = await sendShareText({ ...request(), destinations, ...(sendAt ? { sendAt } : {}) });
       if (sent.warning) toast.warning(sent.warning);
       // Contacts who unsubscribed or whose address bounces are left out: say how many and why.
       if (sent.skippedNotice) toast.info(sent.skippedNotice);
+      if (sent.outcome === 'scheduled' && sendAt && sent.deliveries) {
+        setPickerOpen(false);
+        setResult({ kind: 'scheduled', sendAt, deliveries: sent.deliveries.deliveries });
+        return;
+      }
       if (sent.outcome !== 'queued' || sent.shareId === null || sent.deliveries === null) {
         toast.info(sent.message ?? t('email.noValidRecipients'));
         setPickerOpen(false);
         return;
       }
-      loadingToast = toast.loading(t('email.sending'));
+      loadingToast = toast.loading(isEmailOnly ? t('email.sending') : t('common.destinations.sending'));
       const deliveries = await waitForDeliveries(queryClient, sent.shareId, sent.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
       const options = { id: loadingToast };
@@ -106,11 +115,16 @@ export function useShareActions({
         toast.info(t('generation.toasts.stillSending'), options);
         return;
       }
+      if (!isEmailOnly) {
+        toast.dismiss(loadingToast);
+        setResult({ kind: 'sent', deliveries: deliveries.deliveries });
+        return;
+      }
       const message = t(outcome.key, outcome.values);
       if (outcome.key === 'email.sendSuccess') toast.success(message, options);
       else if (outcome.key === 'email.sendPartial') toast.warning(message, options);
       else toast.error(message, options);
-      if (countAccepted(deliveries.counts) > 0) setResult('sent');
+      if (countAccepted(deliveries.counts) > 0) setResult({ kind: 'sent', deliveries: null });
     } catch (error) {
       const options = loadingToast === undefined ? {} : { id: loadingToast };
       if (error instanceof ApiRequestError && error.code === 'LIMIT_REACHED') {

@@ -1,8 +1,14 @@
-import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
-import { singleTextKey } from '@life-updates/contract/share-options';
-import type { ShareWithContacts } from '@life-updates/contract/shares';
+import {
+  countAccepted,
+  countDeliveries,
+  countUndelivered,
+  deliveryOutcomeMessage,
+  singleTextKey,
+  type Delivery,
+  type ShareWithContacts,
+} from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
+import { CalendarXIcon, RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,13 +18,13 @@ import {
   useCancelShare,
   useRetryFailedDeliveries,
   useSendShare,
-  useShareDeliveries,
   useShareReview,
+  useUnscheduleShare,
   useUpdateShareText,
   waitForDeliveries,
 } from '@/api/shares';
-import { DeliveryStatusList } from '@/components/delivery-status-list';
-import { ContactPickerDialog } from '@/components/contact-picker-dialog';
+import { DeliveryStatusList, destinationLabel } from '@/components/delivery-status-list';
+import { ShareDestinationsDialog, type ShareDestinationsChoice } from '@/components/share-destinations-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,11 +37,29 @@ import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
-/** Summeris: shares waiting for review, and shares sent, newest first. */
+const tabs = ['pending', 'scheduled', 'sent', 'failed'] as const;
+type Tab = (typeof tabs)[number];
+
+/** The date a tab orders its shares by, newest first. */
+const tabDate: Record<Tab, (share: ShareWithContacts) => string | null> = {
+  pending: (share) => share.generatedAt ?? share.createdAt,
+  scheduled: (share) => share.sendAt ?? share.updatedAt,
+  sent: (share) => share.sentAt ?? share.updatedAt,
+  failed: (share) => share.updatedAt,
+};
+
+const newestFirst = (shares: readonly ShareWithContacts[], tab: Tab) =>
+  [...shares].sort((a, b) => Date.parse(tabDate[tab](b) ?? '') - Date.parse(tabDate[tab](a) ?? ''));
+
+/**
+ * Summeris: everything that goes out, on every channel. Pending: shares waiting for review;
+ * Scheduled: waiting for their time; Sent: each destination's status; Failed: the destinations that
+ * did not get it (a partial send is in Sent and in Failed). Newest first.
+ */
 export function ShareReviewPage() {
   const { t } = useTranslation();
   const summeris = useShareReview();
-  const [tab, setTab] = useState<'pending' | 'sent'>('pending');
+  const [tab, setTab] = useState<Tab>('pending');
 
   if (summeris.isPending) return <Spinner label={t('common.loading')} />;
   if (summeris.isError) {
@@ -48,49 +72,66 @@ export function ShareReviewPage() {
       </div>
     );
   }
-  const { pending, sent } = summeris.data;
+  const review = summeris.data;
   return (
-    <Tabs value={tab} onValueChange={(value) => setTab(value === 'sent' ? 'sent' : 'pending')}>
-      <TabsList>
-        <TabsTrigger value="pending">
-          {t('summeris.tabs.pending')}
-          <Badge variant="secondary" className="ml-2">
-            {pending.length}
-          </Badge>
-        </TabsTrigger>
-        <TabsTrigger value="sent">
-          {t('summeris.tabs.sent')}
-          <Badge variant="secondary" className="ml-2">
-            {sent.length}
-          </Badge>
-        </TabsTrigger>
+    <Tabs value={tab} onValueChange={(value) => setTab(tabs.find((candidate) => candidate === value) ?? 'pending')}>
+      <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+        {tabs.map((name) => (
+          <TabsTrigger key={name} value={name}>
+            {t(`summeris.tabs.${name}`)}{' '}
+            <Badge variant="secondary" className="ml-2">
+              {review[name].length}
+            </Badge>
+          </TabsTrigger>
+        ))}
       </TabsList>
-      <TabsContent value="pending" className="space-y-4">
-        {pending.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">{t('summeris.empty.pending')}</p>
-        ) : (
-          pending.map((share) => <PendingShareCard key={share.id} share={share} />)
-        )}
-      </TabsContent>
-      <TabsContent value="sent" className="space-y-4">
-        {sent.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">{t('summeris.empty.sent')}</p>
-        ) : (
-          sent.map((share) => <SentShareCard key={share.id} share={share} />)
-        )}
-      </TabsContent>
+      {tabs.map((name) => (
+        <TabsContent key={name} value={name} className="space-y-4">
+          {review[name].length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">{t(`summeris.empty.${name}`)}</p>
+          ) : (
+            newestFirst(review[name], name).map((share) =>
+              name === 'pending' ? (
+                <PendingShareCard key={share.id} share={share} />
+              ) : name === 'scheduled' ? (
+                <ScheduledShareCard key={share.id} share={share} />
+              ) : (
+                <DeliveredShareCard key={share.id} share={share} view={name} />
+              ),
+            )
+          )}
+        </TabsContent>
+      ))}
     </Tabs>
   );
 }
 
-function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; titleId: string; date: string }) {
+/** "Share with" and who: the contacts of a pending share, the destinations of one that went out. */
+function ShareHeader({
+  share,
+  titleId,
+  date,
+  byDestination = false,
+}: {
+  share: ShareWithContacts;
+  titleId: string;
+  date: string;
+  byDestination?: boolean;
+}) {
   const { t } = useTranslation();
-  const names = recipientsOf(share, t)
-    .filter((recipient) => recipient.key !== singleTextKey)
-    .map((recipient) => recipient.name);
+  const names =
+    byDestination && share.deliveries.length > 0
+      ? share.deliveries.map((delivery) =>
+          delivery.channel === 'email'
+            ? (delivery.recipientName ?? delivery.recipientEmail ?? '')
+            : `${destinationLabel(delivery)} (${t(`recipients.channel.${delivery.channel}`)})`,
+        )
+      : recipientsOf(share, t)
+          .filter((recipient) => recipient.key !== singleTextKey)
+          .map((recipient) => recipient.name);
   return (
     <CardHeader className="space-y-1">
-      <CardTitle id={titleId} className="text-base">
+      <CardTitle id={titleId} className="break-words text-base">
         {t('summeris.shareWith')} {names.length > 0 ? names.join(', ') : t('summeris.noRecipients')}
       </CardTitle>
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -99,6 +140,30 @@ function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; title
       </div>
     </CardHeader>
   );
+}
+
+/** The texts of a share that can no longer be edited. */
+function ReadOnlyTexts({ share }: { share: ShareWithContacts }) {
+  const { t } = useTranslation();
+  const recipients = recipientsOf(share, t);
+  const single = share.texts[singleTextKey];
+  // One text for everyone is shown once, whoever it went to.
+  const shown =
+    single !== undefined && recipients.every((recipient) => recipient.text === single)
+      ? [{ key: singleTextKey, name: t('summeris.singleSummary'), text: single }]
+      : recipients;
+  return shown.map((recipient) => (
+    <section
+      key={recipient.key}
+      aria-label={t('summeris.shareTextFor', { name: recipient.name })}
+      className="space-y-2"
+    >
+      <h3 className="font-medium">{recipient.name}</h3>
+      <p className="whitespace-pre-wrap break-words rounded-md border border-border bg-muted/40 p-3 text-sm">
+        {recipient.text}
+      </p>
+    </section>
+  ));
 }
 
 function ShareTextEditor({
@@ -169,37 +234,54 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   };
 
   /**
-   * Email sending toasts: a loading toast, then the outcome once every email is done. Sent to the
-   * share's contacts, or to `contactIds` just chosen in the picker.
+   * Approve: to the share's contacts now, or to the destinations and at the time just chosen. Email
+   * sending toasts for a send to contacts alone: a loading toast, then the outcome once every email
+   * is done; with a post, how many destinations have it.
    */
-  const approve = async (contactIds?: string[]) => {
+  const approve = async (choice?: ShareDestinationsChoice) => {
     if (Object.values(share.texts).every((text) => text.trim() === '')) {
       toast.error(t('notices.noGeneratedSummaries'));
       return;
     }
-    if (!contactIds && !hasRecipients) {
+    if (!choice && !hasRecipients) {
       setIsPickingRecipients(true);
       return;
     }
-    setIsPickingRecipients(false);
+    const destinations = choice?.destinations;
+    const isEmailOnly = !destinations || (destinations.telegramChatIds.length === 0 && !destinations.linkedin);
     setIsSending(true);
-    const toastId = toast.loading(t('email.sending'));
+    const toastId = toast.loading(isEmailOnly ? t('email.sending') : t('common.destinations.sending'));
     try {
-      const result = await approveShare.mutateAsync({ shareId: share.id, contactIds });
+      const result = await approveShare.mutateAsync({
+        shareId: share.id,
+        method: 'email',
+        ...(destinations ? { destinations } : {}),
+        ...(choice?.sendAt ? { sendAt: choice.sendAt } : {}),
+      });
+      setIsPickingRecipients(false);
       // Contacts who unsubscribed or whose address bounces are left out: say how many and why.
       if (result.skippedNotice) toast.info(result.skippedNotice);
-      if (result.outcome !== 'queued') {
+      if (result.outcome === 'scheduled' && choice?.sendAt) {
+        toast.success(t('summeris.toasts.scheduled', { date: formatDateTime(choice.sendAt, i18n.language) }), {
+          id: toastId,
+        });
+        return;
+      }
+      if (result.outcome !== 'queued' || result.deliveries === null) {
         toast.info(result.message ?? t('email.noValidRecipients'), { id: toastId });
         return;
       }
       const deliveries = await waitForDeliveries(queryClient, share.id, result.deliveries);
       const outcome = deliveryOutcomeMessage(deliveries.counts);
+      const accepted = countAccepted(deliveries.counts);
       if (!outcome) toast.dismiss(toastId);
-      else if (countUndelivered(deliveries.counts) === 0) {
+      else if (!isEmailOnly) {
+        const message = t('summeris.acceptedCount', { accepted, total: deliveries.counts.total });
+        if (countUndelivered(deliveries.counts) === 0) toast.success(message, { id: toastId });
+        else toast.error(message, { id: toastId });
+      } else if (countUndelivered(deliveries.counts) === 0) {
         // The share's own message, with the email outcome under it.
-        const title = isSingleText
-          ? t('notices.shareSent')
-          : t('notices.summariesSent', { count: countAccepted(deliveries.counts) });
+        const title = isSingleText ? t('notices.shareSent') : t('notices.summariesSent', { count: accepted });
         toast.success(title, { id: toastId, description: t(outcome.key, outcome.values) });
       } else toast.error(t(outcome.key, outcome.values), { id: toastId });
     } catch (error) {
@@ -250,15 +332,16 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
           {isSending ? t('summeris.sending') : t('summeris.approve')}
         </Button>
       </CardFooter>
-      <ContactPickerDialog
+      <ShareDestinationsDialog
         open={isPickingRecipients}
         onOpenChange={setIsPickingRecipients}
         title={t('notices.recipientsTitle')}
         submitLabel={t('summeris.approve')}
         note={hasRecipients ? t('summeris.othersStayPending') : undefined}
-        filter={isSingleText ? undefined : (contact) => share.texts[contact.id] !== undefined}
+        contactFilter={isSingleText ? undefined : (contact) => share.texts[contact.id] !== undefined}
+        postText={share.texts[singleTextKey] ?? null}
         isProcessing={isSending}
-        onSubmit={(contactIds) => void approve(contactIds)}
+        onSubmit={(choice) => void approve(choice)}
       />
       <ConfirmDialog
         open={isConfirmingCancel}
@@ -273,13 +356,79 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   );
 }
 
-function SentShareCard({ share }: { share: ShareWithContacts }) {
+/** A scheduled share: when it goes, where, its text, and "Cancel schedule" (back to Pending). */
+function ScheduledShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const recipientsId = useId();
-  const deliveries = useShareDeliveries(share.id);
+  const destinationsId = useId();
+  const unschedule = useUnscheduleShare();
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  const cancelSchedule = async () => {
+    try {
+      await unschedule.mutateAsync(share.id);
+      toast.success(t('summeris.toasts.scheduleCancelled'));
+    } catch (error) {
+      toast.error(
+        error instanceof ApiRequestError && error.status < 500
+          ? error.message
+          : t('summeris.toasts.cancelScheduleFailed'),
+      );
+    }
+  };
+
+  return (
+    <Card role="article" aria-labelledby={titleId}>
+      <ShareHeader
+        share={share}
+        titleId={titleId}
+        byDestination
+        date={t('summeris.sendsAt', { date: formatDateTime(share.sendAt, i18n.language) })}
+      />
+      <CardContent className="space-y-4">
+        <ReadOnlyTexts share={share} />
+        <section className="space-y-2">
+          <h3 id={destinationsId} className="font-medium">
+            {t('summeris.destinations')}
+          </h3>
+          <DeliveryStatusList deliveries={share.deliveries} labelId={destinationsId} />
+        </section>
+      </CardContent>
+      <CardFooter className="justify-end">
+        <Button variant="outline" disabled={unschedule.isPending} onClick={() => setIsConfirming(true)}>
+          <CalendarXIcon aria-hidden />
+          {t('summeris.cancelSchedule')}
+        </Button>
+      </CardFooter>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={t('summeris.cancelScheduleDialog.title')}
+        description={t('summeris.cancelScheduleDialog.message')}
+        cancelLabel={t('summeris.cancelScheduleDialog.keep')}
+        confirmLabel={t('summeris.cancelScheduleDialog.confirm')}
+        onConfirm={() => void cancelSchedule()}
+      />
+    </Card>
+  );
+}
+
+const isUndelivered = (delivery: Delivery) => delivery.status === 'failed' || delivery.status === 'bounced';
+
+/**
+ * A share that went out (Sent: every destination with its status) or did not reach some of its
+ * destinations (Failed: those, with why). How many destinations have it is said on both, and "Retry
+ * failed" shows when a failure was temporary.
+ */
+function DeliveredShareCard({ share, view }: { share: ShareWithContacts; view: 'sent' | 'failed' }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const destinationsId = useId();
   const retryFailed = useRetryFailedDeliveries();
-  const recipients = recipientsOf(share, t);
+  const counts = countDeliveries(share.deliveries);
+  const shown = view === 'failed' ? share.deliveries.filter(isUndelivered) : share.deliveries;
+  const isInFlight = counts.queued + counts.sending > 0;
+  const canRetry = !isInFlight && share.deliveries.some((delivery) => delivery.canRetry);
 
   const retry = async () => {
     try {
@@ -297,6 +446,7 @@ function SentShareCard({ share }: { share: ShareWithContacts }) {
       <ShareHeader
         share={share}
         titleId={titleId}
+        byDestination
         date={
           share.sentAt
             ? t('summeris.sentAt', { date: formatDateTime(share.sentAt, i18n.language) })
@@ -304,32 +454,20 @@ function SentShareCard({ share }: { share: ShareWithContacts }) {
         }
       />
       <CardContent className="space-y-4">
-        {recipients.map((recipient) => {
-          return (
-            <section
-              key={recipient.key}
-              aria-label={t('summeris.shareTextFor', { name: recipient.name })}
-              className="space-y-2"
-            >
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 className="font-medium">{recipient.name}</h3>
-              </div>
-              <p className="whitespace-pre-wrap rounded-md border border-border bg-muted/40 p-3 text-sm">
-                {recipient.text}
-              </p>
-            </section>
-          );
-        })}
-        {deliveries.data && deliveries.data.deliveries.length > 0 ? (
+        {view === 'sent' ? <ReadOnlyTexts share={share} /> : null}
+        {counts.total > 0 ? (
           <section className="space-y-2">
-            <h3 id={recipientsId} className="font-medium">
-              {t('recipients.recipientStatus')}
+            <h3 id={destinationsId} className="font-medium">
+              {view === 'failed' ? t('summeris.failedDestinations') : t('summeris.destinations')}
             </h3>
-            <DeliveryStatusList deliveries={deliveries.data.deliveries} labelId={recipientsId} />
+            <p className="text-sm text-muted-foreground" role="status">
+              {t('summeris.acceptedCount', { accepted: countAccepted(counts), total: counts.total })}
+            </p>
+            <DeliveryStatusList deliveries={shown} labelId={destinationsId} />
           </section>
         ) : null}
       </CardContent>
-      {deliveries.data && deliveries.data.deliveries.some((delivery) => delivery.canRetry) && deliveries.data.isDone ? (
+      {canRetry ? (
         <CardFooter className="justify-end">
           <Button variant="outline" disabled={retryFailed.isPending} onClick={() => void retry()}>
             <RotateCcwIcon aria-hidden />

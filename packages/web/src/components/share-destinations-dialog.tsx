@@ -1,0 +1,339 @@
+import type { Contact } from '@life-updates/contract/contacts';
+import { linkedinCommentaryLength, linkedinTextProblem, maxLinkedinPostLength } from '@life-updates/contract/linkedin';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useContactsByName } from '@/api/contacts';
+import { useLinkedinConnection } from '@/api/linkedin';
+import { useTelegramStatus } from '@/api/telegram';
+import { ContactChecklist } from '@/components/contact-picker-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+/** Where a share goes, and when (`sendAt` absent: now). */
+export interface ShareDestinationsChoice {
+  destinations: { contactIds: string[]; telegramChatIds: string[]; linkedin: boolean };
+  sendAt?: string;
+}
+
+export interface ShareDestinationsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** "Select Contacts to Share With", or Summeris' "Who should receive this share?". */
+  title: string;
+  /** The submit button's label for a send now to contacts only ("Send Email", "Approve"). */
+  submitLabel: string;
+  /** Its label for a send now that includes a post; `submitLabel` when left out. */
+  postSubmitLabel?: string | undefined;
+  /** What the choice does besides, shown under the title. */
+  note?: string | undefined;
+  /** Which of the user's contacts may be chosen (all when left out). */
+  contactFilter?: ((contact: Contact) => boolean) | undefined;
+  /**
+   * The one text a Telegram or LinkedIn post would carry; null when the share has one text per
+   * contact, which posts cannot take (then only contacts are offered).
+   */
+  postText: string | null;
+  /** True while the caller works on the choice: the dialog is locked and reads "Processing...". */
+  isProcessing: boolean;
+  onSubmit: (choice: ShareDestinationsChoice) => void;
+}
+
+/** A `datetime-local` value: the next full hour after an hour from now, in the browser's time zone. */
+function defaultSendAt(): string {
+  const soon = new Date(Date.now() + 60 * 60 * 1000);
+  soon.setMinutes(0, 0, 0);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}T${pad(soon.getHours())}:${pad(soon.getMinutes())}`;
+}
+
+/** The chosen local time as an ISO instant, or the catalogue key of why it cannot be one. */
+function parseSendAt(value: string): { sendAt: string } | { problem: string } {
+  const at = new Date(value);
+  if (value === '' || Number.isNaN(at.getTime())) return { problem: 'summeris.validation.invalidTime' };
+  // The server refuses a past time too; saying it here keeps the dialog and the choices.
+  if (at.getTime() <= Date.now()) return { problem: 'summeris.validation.pastTime' };
+  return { sendAt: at.toISOString() };
+}
+
+const toggled = (set: ReadonlySet<string>, id: string, isChecked: boolean) => {
+  const next = new Set(set);
+  if (isChecked) next.add(id);
+  else next.delete(id);
+  return next;
+};
+
+/**
+ * The one share dialog: the user's contacts (by email), then, when the user has them, their
+ * connected Telegram chats and their LinkedIn profile, and when it goes: now or at a time. The
+ * submit button is disabled until a destination is chosen; a time in the past is refused here.
+ */
+export function ShareDestinationsDialog({
+  open,
+  onOpenChange,
+  title,
+  submitLabel,
+  postSubmitLabel,
+  note,
+  contactFilter,
+  postText,
+  isProcessing,
+  onSubmit,
+}: ShareDestinationsDialogProps) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const hintId = `${baseId}-hint`;
+  const timeErrorId = `${baseId}-time-error`;
+  const [contactIds, setContactIds] = useState<ReadonlySet<string>>(new Set());
+  const [telegramChatIds, setTelegramChatIds] = useState<ReadonlySet<string>>(new Set());
+  const [isLinkedinChosen, setLinkedinChosen] = useState(false);
+  const [isScheduled, setScheduled] = useState(false);
+  const [sendAt, setSendAt] = useState(defaultSendAt);
+  const [timeError, setTimeError] = useState<string | null>(null);
+
+  const contacts = useContactsByName(open);
+  const telegram = useTelegramStatus({ enabled: open });
+  const linkedin = useLinkedinConnection({ enabled: open });
+
+  const allContacts = (contactFilter ? contacts.data?.filter(contactFilter) : contacts.data) ?? [];
+  const isLoadingContacts = contacts.isPending && !contacts.isError;
+  const chats = telegram.data?.channels ?? [];
+  const linkedinConnection = linkedin.data?.isConfigured ? linkedin.data.connection : null;
+  const hasPostDestinations = chats.length > 0 || linkedinConnection !== null;
+  const canPost = postText !== null;
+
+  // Only what still exists, in the lists' order.
+  const chosenContactIds = allContacts.filter((contact) => contactIds.has(contact.id)).map((contact) => contact.id);
+  const chosenChatIds = canPost ? chats.filter((chat) => telegramChatIds.has(chat.id)).map((chat) => chat.id) : [];
+  const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
+  const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
+  const chosenCount = chosenContactIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
+  const linkedinProblem = isLinkedinSent ? linkedinTextProblem(postText ?? '') : null;
+  // Counted as LinkedIn counts it, and as the server checks it: escaped.
+  const postLength = linkedinCommentaryLength((postText ?? '').trim());
+  const isPostTooLong = postLength > maxLinkedinPostLength;
+  const canChoose = allContacts.length > 0 || (canPost && hasPostDestinations);
+
+  function submit() {
+    let when: string | undefined;
+    if (isScheduled) {
+      const parsed = parseSendAt(sendAt);
+      if ('problem' in parsed) return setTimeError(t(parsed.problem));
+      when = parsed.sendAt;
+    }
+    setTimeError(null);
+    onSubmit({
+      destinations: { contactIds: chosenContactIds, telegramChatIds: chosenChatIds, linkedin: isLinkedinSent },
+      ...(when ? { sendAt: when } : {}),
+    });
+  }
+
+  const label = isProcessing
+    ? t('common.contactPicker.processing')
+    : isScheduled
+      ? t('common.destinations.schedule')
+      : hasPost
+        ? (postSubmitLabel ?? submitLabel)
+        : submitLabel;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription aria-live="polite">
+            {allContacts.length > 0
+              ? t('common.contactPicker.selectedCount', {
+                  selected: chosenContactIds.length,
+                  total: allContacts.length,
+                })
+              : null}
+          </DialogDescription>
+          {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
+        </DialogHeader>
+
+        {isLoadingContacts ? (
+          <Spinner label={t('common.loading')} className="justify-center py-6" />
+        ) : contacts.isError ? (
+          <div className="space-y-3 text-center">
+            <p role="alert" className="text-sm text-destructive">
+              {t('common.contactPicker.loadFailed')}
+            </p>
+            <Button variant="outline" onClick={() => void contacts.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : allContacts.length === 0 ? (
+          <div className="space-y-4 py-4 text-center">
+            <p className="text-sm text-muted-foreground">{t('common.contactPicker.noContacts')}</p>
+            <Link to={paths.contacts} className={buttonVariants()}>
+              {t('common.contactPicker.addContacts')}
+            </Link>
+          </div>
+        ) : (
+          <ContactChecklist
+            contacts={allContacts}
+            selected={contactIds}
+            onSelectedChange={setContactIds}
+            disabled={isProcessing}
+            label={title}
+          />
+        )}
+
+        {!canPost && hasPostDestinations ? (
+          <p className="text-sm text-muted-foreground">{t('summeris.validation.noSingleText')}</p>
+        ) : null}
+
+        {canPost && chats.length > 0 ? (
+          <fieldset className="space-y-2" disabled={isProcessing}>
+            <legend className="mb-2 text-sm font-medium">{t('telegram.title')}</legend>
+            {chats.map((chat) => {
+              const id = `${baseId}-telegram-${chat.id}`;
+              return (
+                <div key={chat.id} className="flex items-center gap-3 rounded-md border border-border p-3">
+                  <Checkbox
+                    id={id}
+                    checked={telegramChatIds.has(chat.id)}
+                    disabled={isProcessing}
+                    onCheckedChange={(state) => setTelegramChatIds(toggled(telegramChatIds, chat.id, state === true))}
+                  />
+                  <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
+                    <span className="block truncate font-medium">{chat.title}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {t(`telegram.channelType.${chat.type}`)}
+                    </span>
+                  </label>
+                </div>
+              );
+            })}
+          </fieldset>
+        ) : null}
+
+        {canPost && linkedinConnection ? (
+          <fieldset className="space-y-2" disabled={isProcessing}>
+            <legend className="mb-2 text-sm font-medium">{t('linkedin.name')}</legend>
+            <div className="flex items-center gap-3 rounded-md border border-border p-3">
+              <Checkbox
+                id={`${baseId}-linkedin`}
+                checked={isLinkedinChosen}
+                disabled={isProcessing || linkedinConnection.state === 'expired'}
+                aria-describedby={`${baseId}-linkedin-count`}
+                onCheckedChange={(state) => setLinkedinChosen(state === true)}
+              />
+              <div className="min-w-0 flex-1">
+                <label htmlFor={`${baseId}-linkedin`} className="block cursor-pointer font-medium">
+                  {t('common.destinations.linkedinProfile', { name: linkedinConnection.name })}
+                </label>
+                <span
+                  id={`${baseId}-linkedin-count`}
+                  className={cn('block text-xs', isPostTooLong ? 'text-destructive' : 'text-muted-foreground')}
+                >
+                  {t('linkedin.characterCount', { count: postLength, max: maxLinkedinPostLength })}
+                </span>
+              </div>
+            </div>
+            {linkedinConnection.state === 'expired' ? (
+              <p className="text-sm text-destructive">
+                {t('linkedin.errors.expired')}{' '}
+                <Link to={`${paths.settings}?tab=connected`} className="font-medium underline underline-offset-2">
+                  {t('linkedin.openConnectedAccounts')}
+                </Link>
+              </p>
+            ) : null}
+            {linkedinProblem ? (
+              <p role="alert" className="text-sm text-destructive">
+                {t(linkedinProblem)}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        {canChoose ? (
+          <fieldset className="space-y-2" disabled={isProcessing}>
+            <legend className="mb-2 text-sm font-medium">{t('common.destinations.when')}</legend>
+            <div className="flex flex-wrap gap-4">
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${baseId}-when`}
+                  checked={!isScheduled}
+                  onChange={() => {
+                    setScheduled(false);
+                    setTimeError(null);
+                  }}
+                  className="accent-primary"
+                />
+                {t('common.destinations.now')}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${baseId}-when`}
+                  checked={isScheduled}
+                  onChange={() => setScheduled(true)}
+                  className="accent-primary"
+                />
+                {t('common.destinations.atTime')}
+              </label>
+            </div>
+            {isScheduled ? (
+              <div className="space-y-1">
+                <Label htmlFor={`${baseId}-at`}>{t('common.destinations.time')}</Label>
+                <Input
+                  id={`${baseId}-at`}
+                  type="datetime-local"
+                  value={sendAt}
+                  onChange={(event) => {
+                    setSendAt(event.target.value);
+                    setTimeError(null);
+                  }}
+                  aria-invalid={timeError !== null}
+                  aria-describedby={timeError ? timeErrorId : undefined}
+                />
+                {timeError ? (
+                  <p id={timeErrorId} role="alert" className="text-sm text-destructive">
+                    {timeError}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        {canChoose && chosenCount === 0 ? (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {t('summeris.validation.selectDestination')}
+          </p>
+        ) : null}
+
+        <DialogFooter>
+          <Button variant="outline" disabled={isProcessing} onClick={() => onOpenChange(false)}>
+            {t('common.cancel')}
+          </Button>
+          {canChoose ? (
+            <Button
+              disabled={chosenCount === 0 || linkedinProblem !== null || isProcessing}
+              aria-describedby={chosenCount === 0 ? hintId : undefined}
+              onClick={submit}
+            >
+              {label}
+            </Button>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
