@@ -6,7 +6,7 @@ import {
   sentTabStatuses,
   shareIdeaSnapshotSchema,
   shareStatuses,
-  singleTextKey,
+  everyoneTextKey,
   type Share,
   type ShareIdeaSnapshot,
   type ShareReviewResponse,
@@ -253,7 +253,7 @@ export async function storeShareText({
     db: tx,
     userId,
     ideas,
-    texts: { [singleTextKey]: text },
+    texts: { [everyoneTextKey]: text },
     templateId: null,
     status,
     contactIds: contactIds ? await ownContactIds({ db: tx, userId, contactIds }) : undefined,
@@ -312,7 +312,7 @@ export async function updateShareText({
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const isKnownKey =
-    share.contactIds.includes(contactId) || (contactId === singleTextKey && singleTextKey in share.texts);
+    share.contactIds.includes(contactId) || (contactId === everyoneTextKey && everyoneTextKey in share.texts);
   if (!isKnownKey) throw notFound('contacts.errors.notFound');
   const [updated] = await db
     .update(shares)
@@ -379,9 +379,9 @@ export async function keepUnsentContactsPending({
   const unsentContactIds = share.contactIds.filter((id) => !sent.has(id));
   if (unsentContactIds.length === 0) return null;
   const unsent = new Set(unsentContactIds);
-  // A single generated piece (singleTextKey) belongs to both: every contact receives it.
+  // A single generated piece (everyoneTextKey) belongs to both: every contact receives it.
   const textsWhere = (isWanted: (key: string) => boolean) =>
-    Object.fromEntries(Object.entries(share.texts).filter(([key]) => key === singleTextKey || isWanted(key)));
+    Object.fromEntries(Object.entries(share.texts).filter(([key]) => key === everyoneTextKey || isWanted(key)));
   const [kept] = await tx
     .insert(shares)
     .values({

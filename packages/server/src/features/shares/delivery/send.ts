@@ -8,7 +8,7 @@ import {
 } from '@life-updates/contract/email';
 import { translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { singleTextKey } from '@life-updates/contract/share-options';
+import { everyoneTextKey } from '@life-updates/contract/share-options';
 import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { contacts, emailDeliveries, shares, userSettings } from '../../../db/schema.ts';
@@ -350,7 +350,7 @@ export async function emailShareText({
 /**
  * Sends a user's existing share (Summeris Approve): its contacts and texts unless the request
  * names others; the share's contacts it does not name keep their texts pending in Summeris
- * (`keepUnsentContactsPending`). A single generated piece (`singleTextKey`) goes to every contact.
+ * (`keepUnsentContactsPending`). A single generated piece (`everyoneTextKey`) goes to every contact.
  */
 export async function sendExistingShare({
   db,
@@ -376,7 +376,7 @@ export async function sendExistingShare({
   if (bodies) await setShareTexts({ db, userId, shareId, texts });
   const recipientIds = [...new Set(contactIds ?? share.contactIds)];
   const bodyByContact = Object.fromEntries(
-    recipientIds.map((contactId) => [contactId, texts[contactId] ?? texts[singleTextKey] ?? '']),
+    recipientIds.map((contactId) => [contactId, texts[contactId] ?? texts[everyoneTextKey] ?? '']),
   );
   return sendShareToContacts({ db, jobs, userId, shareId, subject, bodies: bodyByContact, method });
 }

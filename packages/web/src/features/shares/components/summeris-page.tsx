@@ -1,5 +1,5 @@
 import { countAccepted, countUndelivered, deliveryOutcomeMessage } from '@life-updates/contract/email-options';
-import { singleTextKey } from '@life-updates/contract/share-options';
+import { everyoneTextKey } from '@life-updates/contract/share-options';
 import type { ShareWithContacts } from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
@@ -86,7 +86,7 @@ export function ShareReviewPage() {
 function ShareHeader({ share, titleId, date }: { share: ShareWithContacts; titleId: string; date: string }) {
   const { t } = useTranslation();
   const names = recipientsOf(share, t)
-    .filter((recipient) => recipient.key !== singleTextKey)
+    .filter((recipient) => recipient.key !== everyoneTextKey)
     .map((recipient) => recipient.name);
   return (
     <CardHeader className="space-y-1">
@@ -157,7 +157,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
-  const isSingleText = share.texts[singleTextKey] !== undefined;
+  const isSingleText = share.texts[everyoneTextKey] !== undefined;
 
   const cancel = async () => {
     try {
