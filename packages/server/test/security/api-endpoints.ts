@@ -354,14 +354,14 @@ export const apiEndpoints: ApiEndpoint[] = [
   },
   { route: 'DELETE /api/linkedin/posts/{id}', access: 'owned-id', url: () => `/api/linkedin/posts/${uuid}` },
 
-  // Telegram (the security suites' app has no bot token: linking refuses with 409; a channel id is only ever one of the user's own)
+  // Telegram (the security suites' app has no bot token: linking refuses with 409; a chat id is only ever one of the user's own)
   { route: 'GET /api/telegram', access: 'own-data' },
   { route: 'POST /api/telegram/link-code', access: 'own-data' },
   { route: 'DELETE /api/telegram/link', access: 'own-data' },
   {
-    route: 'DELETE /api/telegram/channels/{channelId}',
+    route: 'DELETE /api/telegram/chats/{chatId}',
     access: 'owned-id',
-    url: () => `/api/telegram/channels/${uuid}`,
+    url: () => `/api/telegram/chats/${uuid}`,
   },
   {
     route: 'POST /api/telegram/publish',
@@ -371,7 +371,7 @@ export const apiEndpoints: ApiEndpoint[] = [
       ideaIds: [ids.ideaId],
       text: 'A post about Lisbon',
       preferences: defaultPreferences,
-      channelId: uuid,
+      chatId: uuid,
     }),
   },
 

@@ -12,8 +12,8 @@ import { shareKeys } from './shares';
 export const telegramKeys = { all: ['telegram'] as const };
 
 /**
- * Whether the server has a bot, the linked chat and the connected channels (Settings → Telegram,
- * and the channels "Post to Telegram" offers, asked for once it is `enabled`). While a code is
+ * Whether the server has a bot, the linked chat and the connected chats (Settings → Telegram,
+ * and the chats "Post to Telegram" offers, asked for once it is `enabled`). While a code is
  * shown, it is asked every few seconds so the page sees the bot link the chat.
  */
 export const useTelegramStatus = ({ isWaitingForLink = false, enabled = true } = {}) =>
@@ -36,14 +36,14 @@ function useTelegramMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
 /** The bot stops taking this account's messages. */
 export const useUnlinkTelegram = () => useTelegramMutation(() => api<void>('/api/telegram/link', { method: 'DELETE' }));
 
-/** Removes one of the user's connected channels. */
-export const useRemoveTelegramChannel = () =>
-  useTelegramMutation((channelId: string) =>
-    api<void>(`/api/telegram/channels/${encodeURIComponent(channelId)}`, { method: 'DELETE' }),
+/** Removes one of the user's connected chats (channels and groups). */
+export const useRemoveTelegramChat = () =>
+  useTelegramMutation((chatId: string) =>
+    api<void>(`/api/telegram/chats/${encodeURIComponent(chatId)}`, { method: 'DELETE' }),
   );
 
 /**
- * Sends the text to one of the user's connected channels (by its id here, never a Telegram chat
+ * Sends the text to one of the user's connected chats (by its id here, never Telegram's chat
  * id); on success the ideas are sent and the post's link comes back.
  */
 export function usePublishToTelegram() {

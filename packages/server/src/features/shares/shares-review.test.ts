@@ -155,7 +155,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect(second.share).toMatchObject({ templateId: 'corporate', contactIds: [oleg] });
     expect(Object.keys(second.share.texts)).toEqual([oleg]);
     expect(second.share.texts[oleg]).toContain('Dear Oleg,');
-    // The other order is another share (identical ordered events_ids).
+    // The other order is another share (identical ordered idea_ids).
     const reversed = (await generate(user, {
       ideaIds: [...ideaIds].reverse(),
       templateId: 'startup',

@@ -25,7 +25,7 @@ import { findTemplateNames } from '../templates/templates-service.ts';
 /*
  * The share aggregate: every status change of a share (create, approve, send, finalise, cancel) and
  * every other write to its row goes through the functions of this module. Shares live in the
- * `pending_shares` table.
+ * `shares` table.
  */
 
 type ShareRow = typeof shares.$inferSelect;

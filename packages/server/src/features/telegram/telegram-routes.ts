@@ -1,7 +1,7 @@
 import {
   publishTelegramRequestSchema,
   publishTelegramResultSchema,
-  telegramChannelParamsSchema,
+  telegramChatParamsSchema,
   telegramLinkCodeSchema,
   telegramStatusSchema,
 } from '@life-updates/contract/telegram';
@@ -15,11 +15,11 @@ import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './tel
 import type { TelegramRuntime } from './telegram-runtime.ts';
 import {
   createLinkCode,
-  getOwnChannel,
+  getOwnChat,
   getUserTelegram,
   moveChat,
   recordPublishedPost,
-  removeChannel,
+  removeChat,
   unlinkUser,
 } from './telegram-service.ts';
 import { createUpdateEnqueuer } from './telegram-worker.ts';
@@ -45,9 +45,9 @@ async function botInfoSoon(runtime: TelegramRuntime) {
 }
 
 /**
- * Settings → Telegram (link a chat, unlink, the connected channels), "Post to Telegram", and, with
- * TELEGRAM_WEBHOOK, the webhook Telegram calls. A Telegram chat id never comes from the browser: a
- * post goes to one of the session user's own connected channels, named by its id here.
+ * Settings → Telegram (link a chat, unlink, the connected chats), "Post to Telegram", and, with
+ * TELEGRAM_WEBHOOK, the webhook Telegram calls. Telegram's chat id never comes from the browser: a
+ * post goes to one of the session user's own connected chats, named by its id here.
  */
 export async function telegramRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
@@ -86,10 +86,10 @@ export async function telegramRoutes(app: FastifyInstance) {
   });
 
   typed.delete(
-    '/api/telegram/channels/:channelId',
-    { schema: { tags, params: telegramChannelParamsSchema, response: { 204: z.null() } } },
+    '/api/telegram/chats/:chatId',
+    { schema: { tags, params: telegramChatParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await removeChannel({ db, userId: requireUser(request).id, channelId: request.params.channelId });
+      await removeChat({ db, userId: requireUser(request).id, chatId: request.params.chatId });
       return reply.status(204).send(null);
     },
   );
@@ -102,8 +102,8 @@ export async function telegramRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      const { channelId, ideaIds, text, preferences } = request.body;
-      const channel = await getOwnChannel({ db, userId: user.id, channelId });
+      const { chatId, ideaIds, text, preferences } = request.body;
+      const chat = await getOwnChat({ db, userId: user.id, chatId });
       // Another user's (or a missing) idea is a 404 before anything is sent.
       const ideas = await findOwnIdeas({ db, userId: user.id, ideaIds });
       if (!telegram) throw notConfigured();
@@ -112,10 +112,10 @@ export async function telegramRoutes(app: FastifyInstance) {
       const signal = telegram.deadline();
       const pieces = splitForTelegram(text);
       const messageIds: number[] = [];
-      let target = channel;
+      let target = chat;
       const send = (piece: string) =>
         telegram.interactiveApi.sendMessage(
-          target.chatId,
+          target.telegramChatId,
           escapeTelegramHtml(piece),
           { parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
           signal,
@@ -130,9 +130,9 @@ export async function telegramRoutes(app: FastifyInstance) {
             // (`parameters.migrate_to_chat_id`, https://core.telegram.org/bots/api#responseparameters).
             // The stored chat follows it, and the message is sent again, once.
             const movedTo = error instanceof GrammyError ? error.parameters.migrate_to_chat_id : undefined;
-            if (movedTo === undefined || target !== channel) throw error;
-            await moveChat({ db, fromChatId: channel.chatId, toChatId: movedTo });
-            target = { ...channel, chatId: movedTo, type: 'supergroup' };
+            if (movedTo === undefined || target !== chat) throw error;
+            await moveChat({ db, fromTelegramChatId: chat.telegramChatId, toTelegramChatId: movedTo });
+            target = { ...chat, telegramChatId: movedTo, type: 'supergroup' };
             message = await send(piece);
           }
           messageIds.push(message.message_id);
@@ -160,7 +160,7 @@ export async function telegramRoutes(app: FastifyInstance) {
         });
       }
       const messageLink = telegramMessageLink({
-        chatId: target.chatId,
+        telegramChatId: target.telegramChatId,
         username: target.username,
         messageId: messageIds[0]!,
       });
@@ -170,11 +170,11 @@ export async function telegramRoutes(app: FastifyInstance) {
         ideas,
         text,
         preferences,
-        channel: target,
+        chat: target,
         messageIds,
         messageLink,
       });
-      return { messageLink, messageCount: messageIds.length, channelTitle: channel.title };
+      return { messageLink, messageCount: messageIds.length, chatTitle: chat.title };
     },
   );
 

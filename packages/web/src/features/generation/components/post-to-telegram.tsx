@@ -37,13 +37,13 @@ export function PostToTelegram({
   const { t } = useTranslation();
   const id = useId();
   const [isOpen, setOpen] = useState(false);
-  const [channelId, setChannelId] = useState<string | null>(null);
+  const [chatId, setChatId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [published, setPublished] = useState<PublishTelegramResult | null>(null);
   const status = useTelegramStatus({ enabled: isOpen });
   const publish = usePublishToTelegram();
-  const channels = status.data?.channels ?? [];
-  const chosen = channelId ?? channels[0]?.id ?? null;
+  const chats = status.data?.chats ?? [];
+  const chosen = chatId ?? chats[0]?.id ?? null;
 
   function open() {
     if (ideaIds.length === 0) {
@@ -63,11 +63,11 @@ export function PostToTelegram({
     if (!chosen) return;
     setError(null);
     publish.mutate(
-      { ideaIds: [...ideaIds], text, preferences, channelId: chosen },
+      { ideaIds: [...ideaIds], text, preferences, chatId: chosen },
       {
         onSuccess: (result) => {
           setPublished(result);
-          toast.success(t('telegram.post.published', { channel: result.channelTitle }));
+          toast.success(t('telegram.post.published', { channel: result.chatTitle }));
         },
         onError: (failure) => setError(errorMessage(failure, t('telegram.post.failed'))),
       },
@@ -89,7 +89,7 @@ export function PostToTelegram({
           {status.isPending ? <Spinner label={t('common.loading')} /> : null}
           {status.isError ? <p className="text-destructive">{t('telegram.loadFailed')}</p> : null}
           {status.data && !status.data.isConfigured ? <p>{t('telegram.errors.notConfigured')}</p> : null}
-          {status.data?.isConfigured && channels.length === 0 ? (
+          {status.data?.isConfigured && chats.length === 0 ? (
             <div className="space-y-3">
               <p>{t('telegram.post.noChannels')}</p>
               <Link className={buttonVariants({ variant: 'outline' })} to={`${paths.settings}?tab=telegram`}>
@@ -99,7 +99,7 @@ export function PostToTelegram({
           ) : null}
           {published ? (
             <p role="status" className="space-x-2">
-              <span>{t('telegram.post.published', { channel: published.channelTitle })}</span>
+              <span>{t('telegram.post.published', { channel: published.chatTitle })}</span>
               {published.messageLink ? (
                 <a
                   className="inline-flex items-center gap-1 underline"
@@ -113,25 +113,25 @@ export function PostToTelegram({
               ) : null}
             </p>
           ) : null}
-          {channels.length > 0 && !published ? (
+          {chats.length > 0 && !published ? (
             <fieldset className="space-y-2" disabled={publish.isPending}>
               <legend className="mb-2 text-sm font-medium">{t('telegram.post.channelLabel')}</legend>
-              {channels.map((channel) => (
+              {chats.map((chat) => (
                 <label
-                  key={channel.id}
-                  htmlFor={`${id}-${channel.id}`}
+                  key={chat.id}
+                  htmlFor={`${id}-${chat.id}`}
                   className="flex items-center gap-2 rounded-md border border-border p-2"
                 >
                   <input
-                    id={`${id}-${channel.id}`}
+                    id={`${id}-${chat.id}`}
                     type="radio"
-                    name={`${id}-channel`}
-                    value={channel.id}
-                    checked={chosen === channel.id}
-                    onChange={() => setChannelId(channel.id)}
+                    name={`${id}-chat`}
+                    value={chat.id}
+                    checked={chosen === chat.id}
+                    onChange={() => setChatId(chat.id)}
                   />
-                  <span>{channel.title}</span>
-                  <span className="text-sm text-muted-foreground">{t(`telegram.channelType.${channel.type}`)}</span>
+                  <span>{chat.title}</span>
+                  <span className="text-sm text-muted-foreground">{t(`telegram.channelType.${chat.type}`)}</span>
                 </label>
               ))}
             </fieldset>
