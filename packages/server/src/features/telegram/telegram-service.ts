@@ -121,13 +121,7 @@ export async function getLinkByTelegramUser({
   return row ?? null;
 }
 
-export async function unlinkChat({
-  db,
-  telegramChatId,
-}: {
-  db: Database;
-  telegramChatId: number;
-}): Promise<boolean> {
+export async function unlinkChat({ db, telegramChatId }: { db: Database; telegramChatId: number }): Promise<boolean> {
   const removed = await db.delete(telegramLinks).where(eq(telegramLinks.telegramChatId, telegramChatId)).returning();
   return removed.length > 0;
 }
@@ -143,11 +137,7 @@ export async function getUserTelegram({
 }: UserScope<Database>): Promise<{ link: TelegramLink | null; chats: TelegramChat[] }> {
   const [[link], chats] = await Promise.all([
     db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
-    db
-      .select()
-      .from(telegramChats)
-      .where(eq(telegramChats.userId, userId))
-      .orderBy(desc(telegramChats.createdAt)),
+    db.select().from(telegramChats).where(eq(telegramChats.userId, userId)).orderBy(desc(telegramChats.createdAt)),
   ]);
   return {
     link: link ? { username: link.username, firstName: link.firstName, linkedAt: link.createdAt.toISOString() } : null,
@@ -233,7 +223,10 @@ export async function isChatConnected({
 
 /** One of the user's own connected chats; any other id (another user's too) is a 404. */
 export async function getOwnChat({ db, userId, chatId }: UserScope<Database> & { chatId: string }): Promise<ChatRow> {
-  const [row] = await db.select().from(telegramChats).where(byIdAndOwner(telegramChats, chatId, userId));
+  const [row] = await db
+    .select()
+    .from(telegramChats)
+    .where(byIdAndOwner(telegramChats, chatId, userId));
   if (!row) throw chatNotFound();
   return row;
 }

@@ -506,9 +506,7 @@ describe('channels and publishing', () => {
     connect();
     await fake.waitForMessage(groupId, (text) => text.startsWith('“Family <Group>” is connected'));
     const chats = (await call(alice, 'GET', '/api/telegram')).json().chats;
-    expect(chats).toEqual([
-      expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null }),
-    ]);
+    expect(chats).toEqual([expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null })]);
     groupRowId = chats[0].id;
     expect((await call(bob, 'GET', '/api/telegram')).json().chats).toEqual([]);
   });

@@ -110,11 +110,7 @@ async function unsetOtherDefaults(tx: Transaction, userId: string, keepId?: stri
     .update(templates)
     .set({ isDefault: false })
     .where(
-      and(
-        eq(templates.userId, userId),
-        eq(templates.isDefault, true),
-        keepId ? ne(templates.id, keepId) : undefined,
-      ),
+      and(eq(templates.userId, userId), eq(templates.isDefault, true), keepId ? ne(templates.id, keepId) : undefined),
     );
 }
 

@@ -8,6 +8,8 @@ import { composeIncomingText, storeIncomingText } from '@/features/ideas/offline
  */
 export function Component() {
   const [params] = useSearchParams();
-  storeIncomingText(composeIncomingText({ title: params.get('title'), text: params.get('text'), url: params.get('url') }));
+  storeIncomingText(
+    composeIncomingText({ title: params.get('title'), text: params.get('text'), url: params.get('url') }),
+  );
   return <Navigate to={paths.dashboard} replace />;
 }

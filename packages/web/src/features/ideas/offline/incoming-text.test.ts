@@ -18,7 +18,9 @@ describe('composeIncomingText', () => {
   });
 
   it('skips empty parts', () => {
-    expect(composeIncomingText({ title: '  ', text: null, url: 'https://example.com/b' })).toBe('https://example.com/b');
+    expect(composeIncomingText({ title: '  ', text: null, url: 'https://example.com/b' })).toBe(
+      'https://example.com/b',
+    );
     expect(composeIncomingText({})).toBe('');
   });
 });

@@ -3,12 +3,7 @@ import { CheckCircle2Icon, CopyIcon, ExternalLinkIcon, LinkIcon, Trash2Icon, Unl
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  useCreateTelegramLinkCode,
-  useRemoveTelegramChat,
-  useTelegramStatus,
-  useUnlinkTelegram,
-} from '@/api/telegram';
+import { useCreateTelegramLinkCode, useRemoveTelegramChat, useTelegramStatus, useUnlinkTelegram } from '@/api/telegram';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
