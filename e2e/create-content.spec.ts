@@ -64,7 +64,7 @@ test('Create Content: no idea, then generate, edit, save for later, approve and 
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await getIdea(page, idea.id)).status).toBe('saved_for_later');
   expect((await getIdea(page, idea.id)).preferences).toMatchObject({ length: 'short', structure: 'bulletins' });
-  expect((await shareForIdea(page, idea.id))?.texts.summary).toContain('Edited by me.');
+  expect((await shareForIdea(page, idea.id))?.texts.everyone).toContain('Edited by me.');
 
   // Reopened, the idea brings its saved text and preferences back.
   await page.goto(`/create?idea=${idea.id}`);

@@ -271,9 +271,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Raises the open-ideas and monthly-share limits of every account (an administrator's job). */
 async function raiseLimits(kind, target) {
-  const statement = `insert into user_settings (user_id, max_events, monthly_share_limit)
+  const statement = `insert into user_settings (user_id, max_ideas, monthly_share_limit)
     select id, 1000000, 1000 from users
-    on conflict (user_id) do update set max_events = 1000000, monthly_share_limit = 1000`;
+    on conflict (user_id) do update set max_ideas = 1000000, monthly_share_limit = 1000`;
   if (kind === 'pglite') {
     const database = new PGlite(target);
     await database.exec(statement);

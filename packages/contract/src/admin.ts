@@ -6,10 +6,10 @@ export const userRoles = ['user', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles, { message: 'admin.validation.role' });
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** The three cards: Total Users, Total Summaries (rows of pending_shares) and Total Events. */
+/** The three cards: Total Users, Total Summaries (the shares, in every status) and Total Events (the ideas). */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
-  totalSummaries: z.number().int(),
+  totalShares: z.number().int(),
   totalIdeas: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
@@ -37,7 +37,7 @@ export const adminUserSchema = z.object({
   /** Shares sent in the current calendar month (UTC), as the usage meter counts them. */
   sharesThisMonth: z.number().int(),
   monthlyShareLimit: z.number().int(),
-  /** The open-ideas limit (max_events: Raw + Later + Ready). */
+  /** The open-ideas limit (max_ideas: Raw + Later + Ready). */
   maxIdeas: z.number().int(),
   /** Disabled by an administrator: cannot sign in, every session ended. */
   isDisabled: z.boolean(),

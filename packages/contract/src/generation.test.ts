@@ -4,7 +4,7 @@ import {
   countWords,
   fillTemplateVariables,
   generateRequestSchema,
-  hasEventsVariable,
+  hasIdeasVariable,
   toneOfVoiceExampleKeys,
 } from './generation.ts';
 import { translate } from './i18n.ts';
@@ -149,13 +149,13 @@ describe('template variables and word counts', () => {
       fillTemplateVariables('Hi {{name}} ({{ relationship }}): {{events}} / {events}', {
         name: 'Ann',
         relationship: 'friend',
-        events: 'News',
+        ideas: 'News',
       }),
     ).toBe('Hi Ann (friend): News / News');
     expect(fillTemplateVariables('Hi {{name}}: {{events}}', { name: '$& cash' })).toBe('Hi $& cash: {{events}}');
-    expect(hasEventsVariable('a {{events}} b')).toBe(true);
-    expect(hasEventsVariable('a {events} b')).toBe(true);
-    expect(hasEventsVariable('a {{name}} b')).toBe(false);
+    expect(hasIdeasVariable('a {{events}} b')).toBe(true);
+    expect(hasIdeasVariable('a {events} b')).toBe(true);
+    expect(hasIdeasVariable('a {{name}} b')).toBe(false);
   });
 
   it('counts words, not bullets or emoji', () => {

@@ -151,7 +151,7 @@ export const ideaIdListSchema = z
   .refine((ids) => new Set(ids).size === ids.length, 'generation.validation.duplicateIdeas');
 
 /**
- * POST /api/generate/stream. The events are the user's own ideas, in the
+ * POST /api/generate/stream. The ideas are the user's own, in the
  * order given; `contact` personalises the text for one person; `template` is an email
  * structure with {{events}}, {{relationship}} and {{name}}.
  */
@@ -184,8 +184,9 @@ export function countWords(text: string): number {
 /** The variables an email structure may use. */
 export const templateVariables = ['{{events}}', '{{relationship}}', '{{name}}'] as const;
 
+/** Each variable's forms in a template; `{{events}}` is where the ideas go (the spec's name for it). */
 const templateVariablePatterns = {
-  events: /\{\{\s*events\s*\}\}|\{events\}/g,
+  ideas: /\{\{\s*events\s*\}\}|\{events\}/g,
   name: /\{\{\s*name\s*\}\}|\{name\}/g,
   relationship: /\{\{\s*relationship\s*\}\}|\{relationship\}/g,
 } as const;
@@ -196,17 +197,17 @@ const templateVariablePatterns = {
  */
 export function fillTemplateVariables(
   template: string,
-  values: { events?: string | undefined; name?: string | undefined; relationship?: string | undefined },
+  values: { ideas?: string | undefined; name?: string | undefined; relationship?: string | undefined },
 ): string {
   let result = template;
-  for (const variable of ['name', 'relationship', 'events'] as const) {
+  for (const variable of ['name', 'relationship', 'ideas'] as const) {
     const value = values[variable];
     if (value !== undefined) result = result.replace(templateVariablePatterns[variable], () => value);
   }
   return result;
 }
 
-/** Whether a template has a place for the events. */
-export function hasEventsVariable(template: string): boolean {
-  return new RegExp(templateVariablePatterns.events.source).test(template);
+/** Whether a template has a place for the ideas ({{events}}). */
+export function hasIdeasVariable(template: string): boolean {
+  return new RegExp(templateVariablePatterns.ideas.source).test(template);
 }

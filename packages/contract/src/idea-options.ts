@@ -1,6 +1,6 @@
 /*
  * The idea options, limits and helpers without zod: My Stories (organizer tabs, usage meter,
- * recorder) needs these but not the schemas (zod is large: docs/benchmarks.md). `events.ts` re-exports
+ * recorder) needs these but not the schemas (zod is large: docs/benchmarks.md). `ideas.ts` re-exports
  * everything here.
  */
 
@@ -9,7 +9,7 @@
 export const ideaStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'] as const;
 export type IdeaStatus = (typeof ideaStatuses)[number];
 
-/** Ideas not yet sent; `max_events` limits how many of these a user may have. */
+/** Ideas not yet sent; `max_ideas` limits how many of these a user may have. */
 export const isOpenIdeaStatus = (status: IdeaStatus): boolean => status !== 'sent';
 
 /** The Idea Organizer's tabs in order, with their catalogue keys. */
@@ -20,7 +20,7 @@ export const organizerTabs = [
   { status: 'sent', labelKey: 'ideas.organizer.tabs.sent', emptyKey: 'ideas.organizer.empty.sent' },
 ] as const satisfies readonly { status: IdeaStatus; labelKey: string; emptyKey: string }[];
 
-/** Default `max_events` when the settings row is missing. */
+/** Default `max_ideas` when the settings row is missing. */
 export const defaultMaxIdeas = 10;
 
 // ── Event preferences (default first) ──

@@ -40,16 +40,17 @@ const optionalDateSchema = z.iso
   .optional();
 const tagsSchema = z.array(z.string().trim().min(1).max(50, 'validation.tooLong')).max(20, 'validation.tooLong');
 const descriptionSchema = z.string().trim().max(2000, 'validation.tooLong').nullable().optional();
-const eventTypeSchema = z.string().trim().max(100, 'validation.tooLong').nullable().optional();
+/** The kind of life event the idea is (free text). */
+const kindSchema = z.string().trim().max(100, 'validation.tooLong').nullable().optional();
 
-/** Submitting an event carries the text and whether it came from voice transcription. */
+/** Submitting an idea carries the text and whether it came from voice transcription. */
 export const createIdeaSchema = z
   .object({
     content: ideaContentSchema,
     isAudioRecording: z.boolean().default(false),
     description: descriptionSchema,
     date: optionalDateSchema,
-    eventType: eventTypeSchema,
+    kind: kindSchema,
     tags: tagsSchema.optional(),
   })
   .strict();
@@ -60,13 +61,13 @@ export const createIdeaHeadersSchema = z.object({
   [idempotencyKeyHeader]: z.uuid('capture.validation.idempotencyKey').optional(),
 });
 
-/** Edit Event dialog and other field edits. Status changes follow the idea's share (POST /api/shares/approve, …). */
+/** The Edit dialog and other field edits. Status changes follow the idea's share (POST /api/shares/approve, …). */
 export const updateIdeaSchema = z
   .object({
     content: ideaContentSchema.optional(),
     description: descriptionSchema,
     date: optionalDateSchema,
-    eventType: eventTypeSchema,
+    kind: kindSchema,
     tags: tagsSchema.optional(),
   })
   .strict()
@@ -82,7 +83,7 @@ export const ideaSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   date: z.string().nullable(),
-  eventType: z.string().nullable(),
+  kind: z.string().nullable(),
   tags: z.array(z.string()),
   isAudioRecording: z.boolean(),
   sharedWith: z.array(z.string()),

@@ -38,8 +38,11 @@ export const reloadableShareStatuses = [
   'sent',
 ] as const satisfies readonly ShareStatus[];
 
-/** The key a single generated piece is stored under in a share's texts (the stored value stays `summary`). */
-export const singleTextKey = 'summary';
+/**
+ * The key a share's one text for everyone is stored under in its texts (the other keys are contact
+ * ids, one text per recipient).
+ */
+export const everyoneTextKey = 'everyone';
 
 // ── Delivery ──
 

@@ -17,16 +17,18 @@ export function normaliseTelegramLinkCode(value: string): string | null {
   return [...compact].every((letter) => telegramLinkCodeAlphabet.includes(letter)) ? compact : null;
 }
 
-export const telegramChannelTypes = ['channel', 'group', 'supergroup'] as const;
+/** The kinds of Telegram chat a user can connect (Telegram's own names for them). */
+export const telegramChatTypes = ['channel', 'group', 'supergroup'] as const;
 
-export const telegramChannelSchema = z.object({
+/** A channel or group the user connected, by our id (never Telegram's chat id). */
+export const telegramChatSchema = z.object({
   id: z.string(),
   title: z.string(),
   username: z.string().nullable(),
-  type: z.enum(telegramChannelTypes),
+  type: z.enum(telegramChatTypes),
   createdAt: z.string(),
 });
-export type TelegramChannel = z.infer<typeof telegramChannelSchema>;
+export type TelegramChat = z.infer<typeof telegramChatSchema>;
 
 export const telegramLinkSchema = z.object({
   username: z.string().nullable(),
@@ -35,13 +37,13 @@ export const telegramLinkSchema = z.object({
 });
 export type TelegramLink = z.infer<typeof telegramLinkSchema>;
 
-/** GET /api/telegram: whether the server has a bot, the user's linked chat and connected channels. */
+/** GET /api/telegram: whether the server has a bot, the user's linked chat and connected chats. */
 export const telegramStatusSchema = z.object({
   isConfigured: z.boolean(),
   /** The bot's @username (without @), when the server could reach Telegram to ask. */
   botUsername: z.string().nullable(),
   link: telegramLinkSchema.nullable(),
-  channels: z.array(telegramChannelSchema),
+  chats: z.array(telegramChatSchema),
 });
 export type TelegramStatus = z.infer<typeof telegramStatusSchema>;
 
@@ -53,4 +55,5 @@ export const telegramLinkCodeSchema = z.object({
 });
 export type TelegramLinkCode = z.infer<typeof telegramLinkCodeSchema>;
 
-export const telegramChannelParamsSchema = z.object({ channelId: z.uuid('validation.invalidInput') });
+export const telegramChatParamsSchema = z.object({ chatId: z.uuid('validation.invalidInput') });
+

@@ -8,7 +8,7 @@ import {
   templateFormSchema,
 } from './templates.ts';
 
-const events = [
+const ideas = [
   { title: 'Marathon...', content: 'Ran my first marathon', date: '2025-03-10T08:00:00Z' },
   { title: 'New job...', content: 'Started a new job', date: '2025-01-05T08:00:00Z' },
 ];
@@ -17,7 +17,7 @@ describe('renderTemplate', () => {
   it('fills {{events}}, {{relationship}} and {{name}}', () => {
     const text = renderTemplate({
       template: 'Dear {{name}}, my {{relationship}}:\n{{events}}\nBye {{name}}',
-      events,
+      ideas,
       name: 'Maria',
       relationship: 'family',
     });
@@ -27,24 +27,24 @@ describe('renderTemplate', () => {
   });
 
   it('uses "friend" when the contact has no relationship, and appends events to a template without {{events}}', () => {
-    const text = renderTemplate({ template: 'Hello {{name}} ({{relationship}})', events: 'NEWS', name: 'Ivan' });
+    const text = renderTemplate({ template: 'Hello {{name}} ({{relationship}})', ideas: 'NEWS', name: 'Ivan' });
     expect(text).toBe('Hello Ivan (friend)\n\nNEWS');
   });
 
   it('gives different texts for different contacts', () => {
     const template = builtInTemplates['personal-brand'].template;
-    const forAnn = renderTemplate({ template, events, name: 'Ann', relationship: 'friend' });
-    const forBob = renderTemplate({ template, events, name: 'Bob', relationship: 'colleague' });
+    const forAnn = renderTemplate({ template, ideas, name: 'Ann', relationship: 'friend' });
+    const forBob = renderTemplate({ template, ideas, name: 'Bob', relationship: 'colleague' });
     expect(forAnn).toContain('Hi Ann,');
     expect(forBob).toContain('Hi Bob,');
     expect(forBob).toContain('colleague');
     expect(forAnn).not.toBe(forBob);
   });
 
-  it('the fallback default lists the events chronologically', () => {
-    const text = renderTemplate({ template: fallbackTemplate.template, events, name: 'Ann' });
+  it('the fallback default lists the ideas chronologically', () => {
+    const text = renderTemplate({ template: fallbackTemplate.template, ideas, name: 'Ann' });
     expect(text.indexOf('Started a new job')).toBeLessThan(text.indexOf('Ran my first marathon'));
-    expect(listIdeasChronologically([{ content: 'undated' }, ...events]).split('\n')).toEqual([
+    expect(listIdeasChronologically([{ content: 'undated' }, ...ideas]).split('\n')).toEqual([
       '- [Jan 5, 2025] Started a new job',
       '- [Mar 10, 2025] Ran my first marathon',
       '- undated',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fillTemplateVariables, hasEventsVariable, templateMaxLength, type RawIdea } from './generation.ts';
+import { fillTemplateVariables, hasIdeasVariable, templateMaxLength, type RawIdea } from './generation.ts';
 import { fallbackTemplateId, type BuiltInTemplateId } from './template-options.ts';
 
 export * from './template-options.ts';
@@ -87,7 +87,7 @@ export const builtInTemplates: Record<BuiltInTemplateId, BuiltInTemplate> = {
   },
 };
 
-/** The built-in fallback default: lists the events chronologically. */
+/** The built-in fallback default: lists the ideas chronologically. */
 export const fallbackTemplate: BuiltInTemplate = {
   id: fallbackTemplateId,
   name: 'Default Template',
@@ -101,14 +101,14 @@ export function isNamedLikeBuiltIn(name: string): boolean {
   return Object.values(builtInTemplates).some((builtIn) => builtIn.name.toLocaleLowerCase('en-US') === normalized);
 }
 
-function eventTime(event: RawIdea): number {
-  const date = event.date instanceof Date ? event.date : event.date ? new Date(event.date) : undefined;
+function ideaTime(idea: RawIdea): number {
+  const date = idea.date instanceof Date ? idea.date : idea.date ? new Date(idea.date) : undefined;
   const time = date?.getTime();
   return time === undefined || Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
 }
 
-function formatIdeaDate(event: RawIdea): string | undefined {
-  const time = eventTime(event);
+function formatIdeaDate(idea: RawIdea): string | undefined {
+  const time = ideaTime(idea);
   if (!Number.isFinite(time)) return undefined;
   return new Date(time).toLocaleDateString('en-US', {
     year: 'numeric',
@@ -118,15 +118,15 @@ function formatIdeaDate(event: RawIdea): string | undefined {
   });
 }
 
-/** The events as "- [date] content" lines, oldest first (the fallback default's list). */
-export function listIdeasChronologically(events: readonly RawIdea[]): string {
-  return events
-    .map((event, index) => ({ event, index }))
-    .sort((left, right) => eventTime(left.event) - eventTime(right.event) || left.index - right.index)
-    .map(({ event }) => {
-      const date = formatIdeaDate(event);
+/** The ideas as "- [date] content" lines, oldest first (the fallback default's list). */
+export function listIdeasChronologically(ideas: readonly RawIdea[]): string {
+  return ideas
+    .map((idea, index) => ({ idea, index }))
+    .sort((left, right) => ideaTime(left.idea) - ideaTime(right.idea) || left.index - right.index)
+    .map(({ idea }) => {
+      const date = formatIdeaDate(idea);
       // Titles are derived from the content (its first words), so the content alone says it all.
-      const content = event.content.trim().replace(/\s*\n+\s*/g, ' ');
+      const content = idea.content.trim().replace(/\s*\n+\s*/g, ' ');
       const heading = date ? `[${date}]` : '';
       return `- ${heading ? `${heading} ` : ''}${content}`;
     })
@@ -134,25 +134,25 @@ export function listIdeasChronologically(events: readonly RawIdea[]): string {
 }
 
 /**
- * Fills a template for one contact: {{events}} gets the events, as a
+ * Fills a template for one contact: {{events}} gets the ideas, as a
  * chronological list unless a text is given; {{name}} and {{relationship}} the contact's. A template
- * without {{events}} gets the events appended, so they are never lost.
+ * without {{events}} gets the ideas appended, so they are never lost.
  */
 export function renderTemplate({
   template,
-  events,
+  ideas,
   name,
   relationship,
 }: {
   template: string;
-  events: readonly RawIdea[] | string;
+  ideas: readonly RawIdea[] | string;
   name: string;
   relationship?: string | null | undefined;
 }): string {
-  const ideasText = typeof events === 'string' ? events : listIdeasChronologically(events);
-  const body = hasEventsVariable(template) ? template : `${template.trimEnd()}\n\n{{events}}`;
+  const ideasText = typeof ideas === 'string' ? ideas : listIdeasChronologically(ideas);
+  const body = hasIdeasVariable(template) ? template : `${template.trimEnd()}\n\n{{events}}`;
   return fillTemplateVariables(body, {
-    events: ideasText,
+    ideas: ideasText,
     name: name.trim() || 'friend',
     relationship: relationship?.trim() || 'friend',
   });

@@ -8,13 +8,13 @@ ALTER INDEX "email_deliveries_provider_message_idx" RENAME TO "deliveries_provid
 ALTER INDEX "email_deliveries_message_id_idx" RENAME TO "deliveries_message_id_idx";--> statement-breakpoint
 ALTER INDEX "email_deliveries_user_idx" RENAME TO "deliveries_user_idx";--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "channel" text DEFAULT 'email' NOT NULL;--> statement-breakpoint
-ALTER TABLE "deliveries" ADD COLUMN "telegram_chat_id" uuid;--> statement-breakpoint
+ALTER TABLE "deliveries" ADD COLUMN "chat_id" uuid;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "error_key" text;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "error_values" jsonb;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "link" text;--> statement-breakpoint
 ALTER TABLE "deliveries" ALTER COLUMN "recipient_email" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "deliveries" ALTER COLUMN "subject" SET DEFAULT '';--> statement-breakpoint
-ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_telegram_chat_id_telegram_channels_id_fk" FOREIGN KEY ("telegram_chat_id") REFERENCES "public"."telegram_channels"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_chat_id_telegram_channels_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."telegram_channels"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pending_shares" ADD COLUMN "send_at" timestamp with time zone;--> statement-breakpoint
 -- Telegram posts: published Telegram deliveries of the shares their text was kept in. Those shares
 -- were kept as saved_for_later; they went out, so they are sent now. A post whose share was
@@ -30,7 +30,7 @@ SELECT t."share_id", p."user_id", 'sent', p."event_ids",
 FROM "telegram_posts" AS p JOIN "telegram_post_shares" AS t ON t."post_id" = p."id";--> statement-breakpoint
 UPDATE "telegram_posts" AS p SET "share_id" = t."share_id" FROM "telegram_post_shares" AS t WHERE t."post_id" = p."id";--> statement-breakpoint
 DROP TABLE "telegram_post_shares";--> statement-breakpoint
-INSERT INTO "deliveries" ("user_id", "share_id", "channel", "recipient_name", "telegram_chat_id", "body", "status", "attempts", "provider_message_id", "link", "sent_at", "created_at", "updated_at")
+INSERT INTO "deliveries" ("user_id", "share_id", "channel", "recipient_name", "chat_id", "body", "status", "attempts", "provider_message_id", "link", "sent_at", "created_at", "updated_at")
 SELECT p."user_id", p."share_id", 'telegram', c."title", p."channel_id", coalesce(s."summaries"->>'summary', ''), 'published', 1,
   (SELECT string_agg(m.value, ',') FROM jsonb_array_elements_text(p."message_ids") AS m), p."message_link", p."created_at", p."created_at", p."created_at"
 FROM "telegram_posts" AS p

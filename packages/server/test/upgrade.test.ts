@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * (fixtures/release-e75c72a.sql: the schema of that commit's migrations with rows in every table,
  * made by fixtures/make-release-fixture.sh) applies the newer migrations, keeps every row, and
  * works: the old account signs in and finds its ideas, contacts and settings, and can add an idea.
+ * Tables and columns renamed since (migration 0009) keep their rows under the new names.
  * On PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
 const serverDirectory = path.resolve(import.meta.dirname, '..');
@@ -97,6 +98,15 @@ const rowCounts = `select string_agg(format('%s=%s', t.table_name,
   (xpath('/row/c/text()', query_to_xml(format('select count(*) as c from public.%I', t.table_name), false, true, '')))[1]::text), ' ' order by t.table_name) as counts
   from information_schema.tables t where t.table_schema = 'public' and t.table_type = 'BASE TABLE'`;
 
+/** The tables migrations 0009 and 0010 renamed: old name → new name. */
+const renamedTables: Record<string, string> = {
+  events: 'ideas',
+  pending_shares: 'shares',
+  summary_templates: 'templates',
+  telegram_channels: 'telegram_chats',
+  email_deliveries: 'deliveries',
+};
+
 function parseCounts(rows: Array<Record<string, unknown>>) {
   return Object.fromEntries(
     String(rows[0]?.counts ?? '')
@@ -112,7 +122,18 @@ function parseCounts(rows: Array<Record<string, unknown>>) {
 describe('upgrading from an earlier release', () => {
   it('the current server starts on its database, keeps every row and works', async () => {
     const { env, withDatabase } = await loadOldRelease();
+    // A share with one text for everyone, stored under the old key "summary".
+    await withDatabase((query) =>
+      query(`insert into pending_shares (id, user_id, status, events_ids, summaries)
+        values ('50000000-0000-4000-8000-000000000002', 'owner-0001', 'saved_for_later',
+          '["e0000000-0000-4000-8000-000000000002"]', '{"summary": "One text for everyone."}')`),
+    );
     const before = parseCounts(await withDatabase((query) => query(rowCounts)));
+    // A Telegram post whose share was deleted gets a share of its own.
+    const orphanPosts = await withDatabase((query) =>
+      query('select count(*)::int as count from telegram_posts where share_id is null'),
+    );
+    const telegramPostsWithoutShare = Number(orphanPosts[0]?.count);
     expect(Object.keys(before).length).toBe(24);
     expect(Object.entries(before).filter(([, count]) => count === 0)).toEqual([]);
 
@@ -190,16 +211,46 @@ describe('upgrading from an earlier release', () => {
     // "deliveries" now, and Telegram and LinkedIn posts became deliveries (a LinkedIn post with a
     // share of its own).
     const posts = ['telegram_posts', 'linkedin_posts'];
-    const renamed: Record<string, string> = { email_deliveries: 'deliveries' };
-    for (const [table, count] of Object.entries(before)) {
-      if (posts.includes(table)) continue;
-      const now = renamed[table] ?? table;
-      expect({ table, kept: (after[now] ?? 0) >= count }).toEqual({ table, kept: true });
+    for (const [oldTable, count] of Object.entries(before)) {
+      if (posts.includes(oldTable)) continue;
+      const table = renamedTables[oldTable] ?? oldTable;
+      expect({ table, kept: (after[table] ?? 0) >= count }).toEqual({ table, kept: true });
     }
     expect(posts.filter((table) => table in after)).toEqual([]);
+    expect(Object.keys(renamedTables).filter((oldTable) => oldTable in after)).toEqual([]);
     expect(after.deliveries).toBe(before.email_deliveries! + before.telegram_posts! + before.linkedin_posts!);
-    expect(after.pending_shares).toBe(before.pending_shares! + before.linkedin_posts!);
-    expect(after.events).toBe(before.events! + 1);
+    expect(after.shares).toBe(before.pending_shares! + before.linkedin_posts! + telegramPostsWithoutShare);
+    expect(after.ideas).toBe(before.events! + 1);
+
+    // The renamed columns kept their values, and a share's one text is now under "everyone".
+    const renamed = await withDatabase((query) =>
+      query(`select json_build_object(
+        'kind', (select kind from ideas where id = 'e0000000-0000-4000-8000-000000000001'),
+        'limits', (select json_build_object('max', max_ideas, 'open', open_ideas) from user_settings
+          where user_id = 'owner-0001'),
+        'shareIdeas', (select idea_ids from shares where id = '50000000-0000-4000-8000-000000000001'),
+        'perContact', (select texts from shares where id = '50000000-0000-4000-8000-000000000001'),
+        'everyone', (select texts from shares where id = '50000000-0000-4000-8000-000000000002'),
+        'template', (select name from templates where id = '5d1f0000-0000-4000-8000-000000000001'),
+        'chat', (select title from telegram_chats where id = '7c000000-0000-4000-8000-000000000001'),
+        'updateIdea', (select idea_id from telegram_updates where update_id = 900001),
+        'triggers', (select json_agg(tgname::text) from pg_trigger where tgrelid = 'ideas'::regclass
+          and not tgisinternal),
+        'oldFunction', to_regproc('events_track_open')
+      )::text as renamed`),
+    );
+    expect(JSON.parse(String(renamed[0]?.renamed))).toEqual({
+      kind: 'life',
+      limits: { max: 12, open: 3 },
+      shareIdeas: ['e0000000-0000-4000-8000-000000000003'],
+      perContact: { 'c0000000-0000-4000-8000-000000000001': 'Hi Mum, the garden is blooming.' },
+      everyone: { everyone: 'One text for everyone.' },
+      template: 'Family letter',
+      chat: "Olga's channel",
+      updateIdea: 'e0000000-0000-4000-8000-000000000001',
+      triggers: ['ideas_track_open'],
+      oldFunction: null,
+    });
     const applied = await withDatabase((query) =>
       query('select count(*)::int as count from drizzle.__drizzle_migrations'),
     );

@@ -15,13 +15,17 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * Which table holds which concept. The SQL names predate the app's words and stay (no data moves);
- * the TypeScript names use the words of the code:
- * - `events` holds ideas; `user_settings.max_events` is the limit on open ideas;
- * - `pending_shares` (`shares`) holds shares in every status, from generated to sent: `events_ids` and
- *   `events` are the share's ideas and their snapshots (`ideaIds`, `ideas`), `summaries` its texts
- *   (`texts`, per contact id, or one text under the key "summary");
- * - `summary_templates` holds email-structure templates.
+ * One name per concept, in SQL and in TypeScript (migration 0009 renamed the older SQL names):
+ * - `ideas` holds ideas; `user_settings.max_ideas` is the limit on open ideas;
+ * - `shares` holds shares in every status, from generated to sent: `idea_ids` and `ideas` are the
+ *   share's ideas and their snapshots, `texts` its texts (per contact id, or one text for everyone
+ *   under the key "everyone");
+ * - `templates` holds email-structure templates;
+ * - `telegram_chats` holds the Telegram channels and groups a user connected (Telegram calls both
+ *   chats). Our row id is `chatId` wherever it is named (API params and bodies); Telegram's own
+ *   numeric id is `telegramChatId` in TypeScript and the column `chat_id`.
+ * - `deliveries` holds one row per destination of a share, on every channel (migration 0009 made
+ *   it of `email_deliveries`, `telegram_posts` and `linkedin_posts`).
  */
 
 const timestamps = {
@@ -172,12 +176,12 @@ export const userSettings = pgTable('user_settings', {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
-  maxIdeas: integer('max_events').notNull().default(10),
+  maxIdeas: integer('max_ideas').notNull().default(10),
   /**
-   * The user's ideas not yet sent, kept by the `events_track_open` trigger (migration 0001), which
-   * refuses a change that takes it over `max_events`.
+   * The user's ideas not yet sent, kept by the `ideas_track_open` trigger (migrations 0001, 0009),
+   * which refuses a change that takes it over `max_ideas`.
    */
-  openIdeas: integer('open_events').notNull().default(0),
+  openIdeas: integer('open_ideas').notNull().default(0),
   monthlyShareLimit: integer('monthly_share_limit').notNull().default(10),
   locale: text('locale'),
   theme: text('theme'),
@@ -252,10 +256,10 @@ export const unsubscribedAddresses = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );
 
-// ── Ideas (the table keeps its old name) ──
+// ── Ideas ──
 
 export const ideas = pgTable(
-  'events',
+  'ideas',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
@@ -265,7 +269,8 @@ export const ideas = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     date: timestamp('date', { withTimezone: true }),
-    eventType: text('event_type'),
+    /** The kind of life event the idea is (free text). */
+    kind: text('kind'),
     tags: jsonb('tags')
       .$type<string[]>()
       .notNull()
@@ -286,15 +291,15 @@ export const ideas = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('events_user_id_idx').on(table.userId, table.createdAt),
-    uniqueIndex('events_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+    index('ideas_user_id_idx').on(table.userId, table.createdAt),
+    uniqueIndex('ideas_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
   ],
 );
 
 // ── Email-structure templates ──
 
-export const summaryTemplates = pgTable(
-  'summary_templates',
+export const templates = pgTable(
+  'templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
@@ -306,31 +311,31 @@ export const summaryTemplates = pgTable(
     structureDescription: text('structure_description'),
     ...timestamps,
   },
-  (table) => [index('summary_templates_user_id_idx').on(table.userId)],
+  (table) => [index('templates_user_id_idx').on(table.userId)],
 );
 
-// ── Shares (every status; the table keeps its old name) ──
+// ── Shares (every status) ──
 
 export const shares = pgTable(
-  'pending_shares',
+  'shares',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
-    ideaIds: jsonb('events_ids')
+    ideaIds: jsonb('idea_ids')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    ideas: jsonb('events')
+    ideas: jsonb('ideas')
       .notNull()
       .default(sql`'[]'::jsonb`),
     contactIds: jsonb('contact_ids')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    texts: jsonb('summaries')
+    texts: jsonb('texts')
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
@@ -344,8 +349,8 @@ export const shares = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('pending_shares_user_id_idx').on(table.userId, table.createdAt),
-    index('pending_shares_sent_at_idx').on(table.userId, table.sentAt),
+    index('shares_user_id_idx').on(table.userId, table.createdAt),
+    index('shares_sent_at_idx').on(table.userId, table.sentAt),
   ],
 );
 
@@ -367,8 +372,8 @@ export const deliveries = pgTable(
     recipientName: text('recipient_name'),
     /** An email's address. */
     recipientEmail: text('recipient_email'),
-    /** A Telegram post's chat (the user's connected chat); kept as null when the chat is removed. */
-    telegramChatId: uuid('telegram_chat_id').references(() => telegramChannels.id, { onDelete: 'set null' }),
+    /** A Telegram post's chat (the user's connected chat); null once the chat is removed. */
+    chatId: uuid('chat_id').references(() => telegramChats.id, { onDelete: 'set null' }),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     status: text('status').notNull().default('queued'),
@@ -467,14 +472,14 @@ export const linkedinAuthorizations = pgTable(
   (table) => [index('linkedin_authorizations_user_idx').on(table.userId)],
 );
 
-// ── Telegram: the linked chat, connected channels, handled updates ──
+// ── Telegram: the linked chat, connected chats (channels and groups), handled updates ──
 
 /** The Telegram chat a user linked through the bot; one chat per account, one account per chat. */
 export const telegramLinks = pgTable('telegram_links', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
+  telegramChatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
   telegramUserId: bigint('telegram_user_id', { mode: 'number' }).notNull(),
   username: text('username'),
   firstName: text('first_name'),
@@ -494,20 +499,20 @@ export const telegramLinkCodes = pgTable('telegram_link_codes', {
 });
 
 /** A channel or group where the bot is an administrator, connected by one of its administrators. */
-export const telegramChannels = pgTable(
-  'telegram_channels',
+export const telegramChats = pgTable(
+  'telegram_chats',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    telegramChatId: bigint('chat_id', { mode: 'number' }).notNull(),
     title: text('title').notNull(),
     username: text('username'),
     type: text('type').notNull(),
     ...timestamps,
   },
-  (table) => [unique('telegram_channels_user_chat').on(table.userId, table.chatId)],
+  (table) => [unique('telegram_chats_user_chat').on(table.userId, table.telegramChatId)],
 );
 
 /**
@@ -519,7 +524,7 @@ export const telegramUpdates = pgTable(
   {
     botId: bigint('bot_id', { mode: 'number' }).notNull(),
     updateId: bigint('update_id', { mode: 'number' }).notNull(),
-    ideaId: uuid('event_id').references(() => ideas.id, { onDelete: 'set null' }),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.botId, table.updateId] })],
@@ -545,7 +550,7 @@ export const schema = {
   contacts,
   unsubscribedAddresses,
   ideas,
-  summaryTemplates,
+  templates,
   shares,
   deliveries,
   outboxMessages,
@@ -554,7 +559,7 @@ export const schema = {
   linkedinAuthorizations,
   telegramLinks,
   telegramLinkCodes,
-  telegramChannels,
+  telegramChats,
   telegramUpdates,
   instanceSettings,
 };

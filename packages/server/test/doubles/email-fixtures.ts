@@ -56,7 +56,7 @@ export async function insertShare(
   db: Database,
   userId: string,
   contactList: Array<{ id: string; name: string }>,
-  { subject = 'News from Ann', summaries }: { subject?: string | null; summaries?: Record<string, string> } = {},
+  { subject = 'News from Ann', texts }: { subject?: string | null; texts?: Record<string, string> } = {},
 ) {
   const ideaRows = await db
     .insert(ideas)
@@ -73,7 +73,7 @@ export async function insertShare(
       ideaIds: ideaRows.map((row) => row.id),
       contactIds: contactList.map((contact) => contact.id),
       texts:
-        summaries ??
+        texts ??
         Object.fromEntries(
           contactList.map((contact) => [
             contact.id,

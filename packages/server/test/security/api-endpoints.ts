@@ -343,14 +343,14 @@ export const apiEndpoints: ApiEndpoint[] = [
   // Without a session it sends the browser to sign in; with one it only takes that user's own state.
   { route: 'GET /api/linkedin/callback', access: 'public', isNotJson: true },
 
-  // Telegram (the security suites' app has no bot token: linking refuses with 409; a channel id is only ever one of the user's own)
+  // Telegram (the security suites' app has no bot token: linking refuses with 409; a chat id is only ever one of the user's own)
   { route: 'GET /api/telegram', access: 'own-data' },
   { route: 'POST /api/telegram/link-code', access: 'own-data' },
   { route: 'DELETE /api/telegram/link', access: 'own-data' },
   {
-    route: 'DELETE /api/telegram/channels/{channelId}',
+    route: 'DELETE /api/telegram/chats/{chatId}',
     access: 'owned-id',
-    url: () => `/api/telegram/channels/${uuid}`,
+    url: () => `/api/telegram/chats/${uuid}`,
   },
 
   // Admin (every route refuses a non-admin with 403: features/admin/admin.test.ts); a user's row is A's own

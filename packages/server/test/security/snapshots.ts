@@ -5,9 +5,9 @@ import type { Database } from '../../src/db/client.ts';
 export const userOwnedTables = [
   'user_settings',
   'contacts',
-  'events',
-  'summary_templates',
-  'pending_shares',
+  'ideas',
+  'templates',
+  'shares',
   'deliveries',
   'outbox_messages',
   'contact_messages',

@@ -1,4 +1,4 @@
-import { reloadableShareStatuses, singleTextKey } from '@life-updates/contract/share-options';
+import { reloadableShareStatuses, everyoneTextKey } from '@life-updates/contract/share-options';
 import type {
   ApproveShareTextRequest,
   SaveShareTextRequest,
@@ -46,7 +46,7 @@ function shareTextsByIdea(shares: readonly Share[]): Map<string, string> {
   );
   const byIdea = new Map<string, string>();
   for (const share of newestFirst) {
-    const text = share.texts[singleTextKey] ?? Object.values(share.texts)[0];
+    const text = share.texts[everyoneTextKey] ?? Object.values(share.texts)[0];
     if (!text?.trim()) continue;
     for (const ideaId of share.ideaIds) if (!byIdea.has(ideaId)) byIdea.set(ideaId, text);
   }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 export const telegramKeys = { all: ['telegram'] as const };
 
 /**
- * Whether the server has a bot, the linked chat and the connected channels (Settings → Telegram,
+ * Whether the server has a bot, the linked chat and the connected chats (Settings → Telegram,
  * and the chats the share dialog offers, asked for once it is `enabled`). While a code is
  * shown, it is asked every few seconds so the page sees the bot link the chat.
  */
@@ -29,8 +29,8 @@ function useTelegramMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
 /** The bot stops taking this account's messages. */
 export const useUnlinkTelegram = () => useTelegramMutation(() => api<void>('/api/telegram/link', { method: 'DELETE' }));
 
-/** Removes one of the user's connected channels. */
-export const useRemoveTelegramChannel = () =>
-  useTelegramMutation((channelId: string) =>
-    api<void>(`/api/telegram/channels/${encodeURIComponent(channelId)}`, { method: 'DELETE' }),
+/** Removes one of the user's connected chats (channels and groups). */
+export const useRemoveTelegramChat = () =>
+  useTelegramMutation((chatId: string) =>
+    api<void>(`/api/telegram/chats/${encodeURIComponent(chatId)}`, { method: 'DELETE' }),
   );

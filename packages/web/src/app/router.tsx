@@ -54,7 +54,7 @@ export const createRouter = () =>
         { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
         { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
         { path: paths.contactUs, lazy: () => import('./routes/contact-us') },
-        { path: paths.share, lazy: () => import('./routes/share') },
+        { path: paths.incoming, lazy: () => import('./routes/incoming') },
         {
           // The signed-in layout loads side by side with the screen's code, not with the entry.
           lazy: () =>

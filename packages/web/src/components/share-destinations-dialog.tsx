@@ -25,7 +25,7 @@ import { cn } from '@/lib/utils';
 
 /** Where a share goes, and when (`sendAt` absent: now). */
 export interface ShareDestinationsChoice {
-  destinations: { contactIds: string[]; telegramChatIds: string[]; linkedin: boolean };
+  destinations: { contactIds: string[]; chatIds: string[]; linkedin: boolean };
   sendAt?: string;
 }
 
@@ -98,7 +98,7 @@ export function ShareDestinationsDialog({
   const hintId = `${baseId}-hint`;
   const timeErrorId = `${baseId}-time-error`;
   const [contactIds, setContactIds] = useState<ReadonlySet<string>>(new Set());
-  const [telegramChatIds, setTelegramChatIds] = useState<ReadonlySet<string>>(new Set());
+  const [chatIds, setTelegramChatIds] = useState<ReadonlySet<string>>(new Set());
   const [isLinkedinChosen, setLinkedinChosen] = useState(false);
   const [isScheduled, setScheduled] = useState(false);
   const [sendAt, setSendAt] = useState(defaultSendAt);
@@ -110,14 +110,14 @@ export function ShareDestinationsDialog({
 
   const allContacts = (contactFilter ? contacts.data?.filter(contactFilter) : contacts.data) ?? [];
   const isLoadingContacts = contacts.isPending && !contacts.isError;
-  const chats = telegram.data?.channels ?? [];
+  const chats = telegram.data?.chats ?? [];
   const linkedinConnection = linkedin.data?.isConfigured ? linkedin.data.connection : null;
   const hasPostDestinations = chats.length > 0 || linkedinConnection !== null;
   const canPost = postText !== null;
 
   // Only what still exists, in the lists' order.
   const chosenContactIds = allContacts.filter((contact) => contactIds.has(contact.id)).map((contact) => contact.id);
-  const chosenChatIds = canPost ? chats.filter((chat) => telegramChatIds.has(chat.id)).map((chat) => chat.id) : [];
+  const chosenChatIds = canPost ? chats.filter((chat) => chatIds.has(chat.id)).map((chat) => chat.id) : [];
   const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
   const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
   const chosenCount = chosenContactIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
@@ -136,7 +136,7 @@ export function ShareDestinationsDialog({
     }
     setTimeError(null);
     onSubmit({
-      destinations: { contactIds: chosenContactIds, telegramChatIds: chosenChatIds, linkedin: isLinkedinSent },
+      destinations: { contactIds: chosenContactIds, chatIds: chosenChatIds, linkedin: isLinkedinSent },
       ...(when ? { sendAt: when } : {}),
     });
   }
@@ -206,9 +206,9 @@ export function ShareDestinationsDialog({
                 <div key={chat.id} className="flex items-center gap-3 rounded-md border border-border p-3">
                   <Checkbox
                     id={id}
-                    checked={telegramChatIds.has(chat.id)}
+                    checked={chatIds.has(chat.id)}
                     disabled={isProcessing}
-                    onCheckedChange={(state) => setTelegramChatIds(toggled(telegramChatIds, chat.id, state === true))}
+                    onCheckedChange={(state) => setTelegramChatIds(toggled(chatIds, chat.id, state === true))}
                   />
                   <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
                     <span className="block truncate font-medium">{chat.title}</span>

@@ -16,6 +16,9 @@ export const paths = {
   contacts: '/contacts',
   settings: '/settings',
   contactUs: '/contact-us',
-  /** The web app manifest's share target. */
-  share: '/share',
+  /**
+   * The web app manifest's share target: text coming in from another app's share sheet (the path
+   * stays `/share`, as installed apps' manifests name it).
+   */
+  incoming: '/share',
 } as const;

@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { Database } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
-import { contacts, deliveries, ideas, shares, summaryTemplates, users, userSettings } from '../../db/schema.ts';
+import { contacts, deliveries, ideas, shares, templates, users, userSettings } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 const readme = `Life Updates: your data
@@ -53,9 +53,9 @@ async function readUserData({ db, userId }: UserScope<Database>) {
           .orderBy(sql`lower(${contacts.name})`, asc(contacts.createdAt)),
         templates: await tx
           .select()
-          .from(summaryTemplates)
-          .where(eq(summaryTemplates.userId, userId))
-          .orderBy(asc(summaryTemplates.createdAt)),
+          .from(templates)
+          .where(eq(templates.userId, userId))
+          .orderBy(asc(templates.createdAt)),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

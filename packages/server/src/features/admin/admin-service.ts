@@ -21,7 +21,7 @@ import { monthWindowUtc } from '../usage/usage-service.ts';
  * check the admin role on the server.
  */
 
-/** The three cards of Settings → Admin: Total Summaries counts the rows of pending_shares. */
+/** The three cards of Settings → Admin: Total Summaries counts the shares, in every status. */
 export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
   const [[userCount], [shareCount], [ideaCount]] = await Promise.all([
     db.select({ total: count() }).from(users),
@@ -30,7 +30,7 @@ export async function getAdminStats({ db }: { db: Database }): Promise<AdminStat
   ]);
   return {
     totalUsers: userCount?.total ?? 0,
-    totalSummaries: shareCount?.total ?? 0,
+    totalShares: shareCount?.total ?? 0,
     totalIdeas: ideaCount?.total ?? 0,
   };
 }

@@ -84,7 +84,7 @@ describe('admin authorisation', () => {
 });
 
 describe('stats', () => {
-  it('counts users, summaries (pending shares) and ideas across all accounts', async () => {
+  it('counts users, shares and ideas across all accounts', async () => {
     const before = (await call(admin, 'GET', '/api/admin/stats')).json();
     const created = await call(alice, 'POST', '/api/ideas', { content: 'We adopted a cat named Lisbon' });
     expect(created.statusCode).toBe(201);
@@ -93,7 +93,7 @@ describe('stats', () => {
     const after = (await call(admin, 'GET', '/api/admin/stats')).json();
     expect(after).toEqual({
       totalUsers: before.totalUsers,
-      totalSummaries: before.totalSummaries + 1,
+      totalShares: before.totalShares + 1,
       totalIdeas: before.totalIdeas + 2,
     });
     expect(after.totalUsers).toBeGreaterThanOrEqual(3);

@@ -36,7 +36,7 @@ async function rowsMentioning(text: string): Promise<Record<string, number>> {
   const tables = (await db.execute(
     sql`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
   )) as unknown as { rows: { table_schema: string; table_name: string }[] };
-  expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['users', 'events', 'contacts']));
+  expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['users', 'ideas', 'contacts']));
   const found: Record<string, number> = {};
   for (const { table_schema: schema, table_name: table } of tables.rows) {
     const result = (await db.execute(

@@ -141,10 +141,10 @@ export function buildSystemPrompt(input: PromptInput): string {
   return sections.join('\n\n');
 }
 
-/** The user message: a request for a personalised update from the events. */
+/** The user message: a request for a personalised update from the ideas (life events, to the model). */
 export function buildUserMessage(input: Pick<PromptInput, 'contact' | 'ideas'>): string {
   const count = input.ideas.length;
-  const events = count === 1 ? 'this event' : `these ${count} events`;
-  if (input.contact) return `Write a personalised update for ${input.contact.name.trim()} from ${events}.`;
-  return `Write a personalised update from ${events}.`;
+  const source = count === 1 ? 'this event' : `these ${count} events`;
+  if (input.contact) return `Write a personalised update for ${input.contact.name.trim()} from ${source}.`;
+  return `Write a personalised update from ${source}.`;
 }

@@ -18,7 +18,7 @@ import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-/** An idea as stored (the table is still called `events`). */
+/** An idea as stored. */
 export type IdeaRow = typeof ideas.$inferSelect;
 type NewIdea = z.output<typeof createIdeaSchema>;
 type IdeaUpdate = z.output<typeof updateIdeaSchema>;
@@ -32,7 +32,7 @@ function toIdea(row: IdeaRow, linkedinPostUrl: string | null = null): Idea {
     title: row.title,
     description: row.description,
     date: row.date?.toISOString() ?? null,
-    eventType: row.eventType,
+    kind: row.kind,
     tags: row.tags,
     isAudioRecording: row.isAudioRecording,
     sharedWith: row.sharedWith,
@@ -44,12 +44,12 @@ function toIdea(row: IdeaRow, linkedinPostUrl: string | null = null): Idea {
   };
 }
 
-/** SQLSTATE of the `events_track_open` trigger refusing a change over `max_events` (migration 0001). */
+/** SQLSTATE of the `ideas_track_open` trigger refusing a change over `max_ideas` (migrations 0001, 0009). */
 const openIdeasLimitState = 'LU001';
 
 /**
  * Runs a write to ideas; the database refuses one that takes the ideas not yet sent (Raw + Later +
- * Ready) over `max_events`, and that becomes the 409 the app shows. The check
+ * Ready) over `max_ideas`, and that becomes the 409 the app shows. The check
  * lives in the trigger so that every write, on every instance, goes through it, and two concurrent
  * saves cannot both squeeze under the limit (tested in ideas.test.ts).
  */
@@ -122,7 +122,7 @@ export async function createIdea({
         title: deriveTitle(input.content),
         description: input.description ?? null,
         date: input.date ? new Date(input.date) : null,
-        eventType: input.eventType ?? null,
+        kind: input.kind ?? null,
         tags: input.tags ?? [],
         isAudioRecording: input.isAudioRecording,
         status: 'raw_ideas' satisfies IdeaStatus,
@@ -171,7 +171,7 @@ export async function updateIdea({
   }
   if (update.description !== undefined) values.description = update.description;
   if (update.date !== undefined) values.date = update.date === null ? null : new Date(update.date);
-  if (update.eventType !== undefined) values.eventType = update.eventType;
+  if (update.kind !== undefined) values.kind = update.kind;
   if (update.tags !== undefined) values.tags = update.tags;
   return updateOwnIdea({ db, userId, ideaId, values });
 }

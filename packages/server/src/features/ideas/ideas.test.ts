@@ -86,7 +86,7 @@ describe('creating and listing ideas', () => {
       content: 'Conference talk accepted',
       description: 'Speaking in Berlin',
       date: '2026-03-14T09:30:00.000Z',
-      eventType: 'milestone',
+      kind: 'milestone',
       tags: ['work', 'travel'],
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -94,7 +94,7 @@ describe('creating and listing ideas', () => {
     expect(created).toMatchObject({
       description: 'Speaking in Berlin',
       date: '2026-03-14T09:30:00.000Z',
-      eventType: 'milestone',
+      kind: 'milestone',
       tags: ['work', 'travel'],
       sharedWith: [],
       status: 'raw_ideas',
@@ -214,7 +214,7 @@ describe('every call is scoped to the session user', () => {
   });
 });
 
-describe('the open-ideas limit (max_events)', () => {
+describe('the open-ideas limit (max_ideas)', () => {
   it('refuses one more open idea with a 409 naming the limit; sent ideas do not count', async () => {
     await clearIdeas(bob);
     await setMaxIdeas(bob, 3);
@@ -327,7 +327,7 @@ describe('the open-ideas limit (max_events)', () => {
     expect(list.ideas.filter((idea) => idea.status !== 'sent').map((idea) => idea.title)).toEqual(['By hand']);
   });
 
-  it('reports max_events in the list, with or without ideas', async () => {
+  it('reports max_ideas in the list, with or without ideas', async () => {
     await setMaxIdeas(bob, 7);
     expect((await call(bob, 'GET', '/api/ideas')).json()).toEqual({ ideas: [], maxIdeas: 7 });
     const idea = await createIdea(bob, 'One idea under the limit');

@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, ideas, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
+import { contacts, ideas, shares, templates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -132,10 +132,10 @@ async function findRecipients({ db, userId, schedule }: { db: Database; userId: 
 /** The user's default email structure, if they made one. */
 async function findDefaultTemplate({ db, userId }: { db: Database; userId: string }) {
   const [template] = await db
-    .select({ id: summaryTemplates.id, template: summaryTemplates.template })
-    .from(summaryTemplates)
-    .where(and(eq(summaryTemplates.userId, userId), eq(summaryTemplates.isDefault, true)))
-    .orderBy(asc(summaryTemplates.updatedAt))
+    .select({ id: templates.id, template: templates.template })
+    .from(templates)
+    .where(and(eq(templates.userId, userId), eq(templates.isDefault, true)))
+    .orderBy(asc(templates.updatedAt))
     .limit(1);
   return template ?? null;
 }
@@ -251,7 +251,7 @@ export async function runScheduleForUser({
   if (!schedule.autoSend) return finish('pending', { ...counts, shareId });
 
   try {
-    const destinations = { contactIds: Object.keys(texts), telegramChatIds: [], linkedin: false };
+    const destinations = { contactIds: Object.keys(texts), chatIds: [], linkedin: false };
     const result = await sendShare({ db, jobs, channels: dependencies.channels, userId, shareId, destinations, now });
     if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
     return finish('sent', { ...counts, contactCount: result.queued, shareId });

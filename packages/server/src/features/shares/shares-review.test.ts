@@ -1,3 +1,4 @@
+import { everyoneTextKey } from '@life-updates/contract/share-options';
 import type { ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
 import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
@@ -154,7 +155,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     expect(second.share).toMatchObject({ templateId: 'corporate', contactIds: [oleg] });
     expect(Object.keys(second.share.texts)).toEqual([oleg]);
     expect(second.share.texts[oleg]).toContain('Dear Oleg,');
-    // The other order is another share (identical ordered events_ids).
+    // The other order is another share (identical ordered idea_ids).
     const reversed = (await generate(user, {
       ideaIds: [...ideaIds].reverse(),
       templateId: 'startup',
@@ -213,7 +214,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
     const empty = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${maria}`, { text: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('No text to save.');
-    const unknown = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/summary`, { text: 'x' });
+    const unknown = await call(testApp, user, 'PUT', `/api/shares/${share.id}/texts/${everyoneTextKey}`, { text: 'x' });
     expect(unknown.statusCode).toBe(404);
 
     // A second share, cancelled: it is deleted.

@@ -7,7 +7,7 @@ import {
   sentTabStatuses,
   shareIdeaSnapshotSchema,
   shareStatuses,
-  singleTextKey,
+  everyoneTextKey,
   type Share,
   type ShareIdeaSnapshot,
   type ShareReviewResponse,
@@ -27,7 +27,7 @@ import { findDeliveriesOfShares } from './delivery/deliveries.ts';
 /*
  * The share aggregate: every status change of a share (create, approve, send, finalise, cancel) and
  * every other write to its row goes through the functions of this module. Shares live in the
- * `pending_shares` table; their destinations are rows of `deliveries` (./delivery).
+ * `shares` table; their destinations are rows of `deliveries` (./delivery).
  */
 
 type ShareRow = typeof shares.$inferSelect;
@@ -256,7 +256,7 @@ export async function storeShareText({
     db: tx,
     userId,
     ideas,
-    texts: { [singleTextKey]: text },
+    texts: { [everyoneTextKey]: text },
     templateId: null,
     status,
     contactIds: contactIds ? await ownContactIds({ db: tx, userId, contactIds }) : undefined,
@@ -316,7 +316,7 @@ export async function updateShareText({
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const isKnownKey =
-    share.contactIds.includes(contactId) || (contactId === singleTextKey && singleTextKey in share.texts);
+    share.contactIds.includes(contactId) || (contactId === everyoneTextKey && everyoneTextKey in share.texts);
   if (!isKnownKey) throw notFound('contacts.errors.notFound');
   const [updated] = await db
     .update(shares)
@@ -383,9 +383,9 @@ export async function keepUnsentContactsPending({
   const unsentContactIds = share.contactIds.filter((id) => !sent.has(id));
   if (unsentContactIds.length === 0) return null;
   const unsent = new Set(unsentContactIds);
-  // A single generated piece (singleTextKey) belongs to both: every contact receives it.
+  // A single generated piece (everyoneTextKey) belongs to both: every contact receives it.
   const textsWhere = (isWanted: (key: string) => boolean) =>
-    Object.fromEntries(Object.entries(share.texts).filter(([key]) => key === singleTextKey || isWanted(key)));
+    Object.fromEntries(Object.entries(share.texts).filter(([key]) => key === everyoneTextKey || isWanted(key)));
   const [kept] = await tx
     .insert(shares)
     .values({

@@ -56,7 +56,7 @@ describe('upsertShareForIdeas', () => {
       db,
       userId: user.id,
       ideaIds: [first, second],
-      texts: { summary: 'v1' },
+      texts: { everyone: 'v1' },
       templateId: null,
       status: 'generated',
     });
@@ -64,12 +64,12 @@ describe('upsertShareForIdeas', () => {
       db,
       userId: user.id,
       ideaIds: [first, second],
-      texts: { summary: 'v2' },
+      texts: { everyone: 'v2' },
       templateId: 'startup',
       status: 'generated',
     });
     expect(updated.id).toBe(created.id);
-    expect(updated).toMatchObject({ texts: { summary: 'v2' }, templateId: 'startup', ideaIds: [first, second] });
+    expect(updated).toMatchObject({ texts: { everyone: 'v2' }, templateId: 'startup', ideaIds: [first, second] });
     expect(new Date(updated.generatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(created.generatedAt!).getTime());
     expect(updated.ideas.map((idea) => idea.content)).toEqual(['First', 'Second']);
     expect(await sharesOf(user.id)).toHaveLength(1);
@@ -82,7 +82,7 @@ describe('upsertShareForIdeas', () => {
     const arguments_ = {
       db,
       userId: user.id,
-      texts: { summary: 'x' },
+      texts: { everyone: 'x' },
       templateId: null,
       status: 'generated' as const,
     };
@@ -107,7 +107,7 @@ describe('upsertShareForIdeas', () => {
       db,
       userId: user.id,
       ideaIds: [id],
-      texts: { summary: 'new' },
+      texts: { everyone: 'new' },
       templateId: null,
       status: 'generated',
     });
@@ -122,7 +122,7 @@ describe('upsertShareForIdeas', () => {
       db,
       userId: user.id,
       ideaIds: [id],
-      texts: { summary: 'sent text' },
+      texts: { everyone: 'sent text' },
       templateId: null,
       status: 'sent',
     });
@@ -130,13 +130,13 @@ describe('upsertShareForIdeas', () => {
       db,
       userId: user.id,
       ideaIds: [id],
-      texts: { summary: 'new text' },
+      texts: { everyone: 'new text' },
       templateId: null,
       status: 'generated',
     });
     expect(next.id).not.toBe(sent.id);
     const [stored] = await db.select().from(shares).where(eq(shares.id, sent.id));
-    expect(stored!.texts).toEqual({ summary: 'sent text' });
+    expect(stored!.texts).toEqual({ everyone: 'sent text' });
   });
 
   it("never reuses another user's share, and refuses another user's ideas", async () => {
@@ -145,7 +145,7 @@ describe('upsertShareForIdeas', () => {
       db,
       userId: alice.id,
       ideaIds: [aliceIdea],
-      texts: { summary: 'alice' },
+      texts: { everyone: 'alice' },
       templateId: null,
       status: 'generated',
     });
@@ -154,13 +154,13 @@ describe('upsertShareForIdeas', () => {
         db,
         userId: bob.id,
         ideaIds: [aliceIdea],
-        texts: { summary: 'bob' },
+        texts: { everyone: 'bob' },
         templateId: null,
         status: 'generated',
       }),
     ).rejects.toMatchObject({ status: 404 });
     const [stored] = await db.select().from(shares).where(eq(shares.id, aliceShare.id));
-    expect(stored!.texts).toEqual({ summary: 'alice' });
+    expect(stored!.texts).toEqual({ everyone: 'alice' });
   });
 });
 
@@ -172,13 +172,13 @@ describe('Create Content exits', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().share).toMatchObject({
       status: 'saved_for_later',
-      texts: { summary: 'Draft one' },
+      texts: { everyone: 'Draft one' },
       ideaIds: [id],
       contactIds: [],
     });
     const second = await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Draft two', preferences });
     expect(second.json().share.id).toBe(first.json().share.id);
-    expect(second.json().share.texts).toEqual({ summary: 'Draft two' });
+    expect(second.json().share.texts).toEqual({ everyone: 'Draft two' });
     const [idea] = await db.select().from(ideas).where(eq(ideas.id, id));
     expect(idea).toMatchObject({ status: 'saved_for_later', preferences });
     expect(await sharesOf(user.id)).toHaveLength(1);
@@ -201,7 +201,7 @@ describe('Create Content exits', () => {
       db,
       userId: user.id,
       ideaIds: [first],
-      texts: { summary: 'old' },
+      texts: { everyone: 'old' },
       templateId: null,
       status: 'sent',
     });
@@ -228,7 +228,7 @@ describe('Create Content exits', () => {
     expect(approved.json().share).toMatchObject({
       id: saved.json().share.id,
       status: 'approved',
-      texts: { summary: 'Final text' },
+      texts: { everyone: 'Final text' },
     });
     const statuses = Object.fromEntries((await sharesOf(user.id)).map((share) => [share.id, share.status]));
     expect(statuses[containing.id]).toBe('approved');
@@ -261,7 +261,7 @@ describe('Create Content exits', () => {
       db,
       userId: user.id,
       ideaIds: [sentIdea],
-      texts: { summary: 'As sent' },
+      texts: { everyone: 'As sent' },
       templateId: null,
       status: 'sent',
     });
@@ -280,13 +280,13 @@ describe('Create Content exits', () => {
     const [row] = await db.select().from(ideas).where(eq(ideas.id, sentIdea));
     expect(row).toMatchObject({ status: 'sent', preferences: null });
     expect((await sharesOf(user.id)).map((share) => [share.id, share.status, share.texts])).toEqual([
-      [sentShare.id, 'sent', { summary: 'As sent' }],
+      [sentShare.id, 'sent', { everyone: 'As sent' }],
     ]);
 
     await db.update(userSettings).set({ maxIdeas: 2 }).where(eq(userSettings.userId, user.id));
     const approved = await post(user, '/api/shares/approve', { ideaIds: [sentIdea], text: 'Once more', preferences });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().share).toMatchObject({ status: 'approved', texts: { summary: 'Once more' } });
+    expect(approved.json().share).toMatchObject({ status: 'approved', texts: { everyone: 'Once more' } });
     const [reopened] = await db.select().from(ideas).where(eq(ideas.id, sentIdea));
     expect(reopened).toMatchObject({ status: 'approved', preferences });
   });
@@ -368,18 +368,18 @@ describe('reading shares', () => {
       db,
       userId: user.id,
       ideaIds: [id],
-      texts: { summary: 'generated only' },
+      texts: { everyone: 'generated only' },
       templateId: null,
       status: 'generated',
     });
     expect((await get(user, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
     await post(user, '/api/shares/save-for-later', { ideaIds: [id], text: 'Saved text', preferences });
     const found = await get(user, `/api/shares/for-idea/${id}`);
-    expect(found.json().share).toMatchObject({ status: 'saved_for_later', texts: { summary: 'Saved text' } });
+    expect(found.json().share).toMatchObject({ status: 'saved_for_later', texts: { everyone: 'Saved text' } });
     const other = await createIdea(user.id, 'Another');
     await post(user, '/api/shares/approve', { ideaIds: [other, id], text: 'Both of them', preferences });
     expect((await get(user, `/api/shares/for-idea/${id}`)).json().share.texts).toEqual({
-      summary: 'Both of them',
+      everyone: 'Both of them',
     });
     expect((await get(bob, `/api/shares/for-idea/${id}`)).json()).toEqual({ share: null });
     expect((await get(user, '/api/shares/for-idea/not-a-uuid')).statusCode).toBe(400);

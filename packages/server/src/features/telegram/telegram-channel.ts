@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { telegramChannels } from '../../db/schema.ts';
+import { telegramChats } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Channel, DeliveryFailure } from '../shares/delivery/channel.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
-import { channelNotFound, moveChat } from './telegram-service.ts';
+import { chatNotFound, moveChat } from './telegram-service.ts';
 
 /*
  * Telegram as a channel of the share pipeline: one delivery per connected chat (a channel or group
@@ -39,29 +39,29 @@ export function createTelegramChannel({ telegram }: { telegram: TelegramRuntime 
         ids.length === 0
           ? []
           : await db
-              .select({ id: telegramChannels.id, title: telegramChannels.title })
-              .from(telegramChannels)
-              .where(and(eq(telegramChannels.userId, userId), inArray(telegramChannels.id, ids)));
+              .select({ id: telegramChats.id, title: telegramChats.title })
+              .from(telegramChats)
+              .where(and(eq(telegramChats.userId, userId), inArray(telegramChats.id, ids)));
       // Another user's chat, or one removed meanwhile, is refused before anything is written.
-      if (rows.length !== new Set(targets).size) throw channelNotFound();
-      return { rows: rows.map((chat) => ({ telegramChatId: chat.id, recipientName: chat.title, body: everyoneText! })) };
+      if (rows.length !== new Set(targets).size) throw chatNotFound();
+      return { rows: rows.map((chat) => ({ chatId: chat.id, recipientName: chat.title, body: everyoneText! })) };
     },
 
     async send(delivery, { db }) {
       if (!telegram) throw notConfigured();
-      const [chat] = delivery.telegramChatId
-        ? await db.select().from(telegramChannels).where(eq(telegramChannels.id, delivery.telegramChatId))
+      const [chat] = delivery.chatId
+        ? await db.select().from(telegramChats).where(eq(telegramChats.id, delivery.chatId))
         : [];
-      if (!chat) throw channelNotFound();
+      if (!chat) throw chatNotFound();
       const { GrammyError } = telegram.grammy;
       // One deadline per attempt: a post never hangs on a Telegram that does not answer.
       const signal = telegram.deadline();
       const pieces = splitForTelegram(delivery.body);
       const messageIds: number[] = [];
-      let chatId = chat.chatId;
+      let telegramChatId = chat.telegramChatId;
       const post = (piece: string) =>
         telegram.interactiveApi.sendMessage(
-          chatId,
+          telegramChatId,
           escapeTelegramHtml(piece),
           { parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
           signal,
@@ -75,11 +75,11 @@ export function createTelegramChannel({ telegram }: { telegram: TelegramRuntime 
           // (`parameters.migrate_to_chat_id`, https://core.telegram.org/bots/api#responseparameters).
           // The stored chat follows it, and the message is sent again, once.
           const movedTo = error instanceof GrammyError ? error.parameters.migrate_to_chat_id : undefined;
-          if (movedTo === undefined || chatId !== chat.chatId) {
+          if (movedTo === undefined || telegramChatId !== chat.telegramChatId) {
             throw messageIds.length === 0 ? error : new PartlySentError(messageIds.length, pieces.length, error);
           }
-          await moveChat({ db, fromChatId: chat.chatId, toChatId: movedTo });
-          chatId = movedTo;
+          await moveChat({ db, fromTelegramChatId: chat.telegramChatId, toTelegramChatId: movedTo });
+          telegramChatId = movedTo;
           message = await post(piece);
         }
         messageIds.push(message.message_id);
@@ -87,7 +87,7 @@ export function createTelegramChannel({ telegram }: { telegram: TelegramRuntime 
       return {
         status: 'published',
         providerMessageId: messageIds.join(','),
-        link: telegramMessageLink({ chatId, username: chat.username, messageId: messageIds[0]! }),
+        link: telegramMessageLink({ telegramChatId, username: chat.username, messageId: messageIds[0]! }),
       };
     },
 

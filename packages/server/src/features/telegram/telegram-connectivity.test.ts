@@ -17,7 +17,7 @@ import {
   startSilentTelegramApi,
 } from '../../../test/doubles/telegram.ts';
 import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { connectChannel } from './telegram-service.ts';
+import { connectChat } from './telegram-service.ts';
 
 /**
  * Telegram out of reach, a webhook Telegram will not call, and a local Bot API server: each through
@@ -29,23 +29,23 @@ const preferences = { ...defaultPreferences, platform: 'telegram' };
 
 async function publishSetUp(testApp: TestApp) {
   const user = await createUser(testApp.app);
-  await connectChannel({
+  await connectChat({
     db: testApp.database.db,
     userId: user.id,
-    chat: { chatId: -1005555555555, title: 'Out of reach', username: null, type: 'channel' },
+    chat: { telegramChatId: -1005555555555, title: 'Out of reach', username: null, type: 'channel' },
   });
-  const channelId = (await testApp.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers })).json()
-    .channels[0].id as string;
+  const chatId = (await testApp.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers })).json()
+    .chats[0].id as string;
   const idea = await testApp.app.inject({
     method: 'POST',
     url: '/api/ideas',
     headers: user.headers,
     payload: { content: 'Planted the apple tree' },
   });
-  return { user, channelId, ideaId: (idea.json() as { id: string }).id };
+  return { user, chatId, ideaId: (idea.json() as { id: string }).id };
 }
 
-async function expectUnreachable(testApp: TestApp, user: TestUser, channelId: string, ideaId: string) {
+async function expectUnreachable(testApp: TestApp, user: TestUser, chatId: string, ideaId: string) {
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/telegram/publish',
@@ -54,7 +54,7 @@ async function expectUnreachable(testApp: TestApp, user: TestUser, channelId: st
       ideaIds: [ideaId],
       text: 'The apple tree is in',
       preferences,
-      channelId,
+      chatId,
     },
   });
   expect(response.statusCode, response.body).toBe(502);
@@ -85,8 +85,8 @@ describe('Telegram out of reach', () => {
       },
     });
     try {
-      const { user, channelId, ideaId } = await publishSetUp(testApp);
-      await expectUnreachable(testApp, user, channelId, ideaId);
+      const { user, chatId, ideaId } = await publishSetUp(testApp);
+      await expectUnreachable(testApp, user, chatId, ideaId);
       expect(silent.connections()).toBeGreaterThan(0);
     } finally {
       await testApp.close();
@@ -103,8 +103,8 @@ describe('Telegram out of reach', () => {
       },
     });
     try {
-      const { user, channelId, ideaId } = await publishSetUp(testApp);
-      await expectUnreachable(testApp, user, channelId, ideaId);
+      const { user, chatId, ideaId } = await publishSetUp(testApp);
+      await expectUnreachable(testApp, user, chatId, ideaId);
     } finally {
       await testApp.close();
     }

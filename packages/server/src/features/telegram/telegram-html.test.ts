@@ -39,12 +39,12 @@ describe('splitForTelegram', () => {
 
 describe('telegramMessageLink', () => {
   it('links public chats by username and private supergroups and channels by id', () => {
-    expect(telegramMessageLink({ chatId: -1001234, username: 'mychannel', messageId: 7 })).toBe(
+    expect(telegramMessageLink({ telegramChatId: -1001234, username: 'mychannel', messageId: 7 })).toBe(
       'https://t.me/mychannel/7',
     );
-    expect(telegramMessageLink({ chatId: -1009876543210, username: null, messageId: 42 })).toBe(
+    expect(telegramMessageLink({ telegramChatId: -1009876543210, username: null, messageId: 42 })).toBe(
       'https://t.me/c/9876543210/42',
     );
-    expect(telegramMessageLink({ chatId: -4567, username: null, messageId: 1 })).toBeNull();
+    expect(telegramMessageLink({ telegramChatId: -4567, username: null, messageId: 1 })).toBeNull();
   });
 });

@@ -51,15 +51,15 @@ export function splitForTelegram(text: string, limit = telegramMessageLimit): st
  * for a private channel or supergroup (readable by its members); null for a basic group, which has none.
  */
 export function telegramMessageLink({
-  chatId,
+  telegramChatId,
   username,
   messageId,
 }: {
-  chatId: number;
+  telegramChatId: number;
   username: string | null;
   messageId: number;
 }): string | null {
   if (username) return `https://t.me/${username}/${messageId}`;
-  const id = String(chatId);
+  const id = String(telegramChatId);
   return id.startsWith('-100') ? `https://t.me/c/${id.slice(4)}/${messageId}` : null;
 }

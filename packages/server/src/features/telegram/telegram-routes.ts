@@ -1,5 +1,5 @@
 import {
-  telegramChannelParamsSchema,
+  telegramChatParamsSchema,
   telegramLinkCodeSchema,
   telegramStatusSchema,
 } from '@life-updates/contract/telegram';
@@ -12,7 +12,7 @@ import type { TelegramRuntime } from './telegram-runtime.ts';
 import {
   createLinkCode,
   getUserTelegram,
-  removeChannel,
+  removeChat,
   unlinkUser,
 } from './telegram-service.ts';
 import { createUpdateEnqueuer } from './telegram-worker.ts';
@@ -38,9 +38,9 @@ async function botInfoSoon(runtime: TelegramRuntime) {
 }
 
 /**
- * Settings → Telegram (link a chat, unlink, the connected channels), "Post to Telegram", and, with
- * TELEGRAM_WEBHOOK, the webhook Telegram calls. A Telegram chat id never comes from the browser: a
- * post goes to one of the session user's own connected channels, named by its id here.
+ * Settings → Telegram (link a chat, unlink, the connected chats), "Post to Telegram", and, with
+ * TELEGRAM_WEBHOOK, the webhook Telegram calls. Telegram's chat id never comes from the browser: a
+ * post goes to one of the session user's own connected chats, named by its id here.
  */
 export async function telegramRoutes(app: FastifyInstance) {
   const { db } = app.deps.database;
@@ -79,10 +79,10 @@ export async function telegramRoutes(app: FastifyInstance) {
   });
 
   typed.delete(
-    '/api/telegram/channels/:channelId',
-    { schema: { tags, params: telegramChannelParamsSchema, response: { 204: z.null() } } },
+    '/api/telegram/chats/:chatId',
+    { schema: { tags, params: telegramChatParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await removeChannel({ db, userId: requireUser(request).id, channelId: request.params.channelId });
+      await removeChat({ db, userId: requireUser(request).id, chatId: request.params.chatId });
       return reply.status(204).send(null);
     },
   );

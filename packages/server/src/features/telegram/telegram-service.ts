@@ -1,10 +1,10 @@
 import type { createIdeaSchema, Idea } from '@life-updates/contract/ideas';
 import {
-  telegramChannelTypes,
+  telegramChatTypes,
   telegramLinkCodeAlphabet,
   telegramLinkCodeLength,
   telegramLinkCodeMinutes,
-  type TelegramChannel,
+  type TelegramChat,
   type TelegramLink,
 } from '@life-updates/contract/telegram';
 import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import {
   ideas,
-  telegramChannels,
+  telegramChats,
   telegramLinkCodes,
   telegramLinks,
   telegramUpdates,
@@ -24,16 +24,16 @@ import { createIdea } from '../ideas/ideas-service.ts';
 
 type NewIdea = z.output<typeof createIdeaSchema>;
 
-type ChannelRow = typeof telegramChannels.$inferSelect;
+type ChatRow = typeof telegramChats.$inferSelect;
 export type LinkRow = typeof telegramLinks.$inferSelect;
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export const channelNotFound = () =>
-  new AppError({ status: 404, code: 'TELEGRAM_CHANNEL_NOT_FOUND', message: 'telegram.errors.channelNotFound' });
+export const chatNotFound = () =>
+  new AppError({ status: 404, code: 'TELEGRAM_CHAT_NOT_FOUND', message: 'telegram.errors.channelNotFound' });
 
-function toChannel(row: ChannelRow): TelegramChannel {
-  const type = telegramChannelTypes.find((candidate) => candidate === row.type) ?? 'channel';
+function toChat(row: ChatRow): TelegramChat {
+  const type = telegramChatTypes.find((candidate) => candidate === row.type) ?? 'channel';
   return { id: row.id, title: row.title, username: row.username, type, createdAt: row.createdAt.toISOString() };
 }
 
@@ -58,7 +58,7 @@ export async function createLinkCode({ db, userId, now = new Date() }: { db: Dat
 }
 
 type ChatIdentity = {
-  chatId: number;
+  telegramChatId: number;
   telegramUserId: number;
   username: string | null;
   firstName: string | null;
@@ -89,14 +89,20 @@ export async function linkChatWithCode({
     if (!used) return null;
     await tx
       .delete(telegramLinks)
-      .where(or(eq(telegramLinks.chatId, chat.chatId), eq(telegramLinks.userId, used.userId)));
+      .where(or(eq(telegramLinks.telegramChatId, chat.telegramChatId), eq(telegramLinks.userId, used.userId)));
     await tx.insert(telegramLinks).values({ userId: used.userId, ...chat });
     return { userId: used.userId };
   });
 }
 
-export async function getLinkByChat({ db, chatId }: { db: Database; chatId: number }): Promise<LinkRow | null> {
-  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.chatId, chatId));
+export async function getLinkByChat({
+  db,
+  telegramChatId,
+}: {
+  db: Database;
+  telegramChatId: number;
+}): Promise<LinkRow | null> {
+  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.telegramChatId, telegramChatId));
   return row ?? null;
 }
 
@@ -112,8 +118,8 @@ export async function getLinkByTelegramUser({
   return row ?? null;
 }
 
-export async function unlinkChat({ db, chatId }: { db: Database; chatId: number }): Promise<boolean> {
-  const removed = await db.delete(telegramLinks).where(eq(telegramLinks.chatId, chatId)).returning();
+export async function unlinkChat({ db, telegramChatId }: { db: Database; telegramChatId: number }): Promise<boolean> {
+  const removed = await db.delete(telegramLinks).where(eq(telegramLinks.telegramChatId, telegramChatId)).returning();
   return removed.length > 0;
 }
 
@@ -125,38 +131,34 @@ export async function unlinkUser({ db, userId }: { db: Database; userId: string 
 export async function getUserTelegram({
   db,
   userId,
-}: UserScope<Database>): Promise<{ link: TelegramLink | null; channels: TelegramChannel[] }> {
-  const [[link], channels] = await Promise.all([
+}: UserScope<Database>): Promise<{ link: TelegramLink | null; chats: TelegramChat[] }> {
+  const [[link], chats] = await Promise.all([
     db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId)),
-    db
-      .select()
-      .from(telegramChannels)
-      .where(eq(telegramChannels.userId, userId))
-      .orderBy(desc(telegramChannels.createdAt)),
+    db.select().from(telegramChats).where(eq(telegramChats.userId, userId)).orderBy(desc(telegramChats.createdAt)),
   ]);
   return {
     link: link ? { username: link.username, firstName: link.firstName, linkedAt: link.createdAt.toISOString() } : null,
-    channels: channels.map(toChannel),
+    chats: chats.map(toChat),
   };
 }
 
 /** Connects (or refreshes the title of) a channel or group for the user; true when it is new. */
-export async function connectChannel({
+export async function connectChat({
   db,
   userId,
   chat,
 }: UserScope<Database> & {
-  chat: { chatId: number; title: string; username: string | null; type: TelegramChannel['type'] };
+  chat: { telegramChatId: number; title: string; username: string | null; type: TelegramChat['type'] };
 }): Promise<boolean> {
   const [existing] = await db
-    .select({ id: telegramChannels.id })
-    .from(telegramChannels)
-    .where(and(eq(telegramChannels.userId, userId), eq(telegramChannels.chatId, chat.chatId)));
+    .select({ id: telegramChats.id })
+    .from(telegramChats)
+    .where(and(eq(telegramChats.userId, userId), eq(telegramChats.telegramChatId, chat.telegramChatId)));
   await db
-    .insert(telegramChannels)
+    .insert(telegramChats)
     .values({ userId, ...chat })
     .onConflictDoUpdate({
-      target: [telegramChannels.userId, telegramChannels.chatId],
+      target: [telegramChats.userId, telegramChats.telegramChatId],
       set: { title: chat.title, username: chat.username, type: chat.type },
     });
   return existing === undefined;
@@ -167,59 +169,71 @@ export async function connectChannel({
  * new one (one who had connected both keeps the new). Not scoped to a user: the change is Telegram's,
  * and true of the chat for everyone who connected it. Old posts keep the id they were sent to.
  */
-export async function moveChat({ db, fromChatId, toChatId }: { db: Database; fromChatId: number; toChatId: number }) {
-  if (fromChatId === toChatId) return;
+export async function moveChat({
+  db,
+  fromTelegramChatId,
+  toTelegramChatId,
+}: {
+  db: Database;
+  fromTelegramChatId: number;
+  toTelegramChatId: number;
+}) {
+  if (fromTelegramChatId === toTelegramChatId) return;
   await db.transaction(async (tx) => {
     const alreadyThere = await tx
-      .select({ userId: telegramChannels.userId })
-      .from(telegramChannels)
-      .where(eq(telegramChannels.chatId, toChatId));
+      .select({ userId: telegramChats.userId })
+      .from(telegramChats)
+      .where(eq(telegramChats.telegramChatId, toTelegramChatId));
     if (alreadyThere.length > 0) {
-      await tx.delete(telegramChannels).where(
+      await tx.delete(telegramChats).where(
         and(
-          eq(telegramChannels.chatId, fromChatId),
+          eq(telegramChats.telegramChatId, fromTelegramChatId),
           inArray(
-            telegramChannels.userId,
+            telegramChats.userId,
             alreadyThere.map((row) => row.userId),
           ),
         ),
       );
     }
     await tx
-      .update(telegramChannels)
-      .set({ chatId: toChatId, type: 'supergroup' })
-      .where(eq(telegramChannels.chatId, fromChatId));
+      .update(telegramChats)
+      .set({ telegramChatId: toTelegramChatId, type: 'supergroup' })
+      .where(eq(telegramChats.telegramChatId, fromTelegramChatId));
   });
 }
 
-export async function isChannelConnected({ db, userId, chatId }: { db: Database; userId: string; chatId: number }) {
+export async function isChatConnected({
+  db,
+  userId,
+  telegramChatId,
+}: {
+  db: Database;
+  userId: string;
+  telegramChatId: number;
+}) {
   const [row] = await db
-    .select({ id: telegramChannels.id })
-    .from(telegramChannels)
-    .where(and(eq(telegramChannels.userId, userId), eq(telegramChannels.chatId, chatId)));
+    .select({ id: telegramChats.id })
+    .from(telegramChats)
+    .where(and(eq(telegramChats.userId, userId), eq(telegramChats.telegramChatId, telegramChatId)));
   return row !== undefined;
 }
 
-/** One of the user's own connected channels; any other id (another user's too) is a 404. */
-export async function getOwnChannel({
-  db,
-  userId,
-  channelId,
-}: UserScope<Database> & { channelId: string }): Promise<ChannelRow> {
+/** One of the user's own connected chats; any other id (another user's too) is a 404. */
+export async function getOwnChat({ db, userId, chatId }: UserScope<Database> & { chatId: string }): Promise<ChatRow> {
   const [row] = await db
     .select()
-    .from(telegramChannels)
-    .where(byIdAndOwner(telegramChannels, channelId, userId));
-  if (!row) throw channelNotFound();
+    .from(telegramChats)
+    .where(byIdAndOwner(telegramChats, chatId, userId));
+  if (!row) throw chatNotFound();
   return row;
 }
 
-export async function removeChannel({ db, userId, channelId }: { db: Database; userId: string; channelId: string }) {
+export async function removeChat({ db, userId, chatId }: { db: Database; userId: string; chatId: string }) {
   const removed = await db
-    .delete(telegramChannels)
-    .where(byIdAndOwner(telegramChannels, channelId, userId))
-    .returning({ id: telegramChannels.id });
-  if (removed.length === 0) throw channelNotFound();
+    .delete(telegramChats)
+    .where(byIdAndOwner(telegramChats, chatId, userId))
+    .returning({ id: telegramChats.id });
+  if (removed.length === 0) throw chatNotFound();
 }
 
 /** The idea an update already became, when it was handled before (a retry or a repeated delivery). */

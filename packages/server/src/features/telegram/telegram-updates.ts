@@ -16,11 +16,11 @@ import type { PublicAddress } from '../public-address/public-address.ts';
 import { transcribeAudio } from '../transcription/transcription-service.ts';
 import { telegramDownloadLimitBytes, type TelegramRuntime } from './telegram-runtime.ts';
 import {
-  connectChannel,
+  connectChat,
   findHandledUpdate,
   getLinkByChat,
   getLinkByTelegramUser,
-  isChannelConnected,
+  isChatConnected,
   linkChatWithCode,
   moveChat,
   saveIdeaFromUpdate,
@@ -60,9 +60,9 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
    * A member of a chat (getChatMember, https://core.telegram.org/bots/api#getchatmember), or null when
    * Telegram will not say (not a member, no access: a 4xx such as "Bad Request: chat not found").
    */
-  async function chatMember(chatId: number, userId: number): Promise<ChatMember | null> {
+  async function chatMember(telegramChatId: number, userId: number): Promise<ChatMember | null> {
     try {
-      return await bot.api.getChatMember(chatId, userId);
+      return await bot.api.getChatMember(telegramChatId, userId);
     } catch (error) {
       if (error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500) return null;
       throw error;
@@ -78,13 +78,13 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
    * (ChatFullInfo.permissions.can_send_messages, https://core.telegram.org/bots/api#chatpermissions);
    * an administrator always writes in a group.
    */
-  async function whyBotCannotWrite(chatId: number): Promise<string | null> {
-    const member = await chatMember(chatId, botInfo.id);
+  async function whyBotCannotWrite(telegramChatId: number): Promise<string | null> {
+    const member = await chatMember(telegramChatId, botInfo.id);
     if (member === null || member.status === 'left' || member.status === 'kicked') return 'connectNotMember';
     if (member.status === 'restricted') return member.can_send_messages ? null : 'connectRestricted';
     if (member.status !== 'member') return null;
     try {
-      const chat = await bot.api.getChat(chatId);
+      const chat = await bot.api.getChat(telegramChatId);
       return chat.permissions?.can_send_messages === false ? 'connectMembersMuted' : null;
     } catch (error) {
       // Telegram will not say: the connection is made, and a refused post names the reason later.
@@ -94,11 +94,11 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
   }
 
   async function connect(ctx: Context, userId: string, chat: Chat.ChannelChat | Chat.GroupChat | Chat.SupergroupChat) {
-    const added = await connectChannel({
+    const added = await connectChat({
       db,
       userId,
       chat: {
-        chatId: chat.id,
+        telegramChatId: chat.id,
         title: chat.title,
         username: 'username' in chat ? (chat.username ?? null) : null,
         type: chat.type,
@@ -115,7 +115,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
       db,
       code,
       chat: {
-        chatId: chat.id,
+        telegramChatId: chat.id,
         telegramUserId: from.id,
         username: from.username ?? null,
         firstName: from.first_name,
@@ -210,7 +210,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
    * post forwarded from someone else's channel is captured, not connected.
    */
   async function connectForwardedChannel(ctx: Context, link: LinkRow, channel: Chat.ChannelChat) {
-    if (await isChannelConnected({ db, userId: link.userId, chatId: channel.id })) return false;
+    if (await isChatConnected({ db, userId: link.userId, telegramChatId: channel.id })) return false;
     const botMember = await chatMember(channel.id, botInfo.id);
     if (!isAdministrator(botMember)) return false;
     // Someone else's channel: only its administrators may publish there through the bot.
@@ -230,12 +230,12 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
   privateChat.command('start', async (ctx) => {
     const code = normaliseTelegramLinkCode(ctx.match);
     if (code) return linkWithCode(ctx, code);
-    const link = await getLinkByChat({ db, chatId: ctx.chat.id });
+    const link = await getLinkByChat({ db, telegramChatId: ctx.chat.id });
     await ctx.reply(botText(ctx, link ? 'help' : 'notLinked'));
   });
 
   privateChat.command('unlink', async (ctx) => {
-    const removed = await unlinkChat({ db, chatId: ctx.chat.id });
+    const removed = await unlinkChat({ db, telegramChatId: ctx.chat.id });
     await ctx.reply(botText(ctx, removed ? 'unlinked' : 'notLinked'));
   });
 
@@ -243,7 +243,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
 
   privateChat.on('message', async (ctx) => {
     const { message } = ctx;
-    const link = await getLinkByChat({ db, chatId: ctx.chat.id });
+    const link = await getLinkByChat({ db, telegramChatId: ctx.chat.id });
     if (!link) {
       // The code shown in Settings can be pasted here as it is.
       const code = message.text === undefined ? null : normaliseTelegramLinkCode(message.text);
@@ -287,7 +287,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     const missingRight = await whyBotCannotWrite(ctx.chat.id);
     if (missingRight) {
       // Not in the group, where the bot cannot write: in the sender's own chat with it.
-      await bot.api.sendMessage(link.chatId, botText(ctx, missingRight, { title: ctx.chat.title }));
+      await bot.api.sendMessage(link.telegramChatId, botText(ctx, missingRight, { title: ctx.chat.title }));
       return;
     }
     if (!isAdministrator(await chatMember(ctx.chat.id, ctx.from.id))) {
@@ -301,11 +301,11 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
   // https://core.telegram.org/bots/api#message), which every bot receives whatever its privacy mode
   // (https://core.telegram.org/bots/faq#what-messages-will-my-bot-get).
   bot.on('message:migrate_to_chat_id', async (ctx) => {
-    await moveChat({ db, fromChatId: ctx.chat.id, toChatId: ctx.message.migrate_to_chat_id });
+    await moveChat({ db, fromTelegramChatId: ctx.chat.id, toTelegramChatId: ctx.message.migrate_to_chat_id });
     log.info('Telegram group became a supergroup; its connections follow the new id');
   });
   bot.on('message:migrate_from_chat_id', async (ctx) => {
-    await moveChat({ db, fromChatId: ctx.message.migrate_from_chat_id, toChatId: ctx.chat.id });
+    await moveChat({ db, fromTelegramChatId: ctx.message.migrate_from_chat_id, toTelegramChatId: ctx.chat.id });
   });
 
   // A channel post has no sender to tie it to an account: the channel is connected by forwarding.
@@ -315,8 +315,8 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
 }
 
 /** The chat and language of an update, to tell its sender that it could not be handled. */
-export function updateSender(update: Update): { chatId: number; locale: Locale } | null {
+export function updateSender(update: Update): { telegramChatId: number; locale: Locale } | null {
   const message = update.message;
   if (!message || message.chat.type !== 'private') return null;
-  return { chatId: message.chat.id, locale: pickLocale(message.from.language_code) };
+  return { telegramChatId: message.chat.id, locale: pickLocale(message.from.language_code) };
 }

@@ -85,7 +85,7 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
         const sender = updateSender(update);
         if (sender) {
           await runtime.api
-            .sendMessage(sender.chatId, translate('telegram.bot.failed', sender.locale))
+            .sendMessage(sender.telegramChatId, translate('telegram.bot.failed', sender.locale))
             .catch((notifyError: unknown) => log.warn({ err: notifyError }, 'could not tell the sender'));
         }
       }

@@ -128,7 +128,7 @@ describe('linking a chat', () => {
       isConfigured: true,
       botUsername: 'life_updates_test_bot',
       link: null,
-      channels: [],
+      chats: [],
     });
   });
 
@@ -495,23 +495,21 @@ describe('channels and publishing', () => {
     connect();
     const muted = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Members may not send'));
     expect(muted.text).toContain('allow members to “Send messages”');
-    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toEqual([]);
+    expect((await call(alice, 'GET', '/api/telegram')).json().chats).toEqual([]);
 
     // Now it can write (a plain member of a group where members write); the sender must be an administrator.
     fake.setChat({ ...group, permissions: { can_send_messages: true } });
     fake.setMember(groupId, aliceTelegram.id, 'member');
     connect();
     await fake.waitForMessage(groupId, (text) => text === 'Only an administrator of this chat can connect it.');
-    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toEqual([]);
+    expect((await call(alice, 'GET', '/api/telegram')).json().chats).toEqual([]);
     fake.setMember(groupId, aliceTelegram.id, 'creator');
     connect();
     await fake.waitForMessage(groupId, (text) => text.startsWith('“Family <Group>” is connected'));
-    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels;
-    expect(channels).toEqual([
-      expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null }),
-    ]);
-    groupRowId = channels[0].id;
-    expect((await call(bob, 'GET', '/api/telegram')).json().channels).toEqual([]);
+    const chats = (await call(alice, 'GET', '/api/telegram')).json().chats;
+    expect(chats).toEqual([expect.objectContaining({ title: 'Family <Group>', type: 'supergroup', username: null })]);
+    groupRowId = chats[0].id;
+    expect((await call(bob, 'GET', '/api/telegram')).json().chats).toEqual([]);
   });
 
   it('connects a channel when a linked administrator forwards one of its posts, once the bot may post there', async () => {
@@ -529,7 +527,7 @@ describe('channels and publishing', () => {
     // Not an administrator of the channel: the forward is only an idea.
     forward(9, 'Someone else wrote this');
     await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Someone else wrote...”'));
-    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
+    expect((await call(alice, 'GET', '/api/telegram')).json().chats).toHaveLength(1);
     fake.setMember(channelId, aliceTelegram.id, 'creator');
     // The bot is an administrator without "Post messages": the right is named, nothing is connected or saved.
     forward(10, 'An older post');
@@ -537,17 +535,17 @@ describe('channels and publishing', () => {
     expect(missing.text).toBe(
       "I am an administrator of “Alice writes”, but without the right “Post messages”. Turn it on for me in the channel's administrators, then forward a post again.",
     );
-    expect((await call(alice, 'GET', '/api/telegram')).json().channels).toHaveLength(1);
+    expect((await call(alice, 'GET', '/api/telegram')).json().chats).toHaveLength(1);
     expect((await ideasOf(alice)).map((idea) => idea.content)).not.toContain('An older post');
 
     fake.setMember(channelId, fake.bot.id, 'administrator', { can_post_messages: true });
     forward(11, 'An older post');
     await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('“Alice writes” is connected'));
-    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{
+    const chats = (await call(alice, 'GET', '/api/telegram')).json().chats as Array<{
       id: string;
       title: string;
     }>;
-    channelRowId = channels.find((item) => item.title === 'Alice writes')!.id;
+    channelRowId = chats.find((item) => item.title === 'Alice writes')!.id;
   });
 
   async function newIdea(user: TestUser, content: string) {
@@ -558,8 +556,8 @@ describe('channels and publishing', () => {
   const preferences = { ...defaultPreferences, platform: 'telegram' };
 
   /** Sends a text to the user's chats through the share pipeline; the answer of POST /api/shares/send. */
-  const sendToChats = (user: TestUser, ideaIds: string[], text: string, telegramChatIds: string[]) =>
-    call(user, 'POST', '/api/shares/send', { ideaIds, text, preferences, destinations: { telegramChatIds } });
+  const sendToChats = (user: TestUser, ideaIds: string[], text: string, chatIds: string[]) =>
+    call(user, 'POST', '/api/shares/send', { ideaIds, text, preferences, destinations: { chatIds } });
 
   /** Sends a text to one chat and waits, as the web client polls, until its delivery is done. */
   async function postToChat(user: TestUser, ideaIds: string[], text: string, chatRowId: string) {
@@ -669,11 +667,11 @@ describe('channels and publishing', () => {
       },
     });
     await fake.waitForMessage(id, (text) => text.startsWith(`“${title}” is connected`));
-    const channels = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{
+    const chats = (await call(alice, 'GET', '/api/telegram')).json().chats as Array<{
       id: string;
       title: string;
     }>;
-    return channels.find((item) => item.title === title)!.id;
+    return chats.find((item) => item.title === title)!.id;
   }
 
   it('follows migrate_to_chat_id when a group has become a supergroup: the stored chat moves, the post is sent again once', async () => {
@@ -691,7 +689,7 @@ describe('channels and publishing', () => {
     expect(delivery.link).toMatch(/^https:\/\/t\.me\/c\/4001110000\/\d+$/);
     const channel = (await call(alice, 'GET', '/api/telegram'))
       .json()
-      .channels.find((item: { id: string }) => item.id === rowId);
+      .chats.find((item: { id: string }) => item.id === rowId);
     expect(channel).toMatchObject({ title: 'Book club', type: 'supergroup' });
     expect((await listedIdea(alice, ideaId)).status).toBe('sent');
 
@@ -713,7 +711,7 @@ describe('channels and publishing', () => {
     await expect
       .poll(
         async () =>
-          (await call(alice, 'GET', '/api/telegram')).json().channels.find((item: { id: string }) => item.id === rowId)
+          (await call(alice, 'GET', '/api/telegram')).json().chats.find((item: { id: string }) => item.id === rowId)
             ?.type,
         { timeout: 15_000 },
       )
@@ -749,11 +747,11 @@ describe('channels and publishing', () => {
   });
 
   it('removes a channel, and unlinks from the web and from the bot', async () => {
-    const channelsBefore = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{ id: string }>;
-    expect((await call(alice, 'DELETE', `/api/telegram/channels/${groupRowId}`)).statusCode).toBe(204);
-    const channelsAfter = (await call(alice, 'GET', '/api/telegram')).json().channels as Array<{ id: string }>;
-    expect(channelsAfter.map((channel) => channel.id)).toEqual(
-      channelsBefore.map((channel) => channel.id).filter((id) => id !== groupRowId),
+    const chatsBefore = (await call(alice, 'GET', '/api/telegram')).json().chats as Array<{ id: string }>;
+    expect((await call(alice, 'DELETE', `/api/telegram/chats/${groupRowId}`)).statusCode).toBe(204);
+    const chatsAfter = (await call(alice, 'GET', '/api/telegram')).json().chats as Array<{ id: string }>;
+    expect(chatsAfter.map((chat) => chat.id)).toEqual(
+      chatsBefore.map((chat) => chat.id).filter((id) => id !== groupRowId),
     );
 
     expect((await call(bob, 'DELETE', '/api/telegram/link')).statusCode).toBe(204);
@@ -777,7 +775,7 @@ describe('without a bot token', () => {
     try {
       const user = await createUser(plain.app);
       const status = await plain.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers });
-      expect(status.json()).toEqual({ isConfigured: false, botUsername: null, link: null, channels: [] });
+      expect(status.json()).toEqual({ isConfigured: false, botUsername: null, link: null, chats: [] });
       const code = await plain.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers });
       expect(code.statusCode).toBe(409);
       expect(code.json()).toEqual({
@@ -798,7 +796,7 @@ describe('without a bot token', () => {
           ideaIds: [(idea.json() as { id: string }).id],
           text: 'No bot here',
           preferences: defaultPreferences,
-          destinations: { telegramChatIds: ['00000000-0000-4000-8000-000000000000'] },
+          destinations: { chatIds: ['00000000-0000-4000-8000-000000000000'] },
         },
       });
       expect(post.statusCode).toBe(409);

@@ -10,12 +10,12 @@ import {
 } from '@life-updates/contract/templates';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { summaryTemplates } from '../../db/schema.ts';
+import { templates } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-type TemplateRow = typeof summaryTemplates.$inferSelect;
+type TemplateRow = typeof templates.$inferSelect;
 
 /** Built-in structures cannot be edited or deleted. */
 const builtInReadOnly = () =>
@@ -47,9 +47,9 @@ function builtInToTemplate(builtIn: (typeof builtInTemplates)[keyof typeof built
 export async function findTemplates({ db, userId }: { db: Database; userId: string }): Promise<TemplateListResponse> {
   const rows = await db
     .select()
-    .from(summaryTemplates)
-    .where(eq(summaryTemplates.userId, userId))
-    .orderBy(desc(summaryTemplates.createdAt), desc(summaryTemplates.id));
+    .from(templates)
+    .where(eq(templates.userId, userId))
+    .orderBy(desc(templates.createdAt), desc(templates.id));
   const own = rows.filter((row) => !isNamedLikeBuiltIn(row.name)).map(toTemplate);
   const userDefault = own.find((template) => template.isDefault);
   return {
@@ -63,8 +63,8 @@ async function getOwnRow({ db, userId, templateId }: { db: Database; userId: str
   if (!isUuid(templateId)) throw templateNotFound();
   const [row] = await db
     .select()
-    .from(summaryTemplates)
-    .where(byIdAndOwner(summaryTemplates, templateId, userId));
+    .from(templates)
+    .where(byIdAndOwner(templates, templateId, userId));
   if (!row) throw templateNotFound();
   return row;
 }
@@ -87,9 +87,9 @@ export async function getTemplateForUse({
 /** Names of templates by id, for Summeris cards; built-ins included. Unknown ids are left out. */
 export async function findTemplateNames({ db, userId }: { db: Database; userId: string }) {
   const rows = await db
-    .select({ id: summaryTemplates.id, name: summaryTemplates.name })
-    .from(summaryTemplates)
-    .where(eq(summaryTemplates.userId, userId));
+    .select({ id: templates.id, name: templates.name })
+    .from(templates)
+    .where(eq(templates.userId, userId));
   const names = new Map<string, string>(rows.map((row) => [row.id, row.name]));
   for (const builtIn of Object.values(builtInTemplates)) names.set(builtIn.id, builtIn.name);
   return names;
@@ -107,14 +107,10 @@ function toColumns(form: TemplateForm) {
 /** One default per user: a new default unsets the old one, in the caller's transaction. */
 async function unsetOtherDefaults(tx: Transaction, userId: string, keepId?: string) {
   await tx
-    .update(summaryTemplates)
+    .update(templates)
     .set({ isDefault: false })
     .where(
-      and(
-        eq(summaryTemplates.userId, userId),
-        eq(summaryTemplates.isDefault, true),
-        keepId ? ne(summaryTemplates.id, keepId) : undefined,
-      ),
+      and(eq(templates.userId, userId), eq(templates.isDefault, true), keepId ? ne(templates.id, keepId) : undefined),
     );
 }
 
@@ -126,7 +122,7 @@ export async function createTemplate({
   return db.transaction(async (tx) => {
     if (form.isDefault) await unsetOtherDefaults(tx, userId);
     const [row] = await tx
-      .insert(summaryTemplates)
+      .insert(templates)
       .values({ userId, ...toColumns(form) })
       .returning();
     return toTemplate(row!);
@@ -144,9 +140,9 @@ export async function updateTemplate({
   return db.transaction(async (tx) => {
     if (form.isDefault) await unsetOtherDefaults(tx, userId, templateId);
     const [row] = await tx
-      .update(summaryTemplates)
+      .update(templates)
       .set(toColumns(form))
-      .where(byIdAndOwner(summaryTemplates, templateId, userId))
+      .where(byIdAndOwner(templates, templateId, userId))
       .returning();
     if (!row) throw templateNotFound();
     return toTemplate(row);
@@ -160,5 +156,5 @@ export async function deleteTemplate({
 }: UserScope<Database> & { templateId: string }): Promise<void> {
   if (isBuiltInTemplateId(templateId) || templateId === fallbackTemplateId) throw builtInReadOnly();
   await getOwnRow({ db, userId, templateId });
-  await db.delete(summaryTemplates).where(byIdAndOwner(summaryTemplates, templateId, userId));
+  await db.delete(templates).where(byIdAndOwner(templates, templateId, userId));
 }

@@ -265,7 +265,7 @@ describe('one-click unsubscribe', () => {
       channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: [hal!.id], telegramChatIds: [], linkedin: false },
+      destinations: { contactIds: [hal!.id], chatIds: [], linkedin: false },
       bodies: share.texts,
     });
     await processDeliveries({
@@ -399,7 +399,7 @@ describe('one-click unsubscribe', () => {
       channels: app.deps.channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: [fay!.id], telegramChatIds: [], linkedin: false },
+      destinations: { contactIds: [fay!.id], chatIds: [], linkedin: false },
       bodies: share.texts,
     });
     const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: fay!.id });

@@ -2,7 +2,7 @@ import {
   bulletinSectionRange,
   countWords,
   fillTemplateVariables,
-  hasEventsVariable,
+  hasIdeasVariable,
   lengthWordBands,
   linkedInMaxHashtags,
   type GenerationContact,
@@ -312,6 +312,6 @@ export function composeOfflinePost(input: OfflineComposeInput): string {
   const { friend } = offlinePhrases[offlineLanguage(input.ideas, input.locale)];
   const name = input.contact?.name.trim() || friend;
   const relationship = input.contact?.relationship?.trim() || friend;
-  const withIdeas = hasEventsVariable(template) ? template : `${template}\n\n{{events}}`;
-  return fillTemplateVariables(withIdeas, { events: body, name, relationship });
+  const withIdeas = hasIdeasVariable(template) ? template : `${template}\n\n{{events}}`;
+  return fillTemplateVariables(withIdeas, { ideas: body, name, relationship });
 }

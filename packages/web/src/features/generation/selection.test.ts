@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCreatedAt, selectedIdeaId, selectedIdeaIds } from './selection';
 
 describe('selectedIdeaId', () => {
-  it('takes the id of a whole event or a bare id from navigation state, before the URL', () => {
+  it('takes the id of a whole idea or a bare id from navigation state, before the URL', () => {
     expect(selectedIdeaId({ selectedIdea: { id: 'a', content: 'x' } }, new URLSearchParams('idea=b'))).toBe('a');
     expect(selectedIdeaId({ selectedIdea: 'c' }, new URLSearchParams())).toBe('c');
   });

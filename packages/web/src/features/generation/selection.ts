@@ -1,6 +1,6 @@
 /**
  * Which ideas a screen opens with. The dashboard passes them as navigation state
- * (`selectedIdea` for /create, `selectedIdeas` for /generate), either whole event objects or ids;
+ * (`selectedIdea` for /create, `selectedIdeas` for /generate), either whole idea objects or ids;
  * the URL (`?idea=` / `?ideas=a,b`) keeps them across a reload.
  */
 function idOf(value: unknown): string | null {
@@ -25,7 +25,7 @@ export function selectedIdeaIds(state: unknown, search: URLSearchParams): string
     : fromState !== undefined && idOf(fromState) !== null
       ? [idOf(fromState)]
       : (search.get('ideas') ?? '').split(',').map(idOf);
-  // Order matters (it is the share's events_ids order); duplicates do not.
+  // Order matters (it is the share's idea_ids order); duplicates do not.
   return [...new Set(raw.filter((id): id is string => id !== null))];
 }
 

@@ -15,7 +15,8 @@ export type NewDelivery = {
   contactId?: string | null;
   recipientName: string | null;
   recipientEmail?: string | null;
-  telegramChatId?: string | null;
+  /** A Telegram post's chat: the user's connected chat (our row id). */
+  chatId?: string | null;
   subject?: string;
   body: string;
   /** An email's Message-ID, fixed before the first attempt. */

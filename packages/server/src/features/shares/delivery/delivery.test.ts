@@ -1,4 +1,5 @@
 import type { ShareReviewResponse } from '@life-updates/contract/shares';
+import { everyoneTextKey } from '@life-updates/contract/share-options';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -66,13 +67,13 @@ describe('sending a share through SMTP', () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
     const people = await insertContacts(db, user.id, contactEmails('three'));
-    const summaries = Object.fromEntries(
+    const texts = Object.fromEntries(
       people.map((person) => [
         person.id,
         `Dear ${person.name},\n\nOnly for ${person.name}: <b>hi</b>.\n\n- first\n- second\n\n[Your Name]`,
       ]),
     );
-    const { share, ideas: shareIdeas } = await insertShare(db, user.id, people, { summaries });
+    const { share, ideas: shareIdeas } = await insertShare(db, user.id, people, { texts });
 
     const response = await send(user, share.id);
     expect(response.statusCode).toBe(200);
@@ -125,7 +126,7 @@ describe('sending a share through SMTP', () => {
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
     const [person] = await insertContacts(db, user.id, [{ name: 'Nil', email: 'nothing.nil@example.com' }]);
-    const { share } = await insertShare(db, user.id, [person!], { summaries: { summary: '  ' } });
+    const { share } = await insertShare(db, user.id, [person!], { texts: { [everyoneTextKey]: '  ' } });
     const response = await send(user, share.id, {}, { 'accept-language': 'ru' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Нет сгенерированных сводок для отправки');
@@ -335,7 +336,7 @@ describe('what is not sent', () => {
       { name: 'Ida', email: '' },
     ]);
     const { share } = await insertShare(db, user.id, [withEmail!, withoutEmail!], {
-      summaries: { [withEmail!.id]: '   ', [withoutEmail!.id]: 'Hello Ida' },
+      texts: { [withEmail!.id]: '   ', [withoutEmail!.id]: 'Hello Ida' },
     });
     const response = await send(user, share.id, {}, { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
@@ -483,7 +484,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     const [share] = await db.select().from(shares).where(eq(shares.id, body.shareId));
     expect(share).toMatchObject({
       ideaIds: [first.id, second.id],
-      texts: { summary: 'Two bits of news: Lisbon, and the port.' },
+      texts: { [everyoneTextKey]: 'Two bits of news: Lisbon, and the port.' },
     });
     const rows = await db
       .select()
@@ -758,7 +759,7 @@ describe('durability', () => {
       channels: firstApp.deps.channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: share.contactIds, telegramChatIds: [], linkedin: false },
+      destinations: { contactIds: share.contactIds, chatIds: [], linkedin: false },
       subject: 'Before the restart',
       bodies: share.texts,
       method: 'email',

@@ -12,7 +12,7 @@ import {
 import { startFakeLinkedin, type FakeLinkedin } from '../../../../test/doubles/linkedin.ts';
 import { startFakeTelegramApi, type FakeTelegramApi } from '../../../../test/doubles/telegram.ts';
 import type { TestUser } from '../../../../test/test-app.ts';
-import { deliveries, telegramChannels } from '../../../db/schema.ts';
+import { deliveries, telegramChats } from '../../../db/schema.ts';
 import { processDeliveries } from './worker.ts';
 
 /*
@@ -87,10 +87,10 @@ beforeAll(async () => {
   telegram.setChat(publicChannel);
   telegram.setMember(publicChannel.id, telegram.bot.id, 'administrator', { can_post_messages: true });
   const [chat] = await db()
-    .insert(telegramChannels)
+    .insert(telegramChats)
     .values({
       userId: user.id,
-      chatId: publicChannel.id,
+      telegramChatId: publicChannel.id,
       title: publicChannel.title,
       username: publicChannel.username,
       type: publicChannel.type,
@@ -109,7 +109,7 @@ describe('a share to a Telegram chat and LinkedIn', () => {
   it('publishes both at once, each with its link; the share and its ideas are sent, and Summeris shows both', async () => {
     const ideaIds = [await addIdea('We planted an apple tree'), await addIdea('The kids built a treehouse')];
     const text = 'Spring in the garden: an apple tree and a treehouse.';
-    const result = await send({ ideaIds, text, destinations: { telegramChatIds: [chatRowId], linkedin: true } });
+    const result = await send({ ideaIds, text, destinations: { chatIds: [chatRowId], linkedin: true } });
     expect(result).toMatchObject({ outcome: 'queued', queued: 2 });
 
     const done = await waitForDeliveries(app(), user, result.shareId!);
@@ -175,7 +175,7 @@ describe('an attempt the instance left half-way ("sending" when its job runs aga
     db().update(deliveries).set({ status: 'sending', attempts: 1 }).where(eq(deliveries.id, deliveryId));
 
   it('is failed, not posted again, on Telegram', async () => {
-    const { shareId, deliveryId } = await scheduledDelivery({ telegramChatIds: [chatRowId] }, 'Half-way to Telegram');
+    const { shareId, deliveryId } = await scheduledDelivery({ chatIds: [chatRowId] }, 'Half-way to Telegram');
     await interrupt(deliveryId);
     expect((await work(deliveryId)).get(deliveryId)).toEqual({ status: 'failed' });
     expect(telegram.calls.filter((call) => call.params.text === 'Half-way to Telegram')).toEqual([]);

@@ -1,6 +1,6 @@
 import type { MessageMethod } from '@life-updates/contract/email';
 import type { Preferences } from '@life-updates/contract/preferences';
-import { singleTextKey, type Channel as ChannelName } from '@life-updates/contract/share-options';
+import { everyoneTextKey, type Channel as ChannelName } from '@life-updates/contract/share-options';
 import type { Destinations } from '@life-updates/contract/shares';
 import { and, count, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -88,7 +88,7 @@ export type SendShareOutcome = {
   deliveryIds: string[];
 };
 
-type DestinationList = { contactIds: readonly string[]; telegramChatIds: readonly string[]; linkedin: boolean };
+type DestinationList = { contactIds: readonly string[]; chatIds: readonly string[]; linkedin: boolean };
 type PreparedRow = NewDelivery & { channel: ChannelName };
 type Prepared = { rows: PreparedRow[]; skipped: number; skippedUnsubscribed: number; skippedBouncing: number };
 
@@ -112,13 +112,13 @@ async function prepareDeliveries({
   subject: string | undefined;
   shareSubject: string | null;
 }): Promise<Prepared> {
-  const everyoneText = texts[singleTextKey]?.trim() ? texts[singleTextKey]! : null;
+  const everyoneText = texts[everyoneTextKey]?.trim() ? texts[everyoneTextKey]! : null;
   const contactIds = [...new Set(destinations.contactIds)];
   const contactTexts = Object.fromEntries(contactIds.map((id) => [id, texts[id] ?? everyoneText ?? '']));
   const input = { db, userId, everyoneText, contactTexts, subject, shareSubject };
   const targets: Array<[ChannelName, readonly string[]]> = [
     ['email', contactIds],
-    ['telegram', [...new Set(destinations.telegramChatIds)]],
+    ['telegram', [...new Set(destinations.chatIds)]],
     ['linkedin', destinations.linkedin ? [userId] : []],
   ];
   const prepared: Prepared = { rows: [], skipped: 0, skippedUnsubscribed: 0, skippedBouncing: 0 };
@@ -231,7 +231,7 @@ type SendInput = {
 /**
  * Sends a user's existing share (Summeris Approve, the sharing schedule): to the destinations named,
  * with its texts and any edited `bodies`; the share's contacts not named keep their texts pending
- * (`keepUnsentContactsPending`). A single generated piece (`singleTextKey`) goes to every contact.
+ * (`keepUnsentContactsPending`). A single generated piece (`everyoneTextKey`) goes to every contact.
  * Checks the monthly limit, records one queued delivery per destination and marks the share
  * "sending" (or "scheduled") in one transaction, then queues a job per delivery.
  */
@@ -326,7 +326,7 @@ export async function sendShareText({
     db,
     channels,
     userId,
-    texts: { [singleTextKey]: text },
+    texts: { [everyoneTextKey]: text },
     destinations,
     subject,
     shareSubject: null,
@@ -372,7 +372,7 @@ export function destinationsOf(
 ): DestinationList {
   return {
     contactIds: requested?.contactIds ?? share.contactIds,
-    telegramChatIds: requested?.telegramChatIds ?? [],
+    chatIds: requested?.chatIds ?? [],
     linkedin: requested?.linkedin ?? false,
   };
 }

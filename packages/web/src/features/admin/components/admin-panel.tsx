@@ -40,7 +40,7 @@ export function AdminPanel({ currentUserId }: { currentUserId: string }) {
         />
         <StatCard
           label={t('admin.stats.totalSummaries')}
-          value={stats.data?.totalSummaries}
+          value={stats.data?.totalShares}
           icon={<FileTextIcon className="size-5" />}
         />
         <StatCard

@@ -1,5 +1,5 @@
 import { defaultPreferences, resolvePreferences } from '@life-updates/contract/preferences';
-import { singleTextKey } from '@life-updates/contract/share-options';
+import { everyoneTextKey } from '@life-updates/contract/share-options';
 import type { Share } from '@life-updates/contract/shares';
 import { LightbulbIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -19,7 +19,7 @@ import { IdeaPickerDialog } from './idea-picker-dialog';
 
 export function shareText(share: Share | null | undefined): string {
   if (!share) return '';
-  return share.texts[singleTextKey] ?? Object.values(share.texts)[0] ?? '';
+  return share.texts[everyoneTextKey] ?? Object.values(share.texts)[0] ?? '';
 }
 
 /** Create Content: one idea, its preferences, generate, one exit. */

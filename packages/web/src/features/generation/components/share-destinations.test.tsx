@@ -23,7 +23,7 @@ const telegram: TelegramStatus = {
   isConfigured: true,
   botUsername: 'life_bot',
   link: { username: 'ada', firstName: 'Ada', linkedAt: '2026-01-01T00:00:00.000Z' },
-  channels: [
+  chats: [
     { id: chatId, title: 'Family news', username: null, type: 'channel', createdAt: '2026-01-01T00:00:00.000Z' },
   ],
 };
@@ -173,7 +173,7 @@ describe('the share dialog of Create Content and Generate', () => {
         ideaIds: [ideaId],
         text: 'Our news: we moved to Lisbon.',
         preferences: defaultPreferences,
-        destinations: { contactIds: ['c1'], telegramChatIds: [chatId], linkedin: true },
+        destinations: { contactIds: ['c1'], chatIds: [chatId], linkedin: true },
       },
     ]);
     const result = await screen.findByRole('dialog', { name: 'Sent' });
@@ -225,7 +225,7 @@ describe('the share dialog of Create Content and Generate', () => {
     const result = await screen.findByRole('dialog', { name: 'Scheduled' });
     expect(result).toHaveAccessibleDescription(/^It goes out .*2099/);
     const body = sent(calls)[0]?.body as { sendAt: string; destinations: unknown };
-    expect(body.destinations).toEqual({ contactIds: [], telegramChatIds: [chatId], linkedin: false });
+    expect(body.destinations).toEqual({ contactIds: [], chatIds: [chatId], linkedin: false });
     expect(body.sendAt).toBe(new Date('2099-06-01T09:30').toISOString());
   });
 
@@ -243,7 +243,7 @@ describe('the share dialog of Create Content and Generate', () => {
 
   it('offers only contacts when there is no Telegram chat and no LinkedIn connection', async () => {
     const calls = stubApi({
-      telegramStatus: { ...telegram, channels: [] },
+      telegramStatus: { ...telegram, chats: [] },
       linkedinConnection: { isConfigured: true, connection: null },
       send: () => sendResult('queued', []),
     });

@@ -86,7 +86,7 @@ export function useShareActions({
     if (!canSave()) return;
     // A send to contacts alone keeps the product's email toasts and "Email sent."; one with a post
     // lists each destination's status instead.
-    const isEmailOnly = destinations.telegramChatIds.length === 0 && !destinations.linkedin;
+    const isEmailOnly = destinations.chatIds.length === 0 && !destinations.linkedin;
     setSending(true);
     let loadingToast: string | number | undefined;
     try {

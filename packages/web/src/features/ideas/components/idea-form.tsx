@@ -12,7 +12,7 @@ import { Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { queuedIdeasQueryKey } from '../offline/queued-ideas';
 import { enqueueIdea, newIdempotencyKey } from '../offline/idea-queue';
-import { peekSharedText, takeSharedText } from '../offline/shared-text';
+import { peekIncomingText, takeIncomingText } from '../offline/incoming-text';
 import { useIsMobile } from './use-is-mobile';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -42,14 +42,14 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const createIdea = useCreateIdea();
   const transcription = useTranscriptionStatus();
   const [mode, setMode] = useState<Mode>('typing');
-  // Text shared into the app (routes/share.tsx) starts in the box, ready to save.
-  const [text, setText] = useState(() => peekSharedText() ?? '');
+  // Text shared into the app (routes/incoming.tsx) starts in the box, ready to save.
+  const [text, setText] = useState(() => peekIncomingText() ?? '');
   const [isTranscribed, setIsTranscribed] = useState(false);
   const unavailableId = useId();
 
   // …once: a reload does not bring it back.
   useEffect(() => {
-    if (takeSharedText() !== null) toast.info(t('capture.share.prefilled'));
+    if (takeIncomingText() !== null) toast.info(t('capture.share.prefilled'));
   }, [t]);
 
   const isBlank = text.trim() === '';

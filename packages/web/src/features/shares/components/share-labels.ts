@@ -1,5 +1,5 @@
 import { isBuiltInTemplateId } from '@life-updates/contract/template-options';
-import { singleTextKey } from '@life-updates/contract/share-options';
+import { everyoneTextKey } from '@life-updates/contract/share-options';
 import type { ShareWithContacts } from '@life-updates/contract/shares';
 import type { TFunction } from 'i18next';
 
@@ -22,11 +22,11 @@ export function recipientsOf(share: ShareWithContacts, t: TFunction) {
   const entries = share.contactIds.map((id) => ({
     key: id,
     name: names.get(id) ?? t('summeris.unknownContact'),
-    text: share.texts[id] ?? share.texts[singleTextKey] ?? '',
+    text: share.texts[id] ?? share.texts[everyoneTextKey] ?? '',
   }));
-  const single = share.texts[singleTextKey];
+  const single = share.texts[everyoneTextKey];
   if (entries.length === 0 && single !== undefined) {
-    return [{ key: singleTextKey, name: t('summeris.singleSummary'), text: single }];
+    return [{ key: everyoneTextKey, name: t('summeris.singleSummary'), text: single }];
   }
   return entries;
 }

@@ -3,7 +3,7 @@ import {
   countDeliveries,
   countUndelivered,
   deliveryOutcomeMessage,
-  singleTextKey,
+  everyoneTextKey,
   type Delivery,
   type ShareWithContacts,
 } from '@life-updates/contract/shares';
@@ -127,7 +127,7 @@ function ShareHeader({
             : `${destinationLabel(delivery)} (${t(`recipients.channel.${delivery.channel}`)})`,
         )
       : recipientsOf(share, t)
-          .filter((recipient) => recipient.key !== singleTextKey)
+          .filter((recipient) => recipient.key !== everyoneTextKey)
           .map((recipient) => recipient.name);
   return (
     <CardHeader className="space-y-1">
@@ -146,11 +146,11 @@ function ShareHeader({
 function ReadOnlyTexts({ share }: { share: ShareWithContacts }) {
   const { t } = useTranslation();
   const recipients = recipientsOf(share, t);
-  const single = share.texts[singleTextKey];
+  const single = share.texts[everyoneTextKey];
   // One text for everyone is shown once, whoever it went to.
   const shown =
     single !== undefined && recipients.every((recipient) => recipient.text === single)
-      ? [{ key: singleTextKey, name: t('summeris.singleSummary'), text: single }]
+      ? [{ key: everyoneTextKey, name: t('summeris.singleSummary'), text: single }]
       : recipients;
   return shown.map((recipient) => (
     <section
@@ -222,7 +222,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const recipients = recipientsOf(share, t);
   const hasRecipients = share.contactIds.length > 0;
   // One text for everyone: any contact may receive it; per-contact summaries: only their contacts.
-  const isSingleText = share.texts[singleTextKey] !== undefined;
+  const isSingleText = share.texts[everyoneTextKey] !== undefined;
 
   const cancel = async () => {
     try {
@@ -248,7 +248,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
       return;
     }
     const destinations = choice?.destinations;
-    const isEmailOnly = !destinations || (destinations.telegramChatIds.length === 0 && !destinations.linkedin);
+    const isEmailOnly = !destinations || (destinations.chatIds.length === 0 && !destinations.linkedin);
     setIsSending(true);
     const toastId = toast.loading(isEmailOnly ? t('email.sending') : t('common.destinations.sending'));
     try {
@@ -339,7 +339,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         submitLabel={t('summeris.approve')}
         note={hasRecipients ? t('summeris.othersStayPending') : undefined}
         contactFilter={isSingleText ? undefined : (contact) => share.texts[contact.id] !== undefined}
-        postText={share.texts[singleTextKey] ?? null}
+        postText={share.texts[everyoneTextKey] ?? null}
         isProcessing={isSending}
         onSubmit={(choice) => void approve(choice)}
       />

@@ -1,14 +1,9 @@
-import type { TelegramChannel, TelegramLinkCode, TelegramStatus } from '@life-updates/contract/telegram';
+import type { TelegramChat, TelegramLinkCode, TelegramStatus } from '@life-updates/contract/telegram';
 import { CheckCircle2Icon, CopyIcon, ExternalLinkIcon, LinkIcon, Trash2Icon, UnlinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  useCreateTelegramLinkCode,
-  useRemoveTelegramChannel,
-  useTelegramStatus,
-  useUnlinkTelegram,
-} from '@/api/telegram';
+import { useCreateTelegramLinkCode, useRemoveTelegramChat, useTelegramStatus, useUnlinkTelegram } from '@/api/telegram';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -157,35 +152,35 @@ function LinkSection({
   );
 }
 
-function ChannelList({ channels }: { channels: TelegramChannel[] }) {
+function ChatList({ chats }: { chats: TelegramChat[] }) {
   const { t } = useTranslation();
-  const remove = useRemoveTelegramChannel();
-  const [removing, setRemoving] = useState<TelegramChannel | null>(null);
+  const remove = useRemoveTelegramChat();
+  const [removing, setRemoving] = useState<TelegramChat | null>(null);
   return (
-    <section aria-labelledby="telegram-channels-title" className="space-y-3">
-      <h3 id="telegram-channels-title" className="font-semibold">
+    <section aria-labelledby="telegram-chats-title" className="space-y-3">
+      <h3 id="telegram-chats-title" className="font-semibold">
         {t('telegram.channelsTitle')}
       </h3>
       <p className="text-sm text-muted-foreground">{t('telegram.channelsHint')}</p>
-      {channels.length === 0 ? (
+      {chats.length === 0 ? (
         <p className="text-sm">{t('telegram.noChannels')}</p>
       ) : (
         <ul className="divide-y divide-border rounded-md border border-border">
-          {channels.map((channel) => (
-            <li key={channel.id} className="flex items-center justify-between gap-3 p-3">
+          {chats.map((chat) => (
+            <li key={chat.id} className="flex items-center justify-between gap-3 p-3">
               <div className="min-w-0">
-                <p className="truncate font-medium">{channel.title}</p>
+                <p className="truncate font-medium">{chat.title}</p>
                 <p className="text-sm text-muted-foreground">
-                  <Badge variant="secondary">{t(`telegram.channelType.${channel.type}`)}</Badge>
-                  {channel.username ? <span className="ml-2">@{channel.username}</span> : null}
+                  <Badge variant="secondary">{t(`telegram.channelType.${chat.type}`)}</Badge>
+                  {chat.username ? <span className="ml-2">@{chat.username}</span> : null}
                 </p>
               </div>
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
-                aria-label={t('telegram.removeChannel', { title: channel.title })}
-                onClick={() => setRemoving(channel)}
+                aria-label={t('telegram.removeChannel', { title: chat.title })}
+                onClick={() => setRemoving(chat)}
               >
                 <Trash2Icon aria-hidden />
               </Button>
@@ -212,7 +207,7 @@ function ChannelList({ channels }: { channels: TelegramChannel[] }) {
   );
 }
 
-/** Settings → Telegram: link a chat to capture ideas from it, and the channels to publish to. */
+/** Settings → Telegram: link a chat to capture ideas from it, and the chats (channels and groups) to publish to. */
 export function TelegramSettings() {
   const { t } = useTranslation();
   const [pending, setPending] = useState<TelegramLinkCode | null>(null);
@@ -243,7 +238,7 @@ export function TelegramSettings() {
         {status.data?.isConfigured ? (
           <>
             <LinkSection status={status.data} pending={pending} setPending={setPending} />
-            <ChannelList channels={status.data.channels} />
+            <ChatList chats={status.data.chats} />
           </>
         ) : null}
       </CardContent>

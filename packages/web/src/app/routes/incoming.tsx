@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { composeSharedText, storeSharedText } from '@/features/ideas/offline/shared-text';
+import { composeIncomingText, storeIncomingText } from '@/features/ideas/offline/incoming-text';
 
 /**
  * The manifest's share target (GET /share?title=…&text=…&url=…): keeps what was shared and opens My
@@ -8,6 +8,8 @@ import { composeSharedText, storeSharedText } from '@/features/ideas/offline/sha
  */
 export function Component() {
   const [params] = useSearchParams();
-  storeSharedText(composeSharedText({ title: params.get('title'), text: params.get('text'), url: params.get('url') }));
+  storeIncomingText(
+    composeIncomingText({ title: params.get('title'), text: params.get('text'), url: params.get('url') }),
+  );
   return <Navigate to={paths.dashboard} replace />;
 }

@@ -1,16 +1,16 @@
 /**
- * Text shared into the app from another app (the manifest's share target, app/routes/share.tsx),
+ * Text shared into the app from another app (the manifest's share target, app/routes/incoming.tsx),
  * kept in the tab's sessionStorage until My Stories puts it in the new-idea box: it outlives the
  * detour through sign-in, and is gone with the tab.
  */
-const storageKey = 'life-updates.shared-idea';
+const storageKey = 'life-updates.incoming-text';
 
 /**
  * One text from what the sharing app sent: the title, the text and the link, each on its own line,
  * without repeating what is already there (Android apps often put the link inside the text, or the
  * title at its start).
  */
-export function composeSharedText({
+export function composeIncomingText({
   title,
   text,
   url,
@@ -29,7 +29,7 @@ export function composeSharedText({
   return parts.join('\n');
 }
 
-export function storeSharedText(value: string) {
+export function storeIncomingText(value: string) {
   try {
     if (value) sessionStorage.setItem(storageKey, value);
   } catch {
@@ -38,7 +38,7 @@ export function storeSharedText(value: string) {
 }
 
 /** The shared text waiting for the box, left in place. */
-export function peekSharedText(): string | null {
+export function peekIncomingText(): string | null {
   try {
     return sessionStorage.getItem(storageKey);
   } catch {
@@ -47,7 +47,7 @@ export function peekSharedText(): string | null {
 }
 
 /** The shared text waiting for the box, once: it is removed as it is read. */
-export function takeSharedText(): string | null {
+export function takeIncomingText(): string | null {
   try {
     const value = sessionStorage.getItem(storageKey);
     sessionStorage.removeItem(storageKey);
