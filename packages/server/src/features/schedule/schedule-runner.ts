@@ -21,6 +21,7 @@ import { toRawIdea, type GenerationLog } from '../generation/generation-service.
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
 import type { IdeaRow } from '../ideas/ideas-service.ts';
+import { recordScheduledRun, setNextScheduledRun } from '../settings/settings-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';
@@ -62,7 +63,7 @@ async function claimDueRun({ db, now }: { db: Database; now: Date }): Promise<Cl
     // A schedule that no longer reads stops rather than firing every minute.
     const next =
       schedule.success && isTimeZone(timeZone) ? nextRunAt({ schedule: schedule.data, timeZone, after: now }) : null;
-    await tx.update(userSettings).set({ nextScheduledRunAt: next }).where(eq(userSettings.userId, row.userId));
+    await setNextScheduledRun({ db: tx, userId: row.userId, nextScheduledRunAt: next });
     return schedule.success && next ? { userId: row.userId, schedule: schedule.data } : 'skipped';
   });
 }
@@ -175,10 +176,6 @@ function composeScheduledTexts({
   });
 }
 
-async function recordRun({ db, userId, run }: { db: Database; userId: string; run: ScheduleRun }) {
-  await db.update(userSettings).set({ lastScheduledRun: run }).where(eq(userSettings.userId, userId));
-}
-
 /**
  * One scheduled run for one user: the Ready ideas become a share for the
  * selected contacts in Summeris; with Automatic Sharing it goes through the email pipeline at once,
@@ -205,7 +202,7 @@ export async function runScheduleForUser({
       contactCount: 0,
       ...details,
     };
-    await recordRun({ db, userId, run });
+    await recordScheduledRun({ db, userId, run });
     return run;
   };
 
@@ -276,7 +273,7 @@ export async function runDueSchedules(dependencies: ScheduleRunnerDependencies):
       await runScheduleForUser({ dependencies, userId: claimed.userId, schedule: claimed.schedule, now });
     } catch (error) {
       dependencies.log.warn({ err: error, userId: claimed.userId }, 'scheduled run failed');
-      await recordRun({
+      await recordScheduledRun({
         db: dependencies.db,
         userId: claimed.userId,
         run: { at: now.toISOString(), outcome: 'failed', shareId: null, ideaCount: 0, contactCount: 0 },
