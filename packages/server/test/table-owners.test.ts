@@ -22,8 +22,7 @@ function sourceFiles(dir: string): string[] {
 /** The table (by its drizzle name and its SQL name) → the folders under src whose files may write it. */
 const owners: Record<string, { sqlName: string; writers: readonly string[] }> = {
   userSettings: { sqlName: 'user_settings', writers: ['features/settings'] },
-  // Contacts own the row; recipients own its suppression columns (unsubscribed, bouncing).
-  contacts: { sqlName: 'contacts', writers: ['features/contacts', 'features/recipients'] },
+  contacts: { sqlName: 'contacts', writers: ['features/contacts'] },
   // Kept by the database's own triggers on contacts; no code writes it.
   unsubscribedAddresses: { sqlName: 'unsubscribed_addresses', writers: [] },
 };
