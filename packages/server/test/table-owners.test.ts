@@ -22,7 +22,8 @@ function sourceFiles(dir: string): string[] {
 /** The table (by its drizzle name and its SQL name) → the folders under src whose files may write it. */
 const owners: Record<string, { sqlName: string; writers: readonly string[] }> = {
   userSettings: { sqlName: 'user_settings', writers: ['features/settings'] },
-  contacts: { sqlName: 'contacts', writers: ['features/contacts'] },
+  // Contacts own the row; recipients own whether it may be sent to (unsubscribed, bouncing).
+  contacts: { sqlName: 'contacts', writers: ['features/contacts', 'features/recipients'] },
   // Kept by the database's own triggers on contacts; no code writes it.
   unsubscribedAddresses: { sqlName: 'unsubscribed_addresses', writers: [] },
 };

@@ -11,16 +11,16 @@ import {
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, ideas, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
+import { ideas, shares, summaryTemplates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import { sendShareToContacts } from '../shares/delivery/send.ts';
 import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
 import type { IdeaRow } from '../ideas/ideas-service.ts';
+import { findSendableContacts } from '../recipients/recipients-service.ts';
 import { recordScheduledRun, setNextScheduledRun } from '../settings/settings-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
@@ -100,31 +100,15 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
  * address bounces: they are counted apart, so the run can say why they were left out.
  */
 async function findRecipients({ db, userId, schedule }: { db: Database; userId: string; schedule: Schedule }) {
-  const selected = schedule.selectedContacts;
-  if (selected !== allContacts && selected.filter(isUuid).length === 0)
-    return { recipients: [], skippedUnsubscribed: 0, skippedBouncing: 0 };
-  const rows = await db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      relationship: contacts.relationship,
-      unsubscribedAt: contacts.unsubscribedAt,
-      bouncedAt: contacts.bouncedAt,
-    })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.userId, userId),
-        selected === allContacts ? undefined : inArray(contacts.id, selected.filter(isUuid)),
-      ),
-    )
-    .orderBy(asc(contacts.createdAt), asc(contacts.id));
+  const { sendable, unsubscribed, bouncing } = await findSendableContacts({
+    db,
+    userId,
+    contactIds: schedule.selectedContacts === allContacts ? 'all' : schedule.selectedContacts,
+  });
   return {
-    recipients: rows
-      .filter((row) => row.unsubscribedAt === null && row.bouncedAt === null)
-      .map(({ id, name, relationship }) => ({ id, name, relationship })),
-    skippedUnsubscribed: rows.filter((row) => row.unsubscribedAt !== null).length,
-    skippedBouncing: rows.filter((row) => row.unsubscribedAt === null && row.bouncedAt !== null).length,
+    recipients: sendable.map(({ id, name, relationship }) => ({ id, name, relationship })),
+    skippedUnsubscribed: unsubscribed.length,
+    skippedBouncing: bouncing.length,
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
-import { resubscribeContact, unsubscribeContact } from '../contacts/contacts-service.ts';
+import { markUnsubscribed, resubscribe } from '../recipients/recipients-service.ts';
 import { renderUnsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
 import { getUnsubscribeSubject } from './unsubscribe-service.ts';
 
@@ -46,8 +46,8 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         .status(404)
         .send(renderUnsubscribePage({ state: 'invalid', locale: pickLocale(request.headers['accept-language']) }));
     }
-    if (action === 'unsubscribe') await unsubscribeContact({ db, contactId, source: 'link' });
-    if (action === 'resubscribe') await resubscribeContact({ db, contactId });
+    if (action === 'unsubscribe') await markUnsubscribed({ db, contactId, source: 'link' });
+    if (action === 'resubscribe') await resubscribe({ db, contactId });
     // Shown without a change, the page says where the contact stands: already unsubscribed (by an
     // earlier click or a spam complaint) offers the undo, else the Unsubscribe button.
     const state: UnsubscribePageState =

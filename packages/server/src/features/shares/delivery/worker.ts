@@ -9,7 +9,7 @@ import type { JobQueue } from '../../../jobs.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from '../../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { PermanentEmailError, type EmailTransport } from '../../../providers/email/email-transport.ts';
-import { markContactBouncing } from '../../contacts/contacts-service.ts';
+import { markBouncing as markContactBouncing } from '../../recipients/recipients-service.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
 import { resolveSender } from '../../email/email-settings-service.ts';
 import { renderEmail } from '../../email/render-email.ts';
