@@ -1,7 +1,9 @@
 import {
   accountSessionsResponseSchema,
+  accountEmailSchema,
   accountUpdateSchema,
   deleteAccountSchema,
+  fullNameSchema,
   sessionIdParamsSchema,
   meResponseSchema,
   newPasswordSchema,
@@ -39,8 +41,8 @@ const authErrorKeys: Record<string, string> = {
 };
 
 const signUpBodySchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  email: z.string().trim().max(254, 'validation.tooLong').email('validation.emailNeedsAt'),
+  name: fullNameSchema,
+  email: accountEmailSchema('validation.emailNeedsAt'),
   password: newPasswordSchema,
 });
 
