@@ -20,8 +20,7 @@ const tokenParams = z.object({ token: z.string().max(200) });
  * `List-Unsubscribe=One-Click`, sent only with the user's consent, §3.2). Its page offers the undo.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config } = app.deps;
+  const { db, config } = app.deps;
   // RFC 8058 one-click POSTs carry `List-Unsubscribe=One-Click` as a form body (urlencoded or
   // multipart), the page's button an empty one; the body changes nothing here, so any body is read
   // as text and left aside.
