@@ -9,9 +9,9 @@ import {
   useTelegramStatus,
   useUnlinkTelegram,
 } from '@/api/telegram';
+import { ServiceCard } from '@/components/service-card';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -231,22 +231,19 @@ export function TelegramSettings() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('telegram.title')}</CardTitle>
-        <CardDescription>{t('telegram.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {status.isPending ? <Spinner label={t('common.loading')} /> : null}
-        {status.isError ? <p className="text-destructive">{t('telegram.loadFailed')}</p> : null}
-        {status.data && !status.data.isConfigured ? <p>{t('telegram.notConfigured')}</p> : null}
-        {status.data?.isConfigured ? (
-          <>
-            <LinkSection status={status.data} pending={pending} setPending={setPending} />
-            <ChannelList channels={status.data.channels} />
-          </>
-        ) : null}
-      </CardContent>
-    </Card>
+    <ServiceCard
+      title={t('telegram.title')}
+      description={t('telegram.description')}
+      status={status}
+      failedMessage={t('telegram.loadFailed')}
+      notConfiguredMessage={t('telegram.notConfigured')}
+    >
+      {status.data?.isConfigured ? (
+        <>
+          <LinkSection status={status.data} pending={pending} setPending={setPending} />
+          <ChannelList channels={status.data.channels} />
+        </>
+      ) : null}
+    </ServiceCard>
   );
 }
