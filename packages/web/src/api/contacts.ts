@@ -1,4 +1,4 @@
-import { contactExportFileName, type ContactFileFormat } from '@life-updates/contract/contact-options';
+import { contactExportFileName, type ContactFileFormat } from '@life-updates/contract/contacts';
 import type {
   Contact,
   ContactImportRequest,

@@ -5,7 +5,7 @@ import {
   type ContactSortField,
   type RelationshipFilter,
   type SortDirection,
-} from '@life-updates/contract/contact-options';
+} from '@life-updates/contract/contacts';
 import type { Contact } from '@life-updates/contract/contacts';
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
