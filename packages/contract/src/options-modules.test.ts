@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The *-options.ts modules left (email, shares) are the zod-free halves of their schema modules:
- * the web app imports them where it needs constants but not schemas. While they exist they import
- * nothing at all (not zod, not each other, not a schema module). Ideas, contacts and templates
- * keep their constants beside their schemas (decision 011).
+ * The *-options.ts modules are the zod-free halves of their schema modules: the web app imports
+ * them where it needs constants but not schemas, and the bundle-size figures depend on that. So
+ * they import nothing at all (not zod, not each other, not a schema module).
  */
 const sourceDir = new URL('./', import.meta.url);
 const optionModules = readdirSync(sourceDir).filter((name) => name.endsWith('-options.ts'));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defaultIdeaPreferences, preferenceOptions } from './ideas.ts';
+import { defaultIdeaPreferences, preferenceOptions } from './idea-options.ts';
 
 /**
  * The six generation preferences of an idea,
- * the lists of ideas.ts, each in the spec's order; option labels live in the catalogue under
+ * the lists of idea-options.ts, each in the spec's order; option labels live in the catalogue under
  * `generation.preferences.<group>.<option>`.
  */
 export const platformOptions = preferenceOptions.platform;
@@ -55,7 +55,7 @@ export const preferenceGroups = [
 ] as const satisfies ReadonlyArray<{ name: keyof Preferences; options: readonly string[] }>;
 
 /** Reading stored preferences (unknown or missing values to their fallbacks) lives with the options. */
-export { resolvePreferences } from './ideas.ts';
+export { resolvePreferences } from './idea-options.ts';
 
 /** The catalogue key of an option label, e.g. `generation.preferences.platform.linkedin`. */
 export function preferenceOptionLabelKey(group: keyof Preferences, option: string): string {

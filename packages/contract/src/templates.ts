@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { fillTemplateVariables, hasEventsVariable, templateMaxLength, type RawIdea } from './generation.ts';
+import { fallbackTemplateId, type BuiltInTemplateId } from './template-options.ts';
 
-// ── Built-ins (ids personal-brand, startup, corporate; a fallback default) ──
-
-export const builtInTemplateIds = ['personal-brand', 'startup', 'corporate'] as const;
-export type BuiltInTemplateId = (typeof builtInTemplateIds)[number];
-
-/** The id of the fallback default used when the user has chosen none (also when template_id is null). */
-export const fallbackTemplateId = 'default';
-
-export function isBuiltInTemplateId(id: string): id is BuiltInTemplateId {
-  return (builtInTemplateIds as readonly string[]).includes(id);
-}
+export * from './template-options.ts';
 
 // ── Summary / email-structure templates ──
 

@@ -1,4 +1,4 @@
-import { contactExportFileName, type ContactFileFormat } from '@life-updates/contract/contacts';
+import { contactExportFileName, type ContactFileFormat } from '@life-updates/contract/contact-options';
 import type {
   Contact,
   ContactImportRequest,

@@ -1,4 +1,4 @@
-import { idempotencyKeyHeader } from '@life-updates/contract/ideas';
+import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
 import type { CreateIdea, Idea, IdeaList, UpdateIdea } from '@life-updates/contract/ideas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';

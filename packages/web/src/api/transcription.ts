@@ -1,4 +1,4 @@
-import { audioFieldName } from '@life-updates/contract/ideas';
+import { audioFieldName } from '@life-updates/contract/idea-options';
 import type { TranscriptionResult, TranscriptionStatus } from '@life-updates/contract/ideas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { maxIdeaContentLength } from '@life-updates/contract/ideas';
+import { maxIdeaContentLength } from '@life-updates/contract/idea-options';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Idea } from '@life-updates/contract/ideas';

@@ -1,6 +1,6 @@
 import { accountExportFileName, rowsToCsv } from '@life-updates/contract/account-export';
 import { contactsToCsv, contactsToVcard } from '@life-updates/contract/contact-files';
-import type { Relationship } from '@life-updates/contract/contacts';
+import type { Relationship } from '@life-updates/contract/contact-options';
 import { asc, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { Database } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import { countOpenIdeas, type IdeaStatus } from '@life-updates/contract/ideas';
+import { countOpenIdeas, type IdeaStatus } from '@life-updates/contract/idea-options';
 import type { Idea } from '@life-updates/contract/ideas';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

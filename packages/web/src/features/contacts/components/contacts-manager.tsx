@@ -5,7 +5,7 @@ import {
   type ContactSortField,
   type RelationshipFilter,
   type SortDirection,
-} from '@life-updates/contract/contacts';
+} from '@life-updates/contract/contact-options';
 import type { Contact } from '@life-updates/contract/contacts';
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { contactFileTypes } from '@life-updates/contract/contacts';
+import { contactFileTypes } from '@life-updates/contract/contact-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';

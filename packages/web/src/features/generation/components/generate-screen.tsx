@@ -1,4 +1,4 @@
-import { previewContent } from '@life-updates/contract/ideas';
+import { previewContent } from '@life-updates/contract/idea-options';
 import { resolvePreferences, preferenceFallbacks } from '@life-updates/contract/preferences';
 import type { Share } from '@life-updates/contract/shares';
 import { PencilIcon, RefreshCwIcon } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { previewContent } from '@life-updates/contract/ideas';
+import { previewContent } from '@life-updates/contract/idea-options';
 import { useTranslation } from 'react-i18next';
 import type { Idea } from '@life-updates/contract/ideas';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,4 +1,4 @@
-import { organizerTabs, previewContent, type IdeaStatus } from '@life-updates/contract/ideas';
+import { organizerTabs, previewContent, type IdeaStatus } from '@life-updates/contract/idea-options';
 import type { Idea } from '@life-updates/contract/ideas';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { deriveTitle, formatDuration, previewContent } from '@life-updates/contract/ideas';
+import { deriveTitle, formatDuration, previewContent } from '@life-updates/contract/idea-options';
 import { CloudOffIcon, PencilIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { usageState } from '@life-updates/contract/ideas';
+import { usageState } from '@life-updates/contract/idea-options';
 import type { Usage } from '@life-updates/contract/ideas';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { recording } from '@life-updates/contract/ideas';
+import { recording } from '@life-updates/contract/idea-options';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

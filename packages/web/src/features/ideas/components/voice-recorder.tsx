@@ -1,4 +1,4 @@
-import { formatDuration, recording } from '@life-updates/contract/ideas';
+import { formatDuration, recording } from '@life-updates/contract/idea-options';
 import { Loader2Icon, PauseIcon, PlayIcon, SquareIcon, XIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { fallbackTemplateId } from '@life-updates/contract/templates';
+import { fallbackTemplateId } from '@life-updates/contract/template-options';
 import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

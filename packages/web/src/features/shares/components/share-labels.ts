@@ -1,4 +1,4 @@
-import { isBuiltInTemplateId } from '@life-updates/contract/templates';
+import { isBuiltInTemplateId } from '@life-updates/contract/template-options';
 import { singleTextKey } from '@life-updates/contract/share-options';
 import type { ShareWithContacts } from '@life-updates/contract/shares';
 import type { TFunction } from 'i18next';
