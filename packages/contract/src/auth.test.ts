@@ -19,10 +19,10 @@ describe('password rule', () => {
     expect(newPasswordSchema.safeParse('Passw0rd!').success).toBe(true);
   });
 
-  it('requires matching confirmation and an @ in the email', () => {
+  it('requires matching confirmation and a valid email (the rule the server signs up with)', () => {
     const mismatch = registerFormSchema.safeParse({
       fullName: 'A',
-      email: 'a@b.c',
+      email: 'ann@example.com',
       password: 'Passw0rd!',
       confirmPassword: 'Passw0rd?',
     });
@@ -36,6 +36,13 @@ describe('password rule', () => {
       confirmPassword: 'Passw0rd!',
     });
     expect(noAt.error?.issues[0]).toMatchObject({ path: ['email'], message: 'validation.emailNeedsAt' });
+    const noDomain = registerFormSchema.safeParse({
+      fullName: 'A',
+      email: 'ann@example',
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+    });
+    expect(noDomain.error?.issues[0]).toMatchObject({ path: ['email'], message: 'validation.emailNeedsAt' });
   });
 });
 

@@ -17,6 +17,16 @@ export const newPasswordSchema = z
   .refine((value) => /\d/.test(value), 'validation.passwordDigit')
   .refine(hasSpecialCharacter, 'validation.passwordSpecial');
 
+/** A person's name on their account, from registering or from the account form. */
+export const fullNameSchema = z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong');
+
+/**
+ * An account's email address. Registering words a bad one as the sign-up page of the product
+ * document does; the other forms say "Invalid email address".
+ */
+export const accountEmailSchema = (invalidMessage: 'validation.invalidEmail' | 'validation.emailNeedsAt') =>
+  z.string().trim().min(1, 'validation.required').max(254, 'validation.tooLong').email(invalidMessage);
+
 /** Login takes an email, or a username (no @), and a password of at least 6. */
 export const loginFormSchema = z.object({
   email: z
@@ -31,13 +41,8 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const registerFormSchema = z
   .object({
-    fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    email: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(254, 'validation.tooLong')
-      .refine((value) => value.includes('@'), 'validation.emailNeedsAt'),
+    fullName: fullNameSchema,
+    email: accountEmailSchema('validation.emailNeedsAt'),
     password: newPasswordSchema,
     confirmPassword: z.string().min(1, 'validation.required'),
   })
@@ -58,8 +63,8 @@ export type Role = (typeof roles)[number];
 
 export const accountUpdateSchema = z
   .object({
-    fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong').optional(),
-    email: z.string().trim().email('validation.invalidEmail').max(254, 'validation.tooLong').optional(),
+    fullName: fullNameSchema.optional(),
+    email: accountEmailSchema('validation.invalidEmail').optional(),
     password: newPasswordSchema.optional(),
     currentPassword: z.string().max(128).optional(),
     /** The interface language, also the language of the account's emails. */
@@ -88,13 +93,8 @@ export const welcomeResponseSchema = z.object({ shouldWelcome: z.boolean(), user
 /** The Account tab form; password rules apply only when one is typed. */
 export const accountFormSchema = z
   .object({
-    fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    email: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(254, 'validation.tooLong')
-      .email('validation.invalidEmail'),
+    fullName: fullNameSchema,
+    email: accountEmailSchema('validation.invalidEmail'),
     newPassword: z.union([z.literal(''), newPasswordSchema]),
     confirmNewPassword: z.string(),
     currentPassword: z.string().max(128, 'validation.passwordMaxLength'),
@@ -122,14 +122,7 @@ export function buildAccountUpdate(
 }
 
 /** Forgot password: the account's email. */
-export const forgotPasswordFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(254, 'validation.tooLong')
-    .email('validation.invalidEmail'),
-});
+export const forgotPasswordFormSchema = z.object({ email: accountEmailSchema('validation.invalidEmail') });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 
 /** The new password after a reset link: the sign-up rule. */

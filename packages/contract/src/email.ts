@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 // ── Contact Us ──
 
 export const contactUsLimits = {

@@ -4,7 +4,8 @@ import { defaultPreferences } from './preferences.ts';
 import { countDeliveries, deliveryOutcomeMessage, destinationsSchema, sendShareTextRequestSchema } from './shares.ts';
 
 describe('delivery outcome', () => {
-  const statuses = (...list: Array<'queued' | 'sending' | 'sent' | 'published' | 'failed'>) => list.map((status) => ({ status }));
+  const statuses = (...list: Array<'queued' | 'sending' | 'sent' | 'published' | 'failed'>) =>
+    list.map((status) => ({ status }));
 
   it('is pending while any delivery is queued or sending', () => {
     expect(deliveryOutcomeMessage(countDeliveries(statuses('sent', 'sending')))).toBeNull();
@@ -46,7 +47,9 @@ describe('destinations', () => {
       preferences: defaultPreferences,
       destinations: { linkedin: true },
     };
-    expect(sendShareTextRequestSchema.safeParse({ ...request, sendAt: '2026-12-01T09:00:00+01:00' }).success).toBe(true);
+    expect(sendShareTextRequestSchema.safeParse({ ...request, sendAt: '2026-12-01T09:00:00+01:00' }).success).toBe(
+      true,
+    );
     expect(sendShareTextRequestSchema.safeParse({ ...request, sendAt: 'tomorrow' }).error?.issues[0]?.message).toBe(
       'summeris.validation.invalidTime',
     );

@@ -119,8 +119,7 @@ export const destinationsSchema = z
     linkedin: z.boolean().default(false),
   })
   .refine(
-    (destinations) =>
-      destinations.contactIds.length + destinations.chatIds.length > 0 || destinations.linkedin,
+    (destinations) => destinations.contactIds.length + destinations.chatIds.length > 0 || destinations.linkedin,
     'summeris.validation.selectDestination',
   );
 export type Destinations = z.input<typeof destinationsSchema>;

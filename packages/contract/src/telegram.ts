@@ -56,4 +56,3 @@ export const telegramLinkCodeSchema = z.object({
 export type TelegramLinkCode = z.infer<typeof telegramLinkCodeSchema>;
 
 export const telegramChatParamsSchema = z.object({ chatId: z.uuid('validation.invalidInput') });
-

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
 import { createAuth, type Auth } from './features/auth/auth.ts';
 import { sessionsPlugin } from './features/auth/session-hook.ts';
 import { createPublicAddress, type PublicAddress } from './features/public-address/public-address.ts';
@@ -63,6 +63,8 @@ export type AppDependencies = {
 
 /** The services routes and workers share (`app.deps`), each built once when the app is. */
 export type AppServices = AppDependencies & {
+  /** The database to query (`database.db`), the one thing nearly every route needs. */
+  db: Database;
   mailer: EmailTransport;
   telegram: TelegramRuntime | null;
   /** The offline composer, and the AI models the server has keys for. */
@@ -147,6 +149,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   };
   app.decorate('deps', {
     ...dependencies,
+    db: database.db,
     mailer,
     telegram,
     generators,

@@ -4,7 +4,7 @@ import { buildAccountExport } from './account-export-service.ts';
 
 /** Settings → Account → Export my data: one zip download. */
 export async function accountExportRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   app.get(
     '/api/account/export',
     {

@@ -31,7 +31,7 @@ const requestParams = z.object({ id: z.uuid('admin.errors.requestNotFound') });
 
 /** Settings → Admin's users, figures and Contact Us messages, in the admin scope (admin-api.ts: admins only). */
 export async function adminRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/stats', { schema: { tags: ['admin'], response: { 200: adminStatsSchema, ...errors } } }, async () =>
     getAdminStats({ db }),

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { contactMessages, ideas, shares, twoFactors, userSettings, users } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { setLimits } from '../settings/settings-service.ts';
 import type { Auth } from '../auth/auth.ts';
 import { monthWindowUtc } from '../usage/usage-service.ts';
 
@@ -147,16 +148,11 @@ export async function updateUser({
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('admin.errors.userNotFound');
     if (update.role !== undefined) await tx.update(users).set({ role: update.role }).where(eq(users.id, userId));
-    const limits = {
-      ...(update.monthlyShareLimit !== undefined ? { monthlyShareLimit: update.monthlyShareLimit } : {}),
-      ...(update.maxIdeas !== undefined ? { maxIdeas: update.maxIdeas } : {}),
-    };
-    if (Object.keys(limits).length > 0) {
-      await tx
-        .insert(userSettings)
-        .values({ userId, ...limits })
-        .onConflictDoUpdate({ target: userSettings.userId, set: limits });
-    }
+    await setLimits({
+      db: tx,
+      userId,
+      limits: { monthlyShareLimit: update.monthlyShareLimit, maxIdeas: update.maxIdeas },
+    });
   });
   const [updated] = await selectUsers({ db, where: eq(users.id, userId), now });
   if (!updated) throw notFound('admin.errors.userNotFound');

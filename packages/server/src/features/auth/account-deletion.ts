@@ -1,12 +1,6 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  contactMessages,
-  deliveries,
-  loginAttempts,
-  users,
-  verifications,
-} from '../../db/schema.ts';
+import { contactMessages, deliveries, loginAttempts, users, verifications } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deliveryQueue } from '../shares/delivery/queue.ts';

@@ -7,6 +7,7 @@ import { users, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';
+import { ensureSettings, setLocale } from '../settings/settings-service.ts';
 import type { SendAccountMail } from './account-mail.ts';
 import type { Auth } from './auth.ts';
 
@@ -27,7 +28,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
   if (!row) throw notFound();
   if (row.locale === null && row.theme === null) {
     // Every signed-in user has a settings record; create it if missing.
-    await db.insert(userSettings).values({ userId }).onConflictDoNothing();
+    await ensureSettings({ db, userId });
   }
   const role = row.user.role === 'admin' ? 'admin' : 'user';
   return {
@@ -155,7 +156,7 @@ export async function updateAccount({
     }
   }
   if (fullName !== undefined) await db.update(users).set({ name: fullName }).where(eq(users.id, userId));
-  if (locale !== undefined) await db.update(userSettings).set({ locale }).where(eq(userSettings.userId, userId));
+  if (locale !== undefined) await setLocale({ db, userId, locale });
   return { me: await getMe({ db, userId }), cookies };
 }
 

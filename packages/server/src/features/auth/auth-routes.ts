@@ -1,7 +1,9 @@
 import {
   accountSessionsResponseSchema,
+  accountEmailSchema,
   accountUpdateSchema,
   deleteAccountSchema,
+  fullNameSchema,
   sessionIdParamsSchema,
   meResponseSchema,
   newPasswordSchema,
@@ -39,8 +41,8 @@ const authErrorKeys: Record<string, string> = {
 };
 
 const signUpBodySchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  email: z.string().trim().max(254, 'validation.tooLong').email('validation.emailNeedsAt'),
+  name: fullNameSchema,
+  email: accountEmailSchema('validation.emailNeedsAt'),
   password: newPasswordSchema,
 });
 
@@ -111,7 +113,7 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
  */
 export async function authEndpoints(app: FastifyInstance) {
   const { auth } = app;
-  const { db } = app.deps.database;
+  const { db, mailer } = app.deps;
   const fixedOrigin = app.publicAddress.fixed;
   const baseFor: RequestBase = (request) => fixedOrigin ?? requestOrigin(request);
 
@@ -156,7 +158,7 @@ export async function authEndpoints(app: FastifyInstance) {
     const response = await auth.handler(toWebRequest(request, baseFor, { email, redirectTo: '/reset-password' }));
     if (!response.ok) return sendWebResponse(request, reply, response);
     const answer = (await response.json()) as Record<string, unknown>;
-    return reply.send({ ...answer, delivery: app.deps.mailer.isExternal ? 'email' : 'outbox' });
+    return reply.send({ ...answer, delivery: mailer.isExternal ? 'email' : 'outbox' });
   });
 
   // The new password follows the sign-up rule (better-auth checks only its length).
@@ -191,8 +193,8 @@ export async function authEndpoints(app: FastifyInstance) {
 /** The signed-in user's own account: /api/me, the welcome, and changes to the account. */
 export async function accountRoutes(app: FastifyInstance) {
   const { auth } = app;
-  const { db } = app.deps.database;
-  const sendAccountMail = createAccountMail({ ...app.deps, db, log: app.log });
+  const { db } = app.deps;
+  const sendAccountMail = createAccountMail({ ...app.deps, log: app.log });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => {

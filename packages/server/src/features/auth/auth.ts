@@ -23,6 +23,7 @@ import {
 import type { JobQueue } from '../../jobs.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
+import { ensureSettings } from '../settings/settings-service.ts';
 import { assertNotLastAdmin, cancelQueuedWork, eraseUnlinkedRows } from './account-deletion.ts';
 import { createAccountMail } from './account-mail.ts';
 import { clearFailedLogins } from './lockout-service.ts';
@@ -241,10 +242,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
           async after(user, context) {
             // The language the account's emails are written in, until the user picks one in Settings.
             const language = context?.request?.headers.get('accept-language');
-            await db
-              .insert(userSettings)
-              .values({ userId: user.id, locale: language ? pickLocale(language) : null })
-              .onConflictDoNothing();
+            await ensureSettings({ db, userId: user.id, locale: language ? pickLocale(language) : null });
             // The first account's address becomes the public one (links in emails), kept until an admin edits it.
             if (user.role === 'admin' && context?.request) {
               await publicAddress.recordFirst(new URL(context.request.url).origin);

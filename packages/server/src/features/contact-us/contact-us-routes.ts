@@ -6,8 +6,7 @@ import { submitContactMessage } from './contact-us-service.ts';
 
 /** Contact Us is public: anyone may write, at most 5 messages per 10 minutes per IP. */
 export async function contactUsRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config } = app.deps;
+  const { db, config, mailer } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -24,7 +23,7 @@ export async function contactUsRoutes(app: FastifyInstance) {
       await submitContactMessage({
         db,
         config,
-        mailer: app.deps.mailer,
+        mailer,
         log: request.log,
         userId: request.sessionUser?.id ?? null,
         form: request.body,

@@ -46,7 +46,7 @@ const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiError
 const tags = ['contacts'];
 
 export async function contactsRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

@@ -1,14 +1,14 @@
 import { translate } from '@life-updates/contract/i18n';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, deliveries } from '../../db/schema.ts';
+import { deliveries } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
-import { markContactBouncing } from '../contacts/contacts-service.ts';
+import { findSendableContacts, markBouncing, suppressionOf } from '../recipients/recipients-service.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import type { Channel, ChannelBatch, DeliveryRow, PrepareInput } from '../shares/delivery/channel.ts';
 import { readSenderIdentity, resolveSender, type Sender } from './email-settings-service.ts';
@@ -48,29 +48,20 @@ async function fixMessageId(db: Database, delivery: DeliveryRow, from: string) {
  * out those who unsubscribed and those whose address bounces: they are counted apart so the user
  * is told why.
  */
-async function prepareEmails({ db, userId, contactTexts, subject, shareSubject, targets }: PrepareInput & { targets: readonly string[] }) {
-  const validIds = targets.filter(isUuid);
-  const found =
-    validIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: contacts.id,
-            name: contacts.name,
-            email: contacts.email,
-            unsubscribedAt: contacts.unsubscribedAt,
-            bouncedAt: contacts.bouncedAt,
-          })
-          .from(contacts)
-          .where(and(eq(contacts.userId, userId), inArray(contacts.id, validIds)));
-  const addressed = found.filter(
-    (contact) => contact.email.trim() !== '' && (contactTexts[contact.id] ?? '').trim() !== '',
-  );
-  const skippedUnsubscribed = addressed.filter((contact) => contact.unsubscribedAt !== null).length;
-  const skippedBouncing = addressed.filter(
-    (contact) => contact.unsubscribedAt === null && contact.bouncedAt !== null,
-  ).length;
-  const recipients = addressed.filter((contact) => contact.unsubscribedAt === null && contact.bouncedAt === null);
+async function prepareEmails({
+  db,
+  userId,
+  contactTexts,
+  subject,
+  shareSubject,
+  targets,
+}: PrepareInput & { targets: readonly string[] }) {
+  const isAddressed = (contact: { id: string; email: string }) =>
+    contact.email.trim() !== '' && (contactTexts[contact.id] ?? '').trim() !== '';
+  const { sendable, unsubscribed, bouncing } = await findSendableContacts({ db, userId, contactIds: targets });
+  const recipients = sendable.filter(isAddressed);
+  const skippedUnsubscribed = unsubscribed.filter(isAddressed).length;
+  const skippedBouncing = bouncing.filter(isAddressed).length;
   // The subject asked for, else the share's, else the `email.defaultSubject` line in the user's language.
   const { senderName, locale } = await readSenderIdentity({ db, userId });
   const resolvedSubject =
@@ -83,7 +74,7 @@ async function prepareEmails({ db, userId, contactTexts, subject, shareSubject, 
       subject: resolvedSubject,
       body: contactTexts[contact.id]!,
     })),
-    skipped: targets.length - addressed.length,
+    skipped: targets.length - recipients.length - skippedUnsubscribed - skippedBouncing,
     skippedUnsubscribed,
     skippedBouncing,
   };
@@ -121,14 +112,10 @@ export function createEmailChannel({
     async send(delivery, batch) {
       const { db } = batch;
       // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
-      if (delivery.contactId && isUuid(delivery.contactId)) {
-        const [contact] = await db
-          .select({ unsubscribedAt: contacts.unsubscribedAt, bouncedAt: contacts.bouncedAt })
-          .from(contacts)
-          .where(eq(contacts.id, delivery.contactId));
-        if (contact?.unsubscribedAt) return { status: 'unsubscribed' };
-        if (contact?.bouncedAt) return { status: 'bounced' };
-      }
+      const suppression = delivery.contactId
+        ? (await suppressionOf({ db, contactIds: [delivery.contactId] })).get(delivery.contactId)
+        : undefined;
+      if (suppression) return { status: suppression === 'unsubscribed' ? 'unsubscribed' : 'bounced' };
       const sender = await senderOf(batch, delivery.userId);
       // Every update email carries the contact's unsubscribe link in its headers and footer
       // (one-click, RFC 8058, only on an https address); account mail does not come here.
@@ -162,8 +149,13 @@ export function createEmailChannel({
         });
         return { status: 'sent', providerMessageId: result.messageId };
       } catch (error) {
-        if (error instanceof PermanentEmailError && error.isBounce && delivery.contactId && isUuid(delivery.contactId)) {
-          await markContactBouncing({ db, userId: delivery.userId, contactId: delivery.contactId });
+        if (
+          error instanceof PermanentEmailError &&
+          error.isBounce &&
+          delivery.contactId &&
+          isUuid(delivery.contactId)
+        ) {
+          await markBouncing({ db, userId: delivery.userId, contactId: delivery.contactId });
         }
         throw error;
       }

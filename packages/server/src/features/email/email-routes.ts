@@ -35,8 +35,7 @@ const errors = {
 
 /** Settings → Email, the test email and the outbox. */
 export async function emailRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config, secretBox } = app.deps;
+  const { db, config, secretBox, mailer } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -100,7 +99,7 @@ export async function emailRoutes(app: FastifyInstance) {
       const userId = requireUser(request).id;
       let sender: Sender | undefined;
       try {
-        sender = await resolveSender({ db, config, secretBox, serverTransport: app.deps.mailer, userId });
+        sender = await resolveSender({ db, config, secretBox, serverTransport: mailer, userId });
         const { locale } = sender;
         const rendered = renderEmail({
           body: translate('email.test.body', locale),
@@ -135,7 +134,7 @@ export async function emailRoutes(app: FastifyInstance) {
     '/api/email/transport',
     { schema: { tags: ['email'], response: { 200: emailTransportInfoSchema, 401: apiErrorSchema } } },
     async (request) => {
-      return getTransportInfo({ db, userId: requireUser(request).id, serverTransport: app.deps.mailer });
+      return getTransportInfo({ db, userId: requireUser(request).id, serverTransport: mailer });
     },
   );
 

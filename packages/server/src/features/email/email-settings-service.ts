@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { createResendTransport } from '../../providers/email/resend-transport.ts';
 import { createSendgridTransport } from '../../providers/email/sendgrid-transport.ts';
+import { removeEmailKeys, setEmailSettings } from '../settings/settings-service.ts';
 
 /** Settings → Email input that breaks the form's rules; the route translates the issues. */
 export class EmailSettingsValidationError extends Error {
@@ -122,19 +123,13 @@ export async function saveEmailSettings({
   const apiKey = input.apiKey?.trim();
   const webhookKey = normaliseWebhookKey(input.webhookKey ?? '');
   const isOtherProvider = input.provider !== current.settings.provider;
-  const values = {
+  await setEmailSettings({
+    db,
+    userId,
     emailSettings: settings,
-    ...(apiKey ? { emailApiKeyEncrypted: secretBox.encrypt(apiKey) } : {}),
-    ...(webhookKey
-      ? { emailWebhookKeyEncrypted: secretBox.encrypt(webhookKey) }
-      : isOtherProvider
-        ? { emailWebhookKeyEncrypted: null }
-        : {}),
-  };
-  await db
-    .insert(userSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+    emailApiKeyEncrypted: apiKey ? secretBox.encrypt(apiKey) : undefined,
+    emailWebhookKeyEncrypted: webhookKey ? secretBox.encrypt(webhookKey) : isOtherProvider ? null : undefined,
+  });
   return getEmailSettings({ db, config, publicAddress, userId });
 }
 
@@ -148,10 +143,7 @@ export async function removeEmailApiKey({
   publicAddress,
   userId,
 }: UserScope<Database> & { config: Config; publicAddress: LinkOrigin }): Promise<EmailSettingsResponse> {
-  await db
-    .update(userSettings)
-    .set({ emailApiKeyEncrypted: null, emailWebhookKeyEncrypted: null })
-    .where(eq(userSettings.userId, userId));
+  await removeEmailKeys({ db, userId });
   return getEmailSettings({ db, config, publicAddress, userId });
 }
 

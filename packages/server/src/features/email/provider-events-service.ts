@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { deliveries } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { markContactBouncing, unsubscribeContact } from '../contacts/contacts-service.ts';
+import { markBouncing, markUnsubscribed } from '../recipients/recipients-service.ts';
 
 /**
  * What a provider reported about one message, in our terms (webhook-routes.ts maps each provider's
@@ -71,7 +71,8 @@ export async function applyProviderEvents({
       .where(and(or(...matches), eq(deliveries.channel, 'email'), userId ? eq(deliveries.userId, userId) : undefined))
       .limit(1);
     if (!delivery) continue;
-    if (event.email && event.email.trim().toLowerCase() !== (delivery.recipientEmail ?? '').trim().toLowerCase()) continue;
+    if (event.email && event.email.trim().toLowerCase() !== (delivery.recipientEmail ?? '').trim().toLowerCase())
+      continue;
     const owner = delivery.userId;
     const contactId = delivery.contactId && isUuid(delivery.contactId) ? delivery.contactId : null;
     const detail = event.detail?.slice(0, 1000) ?? null;
@@ -99,20 +100,20 @@ export async function applyProviderEvents({
         break;
       case 'bounced':
         await update({ status: 'bounced', failureKind: 'permanent', lastError: detail }, ['sent', 'delivered']);
-        if (contactId) await markContactBouncing({ db, userId: owner, contactId });
+        if (contactId) await markBouncing({ db, userId: owner, contactId });
         break;
       case 'complained':
         await update({ status: 'unsubscribed' }, ['sent', 'delivered']);
         // Marking mail as spam is the strongest "stop": the contact is unsubscribed, as with their link.
-        if (contactId) await unsubscribeContact({ db, userId: owner, contactId, source: 'complaint' });
+        if (contactId) await markUnsubscribed({ db, userId: owner, contactId, source: 'complaint' });
         break;
       case 'unsubscribed':
         await update({ status: 'unsubscribed' }, ['sent', 'delivered']);
-        if (contactId) await unsubscribeContact({ db, userId: owner, contactId, source: 'provider' });
+        if (contactId) await markUnsubscribed({ db, userId: owner, contactId, source: 'provider' });
         break;
       case 'suppressed':
         await update({ status: 'failed', failureKind: 'permanent', lastError: detail }, ['sent']);
-        if (contactId) await markContactBouncing({ db, userId: owner, contactId });
+        if (contactId) await markBouncing({ db, userId: owner, contactId });
         break;
       case 'failed':
         await update(

@@ -171,8 +171,7 @@ const headerValue = (request: FastifyRequest, name: string) => {
  * call is refused with 401, logged, and changes nothing. An address without a key answers 404.
  */
 export async function webhookRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config, secretBox } = app.deps;
+  const { db, config, secretBox } = app.deps;
   // The signature covers the exact bytes sent: keep the body as text in this plugin's routes.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -26,10 +26,8 @@ import {
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function generationRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config } = app.deps;
+  const { db, config, generators } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { generators } = app.deps;
 
   typed.get(
     '/api/ai/models',

@@ -20,6 +20,7 @@ import {
   type TextGenerator,
 } from '../../providers/ai/text-generator.ts';
 import { findOwnIdeas, type IdeaRow } from '../ideas/ideas-service.ts';
+import { setAiConfig, setVoiceSample } from '../settings/settings-service.ts';
 import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
 
 /** Where provider failures are logged with their cause (the user sees only the spec's message). */
@@ -90,19 +91,12 @@ export async function updateAiSettings({
     personalizationStrength: settings.personalizationStrength,
     toneOfVoice: settings.toneOfVoice ?? '',
   };
-  const voiceSample = settings.voiceSample === undefined ? {} : { voiceSample: settings.voiceSample };
-  await db
-    .insert(userSettings)
-    .values({ userId, aiConfig, ...voiceSample })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { aiConfig, ...voiceSample } });
+  await setAiConfig({ db, userId, aiConfig, voiceSample: settings.voiceSample });
   return getAiSettings({ db, config, userId });
 }
 
 export async function updateVoiceSample({ db, userId, voiceSample }: UserScope<Database> & { voiceSample: string }) {
-  await db
-    .insert(userSettings)
-    .values({ userId, voiceSample })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { voiceSample } });
+  await setVoiceSample({ db, userId, voiceSample });
   return { voiceSample };
 }
 

@@ -21,7 +21,7 @@ const tags = ['ideas'];
  * call is scoped to the session's user.
  */
 export async function ideasRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/ideas', { schema: { tags, response: { 200: ideaListSchema } } }, async (request) =>

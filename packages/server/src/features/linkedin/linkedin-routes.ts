@@ -1,5 +1,4 @@
 import { apiErrorSchema } from '@life-updates/contract/errors';
-import { pickLocale, translate } from '@life-updates/contract/i18n';
 import {
   linkedinCallbackQuerySchema,
   linkedinConnectionResponseSchema,
@@ -25,8 +24,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 
 export async function linkedinRoutes(app: FastifyInstance) {
   // The OAuth redirect URL is built on the public address (never on a request's Host).
   const { publicAddress } = app;
-  const { db } = app.deps.database;
-  const { config, jobs, secretBox } = app.deps;
+  const { db, config, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const oauth = createLinkedinOauth(config);
   // Said once at start-up, before a retired version starts failing every post.

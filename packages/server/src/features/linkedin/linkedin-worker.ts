@@ -6,12 +6,12 @@ export const linkedinExpiryQueue = 'linkedin-expiry';
 
 /** An hourly tick, one for the whole cluster, sends the "expires soon" notices. */
 export async function registerLinkedinWorkers(app: FastifyInstance, jobs: JobQueue) {
-  const { config, database, mailer } = app.deps;
+  const { db, config, mailer } = app.deps;
   await ensureQueue(jobs, linkedinExpiryQueue, { expireInSeconds: 15 * 60, retryLimit: 0, policy: 'singleton' });
   await jobs.schedule(linkedinExpiryQueue, '17 * * * *');
   await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {
     const sent = await sendLinkedinExpiryNotices({
-      db: database.db,
+      db: db,
       config,
       publicAddress: app.publicAddress,
       mailer,

@@ -12,7 +12,7 @@ import { getSchedule, saveSchedule } from './schedule-service.ts';
 
 /** Settings → Scheduling. */
 export async function scheduleRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

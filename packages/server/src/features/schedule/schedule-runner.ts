@@ -11,10 +11,9 @@ import {
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contacts, ideas, shares, templates, userSettings } from '../../db/schema.ts';
+import { ideas, shares, templates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
 import type { Channels } from '../shares/delivery/channel.ts';
 import { sendShare } from '../shares/delivery/send.ts';
@@ -22,6 +21,8 @@ import { toRawIdea, type GenerationLog } from '../generation/generation-service.
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
 import type { IdeaRow } from '../ideas/ideas-service.ts';
+import { findSendableContacts } from '../recipients/recipients-service.ts';
+import { recordScheduledRun, setNextScheduledRun } from '../settings/settings-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
 export const scheduledShareSource = 'schedule';
@@ -64,7 +65,7 @@ async function claimDueRun({ db, now }: { db: Database; now: Date }): Promise<Cl
     // A schedule that no longer reads stops rather than firing every minute.
     const next =
       schedule.success && isTimeZone(timeZone) ? nextRunAt({ schedule: schedule.data, timeZone, after: now }) : null;
-    await tx.update(userSettings).set({ nextScheduledRunAt: next }).where(eq(userSettings.userId, row.userId));
+    await setNextScheduledRun({ db: tx, userId: row.userId, nextScheduledRunAt: next });
     return schedule.success && next ? { userId: row.userId, schedule: schedule.data } : 'skipped';
   });
 }
@@ -101,31 +102,15 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
  * address bounces: they are counted apart, so the run can say why they were left out.
  */
 async function findRecipients({ db, userId, schedule }: { db: Database; userId: string; schedule: Schedule }) {
-  const selected = schedule.selectedContacts;
-  if (selected !== allContacts && selected.filter(isUuid).length === 0)
-    return { recipients: [], skippedUnsubscribed: 0, skippedBouncing: 0 };
-  const rows = await db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      relationship: contacts.relationship,
-      unsubscribedAt: contacts.unsubscribedAt,
-      bouncedAt: contacts.bouncedAt,
-    })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.userId, userId),
-        selected === allContacts ? undefined : inArray(contacts.id, selected.filter(isUuid)),
-      ),
-    )
-    .orderBy(asc(contacts.createdAt), asc(contacts.id));
+  const { sendable, unsubscribed, bouncing } = await findSendableContacts({
+    db,
+    userId,
+    contactIds: schedule.selectedContacts === allContacts ? 'all' : schedule.selectedContacts,
+  });
   return {
-    recipients: rows
-      .filter((row) => row.unsubscribedAt === null && row.bouncedAt === null)
-      .map(({ id, name, relationship }) => ({ id, name, relationship })),
-    skippedUnsubscribed: rows.filter((row) => row.unsubscribedAt !== null).length,
-    skippedBouncing: rows.filter((row) => row.unsubscribedAt === null && row.bouncedAt !== null).length,
+    recipients: sendable.map(({ id, name, relationship }) => ({ id, name, relationship })),
+    skippedUnsubscribed: unsubscribed.length,
+    skippedBouncing: bouncing.length,
   };
 }
 
@@ -177,10 +162,6 @@ function composeScheduledTexts({
   });
 }
 
-async function recordRun({ db, userId, run }: { db: Database; userId: string; run: ScheduleRun }) {
-  await db.update(userSettings).set({ lastScheduledRun: run }).where(eq(userSettings.userId, userId));
-}
-
 /**
  * One scheduled run for one user: the Ready ideas become a share for the
  * selected contacts in Summeris; with Automatic Sharing it goes through the email pipeline at once,
@@ -207,7 +188,7 @@ export async function runScheduleForUser({
       contactCount: 0,
       ...details,
     };
-    await recordRun({ db, userId, run });
+    await recordScheduledRun({ db, userId, run });
     return run;
   };
 
@@ -279,7 +260,7 @@ export async function runDueSchedules(dependencies: ScheduleRunnerDependencies):
       await runScheduleForUser({ dependencies, userId: claimed.userId, schedule: claimed.schedule, now });
     } catch (error) {
       dependencies.log.warn({ err: error, userId: claimed.userId }, 'scheduled run failed');
-      await recordRun({
+      await recordScheduledRun({
         db: dependencies.db,
         userId: claimed.userId,
         run: { at: now.toISOString(), outcome: 'failed', shareId: null, ideaCount: 0, contactCount: 0 },

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { contacts, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { setScheduleSettings } from '../settings/settings-service.ts';
 
 /** A stored run result read leniently: anything that no longer validates reads as "no run yet". */
 export function readScheduleRun(value: unknown): ScheduleRun | null {
@@ -73,9 +74,6 @@ export async function saveSchedule({
   }
   const schedule = { ...form, selectedContacts };
   const nextScheduledRunAt = nextRunAt({ schedule, timeZone, after: now });
-  await db
-    .insert(userSettings)
-    .values({ userId, schedule, timeZone, nextScheduledRunAt })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { schedule, timeZone, nextScheduledRunAt } });
+  await setScheduleSettings({ db, userId, schedule, timeZone, nextScheduledRunAt });
   return getSchedule({ db, userId, now });
 }

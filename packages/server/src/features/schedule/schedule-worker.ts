@@ -9,14 +9,14 @@ export const scheduleQueue = 'sharing-schedule';
  * (one for the whole cluster), and a worker runs every user whose next run is due.
  */
 export async function registerScheduleWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { config, database, generators, channels } = app.deps;
+  const { db, config, generators, channels } = app.deps;
   // A tick that outlives the next one is not run twice at once; a stuck one expires.
   const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
   await ensureQueue(jobs, scheduleQueue, { ...options, policy: 'singleton' });
   await jobs.schedule(scheduleQueue, '* * * * *');
   await jobs.work(scheduleQueue, { pollingIntervalSeconds: 5 }, async () => {
     const handled = await runDueSchedules({
-      db: database.db,
+      db,
       config,
       generators,
       jobs,

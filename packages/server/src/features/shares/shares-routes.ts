@@ -82,8 +82,7 @@ function describeSend(outcome: SendShareOutcome, locale: Locale) {
  * scoped to the session's user.
  */
 export async function sharesRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config, generators, channels, jobs } = app.deps;
+  const { db, config, generators, channels, jobs } = app.deps;
   const localeOf = (request: FastifyRequest) => pickLocale(request.headers['accept-language']);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -261,6 +260,11 @@ export async function sharesRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      findShareDeliveries({ db, userId: requireUser(request).id, shareId: request.params.id, locale: localeOf(request) }),
+      findShareDeliveries({
+        db,
+        userId: requireUser(request).id,
+        shareId: request.params.id,
+        locale: localeOf(request),
+      }),
   );
 }

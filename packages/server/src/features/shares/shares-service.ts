@@ -312,7 +312,12 @@ export async function updateShareText({
   contactId,
   text,
   locale,
-}: UserScope<Database> & { shareId: string; contactId: string; text: string; locale: Locale }): Promise<ShareWithContacts> {
+}: UserScope<Database> & {
+  shareId: string;
+  contactId: string;
+  text: string;
+  locale: Locale;
+}): Promise<ShareWithContacts> {
   const share = await getOwnShare({ db, userId, shareId });
   if (!isPendingStatus(share.status)) throw notPending();
   const isKnownKey =
@@ -616,6 +621,8 @@ export async function findSharesForReview({
     pending: withStatus(pendingTabStatuses),
     scheduled: withStatus(['scheduled']),
     sent: withStatus(sentTabStatuses),
-    failed: all.filter((share) => share.status === 'failed' || (share.status === 'sent' && hasFailedDestination(share))),
+    failed: all.filter(
+      (share) => share.status === 'failed' || (share.status === 'sent' && hasFailedDestination(share)),
+    ),
   };
 }

@@ -9,12 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
-import {
-  createLinkCode,
-  getUserTelegram,
-  removeChat,
-  unlinkUser,
-} from './telegram-service.ts';
+import { createLinkCode, getUserTelegram, removeChat, unlinkUser } from './telegram-service.ts';
 import { createUpdateEnqueuer } from './telegram-worker.ts';
 
 const tags = ['telegram'];
@@ -43,8 +38,7 @@ async function botInfoSoon(runtime: TelegramRuntime) {
  * post goes to one of the session user's own connected chats, named by its id here.
  */
 export async function telegramRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { telegram, jobs } = app.deps;
+  const { db, telegram, jobs } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/telegram', { schema: { tags, response: { 200: telegramStatusSchema } } }, async (request) => {

@@ -10,13 +10,7 @@ import {
 import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import {
-  ideas,
-  telegramChats,
-  telegramLinkCodes,
-  telegramLinks,
-  telegramUpdates,
-} from '../../db/schema.ts';
+import { ideas, telegramChats, telegramLinkCodes, telegramLinks, telegramUpdates } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';

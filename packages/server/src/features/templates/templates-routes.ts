@@ -16,7 +16,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Email-structure templates. */
 export async function templatesRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/templates', { schema: { tags, response: { 200: templateListResponseSchema } } }, async (request) =>

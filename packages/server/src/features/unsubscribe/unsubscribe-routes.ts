@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
-import { resubscribeContact, unsubscribeContact } from '../contacts/contacts-service.ts';
+import { markUnsubscribed, resubscribe } from '../recipients/recipients-service.ts';
 import { renderUnsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
 import { getUnsubscribeSubject } from './unsubscribe-service.ts';
 
@@ -20,8 +20,7 @@ const tokenParams = z.object({ token: z.string().max(200) });
  * `List-Unsubscribe=One-Click`, sent only with the user's consent, §3.2). Its page offers the undo.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
-  const { config } = app.deps;
+  const { db, config } = app.deps;
   // RFC 8058 one-click POSTs carry `List-Unsubscribe=One-Click` as a form body (urlencoded or
   // multipart), the page's button an empty one; the body changes nothing here, so any body is read
   // as text and left aside.
@@ -46,8 +45,8 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         .status(404)
         .send(renderUnsubscribePage({ state: 'invalid', locale: pickLocale(request.headers['accept-language']) }));
     }
-    if (action === 'unsubscribe') await unsubscribeContact({ db, contactId, source: 'link' });
-    if (action === 'resubscribe') await resubscribeContact({ db, contactId });
+    if (action === 'unsubscribe') await markUnsubscribed({ db, contactId, source: 'link' });
+    if (action === 'resubscribe') await resubscribe({ db, contactId });
     // Shown without a change, the page says where the contact stands: already unsubscribed (by an
     // earlier click or a spam complaint) offers the undo, else the Unsubscribe button.
     const state: UnsubscribePageState =

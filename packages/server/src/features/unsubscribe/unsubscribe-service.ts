@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import { readSenderIdentity } from '../email/email-settings-service.ts';
+import { suppressionOf } from '../recipients/recipients-service.ts';
 
 export type UnsubscribeSubject = {
   contactId: string;
@@ -21,16 +22,14 @@ export async function getUnsubscribeSubject({
   db: Database;
   contactId: string;
 }): Promise<UnsubscribeSubject | null> {
-  const [contact] = await db
-    .select({ userId: contacts.userId, unsubscribedAt: contacts.unsubscribedAt })
-    .from(contacts)
-    .where(eq(contacts.id, contactId));
+  const [contact] = await db.select({ userId: contacts.userId }).from(contacts).where(eq(contacts.id, contactId));
   if (!contact) return null;
   const { senderName, locale } = await readSenderIdentity({ db, userId: contact.userId });
+  const suppression = await suppressionOf({ db, contactIds: [contactId] });
   return {
     contactId,
     senderName,
     senderLocale: locale,
-    isUnsubscribed: contact.unsubscribedAt !== null,
+    isUnsubscribed: suppression.get(contactId) === 'unsubscribed',
   };
 }

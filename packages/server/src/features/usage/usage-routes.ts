@@ -6,7 +6,7 @@ import { getMonthlyUsage } from './usage-service.ts';
 
 /** The usage meter's figure. */
 export async function usageRoutes(app: FastifyInstance) {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/usage', { schema: { tags: ['usage'], response: { 200: usageSchema } } }, async (request) =>

@@ -77,3 +77,37 @@ export interface EmailTransport {
   send(message: OutgoingEmail): Promise<SendResult>;
   close(): Promise<void>;
 }
+
+/**
+ * A transport that leaves the machine through a client library, loaded at the first send rather
+ * than at start-up (docs/benchmarks.md, memory) and closed with the transport when it was loaded.
+ */
+export function createLoadedTransport<Client>({
+  kind,
+  load,
+  send,
+  close,
+}: {
+  kind: Exclude<EmailTransport['kind'], 'outbox'>;
+  load: () => Promise<Client>;
+  send: (client: Client, message: OutgoingEmail) => Promise<SendResult>;
+  close?: (client: Client) => void | Promise<void>;
+}): EmailTransport {
+  let client: Promise<Client> | undefined;
+  return {
+    kind,
+    isExternal: true,
+    async send(message) {
+      return send(await (client ??= load()), message);
+    },
+    async close() {
+      if (client && close) await close(await client);
+    },
+  };
+}
+
+/** The message's own headers with its Message-ID among them; undefined when there are none. */
+export function headersOf(message: OutgoingEmail): Record<string, string> | undefined {
+  const headers = { ...message.headers, ...(message.messageId ? { 'Message-ID': message.messageId } : {}) };
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}

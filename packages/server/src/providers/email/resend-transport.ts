@@ -1,10 +1,11 @@
 import type { Resend } from 'resend';
 import {
+  createLoadedTransport,
   formatMailbox,
+  headersOf,
   httpEmailError,
   TransientEmailError,
   type EmailTransport,
-  type OutgoingEmail,
 } from './email-transport.ts';
 
 /** Resend's email API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
@@ -15,18 +16,14 @@ export function createResendTransport({
   apiKey: string;
   baseUrl?: string | undefined;
 }): EmailTransport {
-  // The SDK is loaded at the first send, not at start-up (docs/benchmarks.md, memory).
-  let client: Promise<Resend> | undefined;
-  const loadClient = async () => {
-    const { Resend } = await import('resend');
-    return new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
-  };
-  return {
+  return createLoadedTransport({
     kind: 'resend',
-    isExternal: true,
-    async send(message: OutgoingEmail) {
-      const resend = await (client ??= loadClient());
-      const headers = { ...message.headers, ...(message.messageId ? { 'Message-ID': message.messageId } : {}) };
+    load: async (): Promise<Resend> => {
+      const { Resend } = await import('resend');
+      return new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+    },
+    async send(resend, message) {
+      const headers = headersOf(message);
       const { data, error } = await resend.emails.send(
         {
           from: formatMailbox(message.from, message.fromName),
@@ -35,7 +32,7 @@ export function createResendTransport({
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          ...(Object.keys(headers).length > 0 ? { headers } : {}),
+          ...(headers ? { headers } : {}),
         },
         // The Message-ID header may not reach the recipient (a Resend user reports it replaced, as
         // Amazon SES replaces it: resend/resend-node#133). What keeps a retry from sending twice is
@@ -54,6 +51,5 @@ export function createResendTransport({
       }
       return { messageId: data.id };
     },
-    async close() {},
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import type { Client as SendgridClient } from '@sendgrid/client';
 import type { MailService } from '@sendgrid/mail';
-import { httpEmailError, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
+import { createLoadedTransport, headersOf, httpEmailError, type EmailTransport } from './email-transport.ts';
 
 type SendgridError = Error & { code?: number; response?: { body?: { errors?: Array<{ message?: string }> } } };
 
@@ -12,30 +12,27 @@ export function createSendgridTransport({
   apiKey: string;
   baseUrl?: string | undefined;
 }): EmailTransport {
-  // The SDK is loaded at the first send, not at start-up (docs/benchmarks.md, memory).
-  let service: Promise<MailService> | undefined;
-  const loadService = async () => {
-    const [{ default: clientModule }, { default: mailModule }] = await Promise.all([
-      import('@sendgrid/client'),
-      import('@sendgrid/mail'),
-    ]);
-    // CommonJS modules whose classes hang off the exported singleton (their typings say otherwise).
-    const { Client } = clientModule as unknown as { Client: typeof SendgridClient };
-    const { MailService: Service } = mailModule as unknown as { MailService: typeof MailService };
-    const client = new Client();
-    // Set the header directly: setApiKey() warns on the console for keys without the SG. prefix.
-    client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
-    if (baseUrl) client.setDefaultRequest('baseUrl', baseUrl);
-    const mail = new Service();
-    mail.setClient(client);
-    mail.setTimeout(30_000);
-    return mail;
-  };
-  return {
+  return createLoadedTransport({
     kind: 'sendgrid',
-    isExternal: true,
-    async send(message: OutgoingEmail) {
-      const mail = await (service ??= loadService());
+    load: async (): Promise<MailService> => {
+      const [{ default: clientModule }, { default: mailModule }] = await Promise.all([
+        import('@sendgrid/client'),
+        import('@sendgrid/mail'),
+      ]);
+      // CommonJS modules whose classes hang off the exported singleton (their typings say otherwise).
+      const { Client } = clientModule as unknown as { Client: typeof SendgridClient };
+      const { MailService: Service } = mailModule as unknown as { MailService: typeof MailService };
+      const client = new Client();
+      // Set the header directly: setApiKey() warns on the console for keys without the SG. prefix.
+      client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
+      if (baseUrl) client.setDefaultRequest('baseUrl', baseUrl);
+      const mail = new Service();
+      mail.setClient(client);
+      mail.setTimeout(30_000);
+      return mail;
+    },
+    async send(mail, message) {
+      const headers = headersOf(message);
       try {
         const [response] = await mail.send({
           from: { email: message.from, ...(message.fromName ? { name: message.fromName } : {}) },
@@ -44,9 +41,7 @@ export function createSendgridTransport({
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          ...(message.headers || message.messageId
-            ? { headers: { ...message.headers, ...(message.messageId ? { 'Message-ID': message.messageId } : {}) } }
-            : {}),
+          ...(headers ? { headers } : {}),
           // SendGrid's subscription tracking would add its own unsubscribe footer and List-Unsubscribe
           // header, whose clicks never reach this app; ours (RFC 8058, on update emails) is the only one.
           // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (tracking_settings),
@@ -63,6 +58,5 @@ export function createSendgridTransport({
         throw httpEmailError('SendGrid', status, detail);
       }
     },
-    async close() {},
-  };
+  });
 }

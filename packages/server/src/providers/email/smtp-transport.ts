@@ -1,31 +1,27 @@
 import type { Transporter } from 'nodemailer';
 import {
+  createLoadedTransport,
   PermanentEmailError,
   TransientEmailError,
   type EmailTransport,
-  type OutgoingEmail,
 } from './email-transport.ts';
 
 /** Any SMTP server, through a pooled nodemailer transport. */
 export function createSmtpTransport(smtpUrl: string): EmailTransport {
-  // nodemailer is loaded at the first send, not at start-up (docs/benchmarks.md, memory).
-  let pool: Promise<Transporter> | undefined;
-  const loadPool = async () => {
-    const { default: nodemailer } = await import('nodemailer');
-    return nodemailer.createTransport({
-      url: smtpUrl,
-      pool: true,
-      // Bounded, so a stuck server fails the attempt (and it is retried) well within the job's expiry.
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
-  };
-  return {
+  return createLoadedTransport({
     kind: 'smtp',
-    isExternal: true,
-    async send(message: OutgoingEmail) {
-      const transporter = await (pool ??= loadPool());
+    load: async (): Promise<Transporter> => {
+      const { default: nodemailer } = await import('nodemailer');
+      return nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        // Bounded, so a stuck server fails the attempt (and it is retried) well within the job's expiry.
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      });
+    },
+    async send(transporter, message) {
       try {
         const info = await transporter.sendMail({
           from: message.fromName ? { name: message.fromName, address: message.from } : message.from,
@@ -56,8 +52,6 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
         throw new TransientEmailError(text, { status: responseCode, cause: error });
       }
     },
-    async close() {
-      if (pool) (await pool).close();
-    },
-  };
+    close: (transporter) => transporter.close(),
+  });
 }

@@ -4,11 +4,12 @@ import { everyoneTextKey, type Channel as ChannelName } from '@life-updates/cont
 import type { Destinations } from '@life-updates/contract/shares';
 import { and, count, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { deliveries, shares, userSettings } from '../../../db/schema.ts';
+import { deliveries, shares } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { findOwnIdeas } from '../../ideas/ideas-service.ts';
+import { lockSettingsRow } from '../../settings/settings-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
   getOwnShare,
@@ -49,10 +50,7 @@ async function assertWithinMonthlyLimit({
   /** False for the early check outside a transaction, which only spares work; the locked one decides. */
   isLocked?: boolean;
 }) {
-  if (isLocked) {
-    await tx.insert(userSettings).values({ userId }).onConflictDoNothing();
-    await tx.select({ id: userSettings.id }).from(userSettings).where(eq(userSettings.userId, userId)).for('update');
-  }
+  if (isLocked) await lockSettingsRow({ tx, userId });
   const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
   const [inFlight] = await tx
     .select({ count: count() })

@@ -53,7 +53,13 @@ async function claimDeliveries(db: Database, ids: readonly string[]) {
   });
 }
 
-async function recordFailure(db: Database, delivery: DeliveryRow, failure: DeliveryFailure, error: unknown, isFinal: boolean) {
+async function recordFailure(
+  db: Database,
+  delivery: DeliveryRow,
+  failure: DeliveryFailure,
+  error: unknown,
+  isFinal: boolean,
+) {
   await db
     .update(deliveries)
     .set({
@@ -144,7 +150,9 @@ export async function processDeliveries({
       // Recorded at once, not with the batch, and outside the catch above: a failure to record it
       // must not put a message already accepted back in the queue.
       await db.update(deliveries).set(recordedOutcome(outcome)).where(eq(deliveries.id, delivery.id));
-      outcomes.set(delivery.id, { status: outcome.status === 'sent' || outcome.status === 'published' ? 'sent' : 'failed' });
+      outcomes.set(delivery.id, {
+        status: outcome.status === 'sent' || outcome.status === 'published' ? 'sent' : 'failed',
+      });
     }),
   );
   await Promise.allSettled(Object.values(channels).map((channel) => channel.endBatch?.(batch)));
@@ -217,11 +225,11 @@ const workOptions = {
 
 /** The delivery worker: creates the queue, works it, resumes what a restart left. */
 export async function registerDeliveryWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { config, database, channels } = app.deps;
+  const { db, config, channels } = app.deps;
   await createDeliveryQueue({ jobs, config });
   await jobs.work<DeliveryJob, unknown, typeof workOptions>(deliveryQueue, workOptions, async (batch) => {
     const outcomes = await processDeliveries({
-      db: database.db,
+      db: db,
       channels,
       attempts: batch.map((job) => ({
         deliveryId: job.data.deliveryId,
@@ -240,6 +248,6 @@ export async function registerDeliveryWorker(app: FastifyInstance, jobs: JobQueu
       return { id: job.id, status: 'completed' };
     });
   });
-  const resumed = await resumeUnfinishedDeliveries({ db: database.db, jobs });
+  const resumed = await resumeUnfinishedDeliveries({ db: db, jobs });
   if (resumed > 0) app.log.info({ resumed }, 'resumed unfinished deliveries');
 }

@@ -23,9 +23,7 @@ const telegram: TelegramStatus = {
   isConfigured: true,
   botUsername: 'life_bot',
   link: { username: 'ada', firstName: 'Ada', linkedAt: '2026-01-01T00:00:00.000Z' },
-  chats: [
-    { id: chatId, title: 'Family news', username: null, type: 'channel', createdAt: '2026-01-01T00:00:00.000Z' },
-  ],
+  chats: [{ id: chatId, title: 'Family news', username: null, type: 'channel', createdAt: '2026-01-01T00:00:00.000Z' }],
 };
 const linkedin: LinkedinConnectionResponse = {
   isConfigured: true,

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConnectLinkedin, useDisconnectLinkedin, useLinkedinConnection } from '@/api/linkedin';
+import { ServiceCard } from '@/components/service-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatLinkedinDate } from './linkedin-dates';
 
@@ -46,75 +45,72 @@ export function ConnectedAccounts() {
 
   const connection = status.data?.connection ?? null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('linkedin.connectedAccounts')}</CardTitle>
-        <CardDescription>{t('linkedin.connectedAccountsDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <section aria-labelledby="linkedin-account-title" className="space-y-3 rounded-md border border-border p-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 id="linkedin-account-title" className="font-semibold">
-              {t('linkedin.name')}
-            </h3>
+    <ServiceCard
+      title={t('linkedin.connectedAccounts')}
+      description={t('linkedin.connectedAccountsDescription')}
+      status={status}
+      failedMessage={t('errors.internal')}
+      notConfiguredMessage={t('linkedin.notConfigured')}
+      after={
+        <ConfirmDialog
+          open={isConfirming}
+          onOpenChange={setConfirming}
+          title={t('linkedin.disconnectConfirmTitle')}
+          description={t('linkedin.disconnectConfirmDescription')}
+          cancelLabel={t('common.cancel')}
+          confirmLabel={t('linkedin.disconnect')}
+          onConfirm={() =>
+            disconnect.mutate(undefined, {
+              onSuccess: () => toast.success(t('linkedin.disconnected')),
+              onError: (error) => toast.error(errorMessage(error, t('errors.internal'))),
+            })
+          }
+        />
+      }
+    >
+      <section aria-labelledby="linkedin-account-title" className="space-y-3 rounded-md border border-border p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id="linkedin-account-title" className="font-semibold">
+            {t('linkedin.name')}
+          </h3>
+          {connection ? (
+            <Badge
+              variant={
+                connection.state === 'valid' ? 'success' : connection.state === 'expiring' ? 'warning' : 'destructive'
+              }
+            >
+              {t('linkedin.connectedAs', { name: connection.name })}
+            </Badge>
+          ) : (
+            <Badge variant="secondary">{t('linkedin.notConnected')}</Badge>
+          )}
+        </div>
+        {connection ? (
+          <p className="text-sm text-muted-foreground">
+            {t(connection.state === 'expired' ? 'linkedin.expiredOn' : 'linkedin.expiresOn', {
+              date: formatLinkedinDate(connection.expiresAt, i18n.language),
+            })}
+          </p>
+        ) : null}
+        {status.data?.isConfigured ? (
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={startConnect} disabled={connect.isPending || connect.isSuccess}>
+              <LinkIcon aria-hidden />
+              {connect.isPending || connect.isSuccess
+                ? t('linkedin.connecting')
+                : connection
+                  ? t('linkedin.reconnect')
+                  : t('linkedin.connect')}
+            </Button>
             {connection ? (
-              <Badge
-                variant={
-                  connection.state === 'valid' ? 'success' : connection.state === 'expiring' ? 'warning' : 'destructive'
-                }
-              >
-                {t('linkedin.connectedAs', { name: connection.name })}
-              </Badge>
-            ) : status.data ? (
-              <Badge variant="secondary">{t('linkedin.notConnected')}</Badge>
+              <Button variant="outline" onClick={() => setConfirming(true)} disabled={disconnect.isPending}>
+                <UnlinkIcon aria-hidden />
+                {t('linkedin.disconnect')}
+              </Button>
             ) : null}
           </div>
-          {status.isPending ? <Spinner label={t('common.loading')} /> : null}
-          {status.isError ? <p className="text-sm text-destructive">{t('errors.internal')}</p> : null}
-          {status.data && !status.data.isConfigured ? (
-            <p className="text-sm text-muted-foreground">{t('linkedin.notConfigured')}</p>
-          ) : null}
-          {connection ? (
-            <p className="text-sm text-muted-foreground">
-              {t(connection.state === 'expired' ? 'linkedin.expiredOn' : 'linkedin.expiresOn', {
-                date: formatLinkedinDate(connection.expiresAt, i18n.language),
-              })}
-            </p>
-          ) : null}
-          {status.data?.isConfigured ? (
-            <div className="flex flex-wrap gap-2">
-              <Button onClick={startConnect} disabled={connect.isPending || connect.isSuccess}>
-                <LinkIcon aria-hidden />
-                {connect.isPending || connect.isSuccess
-                  ? t('linkedin.connecting')
-                  : connection
-                    ? t('linkedin.reconnect')
-                    : t('linkedin.connect')}
-              </Button>
-              {connection ? (
-                <Button variant="outline" onClick={() => setConfirming(true)} disabled={disconnect.isPending}>
-                  <UnlinkIcon aria-hidden />
-                  {t('linkedin.disconnect')}
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
-        </section>
-      </CardContent>
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={setConfirming}
-        title={t('linkedin.disconnectConfirmTitle')}
-        description={t('linkedin.disconnectConfirmDescription')}
-        cancelLabel={t('common.cancel')}
-        confirmLabel={t('linkedin.disconnect')}
-        onConfirm={() =>
-          disconnect.mutate(undefined, {
-            onSuccess: () => toast.success(t('linkedin.disconnected')),
-            onError: (error) => toast.error(errorMessage(error, t('errors.internal'))),
-          })
-        }
-      />
-    </Card>
+        ) : null}
+      </section>
+    </ServiceCard>
   );
 }

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCreateTelegramLinkCode, useRemoveTelegramChat, useTelegramStatus, useUnlinkTelegram } from '@/api/telegram';
+import { ServiceCard } from '@/components/service-card';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -226,22 +226,19 @@ export function TelegramSettings() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('telegram.title')}</CardTitle>
-        <CardDescription>{t('telegram.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {status.isPending ? <Spinner label={t('common.loading')} /> : null}
-        {status.isError ? <p className="text-destructive">{t('telegram.loadFailed')}</p> : null}
-        {status.data && !status.data.isConfigured ? <p>{t('telegram.notConfigured')}</p> : null}
-        {status.data?.isConfigured ? (
-          <>
-            <LinkSection status={status.data} pending={pending} setPending={setPending} />
-            <ChatList chats={status.data.chats} />
-          </>
-        ) : null}
-      </CardContent>
-    </Card>
+    <ServiceCard
+      title={t('telegram.title')}
+      description={t('telegram.description')}
+      status={status}
+      failedMessage={t('telegram.loadFailed')}
+      notConfiguredMessage={t('telegram.notConfigured')}
+    >
+      {status.data?.isConfigured ? (
+        <>
+          <LinkSection status={status.data} pending={pending} setPending={setPending} />
+          <ChatList chats={status.data.chats} />
+        </>
+      ) : null}
+    </ServiceCard>
   );
 }

@@ -1,0 +1,129 @@
+import type { Locale } from '@life-updates/contract/i18n';
+import type { ScheduleRun } from '@life-updates/contract/schedule';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { UserScope } from '../../db/owned.ts';
+import { userSettings } from '../../db/schema.ts';
+
+/*
+ * The one writer of `user_settings`: every feature that changes a user's settings row calls one of
+ * these, each scoped to one user. Reads stay with the features that use the values. A setter
+ * creates the row when it is missing (a user made before settings existed, or a race with sign-up).
+ */
+
+type SettingsValues = Omit<typeof userSettings.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/** Writes `values` to the user's row, creating the row with them when there is none. */
+async function upsertSettings({ db, userId, values }: UserScope & { values: SettingsValues }) {
+  await db
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values });
+}
+
+/**
+ * Makes sure the user has a settings row; an existing row is left as it is. `locale` is the language
+ * a new row starts with (the one the browser asked for at sign-up).
+ */
+export async function ensureSettings({ db, userId, locale }: UserScope & { locale?: Locale | null }) {
+  await db
+    .insert(userSettings)
+    .values({ userId, ...(locale === undefined ? {} : { locale }) })
+    .onConflictDoNothing();
+}
+
+/**
+ * Locks the user's settings row until the transaction ends (creating it first when missing): the
+ * monthly-limit check holds it so that two sends cannot both pass.
+ */
+export async function lockSettingsRow({ tx, userId }: { tx: Executor; userId: string }) {
+  await ensureSettings({ db: tx, userId });
+  await tx.select({ id: userSettings.id }).from(userSettings).where(eq(userSettings.userId, userId)).for('update');
+}
+
+/** The language of the interface and of the account's emails. */
+export async function setLocale({ db, userId, locale }: UserScope & { locale: Locale }) {
+  await db.update(userSettings).set({ locale }).where(eq(userSettings.userId, userId));
+}
+
+/** The generation settings (model, temperature, tone…) and, when given, the voice sample. */
+export async function setAiConfig({
+  db,
+  userId,
+  aiConfig,
+  voiceSample,
+}: UserScope & { aiConfig: Record<string, unknown>; voiceSample?: string }) {
+  await upsertSettings({ db, userId, values: { aiConfig, ...(voiceSample === undefined ? {} : { voiceSample }) } });
+}
+
+export async function setVoiceSample({ db, userId, voiceSample }: UserScope & { voiceSample: string }) {
+  await upsertSettings({ db, userId, values: { voiceSample } });
+}
+
+/** The limits an admin sets: shares per month and ideas not yet sent. Absent ones are kept. */
+export async function setLimits({
+  db,
+  userId,
+  limits,
+}: UserScope & { limits: { monthlyShareLimit?: number; maxIdeas?: number } }) {
+  const values = {
+    ...(limits.monthlyShareLimit === undefined ? {} : { monthlyShareLimit: limits.monthlyShareLimit }),
+    ...(limits.maxIdeas === undefined ? {} : { maxIdeas: limits.maxIdeas }),
+  };
+  if (Object.keys(values).length > 0) await upsertSettings({ db, userId, values });
+}
+
+/** The sharing schedule, its time zone and when it runs next. */
+export async function setScheduleSettings({
+  db,
+  userId,
+  schedule,
+  timeZone,
+  nextScheduledRunAt,
+}: UserScope & { schedule: unknown; timeZone: string; nextScheduledRunAt: Date | null }) {
+  await upsertSettings({ db, userId, values: { schedule, timeZone, nextScheduledRunAt } });
+}
+
+/** When the schedule runs next (null: it stops). */
+export async function setNextScheduledRun({
+  db,
+  userId,
+  nextScheduledRunAt,
+}: UserScope & { nextScheduledRunAt: Date | null }) {
+  await db.update(userSettings).set({ nextScheduledRunAt }).where(eq(userSettings.userId, userId));
+}
+
+/** What the last scheduled run did, shown in Settings → Schedule. */
+export async function recordScheduledRun({ db, userId, run }: UserScope & { run: ScheduleRun }) {
+  await db.update(userSettings).set({ lastScheduledRun: run }).where(eq(userSettings.userId, userId));
+}
+
+/**
+ * Settings → Email: the form's values and, when given, the user's own provider key and webhook key,
+ * already encrypted (null forgets the webhook key).
+ */
+export async function setEmailSettings({
+  db,
+  userId,
+  emailSettings,
+  emailApiKeyEncrypted,
+  emailWebhookKeyEncrypted,
+}: UserScope & { emailSettings: unknown; emailApiKeyEncrypted?: string; emailWebhookKeyEncrypted?: string | null }) {
+  await upsertSettings({
+    db,
+    userId,
+    values: {
+      emailSettings,
+      ...(emailApiKeyEncrypted === undefined ? {} : { emailApiKeyEncrypted }),
+      ...(emailWebhookKeyEncrypted === undefined ? {} : { emailWebhookKeyEncrypted }),
+    },
+  });
+}
+
+/** Forgets the user's own email-provider key and the webhook key that goes with it. */
+export async function removeEmailKeys({ db, userId }: UserScope) {
+  await db
+    .update(userSettings)
+    .set({ emailApiKeyEncrypted: null, emailWebhookKeyEncrypted: null })
+    .where(eq(userSettings.userId, userId));
+}
