@@ -73,7 +73,7 @@ describe('migration 0009_one_way_out', () => {
     await migrate(db, { migrationsFolder: migrationsUpTo('0008_passkeys') });
     await pglite.exec(oldRows);
 
-    await migrate(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder: migrationsUpTo('0009_one_way_out') });
     const rows = async (text: string) => (await pglite.query<Record<string, unknown>>(text)).rows;
 
     // The Telegram post: a published delivery of its share, which went out.
@@ -81,7 +81,7 @@ describe('migration 0009_one_way_out', () => {
       expect.objectContaining({
         user_id: userId,
         channel: 'telegram',
-        telegram_chat_id: chatRowId,
+        chat_id: chatRowId,
         recipient_name: "Olga's channel",
         recipient_email: null,
         body: 'We moved to Lisbon!',
@@ -182,7 +182,9 @@ describe('migration 0009_one_way_out', () => {
       ),
     ).toEqual([]);
 
-    // The ideas list still shows the post an idea was published in, from its delivery.
+    // The ideas list (on the schema of every migration) still shows the post an idea was published
+    // in, from its delivery.
+    await migrate(db, { migrationsFolder });
     const { ideas } = await findIdeas({ db: db as unknown as Database, userId });
     expect(Object.fromEntries(ideas.map((item) => [item.id, item.linkedinPostUrl]))).toEqual({
       [idea(1)]: null,

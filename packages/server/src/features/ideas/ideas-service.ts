@@ -76,9 +76,9 @@ async function withinOpenIdeasLimit<T>(write: () => Promise<T>): Promise<T> {
  * given without its table, which inside this subquery would name the delivery's or the share's "id".
  */
 const latestLinkedinPost = sql<string | null>`(
-  select d."link" from "deliveries" as d join "pending_shares" as s on s."id" = d."share_id"
+  select d."link" from "deliveries" as d join "shares" as s on s."id" = d."share_id"
   where d."channel" = 'linkedin' and d."status" = 'published'
-    and s."events_ids" @> jsonb_build_array("events"."id"::text)
+    and s."idea_ids" @> jsonb_build_array("ideas"."id"::text)
   order by d."sent_at" desc limit 1)`;
 
 /**
