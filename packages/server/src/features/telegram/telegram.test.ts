@@ -647,7 +647,7 @@ describe('channels and publishing', () => {
     // Nothing was written for any of them.
     expect((await testApp.database.db.select({ id: shares.id }).from(shares)).length).toBe(sharesBefore);
     expect((await listedIdea(alice, aliceIdea)).status).toBe('raw_ideas');
-    expect((await call(bob, 'DELETE', `/api/telegram/channels/${channelRowId}`)).statusCode).toBe(404);
+    expect((await call(bob, 'DELETE', `/api/telegram/chats/${channelRowId}`)).statusCode).toBe(404);
   });
 
   /** A basic group connected by Alice through /connect (the bot a plain member, Alice its creator). */
