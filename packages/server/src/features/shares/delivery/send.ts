@@ -215,6 +215,27 @@ function notSent(
 
 const noneSkipped = { skipped: 0, skippedUnsubscribed: 0, skippedBouncing: 0 };
 
+/** The outcome of a send whose deliveries are queued: at once, or for their time. */
+function sent(
+  shareId: string,
+  at: Date | null,
+  { skipped, skippedUnsubscribed, skippedBouncing }: Prepared,
+  deliveryIds: string[],
+  warningKey: string | undefined,
+): SendShareOutcome {
+  const outcome = at ? 'scheduled' : 'queued';
+  return {
+    shareId,
+    outcome,
+    queued: deliveryIds.length,
+    skipped,
+    skippedUnsubscribed,
+    skippedBouncing,
+    warningKey,
+    deliveryIds,
+  };
+}
+
 type SendInput = {
   jobs: JobQueue | undefined;
   channels: Channels;
@@ -282,15 +303,7 @@ export async function sendShare({
     }),
   );
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
-  const { rows: _rows, ...counts } = prepared;
-  return {
-    shareId,
-    outcome: at ? 'scheduled' : 'queued',
-    queued: deliveryIds.length,
-    ...counts,
-    warningKey,
-    deliveryIds,
-  } satisfies SendShareOutcome;
+  return sent(shareId, at, prepared, deliveryIds, warningKey);
 }
 
 /**
@@ -352,15 +365,7 @@ export async function sendShareText({
     return { shareId: share.id, deliveryIds: ids };
   });
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
-  const { rows: _rows, ...counts } = prepared;
-  return {
-    shareId,
-    outcome: at ? 'scheduled' : 'queued',
-    queued: deliveryIds.length,
-    ...counts,
-    warningKey,
-    deliveryIds,
-  } satisfies SendShareOutcome;
+  return sent(shareId, at, prepared, deliveryIds, warningKey);
 }
 
 /** The destinations of a send request: those named, else the share's contacts. */
