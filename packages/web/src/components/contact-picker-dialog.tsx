@@ -1,6 +1,6 @@
 import type { Contact } from '@life-updates/contract/contacts';
 import { CheckIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useContactsByName } from '@/api/contacts';
@@ -56,71 +56,41 @@ export function ContactPickerDialog({
   const { t } = useTranslation();
   const baseId = useId();
   const hintId = `${baseId}-hint`;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const contacts = useContactsByName(open);
-  const { isError } = contacts;
-  const all = (filter ? contacts.data?.filter(filter) : contacts.data) ?? [];
-  const isLoading = contacts.isPending && !isError;
-
-  // Only ids that still exist, in the list's order.
-  const selectedIds = all.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
-  const hasContacts = !isLoading && !isError && all.length > 0;
+  const { query, all, selected, setSelected, chosenIds } = useContactChoice(open, filter);
+  const isLoading = query.isPending && !query.isError;
+  const hasContacts = !isLoading && !query.isError && all.length > 0;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription aria-live="polite">
-            {hasContacts
-              ? t('common.contactPicker.selectedCount', { selected: selectedIds.length, total: all.length })
-              : null}
-          </DialogDescription>
-          {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
-        </DialogHeader>
-        {isLoading ? (
-          <Spinner label={t('common.loading')} className="justify-center py-6" />
-        ) : isError ? (
-          <div className="space-y-3 text-center">
-            <p role="alert" className="text-sm text-destructive">
-              {t('common.contactPicker.loadFailed')}
+        <ContactDialogHeader
+          title={title}
+          count={hasContacts ? { selected: chosenIds.length, total: all.length } : null}
+          note={note}
+        />
+        <ContactsSection
+          query={query}
+          contacts={all}
+          selected={selected}
+          onSelectedChange={setSelected}
+          disabled={isProcessing}
+          label={title}
+        >
+          {chosenIds.length === 0 ? (
+            <p id={hintId} className="text-sm text-muted-foreground">
+              {t('summeris.validation.selectContact')}
             </p>
-            <Button variant="outline" onClick={() => void contacts.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : all.length === 0 ? (
-          <div className="space-y-4 py-4 text-center">
-            <p className="text-sm text-muted-foreground">{t('common.contactPicker.noContacts')}</p>
-            <Link to={paths.contacts} className={buttonVariants()}>
-              {t('common.contactPicker.addContacts')}
-            </Link>
-          </div>
-        ) : (
-          <>
-            <ContactChecklist
-              contacts={all}
-              selected={selected}
-              onSelectedChange={setSelected}
-              disabled={isProcessing}
-              label={title}
-            />
-            {selectedIds.length === 0 ? (
-              <p id={hintId} className="text-sm text-muted-foreground">
-                {t('summeris.validation.selectContact')}
-              </p>
-            ) : null}
-          </>
-        )}
+          ) : null}
+        </ContactsSection>
         <DialogFooter>
           <Button variant="outline" disabled={isProcessing} onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
           {hasContacts ? (
             <Button
-              disabled={selectedIds.length === 0 || isProcessing}
-              aria-describedby={selectedIds.length === 0 ? hintId : undefined}
-              onClick={() => onSubmit(selectedIds)}
+              disabled={chosenIds.length === 0 || isProcessing}
+              aria-describedby={chosenIds.length === 0 ? hintId : undefined}
+              onClick={() => onSubmit(chosenIds)}
             >
               {isProcessing ? t('common.contactPicker.processing') : submitLabel}
             </Button>
@@ -132,23 +102,100 @@ export function ContactPickerDialog({
 }
 
 /**
- * The contacts to tick, with Select All and Clear All; each ticked one shows a "Selected" badge. A
- * click anywhere on a contact's name toggles it.
+ * The user's contacts by name, asked for while `open` and narrowed by `filter`, and which of them
+ * are ticked: `chosenIds` holds only ids that still exist, in the list's order.
  */
-export function ContactChecklist({
-  contacts,
-  selected,
-  onSelectedChange,
-  disabled,
-  label,
+export function useContactChoice(open: boolean, filter: ((contact: Contact) => boolean) | undefined) {
+  const query = useContactsByName(open);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const all = (filter ? query.data?.filter(filter) : query.data) ?? [];
+  const chosenIds = all.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
+  return { query, all, selected, setSelected, chosenIds };
+}
+
+/** A contact dialog's title, how many contacts are ticked (when `count` is given) and the caller's note. */
+export function ContactDialogHeader({
+  title,
+  count,
+  note,
 }: {
+  title: string;
+  count: { selected: number; total: number } | null;
+  note?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription aria-live="polite">
+        {count ? t('common.contactPicker.selectedCount', count) : null}
+      </DialogDescription>
+      {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
+    </DialogHeader>
+  );
+}
+
+/**
+ * The contacts part of a contact dialog: a spinner while they load; the failure with Retry; with
+ * none, "No contacts found. Please add contacts first." and Add Contacts (to /contacts); else the
+ * checklist, then `children` (the caller's hint).
+ */
+export function ContactsSection({
+  query,
+  children,
+  ...checklist
+}: ContactChecklistProps & {
+  query: Pick<ReturnType<typeof useContactsByName>, 'isPending' | 'isError' | 'refetch'>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending && !query.isError) {
+    return <Spinner label={t('common.loading')} className="justify-center py-6" />;
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-3 text-center">
+        <p role="alert" className="text-sm text-destructive">
+          {t('common.contactPicker.loadFailed')}
+        </p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (checklist.contacts.length === 0) {
+    return (
+      <div className="space-y-4 py-4 text-center">
+        <p className="text-sm text-muted-foreground">{t('common.contactPicker.noContacts')}</p>
+        <Link to={paths.contacts} className={buttonVariants()}>
+          {t('common.contactPicker.addContacts')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ContactChecklist {...checklist} />
+      {children}
+    </>
+  );
+}
+
+interface ContactChecklistProps {
   contacts: readonly Contact[];
   selected: ReadonlySet<string>;
   onSelectedChange: (next: ReadonlySet<string>) => void;
   disabled: boolean;
   /** The list's accessible name. */
   label: string;
-}) {
+}
+
+/**
+ * The contacts to tick, with Select All and Clear All; each ticked one shows a "Selected" badge. A
+ * click anywhere on a contact's name toggles it.
+ */
+export function ContactChecklist({ contacts, selected, onSelectedChange, disabled, label }: ContactChecklistProps) {
   const { t } = useTranslation();
   const baseId = useId();
 

@@ -3,23 +3,14 @@ import { linkedinCommentaryLength, linkedinTextProblem, maxLinkedinPostLength } 
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useContactsByName } from '@/api/contacts';
 import { useLinkedinConnection } from '@/api/linkedin';
 import { useTelegramStatus } from '@/api/telegram';
-import { ContactChecklist } from '@/components/contact-picker-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { ContactDialogHeader, ContactsSection, useContactChoice } from '@/components/contact-picker-dialog';
+import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
@@ -97,26 +88,28 @@ export function ShareDestinationsDialog({
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const timeErrorId = `${baseId}-time-error`;
-  const [contactIds, setContactIds] = useState<ReadonlySet<string>>(new Set());
   const [chatIds, setTelegramChatIds] = useState<ReadonlySet<string>>(new Set());
   const [isLinkedinChosen, setLinkedinChosen] = useState(false);
   const [isScheduled, setScheduled] = useState(false);
   const [sendAt, setSendAt] = useState(defaultSendAt);
   const [timeError, setTimeError] = useState<string | null>(null);
 
-  const contacts = useContactsByName(open);
+  const {
+    query: contacts,
+    all: allContacts,
+    selected: contactIds,
+    setSelected: setContactIds,
+    chosenIds: chosenContactIds,
+  } = useContactChoice(open, contactFilter);
   const telegram = useTelegramStatus({ enabled: open });
   const linkedin = useLinkedinConnection({ enabled: open });
 
-  const allContacts = (contactFilter ? contacts.data?.filter(contactFilter) : contacts.data) ?? [];
-  const isLoadingContacts = contacts.isPending && !contacts.isError;
   const chats = telegram.data?.chats ?? [];
   const linkedinConnection = linkedin.data?.isConfigured ? linkedin.data.connection : null;
   const hasPostDestinations = chats.length > 0 || linkedinConnection !== null;
   const canPost = postText !== null;
 
   // Only what still exists, in the lists' order.
-  const chosenContactIds = allContacts.filter((contact) => contactIds.has(contact.id)).map((contact) => contact.id);
   const chosenChatIds = canPost ? chats.filter((chat) => chatIds.has(chat.id)).map((chat) => chat.id) : [];
   const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
   const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
@@ -152,46 +145,20 @@ export function ShareDestinationsDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription aria-live="polite">
-            {allContacts.length > 0
-              ? t('common.contactPicker.selectedCount', {
-                  selected: chosenContactIds.length,
-                  total: allContacts.length,
-                })
-              : null}
-          </DialogDescription>
-          {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
-        </DialogHeader>
+        <ContactDialogHeader
+          title={title}
+          count={allContacts.length > 0 ? { selected: chosenContactIds.length, total: allContacts.length } : null}
+          note={note}
+        />
 
-        {isLoadingContacts ? (
-          <Spinner label={t('common.loading')} className="justify-center py-6" />
-        ) : contacts.isError ? (
-          <div className="space-y-3 text-center">
-            <p role="alert" className="text-sm text-destructive">
-              {t('common.contactPicker.loadFailed')}
-            </p>
-            <Button variant="outline" onClick={() => void contacts.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : allContacts.length === 0 ? (
-          <div className="space-y-4 py-4 text-center">
-            <p className="text-sm text-muted-foreground">{t('common.contactPicker.noContacts')}</p>
-            <Link to={paths.contacts} className={buttonVariants()}>
-              {t('common.contactPicker.addContacts')}
-            </Link>
-          </div>
-        ) : (
-          <ContactChecklist
-            contacts={allContacts}
-            selected={contactIds}
-            onSelectedChange={setContactIds}
-            disabled={isProcessing}
-            label={title}
-          />
-        )}
+        <ContactsSection
+          query={contacts}
+          contacts={allContacts}
+          selected={contactIds}
+          onSelectedChange={setContactIds}
+          disabled={isProcessing}
+          label={title}
+        />
 
         {!canPost && hasPostDestinations ? (
           <p className="text-sm text-muted-foreground">{t('summeris.validation.noSingleText')}</p>
