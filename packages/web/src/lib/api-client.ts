@@ -83,3 +83,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError) return error.message;
   return fallback;
 }
+
+/** A refusal's own message (a 4xx says what to change); for a server fault or no answer, `fallback`. */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.status < 500 ? error.message : fallback;
+}

@@ -9,7 +9,7 @@ import {
 } from '@life-updates/contract/shares';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarXIcon, RotateCcwIcon, SendIcon, UsersIcon, XIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -34,7 +34,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, refusalMessage } from '@/lib/api-client';
 import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
 
 const tabs = ['pending', 'scheduled', 'sent', 'failed'] as const;
@@ -106,19 +106,33 @@ export function ShareReviewPage() {
   );
 }
 
-/** "Share with" and who: the contacts of a pending share, the destinations of one that went out. */
-function ShareHeader({
+/** Makes a change and toasts how it went: `done`, or the refusal's own message, else `failed`. */
+async function toastOutcome(change: () => Promise<unknown>, done: string, failed: string) {
+  try {
+    await change();
+    toast.success(done);
+  } catch (error) {
+    toast.error(refusalMessage(error, failed));
+  }
+}
+
+/**
+ * A share's card, named by its header: "Share with" and who (the contacts of a pending share, the
+ * destinations of one that went out), its template and `date`; then `children`.
+ */
+function ShareCard({
   share,
-  titleId,
   date,
   byDestination = false,
+  children,
 }: {
   share: ShareWithContacts;
-  titleId: string;
   date: string;
   byDestination?: boolean;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const names =
     byDestination && share.deliveries.length > 0
       ? share.deliveries.map((delivery) =>
@@ -130,15 +144,66 @@ function ShareHeader({
           .filter((recipient) => recipient.key !== everyoneTextKey)
           .map((recipient) => recipient.name);
   return (
-    <CardHeader className="space-y-1">
-      <CardTitle id={titleId} className="break-words text-base">
-        {t('summeris.shareWith')} {names.length > 0 ? names.join(', ') : t('summeris.noRecipients')}
-      </CardTitle>
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <Badge variant="outline">{templateLabel(share, t)}</Badge>
-        <span>{date}</span>
-      </div>
-    </CardHeader>
+    <Card role="article" aria-labelledby={titleId}>
+      <CardHeader className="space-y-1">
+        <CardTitle id={titleId} className="break-words text-base">
+          {t('summeris.shareWith')} {names.length > 0 ? names.join(', ') : t('summeris.noRecipients')}
+        </CardTitle>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <Badge variant="outline">{templateLabel(share, t)}</Badge>
+          <span>{date}</span>
+        </div>
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}
+
+/** A share's destinations with their status, under a heading that names the list; `children` stand between. */
+function DestinationsSection({
+  title,
+  deliveries,
+  children,
+}: {
+  title: string;
+  deliveries: readonly Delivery[];
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="space-y-2">
+      <h3 id={headingId} className="font-medium">
+        {title}
+      </h3>
+      {children}
+      <DeliveryStatusList deliveries={deliveries} labelId={headingId} />
+    </section>
+  );
+}
+
+/** Asks before a cancel, in the words of the catalogue group `texts`: title, message, keep and confirm. */
+function ConfirmCancelDialog({
+  texts,
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  texts: 'summeris.cancelDialog' | 'summeris.cancelScheduleDialog';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(`${texts}.title`)}
+      description={t(`${texts}.message`)}
+      cancelLabel={t(`${texts}.keep`)}
+      confirmLabel={t(`${texts}.confirm`)}
+      onConfirm={onConfirm}
+    />
   );
 }
 
@@ -179,18 +244,12 @@ function ShareTextEditor({
   const updateSummary = useUpdateShareText();
   const isChanged = text !== recipient.text;
 
-  const save = async () => {
-    try {
-      await updateSummary.mutateAsync({ shareId: share.id, contactId: recipient.key, text });
-      toast.success(t('summeris.toasts.summaryUpdated'));
-    } catch (error) {
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500
-          ? error.message
-          : t('summeris.toasts.summaryUpdateFailed'),
-      );
-    }
-  };
+  const save = () =>
+    toastOutcome(
+      () => updateSummary.mutateAsync({ shareId: share.id, contactId: recipient.key, text }),
+      t('summeris.toasts.summaryUpdated'),
+      t('summeris.toasts.summaryUpdateFailed'),
+    );
 
   return (
     <div className="space-y-2">
@@ -211,7 +270,6 @@ function ShareTextEditor({
 
 function PendingShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cancelShare = useCancelShare();
@@ -290,12 +348,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         void navigate(paths.settings);
         return;
       }
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('summeris.toasts.sendFailed'),
-        {
-          id: toastId,
-        },
-      );
+      toast.error(refusalMessage(error, t('summeris.toasts.sendFailed')), { id: toastId });
     } finally {
       setIsSending(false);
       void queryClient.invalidateQueries({ queryKey: shareKeys.all });
@@ -303,12 +356,10 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
   };
 
   return (
-    <Card role="article" aria-labelledby={titleId}>
-      <ShareHeader
-        share={share}
-        titleId={titleId}
-        date={t('summeris.generatedAt', { date: formatDateTime(share.generatedAt ?? share.createdAt, i18n.language) })}
-      />
+    <ShareCard
+      share={share}
+      date={t('summeris.generatedAt', { date: formatDateTime(share.generatedAt ?? share.createdAt, i18n.language) })}
+    >
       <CardContent className="space-y-4">
         {recipients.map((recipient) => (
           <ShareTextEditor key={`${recipient.key}:${recipient.text}`} share={share} recipient={recipient} />
@@ -343,56 +394,38 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         isProcessing={isSending}
         onSubmit={(choice) => void approve(choice)}
       />
-      <ConfirmDialog
+      <ConfirmCancelDialog
+        texts="summeris.cancelDialog"
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
-        title={t('summeris.cancelDialog.title')}
-        description={t('summeris.cancelDialog.message')}
-        cancelLabel={t('summeris.cancelDialog.keep')}
-        confirmLabel={t('summeris.cancelDialog.confirm')}
         onConfirm={() => void cancel()}
       />
-    </Card>
+    </ShareCard>
   );
 }
 
 /** A scheduled share: when it goes, where, its text, and "Cancel schedule" (back to Pending). */
 function ScheduledShareCard({ share }: { share: ShareWithContacts }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const destinationsId = useId();
   const unschedule = useUnscheduleShare();
   const [isConfirming, setIsConfirming] = useState(false);
 
-  const cancelSchedule = async () => {
-    try {
-      await unschedule.mutateAsync(share.id);
-      toast.success(t('summeris.toasts.scheduleCancelled'));
-    } catch (error) {
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500
-          ? error.message
-          : t('summeris.toasts.cancelScheduleFailed'),
-      );
-    }
-  };
+  const cancelSchedule = () =>
+    toastOutcome(
+      () => unschedule.mutateAsync(share.id),
+      t('summeris.toasts.scheduleCancelled'),
+      t('summeris.toasts.cancelScheduleFailed'),
+    );
 
   return (
-    <Card role="article" aria-labelledby={titleId}>
-      <ShareHeader
-        share={share}
-        titleId={titleId}
-        byDestination
-        date={t('summeris.sendsAt', { date: formatDateTime(share.sendAt, i18n.language) })}
-      />
+    <ShareCard
+      share={share}
+      byDestination
+      date={t('summeris.sendsAt', { date: formatDateTime(share.sendAt, i18n.language) })}
+    >
       <CardContent className="space-y-4">
         <ReadOnlyTexts share={share} />
-        <section className="space-y-2">
-          <h3 id={destinationsId} className="font-medium">
-            {t('summeris.destinations')}
-          </h3>
-          <DeliveryStatusList deliveries={share.deliveries} labelId={destinationsId} />
-        </section>
+        <DestinationsSection title={t('summeris.destinations')} deliveries={share.deliveries} />
       </CardContent>
       <CardFooter className="justify-end">
         <Button variant="outline" disabled={unschedule.isPending} onClick={() => setIsConfirming(true)}>
@@ -400,16 +433,13 @@ function ScheduledShareCard({ share }: { share: ShareWithContacts }) {
           {t('summeris.cancelSchedule')}
         </Button>
       </CardFooter>
-      <ConfirmDialog
+      <ConfirmCancelDialog
+        texts="summeris.cancelScheduleDialog"
         open={isConfirming}
         onOpenChange={setIsConfirming}
-        title={t('summeris.cancelScheduleDialog.title')}
-        description={t('summeris.cancelScheduleDialog.message')}
-        cancelLabel={t('summeris.cancelScheduleDialog.keep')}
-        confirmLabel={t('summeris.cancelScheduleDialog.confirm')}
         onConfirm={() => void cancelSchedule()}
       />
-    </Card>
+    </ShareCard>
   );
 }
 
@@ -422,49 +452,36 @@ const isUndelivered = (delivery: Delivery) => delivery.status === 'failed' || de
  */
 function DeliveredShareCard({ share, view }: { share: ShareWithContacts; view: 'sent' | 'failed' }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const destinationsId = useId();
   const retryFailed = useRetryFailedDeliveries();
   const counts = countDeliveries(share.deliveries);
   const shown = view === 'failed' ? share.deliveries.filter(isUndelivered) : share.deliveries;
   const isInFlight = counts.queued + counts.sending > 0;
   const canRetry = !isInFlight && share.deliveries.some((delivery) => delivery.canRetry);
 
-  const retry = async () => {
-    try {
-      await retryFailed.mutateAsync(share.id);
-      toast.success(t('email.retryQueued'));
-    } catch (error) {
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('summeris.toasts.sendFailed'),
-      );
-    }
-  };
+  const retry = () =>
+    toastOutcome(() => retryFailed.mutateAsync(share.id), t('email.retryQueued'), t('summeris.toasts.sendFailed'));
 
   return (
-    <Card role="article" aria-labelledby={titleId}>
-      <ShareHeader
-        share={share}
-        titleId={titleId}
-        byDestination
-        date={
-          share.sentAt
-            ? t('summeris.sentAt', { date: formatDateTime(share.sentAt, i18n.language) })
-            : t('summeris.generatedAt', { date: formatDateTime(share.generatedAt ?? share.createdAt, i18n.language) })
-        }
-      />
+    <ShareCard
+      share={share}
+      byDestination
+      date={
+        share.sentAt
+          ? t('summeris.sentAt', { date: formatDateTime(share.sentAt, i18n.language) })
+          : t('summeris.generatedAt', { date: formatDateTime(share.generatedAt ?? share.createdAt, i18n.language) })
+      }
+    >
       <CardContent className="space-y-4">
         {view === 'sent' ? <ReadOnlyTexts share={share} /> : null}
         {counts.total > 0 ? (
-          <section className="space-y-2">
-            <h3 id={destinationsId} className="font-medium">
-              {view === 'failed' ? t('summeris.failedDestinations') : t('summeris.destinations')}
-            </h3>
+          <DestinationsSection
+            title={view === 'failed' ? t('summeris.failedDestinations') : t('summeris.destinations')}
+            deliveries={shown}
+          >
             <p className="text-sm text-muted-foreground" role="status">
               {t('summeris.acceptedCount', { accepted: countAccepted(counts), total: counts.total })}
             </p>
-            <DeliveryStatusList deliveries={shown} labelId={destinationsId} />
-          </section>
+          </DestinationsSection>
         ) : null}
       </CardContent>
       {canRetry ? (
@@ -475,6 +492,6 @@ function DeliveredShareCard({ share, view }: { share: ShareWithContacts; view: '
           </Button>
         </CardFooter>
       ) : null}
-    </Card>
+    </ShareCard>
   );
 }
