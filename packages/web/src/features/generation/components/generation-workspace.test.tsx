@@ -1,11 +1,9 @@
 import { defaultPreferences } from '@life-updates/contract/preferences';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { renderRoutes, stubApi } from '@/test/render-app';
 import { GenerationWorkspace } from './generation-workspace';
 
 const models = {
@@ -40,21 +38,15 @@ function controllableStream() {
 }
 
 function stubFetch(handleGenerate: (init: RequestInit) => Promise<Response>) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      if (url === '/api/ai/models') return Response.json(models);
-      if (url === '/api/generate/stream') return handleGenerate(init);
-      return Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 });
-    }),
-  );
-  return calls;
+  return stubApi((url, init) => {
+    if (url === '/api/ai/models') return Response.json(models);
+    if (url === '/api/generate/stream') return handleGenerate(init);
+    return undefined;
+  });
 }
 
 function renderWorkspace(initialText = '') {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/create',
@@ -69,13 +61,7 @@ function renderWorkspace(initialText = '') {
         ),
       },
     ],
-    { initialEntries: ['/create'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    '/create',
   );
 }
 
@@ -116,7 +102,7 @@ describe('GenerationWorkspace', () => {
     expect(textArea()).toHaveValue('Hello world. Edited.');
 
     const request = calls.find((call) => call.url === '/api/generate/stream')!;
-    expect(JSON.parse(String(request.init.body))).toMatchObject({
+    expect(request.body).toMatchObject({
       ideaIds: ['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11'],
       preferences: { platform: 'telegram', length: 'medium' },
     });

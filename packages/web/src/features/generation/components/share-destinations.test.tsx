@@ -4,13 +4,11 @@ import { defaultPreferences } from '@life-updates/contract/preferences';
 import type { Delivery, SendResult, ShareDeliveriesResponse } from '@life-updates/contract/shares';
 import { countDeliveries } from '@life-updates/contract/shares';
 import type { TelegramStatus } from '@life-updates/contract/telegram';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { type ApiCall, delivery, renderRoutes, stubApi } from '@/test/render-app';
 import { GenerationWorkspace } from './generation-workspace';
 
 const ideaId = '3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11';
@@ -30,24 +28,6 @@ const linkedin: LinkedinConnectionResponse = {
   connection: { name: 'Ada Lovelace', expiresAt: '2099-01-01T00:00:00.000Z', state: 'valid' },
 };
 
-function delivery(overrides: Partial<Delivery>): Delivery {
-  return {
-    id: crypto.randomUUID(),
-    channel: 'email',
-    contactId: null,
-    recipientName: null,
-    recipientEmail: null,
-    status: 'queued',
-    attempts: 0,
-    error: null,
-    canRetry: false,
-    link: null,
-    sentAt: null,
-    updatedAt: '2026-05-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
 function deliveriesResponse(deliveries: Delivery[]): ShareDeliveriesResponse {
   const counts = countDeliveries(deliveries);
   return { shareId: 's1', shareStatus: 'sent', isDone: counts.queued + counts.sending === 0, counts, deliveries };
@@ -65,7 +45,7 @@ function sendResult(outcome: SendResult['outcome'], deliveries: Delivery[]): Sen
   };
 }
 
-function stubApi({
+function stubDestinations({
   telegramStatus = telegram,
   linkedinConnection = linkedin,
   send,
@@ -74,23 +54,17 @@ function stubApi({
   linkedinConnection?: LinkedinConnectionResponse;
   send: () => SendResult;
 }) {
-  const calls: Array<{ url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.startsWith('/api/contacts')) return Response.json({ contacts });
-      if (url === '/api/telegram') return Response.json(telegramStatus);
-      if (url === '/api/linkedin/connection') return Response.json(linkedinConnection);
-      if (url === '/api/shares/send') return Response.json(send());
-      return Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 });
-    }),
-  );
-  return calls;
+  return stubApi((url) => {
+    if (url.startsWith('/api/contacts')) return Response.json({ contacts });
+    if (url === '/api/telegram') return Response.json(telegramStatus);
+    if (url === '/api/linkedin/connection') return Response.json(linkedinConnection);
+    if (url === '/api/shares/send') return Response.json(send());
+    return undefined;
+  });
 }
 
 function renderWorkspace(text = 'Our news: we moved to Lisbon.') {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/create',
@@ -106,13 +80,7 @@ function renderWorkspace(text = 'Our news: we moved to Lisbon.') {
       },
       { path: '/dashboard', element: <p>My Stories</p> },
     ],
-    { initialEntries: ['/create'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    '/create',
   );
 }
 
@@ -127,11 +95,11 @@ async function openDialog() {
   return dialog;
 }
 
-const sent = (calls: Array<{ url: string; body: unknown }>) => calls.filter((call) => call.url === '/api/shares/send');
+const sent = (calls: ApiCall[]) => calls.filter((call) => call.url === '/api/shares/send');
 
 describe('the share dialog of Create Content and Generate', () => {
   it('sends to a contact, a Telegram chat and LinkedIn now, and lists how each destination went', async () => {
-    const calls = stubApi({
+    const calls = stubDestinations({
       send: () =>
         sendResult('queued', [
           delivery({
@@ -187,7 +155,7 @@ describe('the share dialog of Create Content and Generate', () => {
   });
 
   it('an email-only send ends in "Sent" / "Email sent."', async () => {
-    stubApi({
+    stubDestinations({
       send: () =>
         sendResult('queued', [
           delivery({ recipientName: 'Bob Colleague', recipientEmail: 'bob@example.com', status: 'sent' }),
@@ -203,7 +171,7 @@ describe('the share dialog of Create Content and Generate', () => {
   });
 
   it('refuses a time in the past without asking the server, and sends a future time as sendAt', async () => {
-    const calls = stubApi({
+    const calls = stubDestinations({
       send: () => sendResult('scheduled', [delivery({ channel: 'telegram', recipientName: 'Family news' })]),
     });
     renderWorkspace();
@@ -228,7 +196,7 @@ describe('the share dialog of Create Content and Generate', () => {
   });
 
   it('counts a LinkedIn post as LinkedIn receives it and refuses one that is too long', async () => {
-    const calls = stubApi({ send: () => sendResult('queued', []) });
+    const calls = stubDestinations({ send: () => sendResult('queued', []) });
     renderWorkspace(`${'#'.repeat(1500)} (hi)`);
     const dialog = await openDialog();
     // 1,505 characters typed; the 1,502 # ( ) are sent as \# \( \): 3,007.
@@ -240,7 +208,7 @@ describe('the share dialog of Create Content and Generate', () => {
   });
 
   it('offers only contacts when there is no Telegram chat and no LinkedIn connection', async () => {
-    const calls = stubApi({
+    const calls = stubDestinations({
       telegramStatus: { ...telegram, chats: [] },
       linkedinConnection: { isConfigured: true, connection: null },
       send: () => sendResult('queued', []),

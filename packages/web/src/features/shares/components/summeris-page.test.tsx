@@ -1,30 +1,10 @@
-import type { Delivery, ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import type { ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
+import { delivery, renderRoutes, stubApi } from '@/test/render-app';
 import { ShareReviewPage } from './summeris-page';
-
-function delivery(overrides: Partial<Delivery>): Delivery {
-  return {
-    id: crypto.randomUUID(),
-    channel: 'email',
-    contactId: null,
-    recipientName: null,
-    recipientEmail: null,
-    status: 'queued',
-    attempts: 0,
-    error: null,
-    canRetry: false,
-    link: null,
-    sentAt: null,
-    updatedAt: '2026-05-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function share(overrides: Partial<ShareWithContacts>): ShareWithContacts {
   return {
@@ -95,30 +75,16 @@ const partlySent = share({
 });
 
 function stubReview(review: ShareReviewResponse) {
-  const calls: Array<{ url: string; method: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, method: init.method ?? 'GET' });
-      if (url === '/api/shares/review') return Response.json(review);
-      if (url === `/api/shares/${scheduled.id}/unschedule`)
-        return Response.json({ share: { ...scheduled, status: 'approved' } });
-      return Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 });
-    }),
-  );
-  return calls;
+  return stubApi((url) => {
+    if (url === '/api/shares/review') return Response.json(review);
+    if (url === `/api/shares/${scheduled.id}/unschedule`)
+      return Response.json({ share: { ...scheduled, status: 'approved' } });
+    return undefined;
+  });
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/summeris', element: <ShareReviewPage /> }], {
-    initialEntries: ['/summeris'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/summeris', element: <ShareReviewPage /> }], '/summeris');
 }
 
 afterEach(() => vi.unstubAllGlobals());
