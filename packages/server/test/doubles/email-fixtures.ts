@@ -7,15 +7,21 @@ import { contacts, ideas, shares, users } from '../../src/db/schema.ts';
 import { startSmtpServer } from './smtp.ts';
 import { cookieHeader, createTestApp, signIn, signUp, testBaseUrl, type TestApp, type TestUser } from '../test-app.ts';
 
+/** The sender the app's mail carries in `startAppWithSmtp`. */
+export const testMailFrom = 'updates@life.test';
+
 /**
- * The app with its job queue, sending through a real SMTP server started for the test, with
- * one-second retries. `close` stops both.
+ * The app with its job queue, sending through a real SMTP server started for the test (with
+ * `smtpOptions`), with one-second retries. `close` stops both.
  */
-export async function startAppWithSmtp(env: Record<string, string> = {}) {
-  const smtp = await startSmtpServer();
+export async function startAppWithSmtp(
+  env: Record<string, string> = {},
+  smtpOptions: Parameters<typeof startSmtpServer>[0] = {},
+) {
+  const smtp = await startSmtpServer(smtpOptions);
   const testApp: TestApp = await createTestApp({
     withJobs: true,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'updates@life.test', EMAIL_RETRY_DELAY_SECONDS: '1', ...env },
+    env: { SMTP_URL: smtp.url, MAIL_FROM: testMailFrom, EMAIL_RETRY_DELAY_SECONDS: '1', ...env },
   });
   const close = async () => {
     await testApp.close();

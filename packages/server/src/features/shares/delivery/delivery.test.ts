@@ -6,10 +6,12 @@ import {
   createVerifiedUser,
   insertContacts,
   insertShare,
+  startAppWithSmtp,
+  testMailFrom,
   waitForDeliveries,
 } from '../../../../test/doubles/email-fixtures.ts';
-import { addressOf, nameOf, startSmtpServer } from '../../../../test/doubles/smtp.ts';
-import { createTestApp, openTestDatabase, type TestApp, type TestUser } from '../../../../test/test-app.ts';
+import { addressOf, nameOf } from '../../../../test/doubles/smtp.ts';
+import { openTestDatabase, type TestApp, type TestUser } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { contacts, deliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
@@ -19,22 +21,14 @@ import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import { createDeliveryQueue, deliveryQueue } from './queue.ts';
 import { sendShare } from './send.ts';
 
-const mailFrom = 'updates@life.test';
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: Awaited<ReturnType<typeof startAppWithSmtp>>['smtp'];
 let testApp: TestApp;
+let closeApp: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({
-    withJobs: true,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: mailFrom, EMAIL_RETRY_DELAY_SECONDS: '1', EMAIL_RETRY_LIMIT: '3' },
-  });
+  ({ smtp, testApp, close: closeApp } = await startAppWithSmtp({ EMAIL_RETRY_LIMIT: '3' }));
 });
-afterAll(async () => {
-  await testApp.close();
-  await testApp.app.deps.mailer.close();
-  await smtp.close();
-});
+afterAll(() => closeApp());
 afterEach(() => {
   smtp.rules.clear();
 });
@@ -88,7 +82,7 @@ describe('sending a share through SMTP', () => {
       expect(messages).toHaveLength(1);
       const { mail } = messages[0]!;
       expect(mail.subject).toBe('News from Ann');
-      expect(addressOf(mail.from)).toBe(mailFrom);
+      expect(addressOf(mail.from)).toBe(testMailFrom);
       expect(nameOf(mail.from)).toBe('Ann Lee');
       expect(addressOf(mail.replyTo)).toBe(user.email);
       expect(mail.text).toContain(`Only for ${person.name}: <b>hi</b>.`);
@@ -155,7 +149,7 @@ describe('sending a share through SMTP', () => {
     await waitForDeliveries(testApp.app, user, share.id);
     const [{ mail }] = smtp.to('settings.eve@example.com') as [(typeof smtp.received)[number]];
     expect(nameOf(mail.from)).toBe('Annie');
-    expect(addressOf(mail.from)).toBe(mailFrom);
+    expect(addressOf(mail.from)).toBe(testMailFrom);
     expect(addressOf(mail.replyTo)).toBe('annie.replies@example.com');
     expect(mail.subject).toBe('Life update from Annie');
     expect(bodyOf(mail.text).endsWith('\n\nAnnie')).toBe(true);
@@ -740,7 +734,7 @@ describe('durability', () => {
         LOG_LEVEL: 'silent',
         APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
         SMTP_URL: smtp.url,
-        MAIL_FROM: mailFrom,
+        MAIL_FROM: testMailFrom,
         EMAIL_RETRY_DELAY_SECONDS: '1',
       },
       { BASE_URL: 'http://localhost:3000' },

@@ -4,10 +4,11 @@ import {
   createVerifiedUser,
   insertContacts,
   insertShare,
+  startAppWithSmtp,
   waitForDeliveries,
 } from '../../../../test/doubles/email-fixtures.ts';
-import { startSmtpServer, type SmtpDouble } from '../../../../test/doubles/smtp.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import type { SmtpDouble } from '../../../../test/doubles/smtp.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
 import { deliveries } from '../../../db/schema.ts';
 import { sendShare } from './send.ts';
 import { processDeliveries } from './worker.ts';
@@ -19,38 +20,31 @@ import { processDeliveries } from './worker.ts';
  * copy. These tests send through a real SMTP server.
  */
 
-const mailFrom = 'updates@life.test';
 /** What the SMTP server should do with a message for an address: refuse it after DATA, once. */
 const refuseOnce = new Map<string, { code: number; message: string }>();
 /** The delivery's stored Message-ID at the moment its message reached the server, per attempt. */
 const storedWhenReceived = new Map<string, Array<string | null>>();
 let smtp: SmtpDouble;
 let testApp: TestApp;
+let closeApp: () => Promise<void>;
+
+/** Notes the stored Message-ID as each message arrives, and refuses it where `refuseOnce` says so. */
+async function onMessage(_mail: unknown, envelopeTo: string[]) {
+  const [address] = envelopeTo;
+  const [row] = await testApp.database.db
+    .select({ messageId: deliveries.messageId })
+    .from(deliveries)
+    .where(eq(deliveries.recipientEmail, address!));
+  storedWhenReceived.set(address!, [...(storedWhenReceived.get(address!) ?? []), row?.messageId ?? null]);
+  const refusal = refuseOnce.get(address!);
+  refuseOnce.delete(address!);
+  return refusal;
+}
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({
-    onMessage: async (_mail, envelopeTo) => {
-      const [address] = envelopeTo;
-      const [row] = await testApp.database.db
-        .select({ messageId: deliveries.messageId })
-        .from(deliveries)
-        .where(eq(deliveries.recipientEmail, address!));
-      storedWhenReceived.set(address!, [...(storedWhenReceived.get(address!) ?? []), row?.messageId ?? null]);
-      const refusal = refuseOnce.get(address!);
-      refuseOnce.delete(address!);
-      return refusal;
-    },
-  });
-  testApp = await createTestApp({
-    withJobs: true,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: mailFrom, EMAIL_RETRY_DELAY_SECONDS: '1', EMAIL_RETRY_LIMIT: '3' },
-  });
+  ({ smtp, testApp, close: closeApp } = await startAppWithSmtp({ EMAIL_RETRY_LIMIT: '3' }, { onMessage }));
 });
-afterAll(async () => {
-  await testApp.close();
-  await testApp.app.deps.mailer.close();
-  await smtp.close();
-});
+afterAll(() => closeApp());
 afterEach(() => {
   refuseOnce.clear();
 });
