@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -9,40 +6,20 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DatabaseFailedError } from '../src/db/pglite-fatal-errors.ts';
 import { contactMessages } from '../src/db/schema.ts';
+import { freePort, scratch, startServerProcess } from './server-process.ts';
 
 // PGlite after a PANIC. The PANIC is real: pg_wal is made unusable (a file instead of the
 // folder) and PostgreSQL is made to start a new WAL segment, so the next write cannot open one, the
 // same failure as a full disk refusing the new segment, without filling a disk. The real-disk
 // version is scripts/full-disk-probe.mjs (docs/security.md).
-const serverDirectory = path.resolve(import.meta.dirname, '..');
-const directories: string[] = [];
-const children: ChildProcess[] = [];
-
-function temporaryDirectory() {
-  const directory = mkdtempSync(path.join(tmpdir(), 'life-updates-fatal-'));
-  directories.push(directory);
-  return directory;
-}
+const { temporaryDirectory, track, cleanUp } = scratch('life-updates-fatal-');
 
 function breakWalFolder(dataDir: string) {
   renameSync(path.join(dataDir, 'pg_wal'), path.join(dataDir, 'pg_wal.moved'));
   writeFileSync(path.join(dataDir, 'pg_wal'), 'not a folder');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
+afterEach(cleanUp);
 
 describe('a fatal error in the embedded database', () => {
   it('stops every later query at once, and /api/health answers 503', async () => {
@@ -99,13 +76,9 @@ describe('a fatal error in the embedded database', () => {
   it('makes the server log one clear line and exit with code 1, for its service manager to restart it', async () => {
     const dataDir = temporaryDirectory();
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', './test/wal-switch-on-signal.ts', 'src/server.ts'],
-      {
-        cwd: serverDirectory,
-        env: {
-          ...process.env,
+    const { child, exited, output } = track(
+      startServerProcess(
+        {
           DATA_DIR: dataDir,
           PORT: String(port),
           HOST: '127.0.0.1',
@@ -113,18 +86,13 @@ describe('a fatal error in the embedded database', () => {
           LOG_LEVEL: 'info',
           LOG_FORMAT: 'json',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+        { preload: ['./test/wal-switch-on-signal.ts'] },
+      ),
     );
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const waitForOutput = async (pattern: RegExp) => {
       const deadline = Date.now() + 60_000;
-      while (!pattern.test(output) && child.exitCode === null) {
-        if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${output}`);
+      while (!pattern.test(output()) && child.exitCode === null) {
+        if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${output()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
@@ -147,7 +115,7 @@ describe('a fatal error in the embedded database', () => {
       }),
       signal: AbortSignal.timeout(15_000),
     }).catch((error: Error) => {
-      if (error.name === 'TimeoutError') throw new Error(`the server stopped answering:\n${output}`);
+      if (error.name === 'TimeoutError') throw new Error(`the server stopped answering:\n${output()}`);
       return undefined; // the server had already met the PANIC in a background write, and is gone
     });
     if (response) {
@@ -157,7 +125,7 @@ describe('a fatal error in the embedded database', () => {
 
     expect(await exited).toBe(1);
     expect(Date.now() - startedAt).toBeLessThan(10_000);
-    const fatal = output
+    const fatal = output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { level: number; msg: string })

@@ -1,71 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupDatabase, restoreDatabase } from '../src/db/backup.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { contactMessages } from '../src/db/schema.ts';
+import { freePort, scratch, startServerProcess, waitForHealth } from './server-process.ts';
 
-const serverDirectory = path.resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
-const directories: string[] = [];
-
-function temporaryDirectory() {
-  const directory = mkdtempSync(path.join(tmpdir(), 'life-updates-test-'));
-  directories.push(directory);
-  return directory;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const { temporaryDirectory, track, cleanUp } = scratch('life-updates-test-');
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      BASE_URL: `http://localhost:${env.PORT}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return track(
+    startServerProcess({ LOG_LEVEL: 'info', NODE_ENV: 'production', BASE_URL: `http://localhost:${env.PORT}`, ...env }),
+  );
 }
 
-async function waitForHealth(port: number, output: () => string = () => '', timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
+afterEach(cleanUp);
 
 describe('server process', () => {
   it('refuses a second process on the same data dir at once, and exits cleanly on SIGTERM within 5 s', async () => {

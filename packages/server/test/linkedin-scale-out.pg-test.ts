@@ -1,12 +1,10 @@
 import { defaultPreferences } from '@life-updates/contract/preferences';
 import type { ShareReviewResponse } from '@life-updates/contract/shares';
 import { sql } from 'drizzle-orm';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { startFakeLinkedin, type FakeLinkedin } from './doubles/linkedin.ts';
+import { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
 import { openTestDatabase, strongPassword } from './test-app.ts';
 
 /**
@@ -14,21 +12,10 @@ import { openTestDatabase, strongPassword } from './test-app.ts';
  * flow started on one instance finishes on the other, and each scheduled post goes out exactly once
  * though both instances' workers watch the queue. Only in the PostgreSQL run (vitest.config.ts).
  */
-const serverDirectory = path.resolve(import.meta.dirname, '..');
 const clientId = 'scale-out-linkedin-client';
 const clientSecret = 'scale-out-linkedin-secret';
 
-type Instance = { url: string; child: ChildProcess; exited: Promise<unknown>; output: () => string };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+type Instance = ServerProcess & { url: string };
 
 let database: DatabaseHandle;
 let fake: FakeLinkedin;
@@ -36,34 +23,21 @@ let baseUrl: string;
 const instances: Instance[] = [];
 
 function startInstance(port: number): Instance {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.connectionString!,
-      APP_SECRET: 'linkedin-scale-out-secret-long-enough-0123456789',
-      BASE_URL: baseUrl,
-      RATE_LIMIT_SCALE: '100',
-      LINKEDIN_CLIENT_ID: clientId,
-      LINKEDIN_CLIENT_SECRET: clientSecret,
-      LINKEDIN_API_BASE: fake.url,
-      LINKEDIN_AUTH_BASE: fake.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.connectionString!,
+    APP_SECRET: 'linkedin-scale-out-secret-long-enough-0123456789',
+    BASE_URL: baseUrl,
+    RATE_LIMIT_SCALE: '100',
+    LINKEDIN_CLIENT_ID: clientId,
+    LINKEDIN_CLIENT_SECRET: clientSecret,
+    LINKEDIN_API_BASE: fake.url,
+    LINKEDIN_AUTH_BASE: fake.url,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    exited: new Promise((resolve) => child.on('exit', resolve)),
-    output: () => output,
-  };
+  return { url: `http://127.0.0.1:${port}`, ...server };
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { deliveryQueue } from '../src/features/shares/delivery/queue.ts';
 import { startSmtpServer } from './doubles/smtp.ts';
+import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './server-process.ts';
 import { openTestDatabase, strongPassword } from './test-app.ts';
 
 /**
@@ -14,20 +13,9 @@ import { openTestDatabase, strongPassword } from './test-app.ts';
  * database behind a round-robin proxy. Only in the PostgreSQL run (vitest.config.ts includes
  * *.pg-test.ts when TEST_DATABASE_URL is set): the embedded database allows one process.
  */
-const serverDirectory = path.resolve(import.meta.dirname, '..');
 const appSecret = 'scale-out-secret-that-is-long-enough-0123456789';
 
-type Instance = { port: number; child: ChildProcess; exited: Promise<number | null>; output: () => string };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+type Instance = ServerProcess & { port: number };
 
 /** A small round-robin load balancer; a request to a dead instance is retried on the next one. */
 async function startProxy(upstreams: () => number[]) {
@@ -75,18 +63,7 @@ async function startProxy(upstreams: () => number[]) {
   };
 }
 
-async function waitForHealth(instance: Instance, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${instance.port}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`instance did not start:\n${instance.output()}`);
-}
+const waitForInstance = (instance: Instance) => waitForHealth(instance.port, instance.output, 90_000);
 
 let database: DatabaseHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -99,30 +76,21 @@ const livePorts = () =>
 
 async function startInstance(baseUrl: string): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.connectionString!,
-      APP_SECRET: appSecret,
-      BASE_URL: baseUrl,
-      TRUST_PROXY: 'true',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'updates@life.test',
-      EMAIL_RETRY_DELAY_SECONDS: '1',
-      RATE_LIMIT_SCALE: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.connectionString!,
+    APP_SECRET: appSecret,
+    BASE_URL: baseUrl,
+    TRUST_PROXY: 'true',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'updates@life.test',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
+    RATE_LIMIT_SCALE: '100',
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { port, child, exited, output: () => output };
+  return { port, ...server };
 }
 
 beforeAll(async () => {
@@ -132,7 +100,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer({ acceptDelayMs: 100 });
   proxy = await startProxy(livePorts);
   instances.push(await startInstance(proxy.url), await startInstance(proxy.url));
-  await Promise.all(instances.map((instance) => waitForHealth(instance)));
+  await Promise.all(instances.map(waitForInstance));
 }, 180_000);
 
 afterAll(async () => {
@@ -302,7 +270,7 @@ describe('two instances on one PostgreSQL database', () => {
     // A fresh second instance: the previous test stopped one.
     const extra = await startInstance(proxy.url);
     instances.push(extra);
-    await waitForHealth(extra);
+    await waitForInstance(extra);
     const { shareId, contactIds, emails } = await prepareShare(session, 'kill', 200);
     const send = await api(proxy.url, session, 'POST', `/api/shares/${shareId}/send`, {
       destinations: { contactIds },

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from './doubles/smtp.ts';
+import { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
 import { strongPassword } from './test-app.ts';
 
 /**
@@ -13,51 +12,31 @@ import { strongPassword } from './test-app.ts';
  * loopback, then the server started again on the same data dir finishes the send, and every
  * recipient gets exactly one mail. (Two instances on PostgreSQL: scale-out.pg-test.ts.)
  */
-const serverDirectory = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-stop-'));
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let port: number;
 let base: string;
-let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string } | undefined;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
+let server: ServerProcess | undefined;
 
 async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      APP_SECRET: 'stop-mid-send-secret-that-is-long-enough-0123',
-      BASE_URL: base,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'updates@life.test',
-      EMAIL_RETRY_DELAY_SECONDS: '1',
-      RATE_LIMIT_SCALE: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = startServerProcess({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'stop-mid-send-secret-that-is-long-enough-0123',
+    BASE_URL: base,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'updates@life.test',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
+    RATE_LIMIT_SCALE: '100',
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  server = { child, exited, output: () => output };
+  server = started;
   await waitUntil(
     async () => (await fetch(`${base}/api/ready`).catch(() => undefined))?.ok === true,
     120_000,
-    () => `the server to be ready:\n${output}`,
+    () => `the server to be ready:\n${started.output()}`,
   );
 }
 
