@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -93,6 +94,19 @@ export async function createTestApp(
       rmSync(backupDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real app for the tests of one file: built before them and closed after them. The object
+ * returned is filled in when the file's tests start, so read it inside tests and hooks.
+ */
+export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  const testApp = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(testApp, await createTestApp(options));
+  });
+  afterAll(() => testApp.close());
+  return testApp;
 }
 
 let ipCounter = 1;

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieHeader,
-  createTestApp,
-  createUser,
-  strongPassword,
-  testBaseUrl,
-  type TestApp,
-} from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createUser, strongPassword, testBaseUrl, testAppForFile } from '../../../test/test-app.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = testAppForFile();
 
 const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const chromeOnAndroid =

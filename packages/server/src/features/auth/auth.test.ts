@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outboxMessages, userSettings, users } from '../../db/schema.ts';
 import {
   cookieHeader,
-  createTestApp,
   createUser,
   signIn,
   signUp,
   strongPassword,
   testBaseUrl,
-  type TestApp,
+  testAppForFile,
 } from '../../../test/test-app.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = testAppForFile();
 
 describe('registration', () => {
   it('makes the first account admin and later ones users, with a username from the email and settings defaults', async () => {

@@ -1,6 +1,6 @@
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passkeys, users } from '../../db/schema.ts';
 import {
@@ -11,15 +11,10 @@ import {
   strongPassword,
   testBaseUrl,
   type TestApp,
+  testAppForFile,
 } from '../../../test/test-app.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = testAppForFile();
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
 

@@ -1,25 +1,18 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cookieHeader,
-  createTestApp,
   createUser,
   nextClientIp,
   signIn,
   strongPassword,
   testBaseUrl,
-  type TestApp,
   type TestUser,
+  testAppForFile,
 } from '../../../test/test-app.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = testAppForFile();
 
 const post = (url: string, cookie: string, payload: object) =>
   testApp.app.inject({

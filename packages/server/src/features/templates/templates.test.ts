@@ -1,14 +1,8 @@
 import { builtInTemplateIds, fallbackTemplateId, type Template } from '@life-updates/contract/templates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, testBaseUrl, type TestUser, testAppForFile } from '../../../test/test-app.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = testAppForFile();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function call(user: TestUser | undefined, method: Method, url: string, payload?: object) {

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, testAppForFile } from '../../../test/test-app.ts';
 import { shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage, monthWindowUtc } from './usage-service.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = testAppForFile();
 
 describe('getMonthlyUsage', () => {
   it('counts the shares sent in the current UTC calendar month against the limit', async () => {
