@@ -131,25 +131,31 @@ export function noteSignedIn() {
 
 const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
 
-/** Signs out, forgets cached data, says so and goes to /. */
-export function useSignOut() {
+/** Once the session has ended on the server: goes to /, forgets cached data and says `message`. */
+function useLeaveSignedOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
+  return async (message: string) => {
+    // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
+    hasJustSignedOut = true;
+    setSessionHint(false);
+    // A profile request still in flight would answer with the old session and sign the user back in.
+    await client.cancelQueries({ queryKey: meKeys.all });
+    client.setQueryData(meKeys.all, null);
+    await navigate(paths.landing, { replace: true });
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKeys.all[0] });
+    clearCache();
+    toast.success(message);
+  };
+}
+
+/** Signs out, forgets cached data, says so and goes to /. */
+export function useSignOut() {
+  const leave = useLeaveSignedOut();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: async () => {
-      // The protected area sends a signed-out visitor to /login; after a sign-out it goes to / instead.
-      hasJustSignedOut = true;
-      setSessionHint(false);
-      // A profile request still in flight would answer with the old session and sign the user back in.
-      await client.cancelQueries({ queryKey: meKeys.all });
-      client.setQueryData(meKeys.all, null);
-      await navigate(paths.landing, { replace: true });
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKeys.all[0] });
-      clearCache();
-      toast.success(t('auth.loggedOut'));
-    },
+    onSuccess: () => leave(t('auth.loggedOut')),
     onError: () => toast.error(t('auth.logoutFailed')),
   });
 }
@@ -167,21 +173,11 @@ export const resetPassword = ({ token, newPassword }: { token: string; newPasswo
 
 /** Deletes the account (the password confirms it), then leaves as a sign-out does: to /, with nothing cached. */
 export function useDeleteAccount() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveSignedOut();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (password: string) => api<void>('/api/account/delete', { method: 'POST', body: { password } }),
-    onSuccess: async () => {
-      hasJustSignedOut = true;
-      setSessionHint(false);
-      await client.cancelQueries({ queryKey: meKeys.all });
-      client.setQueryData(meKeys.all, null);
-      await navigate(paths.landing, { replace: true });
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKeys.all[0] });
-      clearCache();
-      toast.success(t('settings.deleteAccount.done'));
-    },
+    onSuccess: () => leave(t('settings.deleteAccount.done')),
   });
 }
 
