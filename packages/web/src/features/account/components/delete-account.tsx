@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteAccount } from '@/api/me';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { CurrentPasswordField } from './current-password-field';
 
 /** Settings → Account: delete the account; typing the password is the confirmation. */
 export function DeleteAccount() {
@@ -41,14 +40,12 @@ export function DeleteAccount() {
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-4">
           <div className="min-w-64 flex-1">
-            <FormField label={t('settings.deleteAccount.password')} error={error}>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </FormField>
+            <CurrentPasswordField
+              label={t('settings.deleteAccount.password')}
+              error={error}
+              value={password}
+              onChange={setPassword}
+            />
           </div>
           <Button type="submit" variant="destructive" disabled={deleteAccount.isPending}>
             <Trash2Icon aria-hidden />

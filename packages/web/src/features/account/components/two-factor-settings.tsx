@@ -9,8 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { api, refusalMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
+import { CurrentPasswordField } from './current-password-field';
 
 type Setup = { totpURI: string; backupCodes: string[]; qrDataUrl: string };
 
@@ -43,9 +44,7 @@ export function TwoFactorSettings({ me }: { me: Me }) {
     try {
       await work();
     } catch (failure) {
-      setError(
-        failure instanceof ApiRequestError && failure.status < 500 ? failure.message : t('settings.twoFactor.failed'),
-      );
+      setError(refusalMessage(failure, t('settings.twoFactor.failed')));
     } finally {
       setIsWorking(false);
     }
@@ -89,14 +88,12 @@ export function TwoFactorSettings({ me }: { me: Me }) {
   };
 
   const passwordField = (
-    <FormField label={t('settings.twoFactor.password')} error={error}>
-      <Input
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-    </FormField>
+    <CurrentPasswordField
+      label={t('settings.twoFactor.password')}
+      error={error}
+      value={password}
+      onChange={setPassword}
+    />
   );
 
   return (
