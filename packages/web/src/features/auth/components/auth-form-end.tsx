@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /**
- * The end of the sign-in and sign-up forms: what went wrong with the whole form (an alert), the
- * submit button, busy while the request runs, and the link to the other form.
+ * The end of the sign-in, sign-up and two-factor forms: what went wrong with the whole form (an
+ * alert), the submit button, busy while the request runs, and the link to the other form if any.
  */
 export function AuthFormEnd({
   error,
@@ -18,7 +18,7 @@ export function AuthFormEnd({
   submit: string;
   submitting: string;
   /** The link to the other form. */
-  other: { to: string; label: string };
+  other?: { to: string; label: string };
 }) {
   return (
     <>
@@ -33,11 +33,13 @@ export function AuthFormEnd({
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? submitting : submit}
       </Button>
-      <p className="text-center text-sm">
-        <Link to={other.to} className="text-primary underline-offset-4 hover:underline">
-          {other.label}
-        </Link>
-      </p>
+      {other ? (
+        <p className="text-center text-sm">
+          <Link to={other.to} className="text-primary underline-offset-4 hover:underline">
+            {other.label}
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { AuthFormEnd } from './auth-form-end';
 
 /** Sign-in's second step with two-factor authentication on: the app's code, or a backup code. */
 export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
@@ -49,17 +50,12 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
         <input type="checkbox" checked={trustDevice} onChange={(event) => setTrustDevice(event.target.checked)} />
         {t('auth.twoFactor.trustDevice')}
       </label>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? t('auth.twoFactor.verifying') : t('auth.twoFactor.verify')}
-      </Button>
+      <AuthFormEnd
+        error={error}
+        isSubmitting={isSubmitting}
+        submit={t('auth.twoFactor.verify')}
+        submitting={t('auth.twoFactor.verifying')}
+      />
       <Button
         type="button"
         variant="link"
