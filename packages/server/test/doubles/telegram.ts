@@ -549,6 +549,11 @@ export async function closedTelegramApiRoot(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** The `entities` Telegram sends with a bot command that begins `text`: the command, up to the first space. */
+export const commandEntities = (text: string) => [
+  { type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length },
+];
+
 /** A private-chat message update from a Telegram user, as Telegram sends it (docs, #update, #message). */
 export function privateMessage(
   user: { id: number; first_name?: string; username?: string; language_code?: string },

@@ -130,6 +130,31 @@ async function waitForPost(user: TestUser, shareId: string, headers = {}) {
   return { shareStatus: last!.shareStatus, delivery: last!.deliveries[0]! };
 }
 
+/**
+ * Publishes a new idea's text while LinkedIn answers each post with `failure`, `times` in a row;
+ * returns the idea, its delivery and how many posts reached LinkedIn for it.
+ */
+async function publishWhileFailing(
+  user: TestUser,
+  {
+    idea,
+    text,
+    failure,
+    times = 1,
+    headers = {},
+  }: { idea: string; text: string; failure: 429 | 503 | 'no-id'; times?: number; headers?: Record<string, string> },
+) {
+  const ideaId = await addIdea(user, idea);
+  fake.state.nextPostFailure = failure;
+  fake.state.nextPostFailureTimes = times;
+  const attemptsBefore = fake.state.postAttempts;
+  const { delivery } = await publish(user, [ideaId], text, headers);
+  return { ideaId, delivery, attempts: fake.state.postAttempts - attemptsBefore };
+}
+
+/** An idea whose post did not go out: its text stays in its share, saved for later. */
+const unsent = { status: 'saved_for_later', linkedinPostUrl: null };
+
 /** Sends a text to LinkedIn now and waits for how it went. */
 async function publish(user: TestUser, ideaIds: string[], text: string, headers = {}) {
   const sent = await sendToLinkedin(user, { ideaIds, text }, headers);
@@ -289,27 +314,30 @@ describe('publishing to LinkedIn', () => {
     expect(fake.state.postAttempts - attemptsBefore).toBe(1);
     expect(fake.posts).toHaveLength(postsBefore);
     // Not sent: its text stays in its share, saved for later.
-    expect(await ideaOf(user, second)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(user, second)).toEqual(unsent);
   });
 
   it('LinkedIn unavailable (503) is tried again by the queue, and the post goes out once', async () => {
-    const ideaId = await addIdea(user, 'Flaky day');
-    fake.state.nextPostFailure = 503;
-    const attemptsBefore = fake.state.postAttempts;
-    const { delivery } = await publish(user, [ideaId], 'Published on the second try');
+    const { ideaId, delivery, attempts } = await publishWhileFailing(user, {
+      idea: 'Flaky day',
+      text: 'Published on the second try',
+      failure: 503,
+    });
     expect(delivery).toMatchObject({ status: 'published', attempts: 2 });
-    expect(fake.state.postAttempts - attemptsBefore).toBe(2);
+    expect(attempts).toBe(2);
     expect(fake.posts.filter((post) => post.commentary === 'Published on the second try')).toHaveLength(1);
     expect(await ideaOf(user, ideaId)).toMatchObject({ status: 'sent' });
   });
 
   it('rate limiting (429) is retried, and when it lasts the message shows in the reader’s language', async () => {
-    const ideaId = await addIdea(user, 'Busy day');
     // Every attempt the queue makes (the first and two retries) is refused.
-    fake.state.nextPostFailure = 429;
-    fake.state.nextPostFailureTimes = 3;
-    const attemptsBefore = fake.state.postAttempts;
-    const { delivery } = await publish(user, [ideaId], 'Busy, busy', { 'accept-language': 'ru' });
+    const { ideaId, delivery, attempts } = await publishWhileFailing(user, {
+      idea: 'Busy day',
+      text: 'Busy, busy',
+      failure: 429,
+      times: 3,
+      headers: { 'accept-language': 'ru' },
+    });
     expect(delivery).toMatchObject({
       status: 'failed',
       error: translate('linkedin.errors.rateLimited', 'ru'),
@@ -317,8 +345,8 @@ describe('publishing to LinkedIn', () => {
       canRetry: true,
       attempts: 3,
     });
-    expect(fake.state.postAttempts - attemptsBefore).toBe(3);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(attempts).toBe(3);
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
   });
 
   it('a retired API version (426) says so and names LINKEDIN_API_VERSION, at once and on a scheduled post', async () => {
@@ -335,7 +363,7 @@ describe('publishing to LinkedIn', () => {
       });
       expect(delivery.error).toContain('LINKEDIN_API_VERSION');
       expect(delivery.error).toContain('202501');
-      expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+      expect(await ideaOf(user, ideaId)).toEqual(unsent);
 
       // A scheduled post meeting the same answer keeps the message for Summeris, in the reader's language.
       const scheduled = await sendToLinkedin(user, {
@@ -356,7 +384,7 @@ describe('publishing to LinkedIn', () => {
         }),
       ]);
       expect(failed?.deliveries[0]?.error).toContain('LINKEDIN_API_VERSION');
-      expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+      expect(await ideaOf(user, ideaId)).toEqual(unsent);
     } finally {
       testApp.config.LINKEDIN_API_VERSION = configuredVersion;
     }
@@ -398,10 +426,11 @@ describe('publishing to LinkedIn', () => {
   });
 
   it('a 201 without a post id is not a success, and is not tried again by itself', async () => {
-    const ideaId = await addIdea(user, 'Silent post');
-    fake.state.nextPostFailure = 'no-id';
-    const attemptsBefore = fake.state.postAttempts;
-    const { delivery } = await publish(user, [ideaId], 'No id comes back');
+    const { ideaId, delivery, attempts } = await publishWhileFailing(user, {
+      idea: 'Silent post',
+      text: 'No id comes back',
+      failure: 'no-id',
+    });
     expect(delivery).toMatchObject({
       status: 'failed',
       error: translate('linkedin.errors.noPostId', 'en'),
@@ -409,8 +438,8 @@ describe('publishing to LinkedIn', () => {
       canRetry: true,
       attempts: 1,
     });
-    expect(fake.state.postAttempts - attemptsBefore).toBe(1);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(attempts).toBe(1);
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
   });
 
   it('a token without w_member_social (403) asks for the permission', async () => {
@@ -428,7 +457,7 @@ describe('publishing to LinkedIn', () => {
       error: translate('linkedin.errors.scope', 'en'),
       canRetry: false,
     });
-    expect(await ideaOf(limited, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(limited, ideaId)).toEqual(unsent);
   });
 
   it('checks the input and the owner of the ideas, and writes nothing when it refuses', async () => {
@@ -485,7 +514,7 @@ describe('publishing to LinkedIn', () => {
     expect(again.json()).toEqual({ code: 'LINKEDIN_RECONNECT', message: translate('linkedin.errors.expired', 'en') });
     expect(await sharesOf(member)).toHaveLength(sharesBefore);
     expect(fake.state.postAttempts).toBe(attemptsBefore);
-    expect(await ideaOf(member, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(member, ideaId)).toEqual(unsent);
     await connect(member);
     expect((await connectionOf(member)).connection?.state).toBe('valid');
     expect((await publish(member, [ideaId], 'Back again')).delivery.status).toBe('published');
@@ -549,7 +578,7 @@ describe('scheduled LinkedIn posts', () => {
     await connect(user);
     expect((await review(user)).scheduled.map((share) => share.id)).toEqual([shareId]);
     expect(fake.posts.filter((candidate) => candidate.commentary === 'Scheduled hello')).toEqual([]);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
 
     const { shareStatus, delivery } = await waitForPost(user, shareId);
     const post = fake.posts.filter((candidate) => candidate.commentary === 'Scheduled hello');
@@ -591,7 +620,7 @@ describe('scheduled LinkedIn posts', () => {
     const after = await review(user);
     expect(after.scheduled.map((share) => share.id)).not.toContain(shareId);
     expect(after.pending.map((share) => share.id)).toContain(shareId);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
   });
 
   it('refuses a time in the past, and keeps LinkedIn’s refusal on the post', async () => {
@@ -617,7 +646,7 @@ describe('scheduled LinkedIn posts', () => {
     expect(shareStatus).toBe('failed');
     expect(delivery.error).toBe(translate('linkedin.errors.rateLimited', 'en'));
     expect((await review(user)).failed.map((share) => share.id)).toContain(shareId);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
   });
 });
 
@@ -652,7 +681,7 @@ describe('a post an instance left half-way', () => {
       status: 'failed',
       error: translate('summeris.errors.interrupted', 'en'),
     });
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'saved_for_later', linkedinPostUrl: null });
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
   });
 });
 

@@ -9,7 +9,12 @@ import { deliveries, ideas, shares, telegramLinkCodes, userSettings } from '../.
 import { startJobQueue } from '../../jobs.ts';
 import { registerWorkers } from '../../workers.ts';
 import { waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import { privateMessage, startFakeTelegramApi, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
+import {
+  commandEntities,
+  privateMessage,
+  startFakeTelegramApi,
+  type FakeTelegramApi,
+} from '../../../test/doubles/telegram.ts';
 import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 /**
@@ -29,6 +34,19 @@ let alice: TestUser;
 let bob: TestUser;
 
 const aliceTelegram = { id: 5001, first_name: 'Alice', username: 'alice_tg', language_code: 'en' };
+
+/** Alice types `command`, a bot command, in the group `chat`. */
+const aliceTypesInChat = (chat: { id: number; type: string; title: string }, command: string) =>
+  fake.pushUpdate({
+    message: {
+      message_id: 1,
+      date: 1,
+      chat,
+      from: { is_bot: false, ...aliceTelegram },
+      text: command,
+      entities: commandEntities(command),
+    },
+  });
 const bobTelegram = { id: 5002, first_name: 'Bob', language_code: 'en' };
 
 async function call(user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
@@ -71,7 +89,7 @@ async function linkCode(user: TestUser) {
 async function link(user: TestUser, telegramUser: typeof aliceTelegram | typeof bobTelegram) {
   const { code } = await linkCode(user);
   fake.pushUpdate(
-    privateMessage(telegramUser, { text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] }),
+    privateMessage(telegramUser, { text: `/start ${code}`, entities: commandEntities(`/start ${code}`) }),
   );
   await fake.waitForMessage(telegramUser.id, (text) => text.startsWith('Done! This chat is now connected'));
 }
@@ -163,10 +181,7 @@ describe('linking a chat', () => {
   it('links through the deep link, and the code works once', async () => {
     const { code } = await linkCode(alice);
     fake.pushUpdate(
-      privateMessage(aliceTelegram, {
-        text: `/start ${code}`,
-        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
-      }),
+      privateMessage(aliceTelegram, { text: `/start ${code}`, entities: commandEntities(`/start ${code}`) }),
     );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
     const status = (await call(alice, 'GET', '/api/telegram')).json();
@@ -473,17 +488,7 @@ describe('channels and publishing', () => {
   it('connects a group through /connect once the bot can write there and the sender is an administrator', async () => {
     const group = { id: groupId, type: 'supergroup', title: 'Family <Group>' } as const;
     fake.setChat({ ...group, permissions: { can_send_messages: false } });
-    const connect = () =>
-      fake.pushUpdate({
-        message: {
-          message_id: 1,
-          date: 1,
-          chat: group,
-          from: { is_bot: false, ...aliceTelegram },
-          text: '/connect@life_updates_test_bot',
-          entities: [{ type: 'bot_command', offset: 0, length: 30 }],
-        },
-      });
+    const connect = () => aliceTypesInChat(group, '/connect@life_updates_test_bot');
     // The bot cannot write in the group: the missing right is named in the sender's private chat.
     fake.setMember(groupId, fake.bot.id, 'restricted', { can_send_messages: false });
     connect();
@@ -656,16 +661,7 @@ describe('channels and publishing', () => {
     fake.setChat({ ...group, permissions: { can_send_messages: true } });
     fake.setMember(id, fake.bot.id, 'member');
     fake.setMember(id, aliceTelegram.id, 'creator');
-    fake.pushUpdate({
-      message: {
-        message_id: 1,
-        date: 1,
-        chat: group,
-        from: { is_bot: false, ...aliceTelegram },
-        text: '/connect',
-        entities: [{ type: 'bot_command', offset: 0, length: 8 }],
-      },
-    });
+    aliceTypesInChat(group, '/connect');
     await fake.waitForMessage(id, (text) => text.startsWith(`“${title}” is connected`));
     const chats = (await call(alice, 'GET', '/api/telegram')).json().chats as Array<{
       id: string;
@@ -759,9 +755,7 @@ describe('channels and publishing', () => {
     fake.pushUpdate(privateMessage(bobTelegram, { text: 'After unlinking' }));
     await fake.waitForMessage(bobTelegram.id, (text) => text.includes('This chat is not connected'));
 
-    fake.pushUpdate(
-      privateMessage(aliceTelegram, { text: '/unlink', entities: [{ type: 'bot_command', offset: 0, length: 7 }] }),
-    );
+    fake.pushUpdate(privateMessage(aliceTelegram, { text: '/unlink', entities: commandEntities('/unlink') }));
     await fake.waitForMessage(aliceTelegram.id, (text) =>
       text.startsWith('This chat is disconnected from Life Updates'),
     );
