@@ -67,7 +67,8 @@ async function expectUnreachable(testApp: TestApp, user: TestUser, chatId: strin
     expect.objectContaining({
       channel: 'telegram',
       status: 'failed',
-      error: 'Telegram did not answer, so the post may or may not be in the chat. Check the chat before you send it again.',
+      error:
+        'Telegram did not answer, so the post may or may not be in the chat. Check the chat before you send it again.',
       // Not tried again by itself (a post could appear twice); the user may, after checking.
       attempts: 1,
       canRetry: true,
