@@ -8,10 +8,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // The plain front end (no hand-made chunk groups, one English catalogue, zod and the dialogs
 // imported normally) measured 167.3 KiB, and 170.4 KiB once the account screens' strings (password
-// reset, two-factor, passkeys) joined the catalogue. The bar leaves room for the catalogue to grow
-// with features and still catches a library slipping into the entry
+// reset, two-factor, passkeys) joined the catalogue, 171.0 KiB with one share dialog for every
+// channel. The bar is the budget of plain loading, and catches a library slipping into the entry
 // (docs/decisions/011-plain-front-end-loading.md).
-const entryLimitKiB = 180;
+const entryLimitKiB = 175;
 
 test(`the entry JavaScript is at most ${entryLimitKiB} KiB gzip`, () => {
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-size.mjs'), '--json'], {
