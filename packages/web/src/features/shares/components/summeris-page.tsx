@@ -181,14 +181,14 @@ function DestinationsSection({
   );
 }
 
-/** Asks before a cancel, in the words of the catalogue group `texts`: title, message, keep and confirm. */
+/** Asks before a cancel, in the words of the `summeris` catalogue group `texts`: title, message, keep and confirm. */
 function ConfirmCancelDialog({
   texts,
   open,
   onOpenChange,
   onConfirm,
 }: {
-  texts: 'summeris.cancelDialog' | 'summeris.cancelScheduleDialog';
+  texts: 'cancelDialog' | 'cancelScheduleDialog';
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
@@ -198,10 +198,10 @@ function ConfirmCancelDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t(`${texts}.title`)}
-      description={t(`${texts}.message`)}
-      cancelLabel={t(`${texts}.keep`)}
-      confirmLabel={t(`${texts}.confirm`)}
+      title={t(`summeris.${texts}.title`)}
+      description={t(`summeris.${texts}.message`)}
+      cancelLabel={t(`summeris.${texts}.keep`)}
+      confirmLabel={t(`summeris.${texts}.confirm`)}
       onConfirm={onConfirm}
     />
   );
@@ -395,7 +395,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         onSubmit={(choice) => void approve(choice)}
       />
       <ConfirmCancelDialog
-        texts="summeris.cancelDialog"
+        texts="cancelDialog"
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
         onConfirm={() => void cancel()}
@@ -434,7 +434,7 @@ function ScheduledShareCard({ share }: { share: ShareWithContacts }) {
         </Button>
       </CardFooter>
       <ConfirmCancelDialog
-        texts="summeris.cancelScheduleDialog"
+        texts="cancelScheduleDialog"
         open={isConfirming}
         onOpenChange={setIsConfirming}
         onConfirm={() => void cancelSchedule()}
