@@ -96,6 +96,16 @@ export async function getOwnShare({ db, userId, shareId }: { db: Executor; userI
 
 // ── Create ──
 
+type ShareOfIdeas = UserScope & {
+  /** The user's ideas, in order, as read already in this request. */
+  ideas: readonly IdeaRow[];
+  texts: Record<string, string>;
+  templateId: string | null;
+  status: ShareStatus;
+  /** The contacts of per-contact texts (Summeris); left as they are when absent. */
+  contactIds?: readonly string[] | undefined;
+};
+
 /**
  * A new share of these ideas (the user's rows, in order) with its texts. The sharing schedule makes
  * its shares here (source "schedule"); the app's go through `upsertShareForIdeas`.
@@ -110,15 +120,7 @@ export async function createShare({
   contactIds,
   source,
   generatedAt = new Date(),
-}: UserScope & {
-  ideas: readonly IdeaRow[];
-  texts: Record<string, string>;
-  templateId: string | null;
-  status: ShareStatus;
-  contactIds?: readonly string[] | undefined;
-  source?: string | undefined;
-  generatedAt?: Date;
-}): Promise<Share> {
+}: ShareOfIdeas & { source?: string | undefined; generatedAt?: Date }): Promise<Share> {
   const [created] = await db
     .insert(shares)
     .values({
@@ -135,16 +137,6 @@ export async function createShare({
     .returning();
   return toShare(created!);
 }
-
-type ShareOfIdeas = UserScope & {
-  /** The user's ideas, in order, as read already in this request. */
-  ideas: readonly IdeaRow[];
-  texts: Record<string, string>;
-  templateId: string | null;
-  status: ShareStatus;
-  /** The contacts of per-contact texts (Summeris); left as they are when absent. */
-  contactIds?: readonly string[] | undefined;
-};
 
 /** Saves generated texts for an ordered list of the user's ideas (another user's or a missing one is a 404). */
 export async function upsertShareForIdeas({
