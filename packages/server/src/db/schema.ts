@@ -327,7 +327,10 @@ export const ideaPhotos = pgTable(
     status: text('status').notNull().default('ready'),
     ...timestamps,
   },
-  (table) => [index('idea_photos_idea_idx').on(table.ideaId, table.position), index('idea_photos_user_idx').on(table.userId)],
+  (table) => [
+    index('idea_photos_idea_idx').on(table.ideaId, table.position),
+    index('idea_photos_user_idx').on(table.userId),
+  ],
 );
 
 // ── Email-structure templates ──

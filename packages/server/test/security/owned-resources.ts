@@ -44,7 +44,9 @@ export async function createTemplate(
 
 /** Uploads one small photo to the user's idea and returns its id. */
 export async function createPhoto(app: FastifyInstance, user: TestUser, ideaId: string): Promise<string> {
-  const response = await uploadPhotos(app, user, ideaId, [{ name: 'photo.png', bytes: await plainPng(), type: 'image/png' }]);
+  const response = await uploadPhotos(app, user, ideaId, [
+    { name: 'photo.png', bytes: await plainPng(), type: 'image/png' },
+  ]);
   if (response.statusCode !== 201) throw new Error(`photo upload: ${response.statusCode} ${response.body}`);
   const { photos } = response.json() as { photos: { id: string }[] };
   return photos[0]!.id;

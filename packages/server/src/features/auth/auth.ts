@@ -97,7 +97,9 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
         async afterDelete(user) {
           await media
             .deleteAll(userMediaPrefix(user.id))
-            .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'deleting the media of an account failed'));
+            .catch((error: unknown) =>
+              log.error({ err: error, userId: user.id }, 'deleting the media of an account failed'),
+            );
         },
       },
     },

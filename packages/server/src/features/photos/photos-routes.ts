@@ -142,7 +142,13 @@ export async function photosRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendFile(
         reply,
-        await getPhotoFile({ db, storage, userId: requireUser(request).id, photoId: request.params.id, variant: 'image' }),
+        await getPhotoFile({
+          db,
+          storage,
+          userId: requireUser(request).id,
+          photoId: request.params.id,
+          variant: 'image',
+        }),
       ),
   );
 

@@ -39,7 +39,10 @@ function toPhoto(row: PhotoRow): Photo {
 /** The idea, if it is the user's (locked for the rest of the transaction when `lock` is set); else a 404. */
 async function requireOwnIdea({ db, userId, ideaId, lock = false }: UserScope & { ideaId: string; lock?: boolean }) {
   if (!isUuid(ideaId)) throw ideaNotFound();
-  const query = db.select({ id: ideas.id }).from(ideas).where(byIdAndOwner(ideas, ideaId, userId));
+  const query = db
+    .select({ id: ideas.id })
+    .from(ideas)
+    .where(byIdAndOwner(ideas, ideaId, userId));
   const [idea] = lock ? await query.for('update') : await query;
   if (!idea) throw ideaNotFound();
 }
@@ -131,7 +134,10 @@ export async function getPhotoFile({
   StoredMedia & { contentType: string }
 > {
   if (!isUuid(photoId)) throw photoNotFound();
-  const [row] = await db.select().from(ideaPhotos).where(byIdAndOwner(ideaPhotos, photoId, userId));
+  const [row] = await db
+    .select()
+    .from(ideaPhotos)
+    .where(byIdAndOwner(ideaPhotos, photoId, userId));
   if (!row || row.status !== 'ready') throw photoNotFound();
   const file = await storage.get(variant === 'image' ? row.storageKey : row.thumbnailKey);
   if (!file) throw photoNotFound();
@@ -169,7 +175,10 @@ export async function reorderIdeaPhotos({
       throw badRequest('photos.errors.orderMismatch');
     }
     for (const [position, id] of photoIds.entries()) {
-      await tx.update(ideaPhotos).set({ position }).where(byIdAndOwner(ideaPhotos, id, userId));
+      await tx
+        .update(ideaPhotos)
+        .set({ position })
+        .where(byIdAndOwner(ideaPhotos, id, userId));
     }
     return (await listOf(tx, userId, ideaId)).map(toPhoto);
   });
@@ -184,7 +193,10 @@ export async function deletePhoto({
 }: UserScope<Database> & Storage & { photoId: string }): Promise<void> {
   if (!isUuid(photoId)) throw photoNotFound();
   const deleted = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(ideaPhotos).where(byIdAndOwner(ideaPhotos, photoId, userId)).returning();
+    const [row] = await tx
+      .delete(ideaPhotos)
+      .where(byIdAndOwner(ideaPhotos, photoId, userId))
+      .returning();
     if (!row) throw photoNotFound();
     await tx
       .update(ideaPhotos)

@@ -17,7 +17,9 @@ let bob: TestUser;
  */
 async function sidewaysPhoneJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#0000ff' } })
-    .composite([{ input: { create: { width: 1000, height: 2000, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
+    .composite([
+      { input: { create: { width: 1000, height: 2000, channels: 3, background: '#ff0000' } }, left: 0, top: 0 },
+    ])
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { Make: 'TestCam' },
@@ -28,13 +30,22 @@ async function sidewaysPhoneJpeg(): Promise<Buffer> {
 }
 
 async function createIdea(user: TestUser, content = 'We moved to Lisbon'): Promise<string> {
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/ideas', headers: user.headers, payload: { content } });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/ideas',
+    headers: user.headers,
+    payload: { content },
+  });
   expect(response.statusCode).toBe(201);
   return (response.json() as { id: string }).id;
 }
 
 async function listPhotos(user: TestUser, ideaId: string): Promise<Photo[]> {
-  const response = await testApp.app.inject({ method: 'GET', url: `/api/ideas/${ideaId}/photos`, headers: user.headers });
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/api/ideas/${ideaId}/photos`,
+    headers: user.headers,
+  });
   expect(response.statusCode).toBe(200);
   return photoListSchema.parse(response.json()).photos;
 }
@@ -99,7 +110,10 @@ describe('uploading a photo', () => {
     expect(stored.xmp).toBeUndefined();
     expect(image.rawPayload.toString('latin1')).not.toContain('TestCam');
     // The red side of the sensor is now the top.
-    const { data } = await sharp(image.rawPayload).extract({ left: 600, top: 20, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(image.rawPayload)
+      .extract({ left: 600, top: 20, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(60);
 
@@ -120,8 +134,12 @@ describe('uploading a photo', () => {
     const png = await plainPng(64, 48);
     const webp = await sharp(png).webp().toBuffer();
     const avif = await sharp(png).avif().toBuffer();
-    const gif = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#00ff00' } }).gif().toBuffer();
-    const transparent = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const gif = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#00ff00' } })
+      .gif()
+      .toBuffer();
+    const transparent = await sharp({
+      create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer();
     const response = await upload(alice, ideaId, [
@@ -210,7 +228,10 @@ describe('uploading a photo', () => {
     ]);
     const response = await upload(alice, ideaId, [{ name: 'IMG_0002.HEIC', bytes: heic, type: 'image/heic' }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'HEIC_UNSUPPORTED', message: expect.stringContaining('Most Compatible') });
+    expect(response.json()).toMatchObject({
+      code: 'HEIC_UNSUPPORTED',
+      message: expect.stringContaining('Most Compatible'),
+    });
     await expectNothingStored(alice, ideaId);
   });
 
@@ -260,7 +281,12 @@ describe('a stored photo', () => {
     const photo = await uploadOne(alice, ideaId, { name: 'a.png', bytes: await plainPng() });
     expect((await get(bob, photo.url)).statusCode).toBe(404);
     expect((await get(bob, photo.thumbnailUrl)).statusCode).toBe(404);
-    const patch = await testApp.app.inject({ method: 'PATCH', url: photo.url, headers: bob.headers, payload: { alt: 'mine' } });
+    const patch = await testApp.app.inject({
+      method: 'PATCH',
+      url: photo.url,
+      headers: bob.headers,
+      payload: { alt: 'mine' },
+    });
     expect(patch.statusCode).toBe(404);
     const remove = await testApp.app.inject({ method: 'DELETE', url: photo.url, headers: bob.headers });
     expect(remove.statusCode).toBe(404);
@@ -291,16 +317,30 @@ describe('a stored photo', () => {
 
   it('is reordered by the full list of the idea photos, and deleting one moves the later ones up', async () => {
     const ideaId = await createIdea(alice);
-    const created = await upload(alice, ideaId, ['#ff0000', '#00ff00', '#0000ff'].map((colour, index) => ({ name: `${index}.png`, bytes: Buffer.from(colour) })));
+    const created = await upload(
+      alice,
+      ideaId,
+      ['#ff0000', '#00ff00', '#0000ff'].map((colour, index) => ({ name: `${index}.png`, bytes: Buffer.from(colour) })),
+    );
     expect(created.statusCode).toBe(400); // not images: a reminder that the bytes decide
     const response = await upload(
       alice,
       ideaId,
-      await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map(async (colour, index) => ({ name: `${index}.png`, bytes: await plainPng(10, 10, colour) }))),
+      await Promise.all(
+        ['#ff0000', '#00ff00', '#0000ff'].map(async (colour, index) => ({
+          name: `${index}.png`,
+          bytes: await plainPng(10, 10, colour),
+        })),
+      ),
     );
     const [first, second, third] = photoListSchema.parse(response.json()).photos;
     const reorder = (photoIds: string[]) =>
-      testApp.app.inject({ method: 'PUT', url: `/api/ideas/${ideaId}/photos/order`, headers: alice.headers, payload: { photoIds } });
+      testApp.app.inject({
+        method: 'PUT',
+        url: `/api/ideas/${ideaId}/photos/order`,
+        headers: alice.headers,
+        payload: { photoIds },
+      });
 
     const reordered = await reorder([third!.id, first!.id, second!.id]);
     expect(reordered.statusCode).toBe(200);

@@ -23,7 +23,13 @@ async function readAll(media: Awaited<ReturnType<MediaStorage['get']>>): Promise
 
 beforeAll(async () => {
   s3Directory = mkdtempSync(path.join(tmpdir(), 'life-updates-s3-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Directory, configureBuckets: [{ name: 'photos' }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Directory,
+    configureBuckets: [{ name: 'photos' }],
+  });
   const { port } = await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
   storage = createS3MediaStorage({
@@ -90,9 +96,16 @@ describe('the app with S3_* settings', () => {
   it('stores photos in the bucket, serves them to their owner, and deletes them with the idea', async () => {
     const { app } = testApp;
     const user = await createUser(app);
-    const idea = await app.inject({ method: 'POST', url: '/api/ideas', headers: user.headers, payload: { content: 'Snow' } });
+    const idea = await app.inject({
+      method: 'POST',
+      url: '/api/ideas',
+      headers: user.headers,
+      payload: { content: 'Snow' },
+    });
     const ideaId = (idea.json() as { id: string }).id;
-    const upload = await uploadPhotos(app, user, ideaId, [{ name: 'a.png', bytes: await plainPng(), type: 'image/png' }]);
+    const upload = await uploadPhotos(app, user, ideaId, [
+      { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
+    ]);
     expect(upload.statusCode, upload.body).toBe(201);
     const [photo] = photoListSchema.parse(upload.json()).photos;
 

@@ -1,4 +1,4 @@
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { checkMediaKey, type MediaStorage } from './media-storage.ts';
 
@@ -11,14 +11,14 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-type S3Module = typeof import('@aws-sdk/client-s3');
+type S3Module = typeof S3Sdk;
 
 /**
  * Media in an S3 bucket (AWS or any S3-compatible store). The SDK is loaded on first use, so a
  * server that never stores a photo does not carry it.
  */
 export function createS3MediaStorage(settings: S3Settings): MediaStorage {
-  let connection: Promise<{ s3: S3Module; client: S3Client }> | undefined;
+  let connection: Promise<{ s3: S3Module; client: S3Sdk.S3Client }> | undefined;
   const connect = () =>
     (connection ??= import('@aws-sdk/client-s3').then((s3) => ({
       s3,
