@@ -72,6 +72,8 @@ export const keptInNodeModules = [
   // be undefined); Node loads it natively, and only when a bot token is set.
   'grammy',
   '@grammyjs/auto-retry',
+  // Native (libvips, in its @img/sharp-<platform> package); loaded on the first photo.
+  'sharp',
 ];
 
 export async function buildServer() {

@@ -11,6 +11,7 @@ import { adminApi } from './features/admin/admin-api.ts';
 import { accountExportRoutes } from './features/account-export/account-export-routes.ts';
 import { accountRoutes, authEndpoints } from './features/auth/auth-routes.ts';
 import { ideasRoutes } from './features/ideas/ideas-routes.ts';
+import { photosRoutes } from './features/photos/photos-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
 import { emailRoutes } from './features/email/email-routes.ts';
@@ -44,6 +45,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createTextGenerators } from './providers/ai/create-text-generators.ts';
 import type { TextGenerator } from './providers/ai/text-generator.ts';
+import { createMediaStorage } from './providers/media-storage/create-media-storage.ts';
+import type { MediaStorage } from './providers/media-storage/media-storage.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
 import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
@@ -59,6 +62,8 @@ export type AppDependencies = {
   webDistDir?: string | null;
   /** Overrides the free-space watch of the embedded database's disk (tests); null turns it off. */
   diskSpace?: DiskSpace | null;
+  /** Overrides where photos are stored (tests). */
+  media?: MediaStorage;
 };
 
 /** The services routes and workers share (`app.deps`), each built once when the app is. */
@@ -77,6 +82,8 @@ export type AppServices = AppDependencies & {
   diskSpace: DiskSpace | null;
   /** Where shares go: email, Telegram and LinkedIn, each one module of the share pipeline. */
   channels: Channels;
+  /** Where photos are kept: MEDIA_DIR on this disk, or an S3 bucket. */
+  media: MediaStorage;
 };
 
 declare module 'fastify' {
@@ -131,8 +138,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   // Every shared service is built here, once; plugins, routes and workers read them from the app.
   const mailer = dependencies.mailer ?? createEmailTransport(config, database.db);
+  const media = dependencies.media ?? createMediaStorage(config);
   const publicAddress = createPublicAddress({ config, db: database.db });
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log, publicAddress, jobs: dependencies.jobs });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    log: app.log,
+    publicAddress,
+    jobs: dependencies.jobs,
+    media,
+  });
   app.decorate('auth', auth);
   app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.
@@ -157,6 +173,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     secretBox,
     diskSpace,
     channels,
+    media,
   });
 
   // Whole-app behaviour, in the order requests meet it.
@@ -191,6 +208,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await signedIn.register(accountRoutes);
       await signedIn.register(accountExportRoutes);
       await signedIn.register(ideasRoutes);
+      await signedIn.register(photosRoutes);
       await signedIn.register(usageRoutes);
       await signedIn.register(transcriptionRoutes);
       await signedIn.register(contactsRoutes);

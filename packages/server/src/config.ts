@@ -91,6 +91,21 @@ const environmentSchema = z.object({
   /** Automatic backups of the embedded database: where (default DATA_DIR/backups) and how many to keep (0: none). */
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(0).max(365).default(7),
+  /** Where photos are stored on disk (default DATA_DIR/media); unused when S3_BUCKET is set. */
+  MEDIA_DIR: optionalText,
+  /** An S3 bucket (AWS, or any S3-compatible store) for photos instead of MEDIA_DIR; unset = local disk. */
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  /** The store's address for an S3-compatible service (MinIO, Garage, Cloudflare R2); unset = AWS. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  /** Unset: the AWS SDK's own credential chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `true` for stores that take the bucket in the path (MinIO and most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -102,8 +117,10 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL' | 'BACKUP_DIR'> & {
+export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL' | 'BACKUP_DIR' | 'MEDIA_DIR'> & {
   APP_SECRET: string;
+  /** MEDIA_DIR, or DATA_DIR/media when unset: an absolute path. */
+  MEDIA_DIR: string;
   /** BACKUP_DIR, or DATA_DIR/backups when unset: an absolute path. */
   BACKUP_DIR: string;
   /** BASE_URL, or `http://localhost:PORT` when unset: for links, use features/public-address instead. */
@@ -136,6 +153,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     ...values,
     DATA_DIR: dataDirectory,
     BACKUP_DIR: path.resolve(overrides.BACKUP_DIR ?? parsed.data.BACKUP_DIR ?? path.join(dataDirectory, 'backups')),
+    MEDIA_DIR: path.resolve(overrides.MEDIA_DIR ?? parsed.data.MEDIA_DIR ?? path.join(dataDirectory, 'media')),
     APP_SECRET: overrides.APP_SECRET ?? parsed.data.APP_SECRET ?? readOrCreateSecret(dataDirectory),
     BASE_URL: overrides.BASE_URL ?? parsed.data.BASE_URL ?? `http://localhost:${values.PORT}`,
     BASE_URL_IS_SET: overrides.BASE_URL_IS_SET ?? (overrides.BASE_URL ?? parsed.data.BASE_URL) !== undefined,

@@ -27,6 +27,7 @@ const owners: Record<string, { sqlName: string; writers: readonly string[] }> = 
   // Kept by the database's own triggers on contacts; no code writes it.
   unsubscribedAddresses: { sqlName: 'unsubscribed_addresses', writers: [] },
   shares: { sqlName: 'shares', writers: ['features/shares'] },
+  ideaPhotos: { sqlName: 'idea_photos', writers: ['features/photos'] },
   // The share pipeline owns deliveries; the email channel fixes an email's Message-ID before its
   // first attempt, and records what the mail provider reports (delivered, bounced, complaint).
   deliveries: { sqlName: 'deliveries', writers: ['features/shares', 'features/email'] },

@@ -60,12 +60,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // Backups an admin takes (Settings → Admin) go to a folder of this app's own, removed on close.
   const backupDir = mkdtempSync(path.join(tmpdir(), 'life-updates-test-backups-'));
+  // Photos, likewise.
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'life-updates-test-media-'));
   const config = loadConfig(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
       BACKUP_DIR: backupDir,
+      MEDIA_DIR: mediaDir,
       ...options.env,
     },
     options.baseUrl === null ? {} : { BASE_URL: options.baseUrl ?? testBaseUrl },
@@ -92,6 +95,7 @@ export async function createTestApp(
       if (jobs) await jobs.stop({ graceful: false, timeout: 1000 });
       await database.close();
       rmSync(backupDir, { recursive: true, force: true });
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -18,6 +18,7 @@ import nav from './en/nav.json' with { type: 'json' };
 import recipients from './en/recipients.json' with { type: 'json' };
 import notFound from './en/notFound.json' with { type: 'json' };
 import notices from './en/notices.json' with { type: 'json' };
+import photos from './en/photos.json' with { type: 'json' };
 import publicAddress from './en/publicAddress.json' with { type: 'json' };
 import schedule from './en/schedule.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export default {
   recipients,
   notFound,
   notices,
+  photos,
   publicAddress,
   schedule,
   settings,

@@ -18,6 +18,7 @@ import nav from './ru/nav.json' with { type: 'json' };
 import recipients from './ru/recipients.json' with { type: 'json' };
 import notFound from './ru/notFound.json' with { type: 'json' };
 import notices from './ru/notices.json' with { type: 'json' };
+import photos from './ru/photos.json' with { type: 'json' };
 import publicAddress from './ru/publicAddress.json' with { type: 'json' };
 import schedule from './ru/schedule.json' with { type: 'json' };
 import settings from './ru/settings.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export default {
   recipients,
   notFound,
   notices,
+  photos,
   publicAddress,
   schedule,
   settings,

@@ -296,6 +296,43 @@ export const ideas = pgTable(
   ],
 );
 
+// ── Photos on ideas (features/photos) ──
+
+/**
+ * One photo of an idea. The files live in media storage (providers/media-storage) under
+ * `<userId>/<ideaId>/`: the image as stored (metadata removed, at most 2048 px) and its thumbnail.
+ */
+export const ideaPhotos = pgTable(
+  'idea_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    /** 0 first: the order the photos are shown and sent in. */
+    position: integer('position').notNull(),
+    alt: text('alt'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Size of the stored full image. */
+    bytes: integer('bytes').notNull(),
+    /** Content type of the stored files (image/jpeg). */
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    /** processing | ready | failed */
+    status: text('status').notNull().default('ready'),
+    ...timestamps,
+  },
+  (table) => [
+    index('idea_photos_idea_idx').on(table.ideaId, table.position),
+    index('idea_photos_user_idx').on(table.userId),
+  ],
+);
+
 // ── Email-structure templates ──
 
 export const templates = pgTable(

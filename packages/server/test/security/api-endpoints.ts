@@ -12,6 +12,7 @@ import {
   testEmailRequestSchema,
 } from '@life-updates/contract/email';
 import { createIdeaSchema, updateIdeaSchema } from '@life-updates/contract/ideas';
+import { reorderPhotosSchema, updatePhotoSchema } from '@life-updates/contract/photos';
 import {
   aiConfigSchema,
   generateRequestSchema,
@@ -55,6 +56,8 @@ export type OwnedIds = {
   contactId: string;
   shareId: string;
   templateId: string;
+  /** A photo on the idea `ideaId`. */
+  photoId: string;
   /** A session of the owner's on another device (not the one the tests call with). */
   sessionId: string;
 };
@@ -160,6 +163,37 @@ export const apiEndpoints: ApiEndpoint[] = [
   },
   { route: 'DELETE /api/ideas/{id}', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}` },
   { route: 'GET /api/usage', access: 'own-data' },
+
+  // Photos on ideas
+  { route: 'GET /api/ideas/{id}/photos', access: 'owned-id', url: (ids) => `/api/ideas/${ids.ideaId}/photos` },
+  {
+    route: 'POST /api/ideas/{id}/photos',
+    access: 'owned-id',
+    url: (ids) => `/api/ideas/${ids.ideaId}/photos`,
+    isNotJson: true,
+  },
+  {
+    route: 'PUT /api/ideas/{id}/photos/order',
+    access: 'owned-id',
+    url: (ids) => `/api/ideas/${ids.ideaId}/photos/order`,
+    bodySchema: reorderPhotosSchema,
+    body: (ids) => ({ photoIds: [ids.photoId] }),
+  },
+  { route: 'GET /api/photos/{id}', access: 'owned-id', url: (ids) => `/api/photos/${ids.photoId}`, isNotJson: true },
+  {
+    route: 'GET /api/photos/{id}/thumbnail',
+    access: 'owned-id',
+    url: (ids) => `/api/photos/${ids.photoId}/thumbnail`,
+    isNotJson: true,
+  },
+  {
+    route: 'PATCH /api/photos/{id}',
+    access: 'owned-id',
+    url: (ids) => `/api/photos/${ids.photoId}`,
+    bodySchema: updatePhotoSchema,
+    body: () => ({ alt: 'Our new front door' }),
+  },
+  { route: 'DELETE /api/photos/{id}', access: 'owned-id', url: (ids) => `/api/photos/${ids.photoId}` },
   { route: 'POST /api/transcription', access: 'own-data', isNotJson: true },
 
   // Contacts

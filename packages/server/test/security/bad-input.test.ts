@@ -163,7 +163,15 @@ describe('ids that name nothing', () => {
           const body = endpoint.body?.(ids);
           await expectRefusedCleanly({
             method: methodOf(endpoint),
-            url: endpoint.url!({ userId: id, ideaId: id, contactId: id, shareId: id, templateId: id, sessionId: id }),
+            url: endpoint.url!({
+              userId: id,
+              ideaId: id,
+              contactId: id,
+              shareId: id,
+              templateId: id,
+              photoId: id,
+              sessionId: id,
+            }),
             ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
           });
         }),
@@ -180,6 +188,7 @@ describe('text the database cannot hold as sent', () => {
       const url = endpoint.url!({
         userId: '%00',
         ideaId: '%00',
+        photoId: '%00',
         contactId: '%00',
         shareId: '%00',
         templateId: '%00',

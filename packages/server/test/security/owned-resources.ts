@@ -1,6 +1,7 @@
 import { preferenceFallbacks } from '@life-updates/contract/preferences';
 import { templateResponseSchema, type Template } from '@life-updates/contract/templates';
 import type { FastifyInstance } from 'fastify';
+import { plainPng, uploadPhotos } from '../photo-uploads.ts';
 import { signIn, type TestUser } from '../test-app.ts';
 import type { OwnedIds } from './api-endpoints.ts';
 
@@ -41,6 +42,16 @@ export async function createTemplate(
   return templateResponseSchema.parse(response.json()).template;
 }
 
+/** Uploads one small photo to the user's idea and returns its id. */
+export async function createPhoto(app: FastifyInstance, user: TestUser, ideaId: string): Promise<string> {
+  const response = await uploadPhotos(app, user, ideaId, [
+    { name: 'photo.png', bytes: await plainPng(), type: 'image/png' },
+  ]);
+  if (response.statusCode !== 201) throw new Error(`photo upload: ${response.statusCode} ${response.body}`);
+  const { photos } = response.json() as { photos: { id: string }[] };
+  return photos[0]!.id;
+}
+
 /** Signs the user in on a second device and returns that session's id (this device's stays signed in). */
 export async function createOtherSession(app: FastifyInstance, user: TestUser): Promise<string> {
   const signedIn = await signIn(app, { email: user.email });
@@ -52,7 +63,7 @@ export async function createOtherSession(app: FastifyInstance, user: TestUser): 
   return other.id;
 }
 
-/** One idea, one contact, a pending share and a custom template of the user's: the ids the endpoint table's rows use. */
+/** One idea with a photo, one contact, a pending share and a custom template of the user's: the ids the endpoint table's rows use. */
 export async function createOwnedResources(
   app: FastifyInstance,
   user: TestUser,
@@ -68,6 +79,7 @@ export async function createOwnedResources(
     contactId: savedContact.id,
     shareId: share.id,
     templateId: template.id,
+    photoId: await createPhoto(app, user, savedIdea.id),
     sessionId: await createOtherSession(app, user),
   };
 }

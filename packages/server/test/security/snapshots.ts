@@ -6,6 +6,7 @@ export const userOwnedTables = [
   'user_settings',
   'contacts',
   'ideas',
+  'idea_photos',
   'templates',
   'shares',
   'deliveries',

@@ -5,7 +5,7 @@ import { waitForDeliveries } from '../doubles/email-fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type ApiEndpoint, type OwnedIds } from './api-endpoints.ts';
 import type { Template } from '@life-updates/contract/templates';
-import { createAs, createOtherSession, createShare, createTemplate } from './owned-resources.ts';
+import { createAs, createOtherSession, createPhoto, createShare, createTemplate } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
 /**
@@ -76,6 +76,7 @@ beforeAll(async () => {
     userId: owner.id,
     contactId: contact.id,
     templateId: ownerTemplate.id,
+    photoId: await createPhoto(app, owner, pendingIdea.id),
     sessionId: await createOtherSession(app, owner),
   };
   pendingIds = { ...common, ideaId: pendingIdea.id, shareId: pendingShare.id };
@@ -90,6 +91,7 @@ beforeAll(async () => {
     pendingShare.id,
     ownerTemplate.id,
     common.sessionId,
+    common.photoId,
     'lisbon-7731',
     'porto-5512',
     'owner.friend.9931',

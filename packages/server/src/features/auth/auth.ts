@@ -21,6 +21,7 @@ import {
   verifications,
 } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
+import { userMediaPrefix, type MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
 import { ensureSettings } from '../settings/settings-service.ts';
@@ -39,9 +40,11 @@ export type AuthDependencies = {
   publicAddress: PublicAddress;
   /** The job queue, to cancel a deleted account's queued sends (absent in some tests). */
   jobs?: JobQueue | undefined;
+  /** Where the user's photos are kept: deleting the account deletes them. */
+  media: MediaStorage;
 };
 
-export function createAuth({ config, db, mailer, log, publicAddress, jobs }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, publicAddress, jobs, media }: AuthDependencies) {
   // Verification is required only when mail really leaves the machine.
   const requireEmailVerification = mailer.isExternal;
   const sendAccountMail = createAccountMail({ config, db, mailer, log });
@@ -88,6 +91,15 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs }: Aut
           await assertNotLastAdmin({ db, userId: user.id });
           await cancelQueuedWork({ db, jobs, userId: user.id });
           await eraseUnlinkedRows({ db, userId: user.id, email: user.email });
+        },
+        // After the rows (the photos' rows went by cascade): a failure here leaves files no one can
+        // reach, never a photo listed without its file.
+        async afterDelete(user) {
+          await media
+            .deleteAll(userMediaPrefix(user.id))
+            .catch((error: unknown) =>
+              log.error({ err: error, userId: user.id }, 'deleting the media of an account failed'),
+            );
         },
       },
     },

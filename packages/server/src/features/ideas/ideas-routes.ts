@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/session.ts';
+import { ideaMediaPrefix } from '../../providers/media-storage/media-storage.ts';
 import { createIdea, deleteIdea, findIdeas, updateIdea } from './ideas-service.ts';
 
 const tags = ['ideas'];
@@ -21,7 +22,7 @@ const tags = ['ideas'];
  * call is scoped to the session's user.
  */
 export async function ideasRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, media } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/ideas', { schema: { tags, response: { 200: ideaListSchema } } }, async (request) =>
@@ -55,7 +56,13 @@ export async function ideasRoutes(app: FastifyInstance) {
     '/api/ideas/:id',
     { schema: { tags, params: ideaIdParamsSchema, response: { 204: z.null().describe('Deleted') } } },
     async (request, reply) => {
-      await deleteIdea({ db, userId: requireUser(request).id, ideaId: request.params.id });
+      const userId = requireUser(request).id;
+      await deleteIdea({ db, userId, ideaId: request.params.id });
+      // The idea's photos: their rows went with it (cascade), their files go now. A failure leaves
+      // only files no one can reach, so the idea stays deleted.
+      await media
+        .deleteAll(ideaMediaPrefix(userId, request.params.id))
+        .catch((error: unknown) => request.log.error({ err: error }, 'deleting the photos of an idea failed'));
       return reply.status(204).send(null);
     },
   );

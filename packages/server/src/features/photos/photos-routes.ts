@@ -1,0 +1,186 @@
+import multipart from '@fastify/multipart';
+import { ideaIdParamsSchema } from '@life-updates/contract/ideas';
+import {
+  acceptedPhotoTypes,
+  maxPhotoBytes,
+  maxPhotoMegabytes,
+  maxPhotosPerIdea,
+  photoIdParamsSchema,
+  photoListSchema,
+  photoSchema,
+  reorderPhotosSchema,
+  updatePhotoSchema,
+} from '@life-updates/contract/photos';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { requireUser } from '../../lib/session.ts';
+import { processPhoto, type ProcessedPhoto } from './photo-processing.ts';
+import {
+  addIdeaPhotos,
+  deletePhoto,
+  findIdeaPhotos,
+  getPhotoFile,
+  photosLeft,
+  reorderIdeaPhotos,
+  tooManyPhotos,
+  updatePhotoAlt,
+} from './photos-service.ts';
+
+const tags = ['photos'];
+const noPhotos = () => badRequest('photos.errors.noPhotos');
+const tooLarge = () =>
+  new AppError({
+    status: 413,
+    code: 'PHOTO_TOO_LARGE',
+    message: 'photos.errors.tooLarge',
+    values: { limit: maxPhotoMegabytes },
+  });
+
+/**
+ * Reads the uploaded files one at a time and processes each as it arrives, so at most one upload
+ * (at most maxPhotoBytes: the multipart limit cuts a larger one off while it streams) and the
+ * processed results are held in memory. Nothing is stored until every file has been read.
+ */
+async function readPhotos(request: FastifyRequest, room: number): Promise<ProcessedPhoto[]> {
+  if (!request.isMultipart()) throw noPhotos();
+  const { multipartErrors } = request.server;
+  const photos: ProcessedPhoto[] = [];
+  try {
+    for await (const part of request.files()) {
+      if (photos.length >= room) {
+        part.file.resume();
+        throw tooManyPhotos();
+      }
+      const upload = await part.toBuffer();
+      if (upload.length === 0) throw noPhotos();
+      photos.push(await processPhoto(upload));
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    if (error instanceof multipartErrors.FilesLimitError) throw tooManyPhotos();
+    // A malformed or cut-off upload is the client's problem, not a server failure.
+    request.log.info({ err: error }, 'unreadable photo upload');
+    throw noPhotos();
+  }
+  if (photos.length === 0) throw noPhotos();
+  return photos;
+}
+
+/** A stored file, to its owner only; the browser may keep it for an hour, never a shared cache. */
+function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof getPhotoFile>>) {
+  reply
+    .type(file.contentType)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline');
+  if (file.bytes !== undefined) reply.header('content-length', file.bytes);
+  return reply.send(file.body);
+}
+
+/**
+ * Photos on ideas: upload, list, the files themselves, alt text, order and deletion. Every call is
+ * scoped to the session's user; another user's idea or photo is a 404. Multipart is registered in
+ * this plugin's scope only.
+ */
+export async function photosRoutes(app: FastifyInstance) {
+  const { db, media: storage } = app.deps;
+  await app.register(multipart, {
+    limits: { fileSize: maxPhotoBytes, files: maxPhotosPerIdea, fields: 10, parts: maxPhotosPerIdea + 10 },
+  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/ideas/:id/photos',
+    { schema: { tags, params: ideaIdParamsSchema, response: { 200: photoListSchema } } },
+    async (request) => ({
+      photos: await findIdeaPhotos({ db, userId: requireUser(request).id, ideaId: request.params.id }),
+    }),
+  );
+
+  typed.post(
+    '/api/ideas/:id/photos',
+    {
+      schema: {
+        tags,
+        params: ideaIdParamsSchema,
+        consumes: ['multipart/form-data'],
+        description: `Multipart form data with one or more photos in fields named "file" (${acceptedPhotoTypes.join(', ')}, recognised by their bytes; at most ${maxPhotoMegabytes} MB each, ${maxPhotosPerIdea} per idea). Answers the photos added.`,
+        response: { 201: photoListSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      const ideaId = request.params.id;
+      const room = await photosLeft({ db, userId, ideaId });
+      if (room <= 0) throw tooManyPhotos();
+      const photos = await readPhotos(request, room);
+      const added = await addIdeaPhotos({ db, storage, userId, ideaId, photos });
+      return reply.status(201).send({ photos: added });
+    },
+  );
+
+  typed.put(
+    '/api/ideas/:id/photos/order',
+    { schema: { tags, params: ideaIdParamsSchema, body: reorderPhotosSchema, response: { 200: photoListSchema } } },
+    async (request) => ({
+      photos: await reorderIdeaPhotos({
+        db,
+        userId: requireUser(request).id,
+        ideaId: request.params.id,
+        photoIds: request.body.photoIds,
+      }),
+    }),
+  );
+
+  typed.get(
+    '/api/photos/:id',
+    { schema: { tags, params: photoIdParamsSchema, description: 'The stored image (JPEG).' } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await getPhotoFile({
+          db,
+          storage,
+          userId: requireUser(request).id,
+          photoId: request.params.id,
+          variant: 'image',
+        }),
+      ),
+  );
+
+  typed.get(
+    '/api/photos/:id/thumbnail',
+    { schema: { tags, params: photoIdParamsSchema, description: 'The thumbnail (JPEG).' } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await getPhotoFile({
+          db,
+          storage,
+          userId: requireUser(request).id,
+          photoId: request.params.id,
+          variant: 'thumbnail',
+        }),
+      ),
+  );
+
+  typed.patch(
+    '/api/photos/:id',
+    { schema: { tags, params: photoIdParamsSchema, body: updatePhotoSchema, response: { 200: photoSchema } } },
+    async (request) =>
+      updatePhotoAlt({ db, userId: requireUser(request).id, photoId: request.params.id, alt: request.body.alt }),
+  );
+
+  typed.delete(
+    '/api/photos/:id',
+    { schema: { tags, params: photoIdParamsSchema, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      await deletePhoto({ db, storage, userId: requireUser(request).id, photoId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,209 @@
+import { maxPhotosPerIdea, photoStatusSchema, type Photo } from '@life-updates/contract/photos';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Database, Executor } from '../../db/client.ts';
+import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
+import { ideaPhotos, ideas } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { checkMediaKey, type MediaStorage, type StoredMedia } from '../../providers/media-storage/media-storage.ts';
+import type { ProcessedPhoto } from './photo-processing.ts';
+
+type PhotoRow = typeof ideaPhotos.$inferSelect;
+type Storage = { storage: MediaStorage };
+
+const ideaNotFound = () => notFound('ideas.errors.notFound');
+const photoNotFound = () => notFound('photos.errors.notFound');
+export const tooManyPhotos = () =>
+  new AppError({
+    status: 409,
+    code: 'PHOTO_LIMIT',
+    message: 'photos.errors.tooMany',
+    values: { limit: maxPhotosPerIdea },
+  });
+
+function toPhoto(row: PhotoRow): Photo {
+  return {
+    id: row.id,
+    ideaId: row.ideaId,
+    position: row.position,
+    alt: row.alt,
+    width: row.width,
+    height: row.height,
+    status: photoStatusSchema.parse(row.status),
+    url: `/api/photos/${row.id}`,
+    thumbnailUrl: `/api/photos/${row.id}/thumbnail`,
+  };
+}
+
+/** The idea, if it is the user's (locked for the rest of the transaction when `lock` is set); else a 404. */
+async function requireOwnIdea({ db, userId, ideaId, lock = false }: UserScope & { ideaId: string; lock?: boolean }) {
+  if (!isUuid(ideaId)) throw ideaNotFound();
+  const query = db
+    .select({ id: ideas.id })
+    .from(ideas)
+    .where(byIdAndOwner(ideas, ideaId, userId));
+  const [idea] = lock ? await query.for('update') : await query;
+  if (!idea) throw ideaNotFound();
+}
+
+async function countPhotos(db: Executor, ideaId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(ideaPhotos).where(eq(ideaPhotos.ideaId, ideaId));
+  return row?.total ?? 0;
+}
+
+const listOf = (db: Executor, userId: string, ideaId: string) =>
+  db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.ideaId, ideaId), eq(ideaPhotos.userId, userId)))
+    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+
+/** The idea's photos in their order; another user's idea is a 404. */
+export async function findIdeaPhotos({ db, userId, ideaId }: UserScope & { ideaId: string }): Promise<Photo[]> {
+  await requireOwnIdea({ db, userId, ideaId });
+  return (await listOf(db, userId, ideaId)).map(toPhoto);
+}
+
+/**
+ * How many more photos the idea takes, checked before any is processed (the saving checks again
+ * under a lock). Another user's idea is a 404.
+ */
+export async function photosLeft({ db, userId, ideaId }: UserScope & { ideaId: string }): Promise<number> {
+  await requireOwnIdea({ db, userId, ideaId });
+  return maxPhotosPerIdea - (await countPhotos(db, ideaId));
+}
+
+/**
+ * Stores processed photos after the idea's others, all or none: the idea is locked while its
+ * photos are counted (two uploads at once cannot pass the limit together), the files are stored,
+ * then the rows inserted; if anything fails, the files already stored are removed again.
+ */
+export async function addIdeaPhotos({
+  db,
+  storage,
+  userId,
+  ideaId,
+  photos,
+}: UserScope<Database> & Storage & { ideaId: string; photos: readonly ProcessedPhoto[] }): Promise<Photo[]> {
+  const stored: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      await requireOwnIdea({ db: tx, userId, ideaId, lock: true });
+      const existing = await countPhotos(tx, ideaId);
+      if (existing + photos.length > maxPhotosPerIdea) throw tooManyPhotos();
+      const rows = [];
+      for (const [index, photo] of photos.entries()) {
+        const id = randomUUID();
+        const storageKey = checkMediaKey(`${userId}/${ideaId}/${id}.jpg`);
+        const thumbnailKey = checkMediaKey(`${userId}/${ideaId}/${id}-thumbnail.jpg`);
+        await storage.put(storageKey, photo.image, photo.contentType);
+        stored.push(storageKey);
+        await storage.put(thumbnailKey, photo.thumbnail, photo.contentType);
+        stored.push(thumbnailKey);
+        rows.push({
+          id,
+          userId,
+          ideaId,
+          position: existing + index,
+          width: photo.width,
+          height: photo.height,
+          bytes: photo.image.length,
+          contentType: photo.contentType,
+          storageKey,
+          thumbnailKey,
+          status: 'ready',
+        });
+      }
+      return (await tx.insert(ideaPhotos).values(rows).returning()).map(toPhoto);
+    });
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
+
+/** The stored image or its thumbnail, for its owner only: another user's photo is a 404. */
+export async function getPhotoFile({
+  db,
+  storage,
+  userId,
+  photoId,
+  variant,
+}: UserScope & Storage & { photoId: string; variant: 'image' | 'thumbnail' }): Promise<
+  StoredMedia & { contentType: string }
+> {
+  if (!isUuid(photoId)) throw photoNotFound();
+  const [row] = await db
+    .select()
+    .from(ideaPhotos)
+    .where(byIdAndOwner(ideaPhotos, photoId, userId));
+  if (!row || row.status !== 'ready') throw photoNotFound();
+  const file = await storage.get(variant === 'image' ? row.storageKey : row.thumbnailKey);
+  if (!file) throw photoNotFound();
+  return { ...file, contentType: row.contentType };
+}
+
+export async function updatePhotoAlt({
+  db,
+  userId,
+  photoId,
+  alt,
+}: UserScope & { photoId: string; alt: string | null }): Promise<Photo> {
+  if (!isUuid(photoId)) throw photoNotFound();
+  const [row] = await db
+    .update(ideaPhotos)
+    .set({ alt })
+    .where(byIdAndOwner(ideaPhotos, photoId, userId))
+    .returning();
+  if (!row) throw photoNotFound();
+  return toPhoto(row);
+}
+
+/** Puts the idea's photos in the order given, which must name each of them once. */
+export async function reorderIdeaPhotos({
+  db,
+  userId,
+  ideaId,
+  photoIds,
+}: UserScope<Database> & { ideaId: string; photoIds: readonly string[] }): Promise<Photo[]> {
+  return db.transaction(async (tx) => {
+    await requireOwnIdea({ db: tx, userId, ideaId, lock: true });
+    const current = await listOf(tx, userId, ideaId);
+    const currentIds = new Set(current.map((row) => row.id));
+    if (photoIds.length !== currentIds.size || !photoIds.every((id) => currentIds.has(id))) {
+      throw badRequest('photos.errors.orderMismatch');
+    }
+    for (const [position, id] of photoIds.entries()) {
+      await tx
+        .update(ideaPhotos)
+        .set({ position })
+        .where(byIdAndOwner(ideaPhotos, id, userId));
+    }
+    return (await listOf(tx, userId, ideaId)).map(toPhoto);
+  });
+}
+
+/** Deletes the photo and its files; the idea's later photos move up one place. */
+export async function deletePhoto({
+  db,
+  storage,
+  userId,
+  photoId,
+}: UserScope<Database> & Storage & { photoId: string }): Promise<void> {
+  if (!isUuid(photoId)) throw photoNotFound();
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(ideaPhotos)
+      .where(byIdAndOwner(ideaPhotos, photoId, userId))
+      .returning();
+    if (!row) throw photoNotFound();
+    await tx
+      .update(ideaPhotos)
+      .set({ position: sql`${ideaPhotos.position} - 1` })
+      .where(and(eq(ideaPhotos.ideaId, row.ideaId), sql`${ideaPhotos.position} > ${row.position}`));
+    return row;
+  });
+  // After the row: a photo is never listed without its file. A failure here leaves only an unlisted file.
+  await Promise.all([storage.delete(deleted.storageKey), storage.delete(deleted.thumbnailKey)]);
+}
