@@ -136,37 +136,17 @@ export async function photosRoutes(app: FastifyInstance) {
     }),
   );
 
-  typed.get(
-    '/api/photos/:id',
-    { schema: { tags, params: photoIdParamsSchema, description: 'The stored image (JPEG).' } },
-    async (request, reply) =>
+  for (const [path, variant, description] of [
+    ['/api/photos/:id', 'image', 'The stored image (JPEG).'],
+    ['/api/photos/:id/thumbnail', 'thumbnail', 'The thumbnail (JPEG).'],
+  ] as const) {
+    typed.get(path, { schema: { tags, params: photoIdParamsSchema, description } }, async (request, reply) =>
       sendFile(
         reply,
-        await getPhotoFile({
-          db,
-          storage,
-          userId: requireUser(request).id,
-          photoId: request.params.id,
-          variant: 'image',
-        }),
+        await getPhotoFile({ db, storage, userId: requireUser(request).id, photoId: request.params.id, variant }),
       ),
-  );
-
-  typed.get(
-    '/api/photos/:id/thumbnail',
-    { schema: { tags, params: photoIdParamsSchema, description: 'The thumbnail (JPEG).' } },
-    async (request, reply) =>
-      sendFile(
-        reply,
-        await getPhotoFile({
-          db,
-          storage,
-          userId: requireUser(request).id,
-          photoId: request.params.id,
-          variant: 'thumbnail',
-        }),
-      ),
-  );
+    );
+  }
 
   typed.patch(
     '/api/photos/:id',

@@ -186,6 +186,8 @@ describe('an attempt the instance left half-way ("sending" when its job runs aga
         channel: 'telegram',
         status: 'failed',
         error: translate('summeris.errors.interrupted', 'en'),
+        // The user may send it again after checking the chat; the queue does not.
+        canRetry: true,
         link: null,
       }),
     ]);
@@ -203,6 +205,7 @@ describe('an attempt the instance left half-way ("sending" when its job runs aga
         channel: 'linkedin',
         status: 'failed',
         error: translate('summeris.errors.interrupted', 'en'),
+        canRetry: true,
       }),
     ]);
   });
