@@ -159,9 +159,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const diskSpace =
     dependencies.diskSpace === undefined ? watchDiskSpace(config, database, app) : dependencies.diskSpace;
   const channels: Channels = {
-    email: createEmailChannel({ config, secretBox, publicAddress, serverTransport: mailer }),
-    telegram: createTelegramChannel({ telegram }),
-    linkedin: createLinkedinChannel({ config, secretBox }),
+    email: createEmailChannel({ config, secretBox, publicAddress, serverTransport: mailer, media }),
+    telegram: createTelegramChannel({ telegram, media }),
+    linkedin: createLinkedinChannel({ config, secretBox, media }),
   };
   app.decorate('deps', {
     ...dependencies,

@@ -7,6 +7,7 @@ import { deliveries } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { findSendableContacts, markBouncing, suppressionOf } from '../recipients/recipients-service.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
@@ -91,6 +92,8 @@ export function createEmailChannel({
   /** Where the unsubscribe links point (never the default `http://localhost:PORT`). */
   publicAddress: PublicAddress;
   serverTransport: EmailTransport;
+  /** Where the share's photos are read from. */
+  media: MediaStorage;
 }): Channel {
   /** Each user's sender, once per batch (the user's own transport is opened for it). */
   const senderOf = (batch: ChannelBatch, userId: string) => {

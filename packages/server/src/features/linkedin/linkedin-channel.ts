@@ -2,6 +2,7 @@ import { linkedinPostUrl, linkedinTextProblem } from '@life-updates/contract/lin
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { Channel } from '../shares/delivery/channel.ts';
 import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
 import { endTokenValidity, getUsableToken } from './linkedin-service.ts';
@@ -14,7 +15,15 @@ import { endTokenValidity, getUsableToken } from './linkedin-service.ts';
 /** LinkedIn's refusals that passing time can mend; the others would fail the same way again. */
 const passingKeys = new Set(['linkedin.errors.rateLimited', 'linkedin.errors.unavailable']);
 
-export function createLinkedinChannel({ config, secretBox }: { config: Config; secretBox: SecretBox }): Channel {
+export function createLinkedinChannel({
+  config,
+  secretBox,
+}: {
+  config: Config;
+  secretBox: SecretBox;
+  /** Where the share's photos are read from. */
+  media: MediaStorage;
+}): Channel {
   return {
     name: 'linkedin',
     // A second attempt after an unanswered one could publish the post twice.

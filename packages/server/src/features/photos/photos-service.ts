@@ -1,9 +1,9 @@
 import { maxPhotosPerIdea, photoStatusSchema, type Photo } from '@life-updates/contract/photos';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
-import { ideaPhotos, ideas } from '../../db/schema.ts';
+import { ideaPhotos, ideas, shares } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { checkMediaKey, type MediaStorage, type StoredMedia } from '../../providers/media-storage/media-storage.ts';
@@ -206,4 +206,62 @@ export async function deletePhoto({
   });
   // After the row: a photo is never listed without its file. A failure here leaves only an unlisted file.
   await Promise.all([storage.delete(deleted.storageKey), storage.delete(deleted.thumbnailKey)]);
+}
+
+/** A photo going out with a share; its bytes are read only when a channel sends it. */
+export type OutgoingPhoto = {
+  id: string;
+  ideaId: string;
+  alt: string | null;
+  width: number;
+  height: number;
+  /** Size of the stored full image. */
+  bytes: number;
+  contentType: string;
+  read(): Promise<Buffer>;
+};
+
+async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
+  const file = await storage.get(key);
+  if (!file) throw new Error(`photo file ${key} is missing`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The photos of a share's ideas, in the share's idea order and then each idea's photo order: what
+ * every channel sends with the share's text (a per-contact summary tells all the share's ideas, so
+ * it carries all their photos). A share of another user has none.
+ */
+export async function findSharePhotos({
+  db,
+  storage,
+  userId,
+  shareId,
+}: UserScope & Storage & { shareId: string }): Promise<OutgoingPhoto[]> {
+  const [share] = await db
+    .select({ ideaIds: shares.ideaIds })
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId));
+  if (!share || share.ideaIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, share.ideaIds)))
+    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  const ideaOrder = new Map(share.ideaIds.map((id, index) => [id, index]));
+  return rows
+    .filter((row) => row.status === 'ready')
+    .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))
+    .map((row) => ({
+      id: row.id,
+      ideaId: row.ideaId,
+      alt: row.alt,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
+      contentType: row.contentType,
+      read: () => readAll(storage, row.storageKey),
+    }));
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { telegramChats } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { Channel, DeliveryFailure } from '../shares/delivery/channel.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
@@ -26,7 +27,13 @@ class PartlySentError extends Error {
   }
 }
 
-export function createTelegramChannel({ telegram }: { telegram: TelegramRuntime | null }): Channel {
+export function createTelegramChannel({
+  telegram,
+}: {
+  telegram: TelegramRuntime | null;
+  /** Where the share's photos are read from. */
+  media: MediaStorage;
+}): Channel {
   return {
     name: 'telegram',
     // A second attempt after an unanswered one would post the text twice.

@@ -257,6 +257,7 @@ describe('one-click unsubscribe', () => {
         secretBox: app.deps.secretBox,
         publicAddress: { ...app.publicAddress, forLinks: async () => 'https://updates.example.com' },
         serverTransport: app.deps.mailer,
+        media: app.deps.media,
       }),
     };
     const outcome = await sendShare({
