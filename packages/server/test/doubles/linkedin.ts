@@ -147,7 +147,8 @@ export async function startFakeLinkedin({
     /** Scopes granted instead of the requested ones (e.g. without w_member_social). */
     grantedScope: null as string | null,
     /** The next post answers with this status (429, 503) or 201 without the id header. */
-    nextPostFailure: null as null | 429 | 503 | 'no-id',
+    /** `taken-no-answer`: the post is published, but the connection drops before the answer. */
+    nextPostFailure: null as null | 429 | 503 | 'no-id' | 'taken-no-answer',
     /** How many posts in a row meet `nextPostFailure`. */
     nextPostFailureTimes: 1,
     /** Every POST /rest/posts that reached the posting step, refused or taken. */
@@ -624,6 +625,11 @@ export async function startFakeLinkedin({
             'x-restli-protocol-version': String(request.headers['x-restli-protocol-version']),
           },
         });
+        if (state.nextPostFailure === 'taken-no-answer') {
+          // Ours: the post is on the profile, but its answer is lost on the way (a connection cut).
+          takeFailure();
+          return response.socket?.destroy();
+        }
         // Posts API page: 201 Created, the new post's URN in x-restli-id.
         response.writeHead(201, { 'x-restli-id': id, 'x-linkedin-id': id });
         return response.end();
