@@ -1,4 +1,5 @@
 import { escapeLittleText } from '@life-updates/contract/linkedin';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /*
  * LinkedIn's versioned REST APIs for a member's post: the Images API for its photos
@@ -155,16 +156,14 @@ async function uploadImage(call: Call, owner: string, bytes: Buffer): Promise<st
   return image;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Waits until LinkedIn has processed the image. The Images API gives each image a `status`
  * (WAITING_UPLOAD, PROCESSING, AVAILABLE, PROCESSING_FAILED); the Posts API does not say what it does
- * with an image still processing, so the post waits for AVAILABLE, at most `readyTimeoutMs`: an image
- * still processing then fails the attempt before anything is published, and the queue tries again.
+ * with an image still processing, so the post waits for AVAILABLE until `deadline` (one for all the
+ * post's images): an image still processing then fails the attempt before anything is published,
+ * and the queue tries again.
  */
-async function waitUntilAvailable(call: Call, image: string, readyTimeoutMs: number): Promise<void> {
-  const deadline = Date.now() + readyTimeoutMs;
+async function waitUntilAvailable(call: Call, image: string, deadline: number): Promise<void> {
   let pause = 250;
   for (;;) {
     const response = await photoCall(
@@ -188,7 +187,7 @@ async function waitUntilAvailable(call: Call, image: string, readyTimeoutMs: num
       throw new LinkedinPublishError(
         'linkedin.errors.photoUpload',
         200,
-        `${image} still ${String(status)} after ${readyTimeoutMs} ms`,
+        `${image} still ${String(status)} when the wait for processed photos ended`,
       );
     await sleep(pause);
     pause = Math.min(pause * 2, 2000);
@@ -258,7 +257,8 @@ export async function createLinkedinPost({
     }
     images.push({ id: await uploadImage(call, author, bytes), alt: photo.alt });
   }
-  for (const image of images) await waitUntilAvailable(call, image.id, imageReadyTimeoutMs);
+  const deadline = Date.now() + imageReadyTimeoutMs;
+  for (const image of images) await waitUntilAvailable(call, image.id, deadline);
 
   let response: Response;
   try {

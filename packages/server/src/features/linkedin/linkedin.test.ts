@@ -694,6 +694,34 @@ describe('photos in a LinkedIn post', () => {
     expect(fake.protocolErrors.slice(errorsBefore)).toEqual([]);
   });
 
+  it('a share with more than 20 photos posts its first 20, in order: LinkedIn’s most for one post', async () => {
+    const colours = Array.from({ length: 21 }, (_, index) => `#${(index * 12).toString(16).padStart(2, '0')}4080`);
+    const ideaIds = [
+      await addIdea(user, 'Holiday, day 1'),
+      await addIdea(user, 'Holiday, day 2'),
+      await addIdea(user, 'Holiday, day 3'),
+    ];
+    const photos = [
+      ...(await addPhotos(
+        ideaIds[0]!,
+        colours.slice(0, 10).map((colour, index) => ({ colour, alt: `Photo ${index + 1}` })),
+      )),
+      ...(await addPhotos(
+        ideaIds[1]!,
+        colours.slice(10, 20).map((colour, index) => ({ colour, alt: `Photo ${index + 11}` })),
+      )),
+      ...(await addPhotos(ideaIds[2]!, [{ colour: colours[20]!, alt: 'Photo 21' }])),
+    ];
+    const { delivery } = await publish(user, ideaIds, 'Our holiday in 21 photos');
+    expect(delivery.status).toBe('published');
+    const post = fake.posts.at(-1)!;
+    expect(post.contentKind).toBe('multiImage');
+    expect(post.images.map((image) => image.altText)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `Photo ${index + 1}`),
+    );
+    expect(post.images.at(-1)!.bytes.equals(await storedBytes(photos[19]!))).toBe(true);
+  });
+
   it('a photo upload that fails publishes nothing, is tried again by the queue, then can be retried', async () => {
     const ideaId = await addIdea(user, 'Sunset');
     await addPhotos(ideaId, [{ colour: '#ff8800', alt: 'The sun over the sea' }]);
