@@ -146,8 +146,10 @@ export async function startFakeLinkedin({
     denyNext: false,
     /** Scopes granted instead of the requested ones (e.g. without w_member_social). */
     grantedScope: null as string | null,
-    /** The next post answers with this status (429, 503) or 201 without the id header. */
-    /** `taken-no-answer`: the post is published, but the connection drops before the answer. */
+    /**
+     * The next post answers with this status (429, 503) or 201 without the id header; or, with
+     * `taken-no-answer`, is published but its connection drops before the answer.
+     */
     nextPostFailure: null as null | 429 | 503 | 'no-id' | 'taken-no-answer',
     /** How many posts in a row meet `nextPostFailure`. */
     nextPostFailureTimes: 1,
@@ -226,15 +228,8 @@ export async function startFakeLinkedin({
     return token;
   }
 
-  /** What the Images API answers for an image: its fields as the "Get an Image" sample shows them. */
-  const imageView = (image: FakeImage) => ({
-    owner: image.owner,
-    id: image.id,
-    status: image.status,
-    ...(image.status === 'AVAILABLE'
-      ? { downloadUrl: `${url}/media/${encodeURIComponent(image.id)}`, downloadUrlExpiresAt: Date.now() + 3_600_000 }
-      : {}),
-  });
+  /** What the Images API answers for an image: `owner`, `id` and `status`, as the "Get an Image" sample has them. */
+  const imageView = (image: FakeImage) => ({ owner: image.owner, id: image.id, status: image.status });
 
   /**
    * Reads a post's `content` and names its images, or says what is wrong with it. Posts API page:
