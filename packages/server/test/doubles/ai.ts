@@ -375,7 +375,10 @@ function checkImages(request: RecordedRequest): FakeReply | undefined {
     }
     const size = (source.data ?? '').length;
     if (size > anthropicMaxImageBase64Bytes) {
-      return anthropicError(400, `${where}: image exceeds 5 MB maximum: ${size} bytes > ${anthropicMaxImageBase64Bytes} bytes`);
+      return anthropicError(
+        400,
+        `${where}: image exceeds 5 MB maximum: ${size} bytes > ${anthropicMaxImageBase64Bytes} bytes`,
+      );
     }
     if (sniffImageType(Buffer.from(source.data ?? '', 'base64')) !== source.media_type) {
       return anthropicError(400, `${where}.data: Image does not match the provided media type ${source.media_type}`);
