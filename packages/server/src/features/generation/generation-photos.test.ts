@@ -1,5 +1,6 @@
 import { photoListSchema, thumbnailLongSide, type Photo } from '@life-updates/contract/photos';
 import type { Share } from '@life-updates/contract/shares';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import { loadConfig } from '../../config.ts';
 import { ideas } from '../../db/schema.ts';
 import { createTextGenerators } from '../../providers/ai/create-text-generators.ts';
 import { maxPromptPhotos } from '../../providers/ai/image-input.ts';
+import { runDueSchedules } from '../schedule/schedule-runner.ts';
 import { generateText } from './generation-service.ts';
 
 const preferences = {
@@ -362,6 +364,51 @@ describe('per-contact summaries', () => {
         'Photo 1, from event 1 ("Puppy"). The author\'s description: "The puppy asleep in a basket"',
       );
     }
+  });
+});
+
+describe('the sharing schedule', () => {
+  it("gives the model the Ready ideas' photos when it writes each contact's text", async () => {
+    const user = await createUser(testApp.app);
+    await chooseModel(user, 'openai');
+    const ideaId = await createIdea(user, 'Finished my first pottery bowl.', 'Pottery');
+    await testApp.database.db.update(ideas).set({ status: 'approved' }).where(eq(ideas.id, ideaId));
+    const [bowl] = await addPhotos(user, ideaId, ['#aa7744']);
+    const contact = await call(user, 'POST', '/api/contacts', {
+      name: 'Olga',
+      email: 'olga@example.com',
+      relationship: 'friend',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const saved = await call(user, 'PUT', '/api/schedule', {
+      frequency: 'weekly',
+      startDate: '2030-03-04',
+      startTime: '09:00',
+      autoSend: false,
+      selectedContacts: 'all',
+      timeZone: 'UTC',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    fake.reply(openAiCompletion('For Olga.'));
+
+    const handled = await runDueSchedules({
+      db: testApp.database.db,
+      config: testApp.config,
+      generators: testApp.app.deps.generators,
+      channels: testApp.app.deps.channels,
+      jobs: testApp.jobs,
+      media: testApp.app.deps.media,
+      now: () => new Date('2030-03-04T09:00:30Z'),
+      log: { error: vi.fn(), warn: vi.fn() },
+    });
+
+    expect(handled).toBeGreaterThanOrEqual(1);
+    const requests = fake.requests.filter((request) => JSON.stringify(request.body).includes('pottery bowl'));
+    expect(requests).toHaveLength(1);
+    const images = recordedImages(requests[0]!);
+    expect(images.map((image) => image.mediaType)).toEqual(['image/jpeg']);
+    expect(images[0]!.data.equals(bowl!.thumbnail)).toBe(true);
+    expect(recordedUserTexts(requests[0]!)).toContain('Photo 1, from event 1 ("Pottery").');
   });
 });
 
