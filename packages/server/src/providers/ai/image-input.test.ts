@@ -74,7 +74,7 @@ const photoParts: PromptPhotoPart[] = [
 const request: TextGenerationRequest = {
   system: 'SYSTEM PROMPT',
   prompt: 'Write a personalised update from this event.',
-  compose: { ideas: [{ content: 'Went hiking.' }] },
+  compose: { ideas: [{ content: 'Went hiking.' }], preferences: {} },
   temperature: 0.3,
   maxOutputTokens: 700,
   photoParts,
