@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { makeDirectory } from './lib/data-dir.ts';
+import { imageInputSettings } from './providers/ai/image-input.ts';
 
 const optionalText = z
   .string()
@@ -37,9 +38,12 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Whether OPENAI_MODEL is shown the ideas' photos: `auto` decides by its name (providers/ai/README.md, Photos). */
+  OPENAI_IMAGE_INPUT: z.enum(imageInputSettings).default('auto'),
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: optionalText,
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  ANTHROPIC_IMAGE_INPUT: z.enum(imageInputSettings).default('auto'),
   TRANSCRIPTION_BASE_URL: optionalText,
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().default('whisper-1'),

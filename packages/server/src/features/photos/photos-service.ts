@@ -265,3 +265,45 @@ export async function findSharePhotos({
       read: () => readAll(storage, row.storageKey),
     }));
 }
+
+/** A photo of an idea as an AI model is shown it: the thumbnail, read only when a model takes images. */
+export type IdeaPhotoPreview = {
+  id: string;
+  ideaId: string;
+  /** The photo's place among its idea's photos, 0 first. */
+  position: number;
+  alt: string | null;
+  contentType: string;
+  readThumbnail(): Promise<Buffer>;
+};
+
+/**
+ * The ready photos of the user's ideas, in the order of `ideaIds` and then each idea's photo order.
+ * Another user's idea (or a missing one) has none.
+ */
+export async function findPhotosOfIdeas({
+  db,
+  storage,
+  userId,
+  ideaIds,
+}: UserScope & Storage & { ideaIds: readonly string[] }): Promise<IdeaPhotoPreview[]> {
+  const ids = ideaIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, ids)))
+    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  const ideaOrder = new Map(ids.map((id, index) => [id, index]));
+  return rows
+    .filter((row) => row.status === 'ready')
+    .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))
+    .map((row) => ({
+      id: row.id,
+      ideaId: row.ideaId,
+      position: row.position,
+      alt: row.alt,
+      contentType: row.contentType,
+      readThumbnail: () => readAll(storage, row.thumbnailKey),
+    }));
+}
