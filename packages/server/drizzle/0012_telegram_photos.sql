@@ -2,7 +2,7 @@ CREATE TABLE "telegram_albums" (
 	"bot_id" bigint NOT NULL,
 	"chat_id" bigint NOT NULL,
 	"media_group_id" text NOT NULL,
-	"idea_id" uuid NOT NULL,
+	"idea_id" uuid,
 	"first_update_id" bigint NOT NULL,
 	"has_caption" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -574,8 +574,8 @@ export const telegramUpdates = pgTable(
 /**
  * Albums sent to the bot: Telegram delivers each photo of an album as its own update, sharing a
  * `media_group_id` (https://core.telegram.org/bots/api#message). The key makes the album one idea
- * whichever of its updates comes first, even when two are handled at once (the second waits on the
- * key, then finds the first's idea).
+ * whichever of its updates comes first, even when two are handled at once (the second's insert waits
+ * on the key until the first commits, then finds the first's idea).
  */
 export const telegramAlbums = pgTable(
   'telegram_albums',
@@ -583,9 +583,8 @@ export const telegramAlbums = pgTable(
     botId: bigint('bot_id', { mode: 'number' }).notNull(),
     telegramChatId: bigint('chat_id', { mode: 'number' }).notNull(),
     mediaGroupId: text('media_group_id').notNull(),
-    ideaId: uuid('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
+    /** Set in the transaction that writes the row (the row comes first: it is the album's lock). */
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     /** The update that made the idea: the one the bot replies to (again, if it is delivered again). */
     firstUpdateId: bigint('first_update_id', { mode: 'number' }).notNull(),
     /** Whether the idea's text is a caption yet (false: the placeholder of an album sent without one). */
