@@ -11,7 +11,6 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import {
-  ideaPhotos,
   ideas,
   telegramAlbums,
   telegramChats,
@@ -24,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';
 import { createIdea, updateIdea } from '../ideas/ideas-service.ts';
 import type { ProcessedPhoto } from '../photos/photo-processing.ts';
-import { addIdeaPhotos } from '../photos/photos-service.ts';
+import { addIdeaPhotos, findIdeaPhotos, reorderIdeaPhotos } from '../photos/photos-service.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 
 type NewIdea = z.output<typeof createIdeaSchema>;
@@ -354,7 +353,7 @@ export async function saveTelegramPhoto({
       .update(telegramUpdates)
       .set({ ideaId: idea.id, photoId: added!.id })
       .where(and(eq(telegramUpdates.botId, botId), eq(telegramUpdates.updateId, updateId)));
-    if (album !== null) await keepAlbumOrder(tx, idea.id);
+    if (album !== null) await keepAlbumOrder(tx, userId, idea.id);
     return { ideaId: idea.id, title: idea.title, isNew };
   });
 }
@@ -363,18 +362,22 @@ export async function saveTelegramPhoto({
  * Puts the photos an idea got from Telegram in the order of their messages, in the places they hold
  * among the idea's photos (one added from the web meanwhile keeps its place).
  */
-async function keepAlbumOrder(tx: Database, ideaId: string) {
-  const fromTelegram = await tx
-    .select({ photoId: ideaPhotos.id, position: ideaPhotos.position })
+async function keepAlbumOrder(tx: Database, userId: string, ideaId: string) {
+  const sent = await tx
+    .select({ photoId: telegramUpdates.photoId })
     .from(telegramUpdates)
-    .innerJoin(ideaPhotos, eq(ideaPhotos.id, telegramUpdates.photoId))
-    .where(and(eq(telegramUpdates.ideaId, ideaId), isNotNull(telegramUpdates.messageId)))
+    .where(
+      and(eq(telegramUpdates.ideaId, ideaId), isNotNull(telegramUpdates.photoId), isNotNull(telegramUpdates.messageId)),
+    )
     .orderBy(asc(telegramUpdates.messageId));
-  const places = fromTelegram.map((row) => row.position).sort((a, b) => a - b);
-  for (const [index, row] of fromTelegram.entries()) {
-    if (row.position !== places[index]) {
-      await tx.update(ideaPhotos).set({ position: places[index]! }).where(eq(ideaPhotos.id, row.photoId));
-    }
+  const current = (await findIdeaPhotos({ db: tx, userId, ideaId })).map((photo) => photo.id);
+  const onIdea = new Set(current);
+  const inMessageOrder = sent.map((row) => row.photoId!).filter((id) => onIdea.has(id));
+  const albumIds = new Set(inMessageOrder);
+  let next = 0;
+  const order = current.map((id) => (albumIds.has(id) ? inMessageOrder[next++]! : id));
+  if (order.some((id, index) => id !== current[index])) {
+    await reorderIdeaPhotos({ db: tx, userId, ideaId, photoIds: order });
   }
 }
 
