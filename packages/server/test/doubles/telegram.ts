@@ -415,6 +415,7 @@ export async function startFakeTelegramApi({
     // Reports of the server's answers: https://github.com/edisonchee/slimbot/issues/53 ("parameter
     // \"media\" is required"), TDLib's send_message_group ("There are no messages to send").
     if (params.media === undefined) return refuse(400, 'Bad Request: parameter "media" is required');
+    // Report: "Bad Request: can't parse media JSON object" (https://github.com/cmd410/OrigamiBot/issues/2).
     if (!Array.isArray(params.media)) return refuse(400, "Bad Request: can't parse media JSON object");
     const items = params.media as Array<Record<string, unknown>>;
     if (items.length === 0) return refuse(400, 'Bad Request: there are no messages to send');
