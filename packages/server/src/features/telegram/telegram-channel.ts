@@ -18,9 +18,10 @@ import { chatNotFound, moveChat } from './telegram-service.ts';
 /**
  * "Photo caption ... 0-1024 characters after entities parsing" (https://core.telegram.org/bots/api#sendphoto,
  * #inputmediaphoto); past it Telegram answers "Bad Request: message caption is too long". Our text is
- * escaped plain text, so after parsing it is as long as it was before escaping.
+ * escaped plain text, so after parsing it is as long as it was before escaping; counted here in UTF-16
+ * units, never fewer than the characters Telegram counts (an emoji is two here, one or two there).
  */
-export const telegramCaptionLimit = 1024;
+const telegramCaptionLimit = 1024;
 /** "A JSON-serialized array describing messages to be sent, must include 2-10 items" (#sendmediagroup). */
 const mediaGroupLimit = 10;
 
@@ -32,7 +33,7 @@ type Step = { text: string } | { photos: OutgoingPhoto[]; caption: string | null
  * Telegram's caption limit; otherwise it goes first as its own message(s), which the delivery's link
  * points to, and the photos follow without a caption. More than ten photos go as several albums.
  */
-export function planTelegramPost(text: string, photos: readonly OutgoingPhoto[]): Step[] {
+function planTelegramPost(text: string, photos: readonly OutgoingPhoto[]): Step[] {
   const pieces = splitForTelegram(text);
   if (photos.length === 0) return pieces.map((piece) => ({ text: piece }));
   const trimmed = text.trim();
