@@ -319,7 +319,7 @@ export async function startFakeTelegramApi({
   }
 
   /** Why Telegram refuses the bot's message to this chat, or null when it takes it. */
-  function sendRefusal(chatId: number): Refusal | null {
+  function sendRefusal(chatId: number, what: 'text messages' | 'photos' = 'text messages'): Refusal | null {
     const movedTo = migrations.get(chatId);
     // A group that became a supergroup: 400 with parameters.migrate_to_chat_id ("The group has
     // been migrated to a supergroup with the specified identifier", docs, #responseparameters). The
@@ -346,8 +346,10 @@ export async function startFakeTelegramApi({
       (member?.status === 'restricted' && member.rights.can_send_messages !== true) ||
       (member?.status === 'member' && chat.permissions?.can_send_messages === false);
     // Report: "Bad Request: not enough rights to send text messages to the chat"
-    // (https://github.com/TelegramBotAPI/errors/issues/5).
-    return isMuted ? refuse(400, 'Bad Request: not enough rights to send text messages to the chat') : null;
+    // (https://github.com/TelegramBotAPI/errors/issues/5); for files the kind is named instead ("Not
+    // enough rights to send documents to the chat", https://github.com/GreyWolfDev/Werewolf/issues/497),
+    // so "photos" for a photo: the double's reading of that pattern.
+    return isMuted ? refuse(400, `Bad Request: not enough rights to send ${what} to the chat`) : null;
   }
 
   /** The chat as a sent Message names it. */
@@ -388,7 +390,7 @@ export async function startFakeTelegramApi({
     const chatId = Number(params.chat_id);
     const file = uploadedFile(params.photo, files.get('photo'), files);
     if (!file) return refuse(400, 'Bad Request: wrong file identifier/HTTP URL specified');
-    const refusal = captionRefusal(params) ?? sendRefusal(chatId);
+    const refusal = captionRefusal(params) ?? sendRefusal(chatId, 'photos');
     if (refusal) return refusal;
     const message_id = nextMessageId++;
     deliveredPhotos.push({
@@ -430,7 +432,7 @@ export async function startFakeTelegramApi({
       const refusal = captionRefusal(item);
       if (refusal) return refusal;
     }
-    const refusal = sendRefusal(chatId);
+    const refusal = sendRefusal(chatId, 'photos');
     if (refusal) return refusal;
     // "On success, an array of Messages that were sent is returned" (docs, #sendmediagroup); each
     // message of an album carries its media_group_id (docs, #message), and only its own caption.

@@ -432,7 +432,7 @@ describe('a share with photos, posted to a channel', () => {
     return ideaId;
   }
 
-  async function post(ideaIds: string[], text: string) {
+  async function post(ideaIds: string[], text: string, chatRowId = channelRowId) {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/shares/send',
@@ -441,7 +441,7 @@ describe('a share with photos, posted to a channel', () => {
         ideaIds,
         text,
         preferences: { ...defaultPreferences, platform: 'telegram' },
-        destinations: { chatIds: [channelRowId] },
+        destinations: { chatIds: [chatRowId] },
       },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -561,6 +561,29 @@ describe('a share with photos, posted to a channel', () => {
     expect(unanswered.delivery.error).toBe(
       'Telegram did not answer, so the post may or may not be in the chat. Check the chat before you send it again.',
     );
+  });
+
+  it('follows a group that became a supergroup, sending the photo again once to its new id', async () => {
+    const group = { id: -4001, type: 'group', title: 'Family' } as const;
+    fake.setChat(group);
+    fake.setMember(group.id, fake.bot.id, 'member');
+    const [row] = await testApp.database.db
+      .insert(telegramChats)
+      .values({ userId: alice.id, telegramChatId: group.id, title: group.title, username: null, type: 'group' })
+      .returning();
+    fake.migrateGroup(group.id, -1004444444444, { serviceMessages: false });
+    const before = fake.sentPhotos().length;
+    const ideaId = await ideaWithPhotos('To the family', ['#00aa00']);
+    const { delivery } = await post([ideaId], 'For the family', row!.id);
+    expect(fake.sentPhotos().slice(before)).toEqual([
+      expect.objectContaining({ method: 'sendPhoto', chat_id: -1004444444444, caption: 'For the family' }),
+    ]);
+    expect(delivery).toMatchObject({
+      status: 'published',
+      link: expect.stringMatching(/^https:\/\/t\.me\/c\/4444444444\/\d+$/),
+    });
+    const [moved] = await testApp.database.db.select().from(telegramChats).where(eq(telegramChats.id, row!.id));
+    expect(moved!.telegramChatId).toBe(-1004444444444);
   });
 
   it('says so, and posts nothing, when a photo file is missing from storage (after trying again)', async () => {
