@@ -42,6 +42,20 @@ export function createSendgridTransport({
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(headers ? { headers } : {}),
+          // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (attachments):
+          // `content` Base64 (the client sends a Buffer of an inline attachment as UTF-8 text, not
+          // Base64, so it is encoded here), `disposition: inline` and `content_id` for `cid:` images.
+          ...(message.inlineImages?.length
+            ? {
+                attachments: message.inlineImages.map((image) => ({
+                  content: image.content.toString('base64'),
+                  filename: image.filename,
+                  type: image.contentType,
+                  disposition: 'inline',
+                  contentId: image.contentId,
+                })),
+              }
+            : {}),
           // SendGrid's subscription tracking would add its own unsubscribe footer and List-Unsubscribe
           // header, whose clicks never reach this app; ours (RFC 8058, on update emails) is the only one.
           // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (tracking_settings),
