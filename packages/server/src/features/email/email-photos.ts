@@ -19,10 +19,7 @@ export type EmailPhoto = {
   /** Place among the share's photos, from 1 (for a photo without alt text: "Photo 2"). */
   number: number;
   alt: string | null;
-} & (
-  | { kind: 'inline'; image: InlineImage; width: number; height: number }
-  | { kind: 'link'; photoId: string }
-);
+} & ({ kind: 'inline'; image: InlineImage; width: number; height: number } | { kind: 'link'; photoId: string });
 
 /**
  * The image within `limit` bytes: as stored when it is, else re-encoded smaller. JPEG's size follows

@@ -10,8 +10,7 @@ const contentWidth = emailBodyWidth - 2 * 24;
 
 /** A photo under the text: an inline image (its Content-ID) or a link to it. */
 export type RenderedPhoto = { number: number; alt: string | null } & (
-  | { contentId: string; width: number; height: number }
-  | { url: string }
+  { contentId: string; width: number; height: number } | { url: string }
 );
 
 const senderNamePlaceholder = /\{\{\s*sender_name\s*\}\}|\[\s*your name\s*\]/gi;
