@@ -73,4 +73,4 @@ export const reorderPhotosSchema = z.object({
 export type ReorderPhotos = z.infer<typeof reorderPhotosSchema>;
 
 /** A link to one photo of a share that did not fit in its email: the signed token is the credential. */
-export const photoLinkParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const photoLinkParamsSchema = z.object({ token: z.string().min(1).max(100) });
