@@ -11,6 +11,8 @@ import {
   startAppWithSmtp,
   waitForDeliveries,
 } from '../../../test/doubles/email-fixtures.ts';
+import { startResendApi } from '../../../test/doubles/resend.ts';
+import { startSendgridApi } from '../../../test/doubles/sendgrid.ts';
 import type { SmtpDouble } from '../../../test/doubles/smtp.ts';
 import { cameraJpeg, plainPng, uploadPhotos, type UploadFile } from '../../../test/photo-uploads.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
@@ -293,5 +295,58 @@ describe('the outbox (nothing leaves the machine)', () => {
     expect(cidsIn(message!.html)).toEqual([`photo-${photo!.id}@life-updates`]);
     const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, user.id));
     expect(JSON.stringify(row).length).toBeLessThan(20_000);
+  });
+});
+
+describe('through the SendGrid and Resend APIs', () => {
+  it.each([
+    ['SendGrid', 'SENDGRID'],
+    ['Resend', 'RESEND'],
+  ] as const)('%s gets each photo as an inline attachment whose content id the HTML names', async (_name, provider) => {
+    const api = provider === 'SENDGRID' ? await startSendgridApi() : await startResendApi();
+    const providerApp = await createTestApp({
+      withJobs: true,
+      env: {
+        [`${provider}_API_KEY`]: provider === 'SENDGRID' ? 'SG.test-key-123456' : `re_${'k'.repeat(47)}`,
+        [`${provider}_BASE_URL`]: api.url,
+        MAIL_FROM: 'updates@life.test',
+        EMAIL_RETRY_DELAY_SECONDS: '1',
+      },
+    });
+    try {
+      const { app, database } = providerApp;
+      const user = await createVerifiedUser(app, database.db);
+      const [person] = await insertContacts(database.db, user.id, [{ name: 'Gil', email: 'gil@example.com' }]);
+      const { share, ideas } = await insertShare(database.db, user.id, [person!]);
+      const response = await uploadPhotos(app, user, ideas[0]!.id, [await camera('IMG_9.JPG', 1200, 900)]);
+      expect(response.statusCode, response.body).toBe(201);
+      const [photo] = photoListSchema.parse(response.json()).photos;
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/api/shares/${share.id}/send`,
+        headers: user.headers,
+        payload: {},
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const done = await waitForDeliveries(app, user, share.id);
+      expect(done.counts).toMatchObject({ total: 1, sent: 1 });
+
+      const body = api.requests.at(-1)!.body as {
+        attachments: Array<Record<string, string>>;
+        html?: string;
+        content?: Array<{ type: string; value: string }>;
+      };
+      const html = body.html ?? body.content?.find((part) => part.type === 'text/html')?.value ?? '';
+      const [attachment] = body.attachments;
+      const stored = await app.inject({ method: 'GET', url: `/api/photos/${photo!.id}`, headers: user.headers });
+      expect(Buffer.from(attachment!.content!, 'base64').equals(stored.rawPayload)).toBe(true);
+      expect(attachment).toMatchObject({ filename: 'photo-1.jpg', content_id: `photo-${photo!.id}@life-updates` });
+      if (provider === 'SENDGRID') expect(attachment).toMatchObject({ type: 'image/jpeg', disposition: 'inline' });
+      else expect(attachment).toMatchObject({ content_type: 'image/jpeg' });
+      expect(cidsIn(html)).toEqual([attachment!.content_id]);
+    } finally {
+      await providerApp.close();
+      await api.close();
+    }
   });
 });
