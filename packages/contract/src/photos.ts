@@ -71,3 +71,6 @@ export const reorderPhotosSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { message: 'photos.errors.orderMismatch' }),
 });
 export type ReorderPhotos = z.infer<typeof reorderPhotosSchema>;
+
+/** A link to one photo of a share that did not fit in its email: the signed token is the credential. */
+export const photoLinkParamsSchema = z.object({ token: z.string().min(1).max(100) });

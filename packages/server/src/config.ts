@@ -35,6 +35,8 @@ const environmentSchema = z.object({
   /** Retries of a failed email delivery, with exponential back-off from the first delay. */
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long the links to a share's photos that did not fit in an email (beyond 10 MB) keep working. */
+  PHOTO_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
