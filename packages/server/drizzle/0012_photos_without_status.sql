@@ -1,0 +1,1 @@
+ALTER TABLE "idea_photos" DROP COLUMN "status";
