@@ -97,7 +97,7 @@ export async function findUploadedPhoto({
 }
 
 /** The keys a photo's files are stored under: `<userId>/<ideaId>/<photoId>.jpg` and its thumbnail. */
-export function photoFileKeys(userId: string, ideaId: string, photoId: string) {
+function photoFileKeys(userId: string, ideaId: string, photoId: string) {
   return {
     storageKey: checkMediaKey(`${userId}/${ideaId}/${photoId}.jpg`),
     thumbnailKey: checkMediaKey(`${userId}/${ideaId}/${photoId}-thumbnail.jpg`),
