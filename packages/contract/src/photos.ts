@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKeyHeader } from './idea-options.ts';
 
 /** Photos on an idea: at most this many per idea. */
 export const maxPhotosPerIdea = 10;
@@ -26,10 +27,6 @@ export const acceptedPhotoTypes = [
   'image/heif',
 ] as const;
 
-/** `processing` until the stored image and its thumbnail exist; `failed` when they could not be made. */
-export const photoStatusSchema = z.enum(['processing', 'ready', 'failed']);
-export type PhotoStatus = z.infer<typeof photoStatusSchema>;
-
 export const photoSchema = z.object({
   id: z.string(),
   ideaId: z.string(),
@@ -38,7 +35,6 @@ export const photoSchema = z.object({
   alt: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
-  status: photoStatusSchema,
   /** The full image (at most photoLongSide px on its long side), for its owner only. */
   url: z.string(),
   /** The thumbnail (at most thumbnailLongSide px on its long side). */
@@ -48,6 +44,14 @@ export type Photo = z.infer<typeof photoSchema>;
 
 export const photoListSchema = z.object({ photos: z.array(photoSchema) });
 export type PhotoList = z.infer<typeof photoListSchema>;
+
+/**
+ * An upload's optional Idempotency-Key (`idempotencyKeyHeader`, idea-options.ts), for an upload of
+ * one photo: a UUID made on the device for that photo, so a retried upload stores it once.
+ */
+export const uploadPhotosHeadersSchema = z.object({
+  [idempotencyKeyHeader]: z.uuid('photos.errors.idempotencyKey').optional(),
+});
 
 export const photoIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

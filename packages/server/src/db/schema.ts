@@ -323,13 +323,19 @@ export const ideaPhotos = pgTable(
     contentType: text('content_type').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
-    /** processing | ready | failed */
-    status: text('status').notNull().default('ready'),
+    /**
+     * The `Idempotency-Key` the app sent with a one-photo upload (a UUID made on the device for that
+     * photo): a retried upload answers with this row instead of storing the photo again. Null for
+     * photos uploaded without a key; NULLs never collide in the unique index. Deleting the photo
+     * frees its key.
+     */
+    idempotencyKey: uuid('idempotency_key'),
     ...timestamps,
   },
   (table) => [
     index('idea_photos_idea_idx').on(table.ideaId, table.position),
     index('idea_photos_user_idx').on(table.userId),
+    uniqueIndex('idea_photos_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
   ],
 );
 
