@@ -66,6 +66,31 @@ export async function findIdeaPhotos({ db, userId, ideaId }: UserScope & { ideaI
 }
 
 /**
+ * The photos of several of the user's ideas at once (all of them when `ideaIds` is not given), by
+ * idea, each idea's in their order: one query for a whole list of ideas or shares.
+ */
+export async function findPhotosOfIdeas({
+  db,
+  userId,
+  ideaIds,
+}: UserScope & { ideaIds?: readonly string[] }): Promise<Map<string, Photo[]>> {
+  const byIdea = new Map<string, Photo[]>();
+  const ids = ideaIds?.filter(isUuid);
+  if (ids?.length === 0) return byIdea;
+  const rows = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), ids ? inArray(ideaPhotos.ideaId, ids) : undefined))
+    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  for (const row of rows) {
+    const photos = byIdea.get(row.ideaId) ?? [];
+    photos.push(toPhoto(row));
+    byIdea.set(row.ideaId, photos);
+  }
+  return byIdea;
+}
+
+/**
  * How many more photos the idea takes, checked before any is processed (the saving checks again
  * under a lock). Another user's idea is a 404.
  */

@@ -25,6 +25,7 @@ function share(overrides: Partial<ShareWithContacts>): ShareWithContacts {
     contacts: [],
     templateName: null,
     deliveries: [],
+    photos: [],
     ...overrides,
   };
 }
