@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Idea } from '@life-updates/contract/ideas';
 import { toast } from 'sonner';
 import { useUpdateIdea } from '@/api/ideas';
+import { useIdeaPhotos } from '@/api/photos';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -33,7 +34,8 @@ export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => v
   const [content, setContent] = useState(idea.content);
   const trimmed = content.trim();
   const isValid = trimmed !== '' && trimmed.length <= maxIdeaContentLength;
-  const uploads = usePhotoUploads({ ideaId: idea.id, storedCount: idea.photos.length });
+  const stored = useIdeaPhotos(idea.id, idea.photos);
+  const uploads = usePhotoUploads({ ideaId: idea.id, storedCount: stored.data?.length ?? idea.photos.length });
   const drop = usePhotoDropTarget(uploads.add);
 
   const submit = (event: FormEvent) => {

@@ -33,22 +33,30 @@ export function usePhotoUploads({ ideaId = null, storedCount = 0 }: { ideaId?: s
   const { t } = useTranslation();
   const photosChanged = usePhotosChanged();
   const [pending, setPending] = useState<PendingPhoto[]>([]);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
+  // The same list, read by the callbacks between renders; both change together in `change`.
+  const pendingRef = useRef<PendingPhoto[]>([]);
+  const change = useCallback((next: (current: PendingPhoto[]) => PendingPhoto[]) => {
+    pendingRef.current = next(pendingRef.current);
+    setPending(pendingRef.current);
+  }, []);
   // One upload at a time, in the order chosen.
   const chain = useRef<Promise<void>>(Promise.resolve());
 
-  const patch = useCallback((id: string, change: Partial<PendingPhoto>) => {
-    setPending((current) => current.map((photo) => (photo.id === id ? { ...photo, ...change } : photo)));
-  }, []);
+  const patch = useCallback(
+    (id: string, values: Partial<PendingPhoto>) =>
+      change((current) => current.map((photo) => (photo.id === id ? { ...photo, ...values } : photo))),
+    [change],
+  );
 
-  const release = useCallback((id: string) => {
-    setPending((current) => {
-      const photo = current.find((candidate) => candidate.id === id);
-      if (photo) URL.revokeObjectURL(photo.previewUrl);
-      return current.filter((candidate) => candidate.id !== id);
-    });
-  }, []);
+  const release = useCallback(
+    (id: string) =>
+      change((current) => {
+        const photo = current.find((candidate) => candidate.id === id);
+        if (photo) URL.revokeObjectURL(photo.previewUrl);
+        return current.filter((candidate) => candidate.id !== id);
+      }),
+    [change],
+  );
 
   // The previews of photos still held are released when the form goes away.
   useEffect(
@@ -96,10 +104,10 @@ export function usePhotoUploads({ ideaId = null, storedCount = 0 }: { ideaId?: s
         state: 'attached',
         progress: 0,
       }));
-      setPending((current) => [...current, ...added]);
+      change((current) => [...current, ...added]);
       if (ideaId !== null) for (const photo of added) void upload(photo, ideaId);
     },
-    [storedCount, ideaId, upload, t],
+    [storedCount, ideaId, upload, change, t],
   );
 
   /** Sends the held photos to the idea just saved; resolves when each is stored or has failed. */
