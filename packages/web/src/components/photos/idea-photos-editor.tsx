@@ -227,7 +227,14 @@ function AltTextForm({ photo, number }: { photo: Photo; number: number }) {
           }}
           className="h-8"
         />
-        <Button variant="outline" size="sm" className="h-8" disabled={!isChanged || update.isPending} onClick={save}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-8"
+          disabled={!isChanged || update.isPending}
+          onClick={save}
+          aria-label={t('photos.manage.saveAltLabel', { number })}
+        >
           {t('photos.manage.saveAlt')}
         </Button>
       </div>
