@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, signInThroughApi, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
 
 /**
  * Photos on ideas in the web app: attached while writing an idea and uploaded once it is saved,
@@ -119,6 +119,8 @@ test('an idea written with two photos: thumbnails, alt text, order, full view an
   await expect(page.getByText('Alt text saved.')).toBeVisible();
   await expect(dialog.getByRole('img', { name: 'A red boat in the sun' })).toBeVisible();
 
+  await expectNoAxeViolations(page);
+
   await dialog.getByRole('button', { name: 'Move photo 1 later' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Alt text for photo 2' })).toHaveValue('A red boat in the sun');
   idea = await serverIdea(page, 'Painted the boat red and blue');
@@ -144,6 +146,7 @@ test('an idea written with two photos: thumbnails, alt text, order, full view an
   await expect
     .poll(() => second.getByRole('img').evaluate((image) => (image as HTMLImageElement).naturalWidth))
     .toBe(300);
+  await expectNoAxeViolations(page);
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('dialog', { name: 'Photo 1 of 2' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -164,6 +167,14 @@ test('an idea written with two photos: thumbnails, alt text, order, full view an
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(thumbnails).toHaveCount(1);
   await expect(thumbnails.first()).toHaveAttribute('alt', 'A red boat in the sun');
+
+  // Create Content shows the idea's photos too.
+  await page.goto(`/create?idea=${idea.id}`);
+  const createPhotos = page.getByRole('list', { name: 'Photos' });
+  await expect(createPhotos.getByRole('img', { name: 'A red boat in the sun' })).toHaveAttribute(
+    'src',
+    `/api/photos/${redPhoto!.id}/thumbnail`,
+  );
 });
 
 test('a photo that is not an image is refused before it is sent, with the catalogue’s message', async ({
@@ -229,4 +240,43 @@ test('offline: an idea with a photo waits on the device, then arrives with exact
   expect(uploadKeys).toHaveLength(1);
   expect((await serverIdea(page, 'Watched the boats come into the harbour')).photos).toHaveLength(1);
   expect(await serverIdeas(page)).toHaveLength(1);
+});
+
+test('Background Sync with no page open sends a typed idea but leaves one with photos to the page', async ({
+  page,
+  context,
+  account,
+}) => {
+  await signInThroughApi(page, account);
+  await page.goto('/dashboard');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect(page.getByText('Loading application data...')).toBeHidden();
+  const photo = await drawnPng(page, 'garden.png', '#66aa33', 240, 240);
+
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await entryBox(page).fill('Planted tomatoes with a photo');
+  await page.getByTestId('photo-picker').setInputFiles([photo]);
+  await saveButton(page).click();
+  await entryBox(page).fill('Planted beans, no photo');
+  await saveButton(page).click();
+  await expect(organizer(page).getByTestId('queued-idea')).toHaveCount(2);
+  await page.close();
+
+  await context.setOffline(false);
+  // The worker sends the typed idea (so it has run through the queue) and leaves the other.
+  const contents = async () =>
+    ((await (await context.request.get('/api/ideas')).json()).ideas as ServerIdea[]).map((idea) => idea.content);
+  await expect.poll(contents, { timeout: 30_000 }).toEqual(['Planted beans, no photo']);
+
+  // The next page sends it, with its photo.
+  const next = await context.newPage();
+  await openMyStories(next);
+  await expect(organizer(next).getByTestId('queued-idea')).toHaveCount(0);
+  const idea = await serverIdea(next, 'Planted tomatoes with a photo');
+  expect(idea.photos.map((each) => [each.width, each.height])).toEqual([[240, 240]]);
 });
