@@ -177,7 +177,7 @@ test('an idea written with two photos: thumbnails, alt text, order, full view an
   );
 });
 
-test('a photo that is not an image is refused before it is sent, with the catalogue’s message', async ({
+test('a file that is not an image is refused before it is sent; one the server cannot read shows its message and Retry', async ({
   page,
   context,
   account,
@@ -191,6 +191,24 @@ test('a photo that is not an image is refused before it is sent, with the catalo
   await expect(page.getByText('This file is not a supported photo. Use JPEG, PNG, WebP, AVIF or GIF.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Photos to upload' })).toHaveCount(0);
   expect(uploadKeys).toEqual([]);
+
+  // Called a PNG by its name and type, but not one by its bytes: only the server can tell.
+  await entryBox(page).fill('A photo that is not one');
+  await page
+    .getByTestId('photo-picker')
+    .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('still not a photo') });
+  await saveButton(page).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  const failed = page.getByRole('list', { name: 'Photos to upload' }).getByRole('alert');
+  await expect(failed).toContainText('This file is not a supported photo.');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => uploadKeys.length).toBe(2);
+  await expect(failed).toContainText('This file is not a supported photo.');
+  // Sent twice with the same key: one photo, tried again.
+  expect(new Set(uploadKeys).size).toBe(1);
+  expect((await serverIdea(page, 'A photo that is not one')).photos).toEqual([]);
+  await page.getByRole('button', { name: 'Remove broken.png' }).click();
+  await expect(page.getByRole('list', { name: 'Photos to upload' })).toHaveCount(0);
 });
 
 test('offline: an idea with a photo waits on the device, then arrives with exactly one photo', async ({
