@@ -123,11 +123,15 @@ test('an idea written with two photos: thumbnails, alt text, order, full view an
 
   await dialog.getByRole('button', { name: 'Move photo 1 later' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Alt text for photo 2' })).toHaveValue('A red boat in the sun');
-  idea = await serverIdea(page, 'Painted the boat red and blue');
-  expect(idea.photos.map((photo) => [photo.id, photo.alt])).toEqual([
-    [bluePhoto!.id, null],
-    [redPhoto!.id, 'A red boat in the sun'],
-  ]);
+  // Shown at once; stored when the server answers.
+  await expect
+    .poll(async () =>
+      (await serverIdea(page, 'Painted the boat red and blue')).photos.map((photo) => [photo.id, photo.alt]),
+    )
+    .toEqual([
+      [bluePhoto!.id, null],
+      [redPhoto!.id, 'A red boat in the sun'],
+    ]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
@@ -294,7 +298,13 @@ test('Background Sync with no page open sends a typed idea but leaves one with p
   // The next page sends it, with its photo.
   const next = await context.newPage();
   await openMyStories(next);
+  await expect(organizer(next).getByText('Planted tomatoes with a photo')).toBeVisible();
   await expect(organizer(next).getByTestId('queued-idea')).toHaveCount(0);
-  const idea = await serverIdea(next, 'Planted tomatoes with a photo');
-  expect(idea.photos.map((each) => [each.width, each.height])).toEqual([[240, 240]]);
+  await expect
+    .poll(async () =>
+      (await serverIdeas(next))
+        .find((idea) => idea.content === 'Planted tomatoes with a photo')
+        ?.photos.map((each) => [each.width, each.height]),
+    )
+    .toEqual([[240, 240]]);
 });
