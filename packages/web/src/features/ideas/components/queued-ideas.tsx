@@ -90,7 +90,12 @@ function QueuedIdeaCard({ idea, userId, onDelete }: { idea: QueuedIdea; userId: 
               </Badge>
             ) : null}
             {idea.error !== undefined ? (
-              <p className="mt-2 text-sm text-destructive">{t('capture.queue.refused', { message: idea.error })}</p>
+              <p className="mt-2 text-sm text-destructive">
+                {/* Once the idea is stored, only one of its photos can have been refused. */}
+                {idea.ideaId === undefined
+                  ? t('capture.queue.refused', { message: idea.error })
+                  : t('photos.queue.photoRefused', { message: idea.error })}
+              </p>
             ) : null}
           </div>
           <div className="flex shrink-0 flex-col p-1">
