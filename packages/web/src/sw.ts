@@ -8,7 +8,7 @@ import { del, set, values } from 'idb-keyval';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { ideaSyncTag, openQueueStore, type QueuedIdea } from './features/ideas/offline/queue-store';
+import { hasPhotosToSend, ideaSyncTag, openQueueStore, type QueuedIdea } from './features/ideas/offline/queue-store';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
@@ -23,7 +23,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
  * (features/ideas/offline/idea-queue.ts), and the browser fires it once the connection returns,
  * even with no page of the app open. The page sends the same queue when it is open; both send each
  * idea with its Idempotency-Key, so the server stores it once. Only the signed-in user's typed
- * ideas are sent here: recordings wait for a page, which transcribes them first.
+ * ideas are sent here: recordings wait for a page, which transcribes them first, and so does an
+ * idea with photos, which the page sends after it (an idea never arrives here without its photos).
  */
 async function sendWaitingIdeas() {
   const headers = { accept: 'application/json', 'accept-language': self.navigator.language || 'en' };
@@ -35,7 +36,14 @@ async function sendWaitingIdeas() {
   const ideas = await values<QueuedIdea>(store);
   ideas.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
   for (const idea of ideas) {
-    if (idea.userId !== userId || idea.error !== undefined || idea.audio !== undefined || !idea.content) continue;
+    if (
+      idea.userId !== userId ||
+      idea.error !== undefined ||
+      idea.audio !== undefined ||
+      hasPhotosToSend(idea) ||
+      !idea.content
+    )
+      continue;
     // A failed fetch rejects the sync: the browser tries it again later.
     const response = await fetch('/api/ideas', {
       method: 'POST',

@@ -22,7 +22,7 @@ import {
 import { maxPromptPhotos } from '../../providers/ai/image-input.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { findOwnIdeas, type IdeaRow } from '../ideas/ideas-service.ts';
-import { findPhotosOfIdeas } from '../photos/photos-service.ts';
+import { findOutgoingPhotos } from '../photos/photos-service.ts';
 import { setAiConfig, setVoiceSample } from '../settings/settings-service.ts';
 import {
   buildPhotoParts,
@@ -164,7 +164,7 @@ async function loadPromptPhotos(
   args: GenerateTextArguments & { photos: NonNullable<GenerateTextArguments['photos']> },
 ): Promise<PromptPhoto[]> {
   const { ideaIds, media } = args.photos;
-  const found = await findPhotosOfIdeas({ db: args.db, storage: media, userId: args.userId, ideaIds });
+  const found = await findOutgoingPhotos({ db: args.db, storage: media, userId: args.userId, ideaIds });
   const indexOf = new Map(ideaIds.map((id, index) => [id, index]));
   const chosen = choosePromptPhotos(
     found.map((photo) => ({ ...photo, ideaIndex: indexOf.get(photo.ideaId) ?? 0 })),

@@ -65,6 +65,31 @@ export async function findIdeaPhotos({ db, userId, ideaId }: UserScope & { ideaI
 }
 
 /**
+ * The photos of several of the user's ideas at once (all of them when `ideaIds` is not given), by
+ * idea, each idea's in their order: one query for a whole list of ideas or shares.
+ */
+export async function findPhotosOfIdeas({
+  db,
+  userId,
+  ideaIds,
+}: UserScope & { ideaIds?: readonly string[] }): Promise<Map<string, Photo[]>> {
+  const byIdea = new Map<string, Photo[]>();
+  const ids = ideaIds?.filter(isUuid);
+  if (ids?.length === 0) return byIdea;
+  const rows = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), ids ? inArray(ideaPhotos.ideaId, ids) : undefined))
+    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  for (const row of rows) {
+    const photos = byIdea.get(row.ideaId) ?? [];
+    photos.push(toPhoto(row));
+    byIdea.set(row.ideaId, photos);
+  }
+  return byIdea;
+}
+
+/**
  * How many more photos the idea takes, checked before any is processed (the saving checks again
  * under a lock). Another user's idea is a 404.
  */
@@ -270,10 +295,15 @@ export async function deletePhoto({
   await Promise.all([storage.delete(deleted.storageKey), storage.delete(deleted.thumbnailKey)]);
 }
 
-/** A photo going out with a share; its bytes are read only when a channel sends it. */
+/**
+ * A photo going out with a share or shown to an AI model: its bytes are read only when the channel
+ * sends it (the stored image) or the model is given it (the thumbnail).
+ */
 export type OutgoingPhoto = {
   id: string;
   ideaId: string;
+  /** The photo's place among its idea's photos, 0 first. */
+  position: number;
   alt: string | null;
   width: number;
   height: number;
@@ -281,6 +311,7 @@ export type OutgoingPhoto = {
   bytes: number;
   contentType: string;
   read(): Promise<Buffer>;
+  readThumbnail(): Promise<Buffer>;
 };
 
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
@@ -292,62 +323,15 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
 }
 
 /**
- * The photos of a share's ideas, in the share's idea order and then each idea's photo order: what
- * every channel sends with the share's text (a per-contact summary tells all the share's ideas, so
- * it carries all their photos). A share of another user has none.
- */
-export async function findSharePhotos({
-  db,
-  storage,
-  userId,
-  shareId,
-}: UserScope & Storage & { shareId: string }): Promise<OutgoingPhoto[]> {
-  const [share] = await db
-    .select({ ideaIds: shares.ideaIds })
-    .from(shares)
-    .where(byIdAndOwner(shares, shareId, userId));
-  if (!share || share.ideaIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, share.ideaIds)))
-    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
-  const ideaOrder = new Map(share.ideaIds.map((id, index) => [id, index]));
-  return rows
-    .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))
-    .map((row) => ({
-      id: row.id,
-      ideaId: row.ideaId,
-      alt: row.alt,
-      width: row.width,
-      height: row.height,
-      bytes: row.bytes,
-      contentType: row.contentType,
-      read: () => readAll(storage, row.storageKey),
-    }));
-}
-
-/** A photo of an idea as an AI model is shown it: the thumbnail, read only when a model takes images. */
-export type IdeaPhotoPreview = {
-  id: string;
-  ideaId: string;
-  /** The photo's place among its idea's photos, 0 first. */
-  position: number;
-  alt: string | null;
-  contentType: string;
-  readThumbnail(): Promise<Buffer>;
-};
-
-/**
- * The ready photos of the user's ideas, in the order of `ideaIds` and then each idea's photo order.
+ * The user's photos of these ideas, in the order of `ideaIds` and then each idea's own order.
  * Another user's idea (or a missing one) has none.
  */
-export async function findPhotosOfIdeas({
+export async function findOutgoingPhotos({
   db,
   storage,
   userId,
   ideaIds,
-}: UserScope & Storage & { ideaIds: readonly string[] }): Promise<IdeaPhotoPreview[]> {
+}: UserScope & Storage & { ideaIds: readonly string[] }): Promise<OutgoingPhoto[]> {
   const ids = ideaIds.filter(isUuid);
   if (ids.length === 0) return [];
   const rows = await db
@@ -363,7 +347,29 @@ export async function findPhotosOfIdeas({
       ideaId: row.ideaId,
       position: row.position,
       alt: row.alt,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
       contentType: row.contentType,
+      read: () => readAll(storage, row.storageKey),
       readThumbnail: () => readAll(storage, row.thumbnailKey),
     }));
+}
+
+/**
+ * The photos of a share's ideas (findOutgoingPhotos): what every channel sends with the share's
+ * text (a per-contact summary tells all the share's ideas, so it carries all their photos). A share
+ * of another user has none.
+ */
+export async function findSharePhotos({
+  db,
+  storage,
+  userId,
+  shareId,
+}: UserScope & Storage & { shareId: string }): Promise<OutgoingPhoto[]> {
+  const [share] = await db
+    .select({ ideaIds: shares.ideaIds })
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId));
+  return share ? findOutgoingPhotos({ db, storage, userId, ideaIds: share.ideaIds }) : [];
 }
