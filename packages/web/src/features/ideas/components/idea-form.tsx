@@ -13,6 +13,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { queuedIdeasQueryKey } from '../offline/queued-ideas';
 import { enqueueIdea, newIdempotencyKey } from '../offline/idea-queue';
 import { peekIncomingText, takeIncomingText } from '../offline/incoming-text';
+import { useIncomingPhotos } from '../offline/use-incoming-photos';
 import { useIsMobile } from './use-is-mobile';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -45,6 +46,8 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   // Text shared into the app (routes/incoming.tsx) starts in the box, ready to save.
   const [text, setText] = useState(() => peekIncomingText() ?? '');
   const [isTranscribed, setIsTranscribed] = useState(false);
+  // Photos shared into the app with the text (the share target), for the next idea saved here.
+  const { photos: sharedPhotos, discard: discardSharedPhotos } = useIncomingPhotos();
   const unavailableId = useId();
 
   // …once: a reload does not bring it back.
@@ -90,6 +93,8 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
       if (!(await keepOnDevice(idempotencyKey, input.content, input.isAudioRecording))) return;
     } else {
       try {
+        // The photo upload after the save sends `sharedPhotos` to the saved idea with the photos
+        // attached here, and clears them (offline, they wait in the queue with the idea).
         await createIdea.mutateAsync({ input, idempotencyKey });
         toast.success(t('ideas.toasts.created'));
       } catch (error) {
@@ -167,6 +172,14 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
               }}
             />
           )}
+          {sharedPhotos.length > 0 ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <p>{t('capture.share.photosWaiting', { count: sharedPhotos.length })}</p>
+              <Button variant="outline" size="sm" onClick={discardSharedPhotos}>
+                {t('capture.share.removePhotos')}
+              </Button>
+            </div>
+          ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
             {isReviewing ? (
               <Button variant="outline" onClick={cancelReview}>
