@@ -1,4 +1,4 @@
-import { maxPhotosPerIdea } from '@life-updates/contract/photos';
+import { maxPhotosPerIdea } from '@life-updates/contract/photo-options';
 import { createStore, promisifyRequest, set } from 'idb-keyval';
 
 /*

@@ -1,4 +1,4 @@
-import { maxPhotosPerIdea } from '@life-updates/contract/photos';
+import { maxPhotosPerIdea } from '@life-updates/contract/photo-options';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
