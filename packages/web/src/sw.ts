@@ -34,8 +34,9 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
  * browser is sent on to GET /share with the text, which the page keeps for the box as for any share.
  * 303, so that the browser follows it with a GET and a reload does not post the share again
  * (https://developer.chrome.com/docs/capabilities/web-apis/web-share-target#processing-post-shares).
- * Photos that cannot be kept (no room on the device) are reported as not having come through, like those of
- * a share that reaches the server without this worker (packages/server/src/plugins/share-target.ts).
+ * Photos that cannot be kept (no room on the device) are reported as not having come through, like
+ * those of a share that reaches the server without this worker
+ * (packages/server/src/plugins/share-target.ts).
  */
 async function receiveShare(request: Request): Promise<Response> {
   let form: FormData;
