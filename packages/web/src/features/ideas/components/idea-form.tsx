@@ -18,6 +18,7 @@ import { queuedIdeasQueryKey } from '../offline/queued-ideas';
 import { enqueueIdea } from '../offline/idea-queue';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { peekIncomingText, takeIncomingText } from '../offline/incoming-text';
+import { useIncomingPhotos } from '../offline/use-incoming-photos';
 import { useIsMobile } from './use-is-mobile';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -54,6 +55,8 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const [isTranscribed, setIsTranscribed] = useState(false);
   const unavailableId = useId();
   const photos = usePhotoUploads({});
+  // Photos shared into the app with the text (the share target) join the photos to upload.
+  useIncomingPhotos(photos.add);
   const drop = usePhotoDropTarget(photos.add);
 
   // …once: a reload does not bring it back.
