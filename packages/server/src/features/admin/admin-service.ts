@@ -102,19 +102,7 @@ export async function findUsers({
   return { items: rows.map(toAdminUser), total: total?.total ?? 0, page, pageSize };
 }
 
-function toAdminUser(row: {
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: string;
-  createdAt: Date;
-  banned: boolean | null;
-  twoFactorEnabled: boolean;
-  monthlyShareLimit: number | null;
-  maxIdeas: number | null;
-  sharesThisMonth: number;
-}): AdminUser {
+function toAdminUser(row: Awaited<ReturnType<typeof selectUsers>>[number]): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -154,9 +142,7 @@ export async function updateUser({
       limits: { monthlyShareLimit: update.monthlyShareLimit, maxIdeas: update.maxIdeas },
     });
   });
-  const [updated] = await selectUsers({ db, where: eq(users.id, userId), now });
-  if (!updated) throw notFound('admin.errors.userNotFound');
-  return toAdminUser(updated);
+  return getAdminUser({ db, userId, now });
 }
 
 function toContactRequest(row: typeof contactMessages.$inferSelect): ContactRequest {

@@ -14,7 +14,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiRequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** Settings → Account: profile, password, language and sign out. */
 export function AccountSettings({
@@ -62,16 +63,13 @@ export function AccountSettings({
         currentPassword: '',
       });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          const name = field === 'password' ? 'newPassword' : field;
-          if (name === 'fullName' || name === 'email' || name === 'newPassword' || name === 'currentPassword')
-            form.setError(name, { message: text });
-        }
-      }
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'),
-      );
+      setServerFieldErrors(form, error, {
+        fullName: 'fullName',
+        email: 'email',
+        password: 'newPassword',
+        currentPassword: 'currentPassword',
+      });
+      toast.error(refusalMessage(error, t('auth.accountUpdateFailed')));
     }
   });
 

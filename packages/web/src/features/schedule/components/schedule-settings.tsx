@@ -25,7 +25,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { ApiRequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** The browser's time zone: the default until the user saves one. */
 function browserTimeZone(): string {
@@ -199,12 +200,8 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
       // The server keeps only the user's own contacts: show what was stored.
       form.reset(initialValues(saved));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          if (field in values) form.setError(field as keyof ScheduleUpdate, { message: text });
-        }
-      }
-      toast.error(error instanceof ApiRequestError && error.status < 500 ? error.message : t('schedule.saveFailed'));
+      setServerFieldErrors(form, error, Object.keys(values) as (keyof ScheduleUpdate)[]);
+      toast.error(refusalMessage(error, t('schedule.saveFailed')));
     }
   });
 

@@ -23,7 +23,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiRequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 type Editing = { mode: 'create'; from?: TemplateFormInput } | { mode: 'edit'; template: Template };
 
@@ -117,9 +118,7 @@ function TemplateList({
       await deleteTemplate.mutateAsync(toDelete.id);
       toast.success(t('templates.toasts.deleted'), { description: t('notices.templateDeleted') });
     } catch (error) {
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('templates.toasts.failed'),
-      );
+      toast.error(refusalMessage(error, t('templates.toasts.failed')));
     }
     setToDelete(null);
   };
@@ -261,15 +260,8 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
         toast.success(t('templates.toasts.saved'), { description: t('notices.templateAdded') });
       }
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'template' || field === 'structureDescription')
-            form.setError(field, { message: text });
-        }
-      }
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('templates.toasts.failed'),
-      );
+      setServerFieldErrors(form, error, ['name', 'template', 'structureDescription']);
+      toast.error(refusalMessage(error, t('templates.toasts.failed')));
       return;
     }
     onDone();
