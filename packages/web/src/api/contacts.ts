@@ -7,8 +7,9 @@ import type {
   ContactListQueryInput,
   ContactListResponse,
 } from '@life-updates/contract/contacts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 /** Every cached contact list starts with `all`, so one invalidation refreshes them all. */
 export const contactKeys = {
@@ -50,25 +51,22 @@ export const useContact = (id: string | undefined) =>
     staleTime: 0,
   });
 
-function useContactMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }) });
-}
-
 export const useCreateContact = () =>
-  useContactMutation((input: ContactInput) => api<Contact>('/api/contacts', { method: 'POST', body: input }));
+  useRefreshingMutation(contactKeys.all, (input: ContactInput) =>
+    api<Contact>('/api/contacts', { method: 'POST', body: input }),
+  );
 
 /** PUT keeps fields the body leaves out (the description, which the form does not edit). */
 export const useUpdateContact = () =>
-  useContactMutation(({ id, input }: { id: string; input: ContactInput }) =>
+  useRefreshingMutation(contactKeys.all, ({ id, input }: { id: string; input: ContactInput }) =>
     api<Contact>(contactPath(id), { method: 'PUT', body: input }),
   );
 
 export const useDeleteContact = () =>
-  useContactMutation((id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
+  useRefreshingMutation(contactKeys.all, (id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
 
 export const useImportContacts = () =>
-  useContactMutation((request: ContactImportRequest) =>
+  useRefreshingMutation(contactKeys.all, (request: ContactImportRequest) =>
     api<ContactImportResult>('/api/contacts/import', { method: 'POST', body: request }),
   );
 
