@@ -12,6 +12,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { EditUserDialog } from './edit-user-dialog';
 
+const columns = ['username', 'role', 'id', 'email', 'created'] as const;
+const numberColumns = ['sharesThisMonth', 'monthlyShareLimit', 'maxIdeas'] as const;
+
 /** The users table of Settings → Admin: real accounts from the database, searched and paged. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const { t, i18n } = useTranslation();
@@ -66,30 +69,16 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
             <table className="w-full min-w-[56rem] text-left text-sm">
               <thead className="bg-muted text-muted-foreground">
                 <tr>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.username')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.role')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.id')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.email')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.created')}
-                  </th>
-                  <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.sharesThisMonth')}
-                  </th>
-                  <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.monthlyShareLimit')}
-                  </th>
-                  <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.maxIdeas')}
-                  </th>
+                  {columns.map((key) => (
+                    <th key={key} scope="col" className="p-2 font-medium">
+                      {t(`admin.users.${key}`)}
+                    </th>
+                  ))}
+                  {numberColumns.map((key) => (
+                    <th key={key} scope="col" className="p-2 text-right font-medium">
+                      {t(`admin.users.${key}`)}
+                    </th>
+                  ))}
                   <th scope="col" className="p-2 font-medium">
                     <span className="sr-only">{t('admin.users.actions')}</span>
                   </th>
