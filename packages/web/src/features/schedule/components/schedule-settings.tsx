@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useContactsByName } from '@/api/contacts';
 import { useSaveSchedule, useSchedule } from '@/api/schedule';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -62,14 +63,7 @@ export function ScheduleSettings() {
         {schedule.isPending ? (
           <Spinner label={t('common.loading')} />
         ) : schedule.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-destructive">
-              {t('schedule.loadFailed')}
-            </p>
-            <Button variant="outline" onClick={() => void schedule.refetch()}>
-              {t('schedule.retry')}
-            </Button>
-          </div>
+          <LoadFailed message={t('schedule.loadFailed')} onRetry={schedule.refetch} />
         ) : (
           <>
             <ScheduleStatus data={schedule.data} />

@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCreateTemplate, useDeleteTemplate, useTemplates, useUpdateTemplate } from '@/api/templates';
+import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -99,16 +100,7 @@ function TemplateList({
   const [toDelete, setToDelete] = useState<Template | null>(null);
 
   if (templates.isPending) return <Spinner label={t('common.loading')} />;
-  if (templates.isError) {
-    return (
-      <div className="space-y-2">
-        <p role="alert">{t('templates.toasts.loadFailed')}</p>
-        <Button variant="outline" onClick={() => void templates.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (templates.isError) return <LoadFailed message={t('templates.toasts.loadFailed')} onRetry={templates.refetch} />;
   const system = templates.data.templates.filter((template) => template.isBuiltIn);
   const own = templates.data.templates.filter((template) => !template.isBuiltIn);
 
