@@ -1,13 +1,16 @@
 import type {
+  adminUsersQuerySchema,
+  contactRequestsQuerySchema,
   AdminStats,
   AdminUser,
   AdminUsersPage,
   AdminUserUpdate,
   ContactRequest,
   ContactRequestsPage,
-  ContactRequestStatus,
+  ContactRequestUpdate,
 } from '@life-updates/contract/admin';
 import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contract/ideas';
+import type { z } from 'zod';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, ideas, shares, twoFactors, userSettings, users } from '../../db/schema.ts';
@@ -76,13 +79,7 @@ export async function findUsers({
   page,
   pageSize,
   now = new Date(),
-}: {
-  db: Database;
-  search: string;
-  page: number;
-  pageSize: number;
-  now?: Date;
-}): Promise<AdminUsersPage> {
+}: { db: Database; now?: Date } & z.infer<typeof adminUsersQuerySchema>): Promise<AdminUsersPage> {
   const pattern = likePattern(search);
   const where: SQL | undefined =
     search === ''
@@ -164,12 +161,7 @@ export async function findContactRequests({
   status,
   page,
   pageSize,
-}: {
-  db: Database;
-  status?: ContactRequestStatus | undefined;
-  page: number;
-  pageSize: number;
-}): Promise<ContactRequestsPage> {
+}: { db: Database } & z.infer<typeof contactRequestsQuerySchema>): Promise<ContactRequestsPage> {
   const where = status ? eq(contactMessages.status, status) : undefined;
   const [rows, [total], [newCount]] = await Promise.all([
     db
@@ -195,11 +187,7 @@ export async function updateContactRequestStatus({
   db,
   requestId,
   status,
-}: {
-  db: Database;
-  requestId: string;
-  status: ContactRequestStatus;
-}): Promise<ContactRequest> {
+}: { db: Database; requestId: string } & ContactRequestUpdate): Promise<ContactRequest> {
   const [row] = await db.update(contactMessages).set({ status }).where(eq(contactMessages.id, requestId)).returning();
   if (!row) throw notFound('admin.errors.requestNotFound');
   return toContactRequest(row);
