@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
 
 type Filter = ContactRequestStatus | 'all';
 
@@ -41,8 +42,6 @@ export function ContactRequests() {
   const requests = useContactRequests({ status: filter === 'all' ? undefined : filter, page });
   const updateRequest = useUpdateContactRequest();
   const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / adminPageSize));
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   const setStatus = async (requestId: string, status: ContactRequestStatus) => {
     try {
@@ -87,7 +86,7 @@ export function ContactRequests() {
                     <h3 className="font-medium">{request.subject}</h3>
                     <p className="text-sm text-muted-foreground">
                       {t('admin.requests.from', { name: request.name, email: request.email })} ·{' '}
-                      {t('admin.requests.received', { date: formatDate(request.createdAt) })}
+                      {t('admin.requests.received', { date: formatDateTime(request.createdAt, i18n.language) })}
                     </p>
                   </div>
                   <Badge variant={request.status === 'new' ? 'warning' : 'success'}>

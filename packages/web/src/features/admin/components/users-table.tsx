@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { EditUserDialog } from './edit-user-dialog';
+import { formatDate } from '@/lib/format-date';
 
 const columns = ['username', 'role', 'id', 'email', 'created'] as const;
 const numberColumns = ['sharesThisMonth', 'monthlyShareLimit', 'maxIdeas'] as const;
@@ -36,8 +37,6 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const deferredSearch = useDeferredValue(search.trim());
   const users = useAdminUsers({ search: deferredSearch, page });
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / adminPageSize));
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
 
   return (
     <Card>
@@ -112,7 +111,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       {user.id}
                     </td>
                     <td className="p-2 break-all">{user.email}</td>
-                    <td className="p-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                    <td className="p-2 whitespace-nowrap">{formatDate(user.createdAt, i18n.language)}</td>
                     <td className="p-2 text-right tabular-nums">{user.sharesThisMonth}</td>
                     <td className="p-2 text-right tabular-nums">{user.monthlyShareLimit}</td>
                     <td className="p-2 text-right tabular-nums">{user.maxIdeas}</td>
