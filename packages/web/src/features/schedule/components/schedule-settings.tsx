@@ -11,7 +11,7 @@ import {
 } from '@life-updates/contract/schedule';
 import { CalendarClockIcon, HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useContactsByName } from '@/api/contacts';
@@ -23,7 +23,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { refusalMessage } from '@/lib/api-client';
@@ -154,26 +154,6 @@ function SwitchRow({
   );
 }
 
-/** The frequency choice, bound to the form. */
-function FrequencySelect({ control }: { control: Control<ScheduleUpdate> }) {
-  const { t } = useTranslation();
-  const { field } = useController({ control, name: 'frequency' });
-  return (
-    <Select value={field.value} onValueChange={field.onChange}>
-      <SelectTrigger onBlur={field.onBlur}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {scheduleFrequencies.map((frequency) => (
-          <SelectItem key={frequency} value={frequency}>
-            {t(`schedule.frequencies.${frequency}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
 function ScheduleForm({ data }: { data: ScheduleResponse }) {
   const { t } = useTranslation();
   const saveSchedule = useSaveSchedule();
@@ -203,7 +183,21 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('schedule.frequency')} error={message(errors.frequency?.message)}>
-          <FrequencySelect control={form.control} />
+          <Controller
+            control={form.control}
+            name="frequency"
+            render={({ field }) => (
+              <OptionSelect
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                options={scheduleFrequencies.map((frequency) => ({
+                  value: frequency,
+                  label: t(`schedule.frequencies.${frequency}`),
+                }))}
+              />
+            )}
+          />
         </FormField>
         <FormField
           label={t('schedule.timeZone')}
