@@ -9,6 +9,7 @@ import type {
 } from '@life-updates/contract/contacts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/api-client';
+import { download } from '@/lib/download';
 import { useRefreshingMutation } from '@/lib/query-client';
 
 /** Every cached contact list starts with `all`, so one invalidation refreshes them all. */
@@ -79,17 +80,8 @@ function fileNameOf(response: Response, format: ContactFileFormat): string {
 /** Downloads the contacts as a file; failures reach the caller instead of saving an error page. */
 export async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
   const response = await apiFetch('/api/contacts/export', { query: { format }, headers: { accept: '*/*' } });
-  const blob = await response.blob();
   const fileName = fileNameOf(response, format);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(await response.blob(), fileName);
   return { fileName };
 }
 

@@ -5,17 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from 'sonner';
+import { download } from '@/lib/download';
 import { formatDateTime } from '@/lib/format-date';
-
-/** Starts the browser's download of a file the server sends as an attachment (the page stays). */
-function download(url: string, name: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * Settings → Admin → Backups: the embedded database's last automatic backup, "Back up now" (which
