@@ -17,6 +17,15 @@ import { Label } from '@/components/ui/label';
 import { refusalMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 
+/** The form as the saved profile fills it: the password fields empty. */
+const formValues = (me: Me): AccountForm => ({
+  fullName: me.fullName,
+  email: me.email,
+  newPassword: '',
+  confirmNewPassword: '',
+  currentPassword: '',
+});
+
 /** Settings → Account: profile, password, language and sign out. */
 export function AccountSettings({
   me,
@@ -32,13 +41,7 @@ export function AccountSettings({
   const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
   const form = useForm<AccountForm>({
     resolver: zodResolver(accountFormSchema),
-    defaultValues: {
-      fullName: me.fullName,
-      email: me.email,
-      newPassword: '',
-      confirmNewPassword: '',
-      currentPassword: '',
-    },
+    defaultValues: formValues(me),
   });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
@@ -55,13 +58,7 @@ export function AccountSettings({
       toast.success(t('auth.accountUpdated'));
       if (update.email && saved.email !== update.email.toLowerCase())
         toast.info(t('settings.account.verificationSent'));
-      form.reset({
-        fullName: saved.fullName,
-        email: saved.email,
-        newPassword: '',
-        confirmNewPassword: '',
-        currentPassword: '',
-      });
+      form.reset(formValues(saved));
     } catch (error) {
       setServerFieldErrors(form, error, {
         fullName: 'fullName',
