@@ -13,6 +13,7 @@ import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contrac
 import type { z } from 'zod';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { contactMessages, ideas, shares, twoFactors, userSettings, users } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -38,9 +39,6 @@ export async function getAdminStats({ db }: { db: Database }): Promise<AdminStat
     totalIdeas: ideaCount?.total ?? 0,
   };
 }
-
-/** `%` and `_` typed in the search box are literal characters, not wildcards. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined; now: Date }) {
   const { start, end } = monthWindowUtc(now);
@@ -80,7 +78,7 @@ export async function findUsers({
   pageSize,
   now = new Date(),
 }: { db: Database; now?: Date } & z.infer<typeof adminUsersQuerySchema>): Promise<AdminUsersPage> {
-  const pattern = likePattern(search);
+  const pattern = containsPattern(search);
   const where: SQL | undefined =
     search === ''
       ? undefined
