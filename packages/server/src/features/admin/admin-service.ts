@@ -28,16 +28,12 @@ import { monthWindowUtc } from '../usage/usage-service.ts';
 
 /** The three cards of Settings → Admin: Total Summaries counts the shares, in every status. */
 export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
-  const [[userCount], [shareCount], [ideaCount]] = await Promise.all([
-    db.select({ total: count() }).from(users),
-    db.select({ total: count() }).from(shares),
-    db.select({ total: count() }).from(ideas),
+  const [totalUsers, totalShares, totalIdeas] = await Promise.all([
+    db.$count(users),
+    db.$count(shares),
+    db.$count(ideas),
   ]);
-  return {
-    totalUsers: userCount?.total ?? 0,
-    totalShares: shareCount?.total ?? 0,
-    totalIdeas: ideaCount?.total ?? 0,
-  };
+  return { totalUsers, totalShares, totalIdeas };
 }
 
 function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined; now: Date }) {
@@ -88,13 +84,13 @@ export async function findUsers({
           ilike(users.email, pattern),
           ilike(users.id, pattern),
         );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectUsers({ db, where, now })
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(users).where(where),
+    db.$count(users, where),
   ]);
-  return { items: rows.map(toAdminUser), total: total?.total ?? 0, page, pageSize };
+  return { items: rows.map(toAdminUser), total, page, pageSize };
 }
 
 function toAdminUser(row: Awaited<ReturnType<typeof selectUsers>>[number]): AdminUser {
@@ -161,7 +157,7 @@ export async function findContactRequests({
   pageSize,
 }: { db: Database } & z.infer<typeof contactRequestsQuerySchema>): Promise<ContactRequestsPage> {
   const where = status ? eq(contactMessages.status, status) : undefined;
-  const [rows, [total], [newCount]] = await Promise.all([
+  const [rows, total, newCount] = await Promise.all([
     db
       .select()
       .from(contactMessages)
@@ -169,16 +165,10 @@ export async function findContactRequests({
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(contactMessages).where(where),
-    db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+    db.$count(contactMessages, where),
+    db.$count(contactMessages, eq(contactMessages.status, 'new')),
   ]);
-  return {
-    items: rows.map(toContactRequest),
-    total: total?.total ?? 0,
-    newCount: newCount?.total ?? 0,
-    page,
-    pageSize,
-  };
+  return { items: rows.map(toContactRequest), total, newCount, page, pageSize };
 }
 
 export async function updateContactRequestStatus({
