@@ -51,14 +51,8 @@ test('sharing into the app: signed out, sign in, the shared text is in the box a
   page,
   account,
 }) => {
-  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-  expect(manifest.share_target).toEqual({
-    action: '/share',
-    method: 'GET',
-    enctype: 'application/x-www-form-urlencoded',
-    params: { title: 'title', text: 'text', url: 'url' },
-  });
-
+  // The share page as installs from before photos open it (the manifest's share target is now a
+  // POST with photos: share-target.spec.ts).
   const shared = new URLSearchParams({
     title: 'Lisbon trip',
     text: 'Walked the whole Alfama district today',

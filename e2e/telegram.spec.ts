@@ -251,5 +251,5 @@ test('an unknown chat gets a polite reply in its language, and stickers are expl
       },
     }),
   );
-  await fake.waitForMessage(annTelegram.id, (text) => text.startsWith('I can save text, photos or forwards'));
+  await fake.waitForMessage(annTelegram.id, (text) => text.startsWith('I can save text, photos, forwards'));
 });

@@ -2,9 +2,14 @@
 //   - the built server's idle RSS before any photo (sharp not loaded) and after photos (loaded);
 //   - time of POST /api/ideas/:id/photos with one 12-megapixel JPEG (4000 × 3000, ~10 MB, EXIF
 //     orientation 6), over loopback: reading, processing (upright, metadata dropped, 2048 px and
-//     400 px JPEGs), storing; and the server's peak RSS while it runs.
+//     400 px JPEGs), storing; and the server's peak RSS while it runs;
+//   - then, on a second server sending through a local SMTP server: a share of one idea with three
+//     12-megapixel photos emailed to one contact: the raw MIME message's size as the SMTP server
+//     received it, its inline images, and the time from the send request to the message's arrival.
 // Options: --runs=<n> uploads (default 8).
+import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
+import { SMTPServer } from 'smtp-server';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,11 +48,11 @@ async function idleRss(pid) {
 }
 
 /** A 12-megapixel photo as a phone takes it: noisy detail (JPEG cannot squeeze it small), held sideways, with EXIF. */
-async function twelveMegapixelJpeg() {
+async function twelveMegapixelJpeg(firstSeed = 1) {
   const width = 4000;
   const height = 3000;
   const pixels = Buffer.alloc(width * height * 3);
-  let seed = 1;
+  let seed = firstSeed;
   for (let index = 0; index < pixels.length; index += 1) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     pixels[index] = ((index % (width * 3)) / 12 + (seed >> 24)) & 255;
@@ -58,7 +63,168 @@ async function twelveMegapixelJpeg() {
     .toBuffer();
 }
 
+/** A local SMTP server that keeps each message's raw bytes as they arrived (the MIME message, after DATA). */
+async function startSmtpServer() {
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 100 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks),
+          at: performance.now(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Starts the built server on a new PGlite data dir; `stop` ends it and removes the dir. */
+async function startServer(env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
+    cwd: path.join(root, 'packages/server'),
+    env: {
+      ...process.env,
+      ...serverEnvironment,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_SCALE: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await pause(50);
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The email of a share with three 12-megapixel photos, through SMTP: the account is confirmed by the
+ * link in its verification mail (a server that sends mail requires it), then one idea gets the three
+ * photos and the share goes to one contact. The stored images (2048 px) weigh over 1 MB each here,
+ * so each is made smaller for the mail.
+ */
+async function measureEmail() {
+  const smtp = await startSmtpServer();
+  const server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'bench@life.test' });
+  const { baseUrl } = server;
+  try {
+    const headers = { origin: baseUrl, 'content-type': 'application/json' };
+    const email = 'bench-email@example.com';
+    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, name: 'Bench', password }),
+    });
+    while (smtp.received.length === 0) await pause(50);
+    const verification = await simpleParser(smtp.received[0].raw);
+    const link = /https?:\/\/[^\s"<>]*verify[^\s"<>]*/.exec(verification.text ?? '')?.[0];
+    if (!link) throw new Error('no verification link in the first mail');
+    await fetch(link, { redirect: 'manual' });
+    const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+    if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const call = async (method, url, body) => {
+      const response = await fetch(`${baseUrl}${url}`, {
+        method,
+        headers: { ...headers, cookie },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    };
+    const idea = await call('POST', '/api/ideas', { content: 'Three photos from the coast' });
+    const photos = [];
+    for (const seed of [11, 12, 13]) photos.push(await twelveMegapixelJpeg(seed));
+    const form = new FormData();
+    for (const [index, photo] of photos.entries()) {
+      form.append('file', new Blob([photo], { type: 'image/jpeg' }), `IMG_000${index + 1}.JPG`);
+    }
+    const uploaded = await fetch(`${baseUrl}/api/ideas/${idea.id}/photos`, {
+      method: 'POST',
+      headers: { origin: baseUrl, cookie },
+      body: form,
+    });
+    if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
+    const stored = [];
+    for (const photo of (await uploaded.json()).photos) {
+      const file = await fetch(`${baseUrl}${photo.url}`, { headers: { cookie } });
+      stored.push((await file.arrayBuffer()).byteLength);
+    }
+    const contact = await call('POST', '/api/contacts', { name: 'Reader', email: 'reader@example.com' });
+    const { preferenceFallbacks } = await import('../packages/contract/src/preferences.ts');
+    const before = smtp.received.length;
+    const started = performance.now();
+    await call('POST', '/api/shares/send', {
+      ideaIds: [idea.id],
+      text: 'Dear Reader,\n\nThree photos from the coast this week.\n\n[Your Name]',
+      preferences: preferenceFallbacks,
+      destinations: { contactIds: [contact.id] },
+    });
+    while (smtp.received.length === before) await pause(20);
+    const message = smtp.received[before];
+    const parsed = await simpleParser(message.raw, { skipImageLinks: true });
+    const images = parsed.attachments.map((item) => item.content.length);
+    return {
+      photos: photos.map((photo) => Number((photo.length / 1024 / 1024).toFixed(2))),
+      storedImageMiB: stored.map((bytes) => Number((bytes / 1024 / 1024).toFixed(2))),
+      inlineImageMiB: images.map((bytes) => Number((bytes / 1024 / 1024).toFixed(2))),
+      inlineImagesTotalMiB: Number((images.reduce((sum, bytes) => sum + bytes, 0) / 1024 / 1024).toFixed(2)),
+      rawMimeBytes: message.raw.length,
+      rawMimeMiB: Number((message.raw.length / 1024 / 1024).toFixed(2)),
+      sendToArrivalMs: Math.round(message.at - started),
+    };
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
+}
+
 await buildServerIfStale();
+let results;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -138,28 +304,25 @@ try {
   const withSharp = await idleRss(child.pid);
   const sorted = [...times].sort((a, b) => a - b);
   const cpuModel = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1];
-  console.log(
-    JSON.stringify(
-      {
-        machine: { cpus: cpus().length, cpuModel, node: process.version },
-        photo: { width: 4000, height: 3000, megabytes: Number((photo.length / 1024 / 1024).toFixed(1)) },
-        uploadMs: {
-          first: Math.round(times[0]),
-          median: Math.round(sorted[Math.floor(sorted.length / 2)]),
-          max: Math.round(sorted.at(-1)),
-        },
-        serverRssMiB: {
-          idleWithoutSharp: Math.round(withoutSharp),
-          peakWhileProcessing: Math.round(peak),
-          idleAfterPhotos: Math.round(withSharp),
-        },
-      },
-      null,
-      2,
-    ),
-  );
+  results = {
+    machine: { cpus: cpus().length, cpuModel, node: process.version },
+    photo: { width: 4000, height: 3000, megabytes: Number((photo.length / 1024 / 1024).toFixed(1)) },
+    uploadMs: {
+      first: Math.round(times[0]),
+      median: Math.round(sorted[Math.floor(sorted.length / 2)]),
+      max: Math.round(sorted.at(-1)),
+    },
+    serverRssMiB: {
+      idleWithoutSharp: Math.round(withoutSharp),
+      peakWhileProcessing: Math.round(peak),
+      idleAfterPhotos: Math.round(withSharp),
+    },
+  };
 } finally {
   child.kill('SIGTERM');
   await exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+results.email = await measureEmail();
+console.log(JSON.stringify(results, null, 2));

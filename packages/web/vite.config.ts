@@ -1,3 +1,4 @@
+import { sharedPhotosField, shareTargetPath } from '@life-updates/contract/share-target-options';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +52,25 @@ export default defineConfig({
             label: 'My Stories: your ideas sorted into Raw, Later, Ready and Sent',
           },
         ],
-        // Sharing text or a link from another app opens My Stories with it in the new-idea box
-        // (app/routes/share.tsx).
+        // Sharing photos, text or a link from another app opens My Stories with them in the new-idea
+        // form. A POST of multipart form data, the only way files come (Web Share Target level 2,
+        // https://w3c.github.io/web-share-target/level-2/#share_target-member); the service worker
+        // keeps the photos and sends the browser on to GET /share with the text (src/sw.ts,
+        // app/routes/incoming.tsx), and without one the server does the latter. Installs from before
+        // keep their GET share target until the browser updates the installed app.
         share_target: {
-          action: '/share',
-          method: 'GET',
-          enctype: 'application/x-www-form-urlencoded',
-          params: { title: 'title', text: 'text', url: 'url' },
+          action: shareTargetPath,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            // The same names in the form data as in GET /share's query (sharedTextFields).
+            title: 'title',
+            text: 'text',
+            url: 'url',
+            // MIME types only: an Android install turns them into its share filter, which takes no file
+            // extensions, and is offered, and passed, only files of these types.
+            files: [{ name: sharedPhotosField, accept: ['image/*'] }],
+          },
         },
       },
       injectManifest: {

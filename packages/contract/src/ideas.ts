@@ -6,6 +6,7 @@ import {
   maxIdeaContentLength,
   preferenceOptions,
 } from './idea-options.ts';
+import { photoSchema } from './photos.ts';
 
 export * from './idea-options.ts';
 
@@ -92,6 +93,8 @@ export const ideaSchema = z.object({
   preferences: ideaPreferencesSchema.nullable(),
   /** The LinkedIn post the idea was published as; null until LinkedIn confirmed one. */
   linkedinPostUrl: z.string().nullable().default(null),
+  /** The idea's photos in their order (features/photos). */
+  photos: z.array(photoSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageMethodSchema } from './email.ts';
 import { generatedTextMaxLength, ideaIdListSchema } from './generation.ts';
+import { photoSchema } from './photos.ts';
 import { preferencesSchema } from './preferences.ts';
 import { channels, deliveryStatuses, shareStatuses, type DeliveryCounts, type ShareStatus } from './share-options.ts';
 
@@ -243,12 +244,14 @@ export type ShareContact = z.infer<typeof shareContactSchema>;
 
 /**
  * A share as Summeris shows it: with its contacts' names, its template's name (null: "Default
- * Template") and its destinations (none yet while pending).
+ * Template"), its destinations (none yet while pending) and the photos of its ideas (in the share's
+ * idea order, then each idea's photo order: what its channels send with it).
  */
 export const shareWithContactsSchema = shareSchema.extend({
   contacts: z.array(shareContactSchema),
   templateName: z.string().nullable(),
   deliveries: z.array(deliverySchema),
+  photos: z.array(photoSchema),
 });
 export type ShareWithContacts = z.infer<typeof shareWithContactsSchema>;
 

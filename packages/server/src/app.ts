@@ -12,6 +12,7 @@ import { accountExportRoutes } from './features/account-export/account-export-ro
 import { accountRoutes, authEndpoints } from './features/auth/auth-routes.ts';
 import { ideasRoutes } from './features/ideas/ideas-routes.ts';
 import { photosRoutes } from './features/photos/photos-routes.ts';
+import { photoLinkRoutes } from './features/photos/photo-link-routes.ts';
 import { contactsRoutes } from './features/contacts/contacts-routes.ts';
 import { contactUsRoutes } from './features/contact-us/contact-us-routes.ts';
 import { emailRoutes } from './features/email/email-routes.ts';
@@ -209,6 +210,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await signedIn.register(accountExportRoutes);
       await signedIn.register(ideasRoutes);
       await signedIn.register(photosRoutes);
+      // The links to a share's photos in its emails: public by the route's own config (the token is the credential).
+      await signedIn.register(photoLinkRoutes);
       await signedIn.register(usageRoutes);
       await signedIn.register(transcriptionRoutes);
       await signedIn.register(contactsRoutes);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { makeDirectory } from './lib/data-dir.ts';
+import { imageInputSettings } from './providers/ai/image-input.ts';
 
 const optionalText = z
   .string()
@@ -40,12 +41,17 @@ const environmentSchema = z.object({
   /** Retries of a failed email delivery, with exponential back-off from the first delay. */
   EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long the links to a share's photos that did not fit in an email (beyond 10 MB) keep working. */
+  PHOTO_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Whether OPENAI_MODEL is shown the ideas' photos: `auto` decides by its name (providers/ai/README.md, Photos). */
+  OPENAI_IMAGE_INPUT: z.enum(imageInputSettings).default('auto'),
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: optionalText,
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  ANTHROPIC_IMAGE_INPUT: z.enum(imageInputSettings).default('auto'),
   TRANSCRIPTION_BASE_URL: optionalText,
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().default('whisper-1'),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBackupWorker } from './features/backups/backup-worker.ts';
 import { registerDeliveryWorker } from './features/shares/delivery/worker.ts';
 import { registerLinkedinWorkers } from './features/linkedin/linkedin-worker.ts';
+import { registerPhotoSweepWorker } from './features/photos/photo-sweep-worker.ts';
 import { registerScheduleWorker } from './features/schedule/schedule-worker.ts';
 import { registerTelegramWorker } from './features/telegram/telegram-worker.ts';
 
@@ -14,4 +15,5 @@ export async function registerWorkers(app: FastifyInstance) {
   await registerLinkedinWorkers(app, jobs);
   await registerTelegramWorker(app, jobs);
   await registerBackupWorker(app, jobs);
+  await registerPhotoSweepWorker(app, jobs);
 }

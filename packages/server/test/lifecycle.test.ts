@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupDatabase, restoreDatabase } from '../src/db/backup.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -56,15 +57,26 @@ describe('backup and restore', () => {
       .values({ name: 'Ann', email: 'ann@example.com', subject: 'Hello there', message: 'Kept in the backup' });
     await handle.close();
 
-    const file = path.join(temporaryDirectory(), 'backup.tar.gz');
-    await backupDatabase({ dataDir: source, file });
+    // The photos (MEDIA_DIR's default) are a folder in the data directory, but not the database.
+    mkdirSync(path.join(source, 'media', 'user'), { recursive: true });
+    writeFileSync(path.join(source, 'media', 'user', 'photo.jpg'), 'photo');
 
+    const file = path.join(temporaryDirectory(), 'backup.tar.gz');
+    await backupDatabase({ dataDir: source, file, leaveOut: [path.join(source, 'media')] });
+
+    // A photos folder unpacked into the new data directory first may stay there.
     const target = path.join(temporaryDirectory(), 'restored');
+    mkdirSync(path.join(target, 'media', 'user'), { recursive: true });
+    writeFileSync(path.join(target, 'media', 'user', 'photo.jpg'), 'copied photo');
     await restoreDatabase({ dataDir: target, file });
     const restored = await openDatabase({ dataDir: target });
     const rows = await restored.db.select().from(contactMessages);
     await restored.close();
     expect(rows.map((row) => row.message)).toEqual(['Kept in the backup']);
+    expect(readFileSync(path.join(target, 'media', 'user', 'photo.jpg'), 'utf8')).toBe('copied photo');
+    const fresh = path.join(temporaryDirectory(), 'fresh');
+    await restoreDatabase({ dataDir: fresh, file });
+    expect(existsSync(path.join(fresh, 'media'))).toBe(false);
 
     await expect(restoreDatabase({ dataDir: source, file })).rejects.toThrow(/empty data directory/);
   }, 60_000);

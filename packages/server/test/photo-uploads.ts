@@ -31,3 +31,24 @@ export function plainPng(width = 64, height = 48, colour = '#3366cc'): Promise<B
     .png()
     .toBuffer();
 }
+
+/**
+ * A photo as a camera takes it: noisy detail that JPEG cannot squeeze small (a stored 2048 px image
+ * of a 12-megapixel one weighs over 1 MB), the camera's make and where it was taken (EXIF GPS).
+ * `seed` makes photos of the same size differ.
+ */
+export function cameraJpeg({ width, height, seed = 1 }: { width: number; height: number; seed?: number }) {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let index = 0; index < pixels.length; index += 1) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    pixels[index] = ((index % (width * 3)) / 12 + (state >> 24)) & 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' },
+    })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}

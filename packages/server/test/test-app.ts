@@ -56,7 +56,7 @@ export async function createTestApp(
     withJobs?: boolean;
     /** BASE_URL; `null` runs without one (the request's own origin is same-origin). */
     baseUrl?: string | null;
-  } & Partial<Pick<AppDependencies, 'mailer' | 'diskSpace'>> = {},
+  } & Partial<Pick<AppDependencies, 'mailer' | 'diskSpace' | 'media'>> = {},
 ): Promise<TestApp> {
   // Backups an admin takes (Settings → Admin) go to a folder of this app's own, removed on close.
   const backupDir = mkdtempSync(path.join(tmpdir(), 'life-updates-test-backups-'));
@@ -82,6 +82,7 @@ export async function createTestApp(
     webDistDir: null,
     mailer: options.mailer,
     diskSpace: options.diskSpace,
+    media: options.media,
   });
   await registerWorkers(app);
   await app.ready();

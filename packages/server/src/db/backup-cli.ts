@@ -13,10 +13,17 @@ const root = path.resolve(
   import.meta.dirname,
   path.basename(import.meta.dirname) === 'dist' ? '../../..' : '../../../..',
 );
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
 const options = {
-  dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'),
+  dataDir,
   connectionString: process.env.DATABASE_URL || undefined,
   file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
+  // The photos and the automatic backups, when they are folders in the data directory (as by
+  // default), are not the database: the backup leaves them out (README, Backup and restore).
+  leaveOut: [
+    path.resolve(root, process.env.MEDIA_DIR || path.join(dataDir, 'media')),
+    path.resolve(root, process.env.BACKUP_DIR || path.join(dataDir, 'backups')),
+  ],
 };
 try {
   if (command === 'backup') await backupDatabase(options);

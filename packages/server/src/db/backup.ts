@@ -1,18 +1,67 @@
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import tar from 'tar-stream';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
-/** The database to back up or restore (PostgreSQL when a connection string is given) and the backup file. */
-type BackupFiles = { dataDir: string; connectionString?: string | undefined; file: string };
+/**
+ * The database to back up or restore (PostgreSQL when a connection string is given) and the backup
+ * file; `leaveOut`: folders inside the data directory that are not the database (photos, backups).
+ */
+type BackupFiles = { dataDir: string; connectionString?: string | undefined; file: string; leaveOut?: string[] };
 
 /**
- * Backups. Embedded: a gzipped tar of the PGlite data directory (the server must be stopped;
- * the data-dir lock makes sure). PostgreSQL: pg_dump / psql in plain SQL.
+ * Writes PGlite's archive of its data directory to `file`, gzipped, without the folders in `leaveOut`
+ * that lie inside it. PGlite copies its whole directory, and by default the photos (MEDIA_DIR) and the
+ * automatic backups (BACKUP_DIR) are folders in it: each backup would hold a copy of every photo, and
+ * every earlier backup, so backups doubled in size each day. Those folders are not the database;
+ * photos are copied on their own (README, Backup and restore).
  */
-export async function backupDatabase({ dataDir, connectionString, file }: BackupFiles) {
+export async function writeDatabaseArchive({
+  pglite,
+  leaveOut,
+  file,
+}: {
+  pglite: PGlite;
+  leaveOut: readonly string[];
+  file: string;
+}) {
+  // An in-memory database (memory://, no data directory) has no folders of other things in it.
+  const dataDir = pglite.dataDir && !pglite.dataDir.includes('://') ? path.resolve(pglite.dataDir) : undefined;
+  // Entry names are relative to the data directory, `/PG_VERSION`, `/base/1/…`.
+  const leftOut = (dataDir === undefined ? [] : leaveOut)
+    .map((folder) => path.relative(dataDir!, path.resolve(folder)).split(path.sep).join('/'))
+    .filter((folder) => folder !== '' && !folder.startsWith('..') && !path.isAbsolute(folder));
+  const isLeftOut = (name: string) => {
+    const relative = name.replace(/^\.?\/+/, '');
+    return leftOut.some((folder) => relative === folder || relative.startsWith(`${folder}/`));
+  };
+  const archive = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  const extract = tar.extract();
+  const pack = tar.pack();
+  const writing = pipeline(pack, createGzip(), createWriteStream(file));
+  extract.end(archive);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    if (isLeftOut(entry.header.name)) continue;
+    await new Promise<void>((resolve, reject) =>
+      pack.entry(entry.header, Buffer.concat(chunks), (error) => (error ? reject(error) : resolve())),
+    );
+  }
+  pack.finalize();
+  await writing;
+}
+
+/**
+ * Backups. Embedded: a gzipped tar of the PGlite data directory without the folders in `leaveOut`
+ * (the server must be stopped; the data-dir lock makes sure). PostgreSQL: pg_dump / psql in plain SQL.
+ */
+export async function backupDatabase({ dataDir, connectionString, file, leaveOut = [] }: BackupFiles) {
   if (connectionString) {
     await runTool(
       'pg_dump',
@@ -25,8 +74,7 @@ export async function backupDatabase({ dataDir, connectionString, file }: Backup
   try {
     const pglite = new PGlite(dataDir);
     await pglite.waitReady;
-    const dump = await pglite.dumpDataDir('gzip');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    await writeDatabaseArchive({ pglite, leaveOut, file });
     await pglite.close();
   } finally {
     release();
@@ -39,9 +87,10 @@ export async function restoreDatabase({ dataDir, connectionString, file }: Backu
     return;
   }
   const entries = existsSync(dataDir)
-    ? // The secret, the lock files and the automatic backups (BACKUP_DIR's default) may stay.
+    ? // The secret, the lock files, the automatic backups and the photos (BACKUP_DIR's and
+      // MEDIA_DIR's defaults) may stay.
       readdirSync(dataDir).filter(
-        (name) => name !== 'app-secret' && name !== 'backups' && !name.startsWith('server.lock'),
+        (name) => name !== 'app-secret' && name !== 'backups' && name !== 'media' && !name.startsWith('server.lock'),
       )
     : [];
   if (entries.length > 0) {

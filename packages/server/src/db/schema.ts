@@ -323,13 +323,19 @@ export const ideaPhotos = pgTable(
     contentType: text('content_type').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
-    /** processing | ready | failed */
-    status: text('status').notNull().default('ready'),
+    /**
+     * The `Idempotency-Key` the app sent with a one-photo upload (a UUID made on the device for that
+     * photo): a retried upload answers with this row instead of storing the photo again. Null for
+     * photos uploaded without a key; NULLs never collide in the unique index. Deleting the photo
+     * frees its key.
+     */
+    idempotencyKey: uuid('idempotency_key'),
     ...timestamps,
   },
   (table) => [
     index('idea_photos_idea_idx').on(table.ideaId, table.position),
     index('idea_photos_user_idx').on(table.userId),
+    uniqueIndex('idea_photos_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
   ],
 );
 
@@ -562,9 +568,36 @@ export const telegramUpdates = pgTable(
     botId: bigint('bot_id', { mode: 'number' }).notNull(),
     updateId: bigint('update_id', { mode: 'number' }).notNull(),
     ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'set null' }),
+    /** The photo the update added to its idea (a photo message, or one photo of an album). */
+    photoId: uuid('photo_id').references(() => ideaPhotos.id, { onDelete: 'set null' }),
+    /** The message's id in its chat: an album's photos keep the order in which they were sent. */
+    messageId: bigint('message_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.botId, table.updateId] })],
+);
+
+/**
+ * Albums sent to the bot: Telegram delivers each photo of an album as its own update, sharing a
+ * `media_group_id` (https://core.telegram.org/bots/api#message). The key makes the album one idea
+ * whichever of its updates comes first, even when two are handled at once (the second's insert waits
+ * on the key until the first commits, then finds the first's idea).
+ */
+export const telegramAlbums = pgTable(
+  'telegram_albums',
+  {
+    botId: bigint('bot_id', { mode: 'number' }).notNull(),
+    telegramChatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    mediaGroupId: text('media_group_id').notNull(),
+    /** Set in the transaction that writes the row (the row comes first: it is the album's lock). */
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
+    /** The update that made the idea: the one the bot replies to (again, if it is delivered again). */
+    firstUpdateId: bigint('first_update_id', { mode: 'number' }).notNull(),
+    /** Whether the idea's text is a caption yet (false: the placeholder of an album sent without one). */
+    hasCaption: boolean('has_caption').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.botId, table.telegramChatId, table.mediaGroupId] })],
 );
 
 // ── Instance-wide settings (one row per key), e.g. the public address links in emails are built from ──
@@ -598,5 +631,6 @@ export const schema = {
   telegramLinkCodes,
   telegramChats,
   telegramUpdates,
+  telegramAlbums,
   instanceSettings,
 };

@@ -4,11 +4,13 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { precompressWebAssets } from '../lib/precompress-web-assets.ts';
+import { shareTargetRoute } from './share-target.ts';
 
 /**
  * The built web app (when there is one) and the answer to paths no route has: a page path gets the
  * app itself, whose own "Page not found" screen handles it. Unknown API paths never get here: the
- * API scope's own catch-all route answers them (app.ts).
+ * API scope's own catch-all route answers them (app.ts). With the app comes the one page address
+ * that is posted to: the share target, when no service worker answered it (share-target.ts).
  */
 export const webAppPlugin = fp(
   async (app, { webDist }: { /** The web app's build folder; null: none. */ webDist: string | null }) => {
@@ -33,6 +35,7 @@ export const webAppPlugin = fp(
       app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
         reply.type('text/plain').send('User-agent: *\nDisallow: /api/\n'),
       );
+      await app.register(shareTargetRoute);
     }
     app.setNotFoundHandler((request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);

@@ -33,6 +33,12 @@ export type FakeAiServer = {
   url: string;
   requests: RecordedRequest[];
   reply: (...replies: FakeReply[]) => void;
+  /**
+   * Answer every request that carries an image with this error, as a model or server without
+   * vision does (see the refusal builders below); `undefined` takes images again. Requests without
+   * images still get the queued replies.
+   */
+  refuseImages: (refusal: FakeReply | undefined) => void;
   /** Resolves when a client closes a held-open stream before it ended. */
   clientClosed: Promise<void>;
   close: () => Promise<void>;
@@ -48,6 +54,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     markClientClosed = resolve;
   });
   const openResponses = new Set<ServerResponse>();
+  let imageRefusal: FakeReply | undefined;
 
   const server = createServer(async (request, response) => {
     let raw = '';
@@ -58,7 +65,10 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       headers: request.headers,
       body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
     });
-    const next = queue.length > 1 ? queue.shift()! : queue[0];
+    const recorded = requests.at(-1)!;
+    const invalid = checkImages(recorded);
+    const refused = imageRefusal && recordedImages(recorded).length > 0 ? imageRefusal : undefined;
+    const next = invalid ?? refused ?? (queue.length > 1 ? queue.shift()! : queue[0]);
     if (!next) {
       response
         .writeHead(500, { 'content-type': 'application/json' })
@@ -99,6 +109,9 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     reply: (...replies) => {
       queue.length = 0;
       queue.push(...replies);
+    },
+    refuseImages: (refusal) => {
+      imageRefusal = refusal;
     },
     clientClosed,
     close: async () => {
@@ -245,4 +258,173 @@ export function anthropicError(
 ): FakeReply {
   const type = anthropicErrorTypes[status] ?? 'api_error';
   return { kind: 'json', status, body: { type: 'error', error: { type, message } }, headers };
+}
+
+// ── Images in requests ──
+
+/** An image as a request carried it: the media type it was declared with and the decoded bytes. */
+export type RecordedImage = { mediaType: string; data: Buffer; detail?: string | undefined };
+
+type ContentBlock = Record<string, unknown> & { type?: unknown };
+
+function userContentBlocks(request: RecordedRequest): ContentBlock[] {
+  const messages = (request.body.messages ?? []) as Array<{ role?: string; content?: unknown }>;
+  return messages.flatMap((message) =>
+    message.role === 'user' && Array.isArray(message.content) ? (message.content as ContentBlock[]) : [],
+  );
+}
+
+const isOpenAi = (request: RecordedRequest) => request.path.endsWith('/chat/completions');
+
+/**
+ * The images of a recorded request, read as each wire protocol carries them. OpenAI Chat Completions:
+ * a user message's `content` is an array of parts, an image being
+ * `{ type: 'image_url', image_url: { url: 'data:image/jpeg;base64,…', detail } }`
+ * (https://platform.openai.com/docs/api-reference/chat/create, messages → user → content parts →
+ * image; https://platform.openai.com/docs/guides/images-vision, "Passing a Base64 encoded image").
+ * Anthropic Messages: `{ type: 'image', source: { type: 'base64', media_type, data } }`
+ * (https://docs.anthropic.com/en/api/messages, content blocks;
+ * https://docs.anthropic.com/en/docs/build-with-claude/vision, "Base64-encoded image example").
+ */
+export function recordedImages(request: RecordedRequest): RecordedImage[] {
+  return userContentBlocks(request).flatMap((block): RecordedImage[] => {
+    if (isOpenAi(request) && block.type === 'image_url') {
+      const imageUrl = block.image_url as { url?: string; detail?: string } | undefined;
+      const match = /^data:([^;,]+);base64,(.*)$/s.exec(imageUrl?.url ?? '');
+      if (!match) return [];
+      return [{ mediaType: match[1]!, data: Buffer.from(match[2]!, 'base64'), detail: imageUrl?.detail }];
+    }
+    if (!isOpenAi(request) && block.type === 'image') {
+      const source = block.source as { type?: string; media_type?: string; data?: string } | undefined;
+      if (source?.type !== 'base64') return [];
+      return [{ mediaType: source.media_type ?? '', data: Buffer.from(source.data ?? '', 'base64') }];
+    }
+    return [];
+  });
+}
+
+/** The text parts of the user messages, in order (both protocols call them `{ type: 'text', text }`). */
+export function recordedUserTexts(request: RecordedRequest): string[] {
+  const messages = (request.body.messages ?? []) as Array<{ role?: string; content?: unknown }>;
+  return messages.flatMap((message) => {
+    if (message.role !== 'user') return [];
+    if (typeof message.content === 'string') return [message.content];
+    return (message.content as ContentBlock[]).flatMap((block) =>
+      block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+    );
+  });
+}
+
+/** The image type its first bytes show, for the types both providers take. */
+function sniffImageType(data: Buffer): string | undefined {
+  if (data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'image/jpeg';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
+  return undefined;
+}
+
+const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+/** Anthropic measures its 5 MB per image on the base64 text (anthropics/claude-code#19631, lobehub/lobehub#14711). */
+const anthropicMaxImageBase64Bytes = 5 * 1024 * 1024;
+/** https://docs.anthropic.com/en/docs/build-with-claude/vision, "Limitations": up to 100 images per API request. */
+const anthropicMaxImages = 100;
+/** https://platform.openai.com/docs/guides/images-vision, "Image input requirements": up to 500 images per request. */
+const openAiMaxImages = 500;
+
+/**
+ * The refusal the real service gives an image it will not take, or nothing. OpenAI answers an image
+ * of another type with 400 "You uploaded an unsupported image. Please make sure your image has of
+ * one the following formats: ['png', 'jpeg', 'gif', 'webp']." and code `invalid_image_format`
+ * (STranslate/STranslate#277). Anthropic answers a media type outside its four with "…media_type:
+ * Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'" (anthropics/claude-code#8184),
+ * bytes of another type than declared with "…base64.data: Image does not match the provided media
+ * type image/png" (anthropics/claude-code#12064), an image over 5 MB with "…base64: image exceeds
+ * 5 MB maximum: N bytes > 5242880 bytes" (anthropics/claude-code#19631). The wording of the
+ * too-many-images refusals is the double's own (the documents give the limits, not the message).
+ */
+function checkImages(request: RecordedRequest): FakeReply | undefined {
+  const blocks = userContentBlocks(request);
+  const images = recordedImages(request);
+  if (isOpenAi(request)) {
+    if (images.length > openAiMaxImages) return openAiInvalidRequest(`Too many images: at most ${openAiMaxImages}.`);
+    for (const image of images) {
+      if (!acceptedImageTypes.includes(image.mediaType) || sniffImageType(image.data) === undefined) {
+        return openAiInvalidRequest(
+          "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+          'invalid_image_format',
+        );
+      }
+    }
+    return undefined;
+  }
+  if (images.length > anthropicMaxImages) {
+    return anthropicError(400, `Too many images in the request: at most ${anthropicMaxImages}.`);
+  }
+  const messagesIndex = ((request.body.messages ?? []) as unknown[]).length - 1;
+  for (const [index, block] of blocks.entries()) {
+    if (block.type !== 'image') continue;
+    const source = block.source as { media_type?: string; data?: string };
+    const where = `messages.${messagesIndex}.content.${index}.image.source.base64`;
+    if (!acceptedImageTypes.includes(source.media_type ?? '')) {
+      return anthropicError(
+        400,
+        `${where}.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`,
+      );
+    }
+    const size = (source.data ?? '').length;
+    if (size > anthropicMaxImageBase64Bytes) {
+      return anthropicError(
+        400,
+        `${where}: image exceeds 5 MB maximum: ${size} bytes > ${anthropicMaxImageBase64Bytes} bytes`,
+      );
+    }
+    if (sniffImageType(Buffer.from(source.data ?? '', 'base64')) !== source.media_type) {
+      return anthropicError(400, `${where}.data: Image does not match the provided media type ${source.media_type}`);
+    }
+  }
+  return undefined;
+}
+
+function openAiInvalidRequest(message: string, code: string | null = null): FakeReply {
+  return { kind: 'json', status: 400, body: { error: { message, type: 'invalid_request_error', param: null, code } } };
+}
+
+// ── A model or server that takes no images ──
+
+/**
+ * OpenAI, a model without vision (gpt-3.5-turbo, gpt-4): 400 with
+ * `{ error: { message: 'Invalid content type. image_url is only supported by certain models.', type:
+ * 'invalid_request_error', param: 'messages.[1].content.[1].type', code: null } }`, as reported from
+ * the real API (browser-use/web-ui#274; danny-avila/LibreChat#6333 quotes it through OpenRouter).
+ */
+export function openAiImagesRefused(): FakeReply {
+  return {
+    kind: 'json',
+    status: 400,
+    body: {
+      error: {
+        message: 'Invalid content type. image_url is only supported by certain models.',
+        type: 'invalid_request_error',
+        param: 'messages.[1].content.[1].type',
+        code: null,
+      },
+    },
+  };
+}
+
+/**
+ * llama.cpp's llama-server started without a vision projector (--mmproj): 500 with
+ * `{ error: { code: 500, message: 'image input is not supported by this server', type: 'server_error' } }`
+ * (ggml-org/llama.cpp#13566 shows the inner object and the 500; the server wraps errors in `error`,
+ * as its /v1/chat/completions follows OpenAI's error shape). A 500 is retried by the client first.
+ */
+export function llamaCppImagesRefused(headers: Record<string, string> = {}): FakeReply {
+  return {
+    kind: 'json',
+    status: 500,
+    body: { error: { code: 500, message: 'image input is not supported by this server', type: 'server_error' } },
+    headers,
+  };
 }

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A stand-in for LinkedIn: the OAuth 2.0 / OpenID Connect sign-in of a web app (authorisation page,
- * token endpoint, `/v2/userinfo`) and the versioned Posts API (`POST /rest/posts`).
+ * token endpoint, `/v2/userinfo`), the versioned Images API (`POST /rest/images?action=initializeUpload`,
+ * the upload URL, `GET /rest/images/{urn}`) and the Posts API (`POST /rest/posts`, with one image as
+ * `content.media` or 2–20 as `content.multiImage`).
  *
  * Every behaviour below names where it comes from: LinkedIn's documentation, or, where LinkedIn's
  * pages say nothing or say otherwise, reports of what the real service answered (those win, and the
@@ -16,15 +18,36 @@ import type { AddressInfo } from 'node:net';
  * - OpenID Connect: https://learn.microsoft.com/en-us/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2
  * - PKCE, native apps only: https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow-native
  * - Posts API: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api
+ * - Images API: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/images-api
+ * - MultiImage API: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api
  * - Little text format: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format
  * - Versioning: https://learn.microsoft.com/en-us/linkedin/marketing/versioning
  * - Version sunset dates: https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations
  * - Error bodies: https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/error-handling
  */
+/** An image as the Images API keeps it: its owner, the bytes uploaded, and its processing status. */
+export type FakeImage = {
+  id: string;
+  owner: string;
+  /** The path of its upload URL on the double. */
+  uploadPath: string;
+  bytes: Buffer | null;
+  status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+  /** Status reads still to answer PROCESSING once uploaded. */
+  processingReadsLeft: number;
+};
+
+/** An image of a post, as the Posts API took it: the image's URN, its alt text, and its bytes. */
+export type FakePostImage = { id: string; altText: string | undefined; bytes: Buffer };
+
 export type FakePost = {
   id: string;
   author: string;
   commentary: string;
+  /** The post's images in order: none for a text post, one for `content.media`, 2–20 for `multiImage`. */
+  images: FakePostImage[];
+  /** Which content the post was created with. */
+  contentKind: 'none' | 'media' | 'multiImage';
   headers: Record<string, string | undefined>;
   /** When the double took it. */
   receivedAt: Date;
@@ -37,6 +60,10 @@ const member = { sub: 'fake-member-42', name: 'Ada Lovelace', given_name: 'Ada',
 
 /** The Posts API refuses a longer `commentary` (Posts API page; the 400 body below is from a report). */
 export const fakeLinkedinCommentaryLimit = 3000;
+/** MultiImage API page: "minimum of 2 images and maximum of 20 images". */
+export const fakeLinkedinMultiImageLimits = { min: 2, max: 20 } as const;
+/** Posts API page, MediaContent: `altText` has at most 4086 characters. */
+export const fakeLinkedinAltTextLimit = 4086;
 
 // Token endpoint answers, as reported from the real service.
 /** Wrong client id or secret, and (see the token endpoint) any `code_verifier` from a web app. */
@@ -62,6 +89,23 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 }
 
 const isDeepEqual = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+
+/**
+ * A refusal of a post's input in the error-handling page's shape (`status`, `message`,
+ * `errorDetails.inputErrors`), as the commentary's 400 below shows it; the messages are ours.
+ */
+const badInput = (message: string, code: string) => ({
+  errorDetailType: 'com.linkedin.common.error.BadRequest',
+  message: `com.linkedin.content.common.exception.BadRequestResponseException: ${message}`,
+  errorDetails: { inputErrors: [{ description: message, input: {}, code }] },
+  status: 400,
+});
+
+async function readBytes(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /**
  * Whether LinkedIn serves this `LinkedIn-Version` on `now`. Monthly versions, each supported for at
@@ -92,6 +136,9 @@ export async function startFakeLinkedin({
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, Token>();
   const posts: FakePost[] = [];
+  const images = new Map<string, FakeImage>();
+  /** Every Images API call the app made, in order: `initializeUpload`, `upload`, `status`. */
+  const imageCalls: Array<{ step: 'initializeUpload' | 'upload' | 'status'; image: string | null }> = [];
   /** What the app's client got wrong, newest last: tests assert the double saw no protocol mistake. */
   const protocolErrors: string[] = [];
   const state = {
@@ -99,15 +146,25 @@ export async function startFakeLinkedin({
     denyNext: false,
     /** Scopes granted instead of the requested ones (e.g. without w_member_social). */
     grantedScope: null as string | null,
-    /** The next post answers with this status (429, 503) or 201 without the id header. */
-    nextPostFailure: null as null | 429 | 503 | 'no-id',
+    /**
+     * The next post answers with this status (429, 503) or 201 without the id header; or, with
+     * `taken-no-answer`, is published but its connection drops before the answer.
+     */
+    nextPostFailure: null as null | 429 | 503 | 'no-id' | 'taken-no-answer',
     /** How many posts in a row meet `nextPostFailure`. */
     nextPostFailureTimes: 1,
     /** Every POST /rest/posts that reached the posting step, refused or taken. */
     postAttempts: 0,
+    /** The next uploads of image bytes answer 500 (LinkedIn's own trouble), this many in a row. */
+    uploadFailures: 0,
+    /** How many status reads an uploaded image answers PROCESSING before it is AVAILABLE. */
+    processingReads: 1,
+    /** The next uploaded image fails LinkedIn's processing (PROCESSING_FAILED). */
+    failNextProcessing: false,
     expiresInSeconds,
   };
   let postCounter = 7000;
+  let imageCounter = 0;
   let url = '';
 
   /** Answers as LinkedIn would, and notes the mistake of the app's client. */
@@ -132,6 +189,95 @@ export async function startFakeLinkedin({
     const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
     const token = match ? tokens.get(match[1]!) : undefined;
     return token && !token.isRevoked ? token : null;
+  }
+
+  /**
+   * The checks every versioned call shares (Images API page: "All APIs require the request headers
+   * Linkedin-Version … and X-Restli-Protocol-Version: 2.0.0"), answered as for a post (below).
+   * Returns the token, or null once it has answered.
+   */
+  function checkVersionedCall(request: IncomingMessage, response: ServerResponse): Token | null {
+    const token = bearer(request);
+    if (!token) {
+      // Body as reported in decioferreira/omniauth-linkedin-oauth2#81.
+      json(response, 401, {
+        status: 401,
+        serviceErrorCode: 65601,
+        code: 'REVOKED_ACCESS_TOKEN',
+        message: 'The token used in the request has been revoked by the user',
+      });
+      return null;
+    }
+    const version = String(request.headers['linkedin-version'] ?? '');
+    if (!/^\d{6}$/.test(version)) {
+      refuse(response, 400, { status: 400 }, 'LinkedIn-Version header missing or not YYYYMM');
+      return null;
+    }
+    if (!isActiveLinkedinVersion(version, new Date())) {
+      json(response, 426, {
+        status: 426,
+        code: 'NONEXISTENT_VERSION',
+        message: `Requested version ${version} is not active`,
+      });
+      return null;
+    }
+    if (request.headers['x-restli-protocol-version'] !== '2.0.0') {
+      refuse(response, 400, { status: 400 }, 'X-Restli-Protocol-Version must be 2.0.0');
+      return null;
+    }
+    return token;
+  }
+
+  /** What the Images API answers for an image: `owner`, `id` and `status`, as the "Get an Image" sample has them. */
+  const imageView = (image: FakeImage) => ({ owner: image.owner, id: image.id, status: image.status });
+
+  /**
+   * Reads a post's `content` and names its images, or says what is wrong with it. Posts API page:
+   * an image post has `content.media` with the image's `id` (and optional `altText`); MultiImage API
+   * page: `content.multiImage.images`, 2 to 20 of them, "owned by the author".
+   */
+  function postImages(
+    content: unknown,
+    author: string,
+  ): { kind: FakePost['contentKind']; images: FakePostImage[] } | { problem: string; code: string } {
+    if (content === undefined) return { kind: 'none', images: [] };
+    const { media, multiImage, ...other } = (content ?? {}) as { media?: unknown; multiImage?: unknown };
+    if (Object.keys(other).length > 0 || (media === undefined) === (multiImage === undefined))
+      return {
+        problem: `content must have exactly one of media or multiImage: ${JSON.stringify(content)}`,
+        code: 'INVALID_CONTENT',
+      };
+    const entries = media !== undefined ? [media] : (multiImage as { images?: unknown }).images;
+    if (!Array.isArray(entries)) return { problem: 'multiImage.images must be an array', code: 'INVALID_CONTENT' };
+    if (
+      multiImage !== undefined &&
+      (entries.length < fakeLinkedinMultiImageLimits.min || entries.length > fakeLinkedinMultiImageLimits.max)
+    )
+      return {
+        problem: `multiImage takes ${fakeLinkedinMultiImageLimits.min} to ${fakeLinkedinMultiImageLimits.max} images, not ${entries.length}`,
+        code: 'FIELD_ARRAY_SIZE_TOO_HIGH',
+      };
+    const taken: FakePostImage[] = [];
+    for (const entry of entries as Array<{ id?: unknown; altText?: unknown }>) {
+      const image = typeof entry?.id === 'string' ? images.get(entry.id) : undefined;
+      // Ours: an image that does not exist, or was uploaded by someone else, is refused.
+      if (!image || image.owner !== author)
+        return { problem: `${String(entry?.id)} is not an image of ${author}`, code: 'INVALID_MEDIA' };
+      // Ours: the pages do not say what becomes of an image still processing; the double refuses it,
+      // the safe reading, so a client that does not wait for AVAILABLE is caught.
+      if (image.status !== 'AVAILABLE' || !image.bytes)
+        return { problem: `${image.id} is ${image.status}, not AVAILABLE`, code: 'MEDIA_NOT_AVAILABLE' };
+      if (
+        entry.altText !== undefined &&
+        (typeof entry.altText !== 'string' || entry.altText.length > fakeLinkedinAltTextLimit)
+      )
+        return {
+          problem: `altText must be a string of at most ${fakeLinkedinAltTextLimit} characters`,
+          code: 'FIELD_LENGTH_TOO_LONG',
+        };
+      taken.push({ id: image.id, altText: entry.altText, bytes: image.bytes });
+    }
+    return { kind: media !== undefined ? 'media' : 'multiImage', images: taken };
   }
 
   const server = createServer((request, response) => {
@@ -219,7 +365,114 @@ export async function startFakeLinkedin({
         return json(response, 200, { ...member, locale: { country: 'GB', language: 'en' }, email_verified: true });
       }
 
-      // Posts API, "Create a text-only post".
+      // Images API, "Initialize Image Upload": POST /rest/images?action=initializeUpload with
+      // {"initializeUploadRequest": {"owner": …}}; 200 with value.uploadUrl, value.image (urn:li:image:…)
+      // and value.uploadUrlExpiresAt.
+      if (route === 'POST /rest/images' && requestUrl.searchParams.get('action') === 'initializeUpload') {
+        const raw = await readBody(request);
+        const token = checkVersionedCall(request, response);
+        if (!token) return;
+        let body: { initializeUploadRequest?: { owner?: unknown } };
+        try {
+          body = JSON.parse(raw) as typeof body;
+        } catch {
+          return refuse(response, 400, { status: 400 }, 'initializeUpload body is not JSON');
+        }
+        const owner = body.initializeUploadRequest?.owner;
+        if (typeof owner !== 'string')
+          return refuse(response, 400, { status: 400 }, `initializeUploadRequest.owner missing: ${raw}`);
+        // Images API page: a member's images need w_member_social and are owned by that member
+        // (the permission table); this 403 is in the error-handling page's shape, its text ours.
+        if (owner !== `urn:li:person:${token.sub}` || !token.scope.split(/[ ,]/).includes('w_member_social'))
+          return json(response, 403, {
+            status: 403,
+            serviceErrorCode: 100,
+            code: 'ACCESS_DENIED',
+            message: `Not enough permissions to upload images for ${owner}`,
+          });
+        imageCounter += 1;
+        const id = `urn:li:image:D4E10AQFake${imageCounter}`;
+        // Images API page: the upload URL is LinkedIn's own (`https://www.linkedin.com/dms-uploads/…`);
+        // here a path on the double, so that the app's client follows the URL it is given.
+        const uploadPath = `/dms-uploads/D4E10AQFake${imageCounter}/uploaded-image/0`;
+        images.set(id, {
+          id,
+          owner,
+          uploadPath,
+          bytes: null,
+          status: 'WAITING_UPLOAD',
+          processingReadsLeft: 0,
+        });
+        imageCalls.push({ step: 'initializeUpload', image: id });
+        return json(response, 200, {
+          value: {
+            uploadUrlExpiresAt: Date.now() + 24 * 3600 * 1000,
+            uploadUrl: `${url}${uploadPath}?ut=fake`,
+            image: id,
+          },
+        });
+      }
+
+      // Images API, "Upload the Image": the bytes by PUT to the upload URL, with the bearer token as
+      // the page's sample sends it; 201 Created. (One report says the URL is signed and takes no token:
+      // "7 API quirks", dev.to/nicolasai; the double requires it, as the page shows.)
+      if (request.method === 'PUT' && requestUrl.pathname.startsWith('/dms-uploads/')) {
+        const bytes = await readBytes(request);
+        const image = [...images.values()].find((candidate) => candidate.uploadPath === requestUrl.pathname);
+        const token = bearer(request);
+        // Ours: the page does not say how the upload URL answers a missing token or an unknown path.
+        if (!token)
+          return refuse(response, 401, { status: 401, message: 'Unauthorized' }, 'upload without the bearer token');
+        if (!image) return json(response, 404, { status: 404, message: 'Not Found' });
+        if (image.owner !== `urn:li:person:${token.sub}`)
+          return refuse(response, 403, { status: 403, message: 'Forbidden' }, 'upload with another member’s token');
+        imageCalls.push({ step: 'upload', image: image.id });
+        if (state.uploadFailures > 0) {
+          state.uploadFailures -= 1;
+          // Ours: LinkedIn's own trouble, which passes.
+          return json(response, 500, { status: 500, message: 'Internal Server Error' });
+        }
+        // Images API page: JPG, GIF and PNG are taken. The double checks the first bytes.
+        const isImage =
+          bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ||
+          bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+          bytes.subarray(0, 4).toString('latin1') === 'GIF8';
+        image.bytes = bytes;
+        if (!isImage || state.failNextProcessing) {
+          state.failNextProcessing = false;
+          image.status = 'PROCESSING_FAILED';
+        } else {
+          image.status = 'PROCESSING';
+          image.processingReadsLeft = state.processingReads;
+        }
+        response.writeHead(201);
+        return response.end();
+      }
+
+      // Images API, "Get an Image": GET /rest/images/{encoded image URN}; `status` is one of
+      // WAITING_UPLOAD, PROCESSING, AVAILABLE, PROCESSING_FAILED. How long processing takes is not
+      // documented: the double answers PROCESSING to `processingReads` reads, then AVAILABLE.
+      if (request.method === 'GET' && requestUrl.pathname.startsWith('/rest/images/')) {
+        const token = checkVersionedCall(request, response);
+        if (!token) return;
+        const id = decodeURIComponent(requestUrl.pathname.slice('/rest/images/'.length));
+        const image = images.get(id);
+        // Ours: an unknown image, or another member's, is not found.
+        if (!image || image.owner !== `urn:li:person:${token.sub}`)
+          return json(response, 404, { status: 404, message: `Image ${id} not found` });
+        imageCalls.push({ step: 'status', image: id });
+        if (image.status === 'PROCESSING') {
+          if (image.processingReadsLeft > 0) {
+            image.processingReadsLeft -= 1;
+            return json(response, 200, imageView(image));
+          }
+          image.status = 'AVAILABLE';
+        }
+        return json(response, 200, imageView(image));
+      }
+
+      // Posts API, "Create a text-only post", and with images: "Create an image post" (content.media)
+      // and the MultiImage API (content.multiImage).
       if (route === 'POST /rest/posts') {
         const raw = await readBody(request);
         const token = bearer(request);
@@ -269,7 +522,7 @@ export async function startFakeLinkedin({
           lifecycleState: 'PUBLISHED',
           isReshareDisabledByAuthor: false,
         };
-        const { commentary, ...rest } = body;
+        const { commentary, content, ...rest } = body;
         if (typeof commentary !== 'string') return refuse(response, 422, { status: 422 }, 'commentary missing');
         if (
           !isDeepEqual(
@@ -302,6 +555,14 @@ export async function startFakeLinkedin({
             },
             status: 400,
           });
+        const withImages = postImages(content, expected.author);
+        if ('problem' in withImages)
+          return refuse(
+            response,
+            400,
+            badInput(withImages.problem, withImages.code),
+            `post content: ${withImages.problem}`,
+          );
         state.postAttempts += 1;
         /** Takes the scripted failure for this post, if any. */
         const takeFailure = () => {
@@ -351,12 +612,19 @@ export async function startFakeLinkedin({
           id,
           author: expected.author,
           commentary,
+          images: withImages.images,
+          contentKind: withImages.kind,
           receivedAt: new Date(),
           headers: {
             'linkedin-version': version,
             'x-restli-protocol-version': String(request.headers['x-restli-protocol-version']),
           },
         });
+        if (state.nextPostFailure === 'taken-no-answer') {
+          // Ours: the post is on the profile, but its answer is lost on the way (a connection cut).
+          takeFailure();
+          return response.socket?.destroy();
+        }
         // Posts API page: 201 Created, the new post's URN in x-restli-id.
         response.writeHead(201, { 'x-restli-id': id, 'x-linkedin-id': id });
         return response.end();
@@ -374,6 +642,8 @@ export async function startFakeLinkedin({
     url,
     member,
     posts,
+    images,
+    imageCalls,
     protocolErrors,
     state,
     /** The member revokes the app: every token stops working. */

@@ -17,6 +17,46 @@ export const resendError = (statusCode: number, name: string, message: string): 
 /** How long Resend remembers an idempotency key. https://resend.com/docs/dashboard/emails/idempotency-keys */
 const idempotencyWindowMs = 24 * 60 * 60 * 1000;
 
+/** Base64 as the API takes it: the standard alphabet, padded, without line breaks. */
+const isStrictBase64 = (value: string) => value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
+
+/**
+ * The `attachments` of POST /emails, as https://resend.com/docs/api-reference/emails/send-email
+ * describes them: `content` as a Base64 string (the Node client encodes a Buffer) or a `path`,
+ * `filename`, `content_type`, and `content_id` for an inline image the HTML names as `cid:`, under
+ * 128 characters (https://resend.com/changelog/embed-images-using-cid,
+ * https://resend.com/docs/dashboard/emails/embed-inline-images); at most 40 MB per email after
+ * Base64 (same send-email page). The error names are among those the official client knows
+ * (`invalid_attachment`, `validation_error`: resend-node's RESEND_ERROR_CODE_KEY); the status (422,
+ * as for the other validation errors of https://resend.com/docs/api-reference/errors) and the
+ * wording are the double's own.
+ */
+function checkAttachments(body: { attachments?: unknown }, rawBody: string): StubAnswer | undefined {
+  if (rawBody.length > 40 * 1024 * 1024) {
+    return resendError(422, 'validation_error', 'The attachments exceed 40 MB per email.');
+  }
+  if (body.attachments === undefined) return undefined;
+  if (!Array.isArray(body.attachments)) return resendError(422, 'validation_error', '`attachments` must be an array.');
+  for (const attachment of body.attachments as Array<Record<string, unknown>>) {
+    if (attachment.content === undefined && attachment.path === undefined) {
+      return resendError(422, 'invalid_attachment', 'Attachment must have either a `content` or `path`.');
+    }
+    if (
+      attachment.content !== undefined &&
+      (typeof attachment.content !== 'string' || !isStrictBase64(attachment.content))
+    ) {
+      return resendError(422, 'validation_error', 'Attachment `content` must be a Base64 string.');
+    }
+    if (
+      attachment.content_id !== undefined &&
+      (typeof attachment.content_id !== 'string' || attachment.content_id.length >= 128)
+    ) {
+      return resendError(422, 'validation_error', '`content_id` must be a string of less than 128 characters.');
+    }
+  }
+  return undefined;
+}
+
 /**
  * A Resend API on a local port, for `RESEND_BASE_URL`. `answer` may impose an answer on a request
  * (an outage, a refusal); otherwise it answers as Resend documents.
@@ -44,6 +84,8 @@ export async function startResendApi({
     if (!body || !body.from || !body.to || !body.subject) {
       return resendError(422, 'missing_required_field', 'The request body is missing one or more required fields.');
     }
+    const refusal = checkAttachments(body as { attachments?: unknown }, request.rawBody);
+    if (refusal) return refusal;
     const key = request.headers['idempotency-key'];
     if (typeof key === 'string') {
       // https://resend.com/docs/dashboard/emails/idempotency-keys: a key is 1-256 characters

@@ -13,6 +13,48 @@ export const sendgridError = (status: number, message: string, field: string | n
   body: { errors: [{ field, message, help: null }] },
 });
 
+/** Base64 as SendGrid reads it: the standard alphabet, padded, without line breaks. */
+const isStrictBase64 = (value: string) => value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value);
+
+/**
+ * The `attachments` of a Mail Send request, as
+ * https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send describes them: `content`
+ * (required) Base64, `filename` (required), `type`, `disposition` "inline" or "attachment", and
+ * `content_id` naming an inline image for the HTML's `cid:`. Content that is not strict Base64 is
+ * refused with the message on `attachments.N.content` that sendgrid/sendgrid-ruby#84 and #174 quote
+ * (line breaks in it included: sendgrid-ruby#84). The other messages are the double's own wording.
+ * https://www.twilio.com/docs/sendgrid/api-reference/mail-send ("Limitations"): the whole email,
+ * attachments included, under 30 MB; the request body is measured here, the double's reading.
+ */
+function checkAttachments(body: { attachments?: unknown }, rawBody: string): StubAnswer | undefined {
+  if (rawBody.length >= 30 * 1024 * 1024) return sendgridError(413, 'The email is larger than 30 MB.', null);
+  if (body.attachments === undefined) return undefined;
+  if (!Array.isArray(body.attachments)) return sendgridError(400, 'Attachments must be an array.', 'attachments');
+  for (const [index, attachment] of (body.attachments as Array<Record<string, unknown>>).entries()) {
+    const field = (name: string) => `attachments.${index}.${name}`;
+    if (typeof attachment.content !== 'string' || !isStrictBase64(attachment.content)) {
+      return sendgridError(400, 'The attachment content must be base64 encoded.', field('content'));
+    }
+    if (typeof attachment.filename !== 'string' || attachment.filename === '') {
+      return sendgridError(400, 'The attachment filename is required.', field('filename'));
+    }
+    if (
+      attachment.disposition !== undefined &&
+      attachment.disposition !== 'inline' &&
+      attachment.disposition !== 'attachment'
+    ) {
+      return sendgridError(400, 'The disposition must be inline or attachment.', field('disposition'));
+    }
+    if (
+      attachment.disposition === 'inline' &&
+      (typeof attachment.content_id !== 'string' || attachment.content_id === '')
+    ) {
+      return sendgridError(400, 'An inline attachment needs a content_id.', field('content_id'));
+    }
+  }
+  return undefined;
+}
+
 /**
  * A SendGrid API on a local port, for `SENDGRID_BASE_URL`. `answer` may impose an answer on a
  * request (an outage, a refusal); otherwise it answers as SendGrid documents.
@@ -45,6 +87,8 @@ export async function startSendgridApi({
         'personalizations',
       );
     }
+    const refusal = checkAttachments(body as { attachments?: unknown }, request.rawBody);
+    if (refusal) return refusal;
     // Same page: "202 Accepted", no body; https://sendgrid.com/docs/glossary/x-message-id/: the
     // X-Message-Id response header, which later events carry as the start of `sg_message_id`
     // (sendgrid/sendgrid-nodejs#412, sendgrid/docs#6577). Its shape here (22 base64url characters)

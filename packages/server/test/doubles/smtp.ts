@@ -55,7 +55,9 @@ export async function startSmtpServer({
       callback();
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
+      // The HTML as sent: by default mailparser puts each inline image into the HTML as a data: URL
+      // in place of its `cid:` link (https://nodemailer.com/extras/mailparser/#options, skipImageLinks).
+      simpleParser(stream, { skipImageLinks: true })
         .then(async (mail) => {
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
           seen.push({ envelopeTo, mail });

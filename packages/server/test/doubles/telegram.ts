@@ -12,7 +12,8 @@ import path from 'node:path';
  * ("report", an issue thread). Where the two disagree, the double follows the reports and says so.
  *
  * What it does not copy: anything our server does not call, flood limits (429 only when scripted
- * with failNext), message entities and HTML parsing (the text is stored as sent), and Telegram's
+ * with failNext), message entities and HTML formatting (a text is stored as sent; a caption's length
+ * is counted after parsing, as Telegram counts it), videos and other media in albums, and Telegram's
  * own delivery of webhook calls.
  */
 export type RecordedCall = { method: string; params: Record<string, unknown> };
@@ -35,6 +36,21 @@ export type FakeChat = {
   permissions?: { can_send_messages?: boolean };
 };
 type SentMessage = { chat_id: number; text: string; parse_mode?: string };
+/** A photo Telegram took, from sendPhoto or as one item of sendMediaGroup. */
+export type SentPhoto = {
+  chat_id: number;
+  method: 'sendPhoto' | 'sendMediaGroup';
+  message_id: number;
+  /** Set on each message of an album of two or more. */
+  media_group_id?: string;
+  caption?: string;
+  parse_mode?: string;
+  /** The uploaded file: its name in the multipart part, and its bytes. */
+  filename: string;
+  bytes: Uint8Array;
+};
+/** A file part of a multipart/form-data request, by the part's name. */
+type UploadedFile = { filename: string; bytes: Uint8Array };
 
 export type FakeTelegramApi = {
   apiRoot: string;
@@ -56,8 +72,15 @@ export type FakeTelegramApi = {
   stallNext: (method: string, options?: { skip?: number }) => void;
   /** The next calls of `method` fail with these answers, one each. */
   failNext: (method: string, ...failures: ScriptedFailure[]) => void;
-  /** A file the bot may getFile and download (a voice note's bytes, say). */
-  addFile: (fileId: string, body: Uint8Array) => void;
+  /**
+   * A file the bot may getFile and download (a voice note's bytes, say), kept in the folder Telegram
+   * uses for its kind: `voice` (the default), `photos` (a photo) or `documents` (a file).
+   */
+  addFile: (fileId: string, body: Uint8Array, kind?: FileKind) => void;
+  /** The download of this file answers only after `milliseconds` (a slow network on one photo). */
+  delayDownload: (fileId: string, milliseconds: number) => void;
+  /** The photos Telegram took (sendPhoto and sendMediaGroup), in the order it took them. */
+  sentPhotos: () => SentPhoto[];
   setMember: (chatId: number, userId: number, status: MemberStatus, rights?: MemberRights) => void;
   /** A group or channel that getChat knows, and whose rights sendMessage enforces. */
   setChat: (chat: FakeChat) => void;
@@ -82,6 +105,36 @@ const downloadLimitBytes = 20 * 1024 * 1024;
 /** "Text of the message to be sent, 1-4096 characters after entities parsing" (docs, #sendmessage). */
 const maxMessageLength = 4096;
 /**
+ * "Photo caption ..., 0-1024 characters after entities parsing" (docs, #sendphoto, #inputmediaphoto);
+ * past it: "Bad Request: message caption is too long" (report,
+ * https://github.com/tactilenews/100eyes/issues/1594; https://github.com/gitroomhq/postiz-app/issues/1171).
+ */
+const maxCaptionLength = 1024;
+/**
+ * An album: "must include 2-10 items" (docs, #sendmediagroup). The server refuses only more than ten
+ * ("Bad Request: too many messages to send as an album"; older servers said "Too much messages",
+ * report, https://github.com/go-telegram-bot-api/telegram-bot-api/issues/245) or none ("there are no
+ * messages to send", TDLib's send_message_group), and sends a single item as one message without a
+ * media_group_id: the double follows the server, our code never sends an album of one.
+ */
+const maxAlbumItems = 10;
+
+type FileKind = 'voice' | 'photos' | 'documents';
+
+/**
+ * A text's length as Telegram counts it against its limits: "after entities parsing" (docs,
+ * #sendmessage), so with parse_mode HTML the tags count nothing and each entity one character ("All
+ * numerical HTML entities are supported. The API currently supports only the following named HTML
+ * entities: &lt;, &gt;, &amp; and &quot;", docs, #html-style). It counts characters (code points): a
+ * text of 4,096 emoji outside the BMP (8,192 UTF-16 units) was accepted by the real API (report,
+ * https://github.com/FerroxLabs/wayland/issues/934). Our server counts UTF-16 units, never fewer.
+ */
+function parsedLength(text: string, parseMode: unknown): number {
+  const visible =
+    parseMode === 'HTML' ? text.replace(/<[^>]*>/g, '').replace(/&(?:lt|gt|amp|quot|#\d+|#x[\da-f]+);/gi, '_') : text;
+  return [...visible].length;
+}
+/**
  * "Ports currently supported for webhooks: 443, 80, 88, 8443" (docs, #setwebhook); a local server
  * in --local mode may "Use any port for the webhook" (https://github.com/tdlib/telegram-bot-api#usage).
  */
@@ -93,26 +146,49 @@ class Refusal {
 const refuse = (error_code: number, description: string, extra: Partial<ScriptedFailure> = {}) =>
   new Refusal({ error_code, description, ...extra });
 
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBody(
+  request: IncomingMessage,
+): Promise<{ params: Record<string, unknown>; files: Map<string, UploadedFile> }> {
   const chunks: Buffer[] = [];
+  const files = new Map<string, UploadedFile>();
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks);
-  if (raw.length === 0) return {};
+  if (raw.length === 0) return { params: {}, files };
   // "We support GET and POST HTTP methods. We support four ways of passing parameters in Bot API
-  // requests": query string, urlencoded, JSON, multipart (docs, #making-requests).
+  // requests": query string, urlencoded, JSON, multipart (docs, #making-requests). Files are sent
+  // only as multipart/form-data (docs, #sending-files: "Post the file using multipart/form-data").
   const type = request.headers['content-type'] ?? '';
-  if (type.startsWith('application/json')) return JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+  if (type.startsWith('application/json')) {
+    return { params: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files };
+  }
   const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
   const params: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string') {
+      files.set(key, { filename: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
+      continue;
+    }
     try {
       params[key] = JSON.parse(value);
     } catch {
       params[key] = value;
     }
   }
-  return params;
+  return { params, files };
+}
+
+/**
+ * The file a parameter names: a part of the request named by "attach://<file_attach_name>" ("to
+ * upload a new one using multipart/form-data under <file_attach_name> name", docs, #inputfile,
+ * #inputmediaphoto), or a part under the parameter's own name (docs, #sending-files: "Post the file
+ * using multipart/form-data in the usual way"). A file_id or URL of a file the double does not have
+ * is refused as the reports show: "Bad Request: wrong file identifier/HTTP URL specified"
+ * (https://github.com/grammyjs/grammY/issues/33); in an album a missing part is "Bad Request: can't
+ * parse InputMedia: media not found" (report, https://github.com/irazasyed/telegram-bot-sdk/issues/925).
+ */
+function uploadedFile(value: unknown, ownPart: UploadedFile | undefined, files: Map<string, UploadedFile>) {
+  if (typeof value === 'string' && value.startsWith('attach://')) return files.get(value.slice('attach://'.length));
+  return value === undefined ? ownPart : undefined;
 }
 
 export async function startFakeTelegramApi({
@@ -135,6 +211,9 @@ export async function startFakeTelegramApi({
   const bot = { id: Number(token.split(':')[0]), username: botUsername, first_name: 'Life Updates' };
   const calls: RecordedCall[] = [];
   const delivered: SentMessage[] = [];
+  const deliveredPhotos: SentPhoto[] = [];
+  const downloadDelays = new Map<string, number>();
+  let nextMediaGroup = 1;
   const updates: Array<Record<string, unknown> & { update_id: number }> = [];
   const failures = new Map<string, ScriptedFailure[]>();
   const stalls = new Map<string, number>();
@@ -240,7 +319,7 @@ export async function startFakeTelegramApi({
   }
 
   /** Why Telegram refuses the bot's message to this chat, or null when it takes it. */
-  function sendRefusal(chatId: number): Refusal | null {
+  function sendRefusal(chatId: number, what: 'text messages' | 'photos' = 'text messages'): Refusal | null {
     const movedTo = migrations.get(chatId);
     // A group that became a supergroup: 400 with parameters.migrate_to_chat_id ("The group has
     // been migrated to a supergroup with the specified identifier", docs, #responseparameters). The
@@ -267,11 +346,124 @@ export async function startFakeTelegramApi({
       (member?.status === 'restricted' && member.rights.can_send_messages !== true) ||
       (member?.status === 'member' && chat.permissions?.can_send_messages === false);
     // Report: "Bad Request: not enough rights to send text messages to the chat"
-    // (https://github.com/TelegramBotAPI/errors/issues/5).
-    return isMuted ? refuse(400, 'Bad Request: not enough rights to send text messages to the chat') : null;
+    // (https://github.com/TelegramBotAPI/errors/issues/5); for files the kind is named instead ("Not
+    // enough rights to send documents to the chat", https://github.com/GreyWolfDev/Werewolf/issues/497),
+    // so "photos" for a photo: the double's reading of that pattern.
+    return isMuted ? refuse(400, `Bad Request: not enough rights to send ${what} to the chat`) : null;
   }
 
-  function handle(method: string, params: Record<string, unknown>) {
+  /** The chat as a sent Message names it. */
+  function messageChat(chatId: number) {
+    const chat = chats.get(chatId);
+    return chatId > 0
+      ? { id: chatId, type: 'private', first_name: 'Someone' }
+      : { id: chatId, type: chat?.type ?? 'channel', title: chat?.title ?? 'Channel' };
+  }
+
+  /**
+   * The sizes Telegram keeps of a photo it took: "Available sizes of the photo" (docs, #message,
+   * #photosize), smallest first. Which sizes Telegram makes is not documented: the double gives two,
+   * a 90 px thumbnail and the photo at most 1280 px on its long side, each with its own file_id.
+   */
+  async function photoSizes(bytes: Uint8Array) {
+    const { default: sharp } = await import('sharp');
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    const scale = (side: number) => Math.min(1, side / Math.max(width, height, 1));
+    const id = `sent-${nextFileNumber++}`;
+    return [90, 1280].map((side) => ({
+      file_id: `${id}-${side}`,
+      file_unique_id: `${id}-${side}-u`,
+      width: Math.round(width * scale(side)),
+      height: Math.round(height * scale(side)),
+      file_size: bytes.length,
+    }));
+  }
+
+  function captionRefusal(params: { caption?: unknown; parse_mode?: unknown }): Refusal | null {
+    if (typeof params.caption !== 'string') return null;
+    return parsedLength(params.caption, params.parse_mode) > maxCaptionLength
+      ? refuse(400, 'Bad Request: message caption is too long')
+      : null;
+  }
+
+  async function sendPhoto(params: Record<string, unknown>, files: Map<string, UploadedFile>) {
+    const chatId = Number(params.chat_id);
+    const file = uploadedFile(params.photo, files.get('photo'), files);
+    if (!file) return refuse(400, 'Bad Request: wrong file identifier/HTTP URL specified');
+    const refusal = captionRefusal(params) ?? sendRefusal(chatId, 'photos');
+    if (refusal) return refusal;
+    const message_id = nextMessageId++;
+    deliveredPhotos.push({
+      chat_id: chatId,
+      method: 'sendPhoto',
+      message_id,
+      ...(typeof params.caption === 'string' ? { caption: params.caption } : {}),
+      ...(typeof params.parse_mode === 'string' ? { parse_mode: params.parse_mode } : {}),
+      filename: file.filename,
+      bytes: file.bytes,
+    });
+    // "On success, the sent Message is returned" (docs, #sendphoto), with Message.photo and its caption.
+    return {
+      message_id,
+      date: Math.floor(Date.now() / 1000),
+      chat: messageChat(chatId),
+      photo: await photoSizes(file.bytes),
+      ...(typeof params.caption === 'string' ? { caption: params.caption } : {}),
+    };
+  }
+
+  async function sendMediaGroup(params: Record<string, unknown>, files: Map<string, UploadedFile>) {
+    const chatId = Number(params.chat_id);
+    // Reports of the server's answers: https://github.com/edisonchee/slimbot/issues/53 ("parameter
+    // \"media\" is required"), TDLib's send_message_group ("There are no messages to send").
+    if (params.media === undefined) return refuse(400, 'Bad Request: parameter "media" is required');
+    // Report: "Bad Request: can't parse media JSON object" (https://github.com/cmd410/OrigamiBot/issues/2).
+    if (!Array.isArray(params.media)) return refuse(400, "Bad Request: can't parse media JSON object");
+    const items = params.media as Array<Record<string, unknown>>;
+    if (items.length === 0) return refuse(400, 'Bad Request: there are no messages to send');
+    if (items.length > maxAlbumItems) return refuse(400, 'Bad Request: too many messages to send as an album');
+    const uploads: UploadedFile[] = [];
+    for (const item of items) {
+      // Only photos here: the double keeps no videos, audio or documents.
+      if (item.type !== 'photo') return refuse(404, 'Not Found');
+      const file = uploadedFile(item.media, undefined, files);
+      if (!file) return refuse(400, "Bad Request: can't parse InputMedia: media not found");
+      uploads.push(file);
+      const refusal = captionRefusal(item);
+      if (refusal) return refusal;
+    }
+    const refusal = sendRefusal(chatId, 'photos');
+    if (refusal) return refusal;
+    // "On success, an array of Messages that were sent is returned" (docs, #sendmediagroup); each
+    // message of an album carries its media_group_id (docs, #message), and only its own caption.
+    const mediaGroupId = items.length > 1 ? `album-${nextMediaGroup++}` : undefined;
+    const messages = [];
+    for (const [index, item] of items.entries()) {
+      const message_id = nextMessageId++;
+      const caption = typeof item.caption === 'string' ? item.caption : undefined;
+      deliveredPhotos.push({
+        chat_id: chatId,
+        method: 'sendMediaGroup',
+        message_id,
+        ...(mediaGroupId === undefined ? {} : { media_group_id: mediaGroupId }),
+        ...(caption === undefined ? {} : { caption }),
+        ...(typeof item.parse_mode === 'string' ? { parse_mode: item.parse_mode } : {}),
+        filename: uploads[index]!.filename,
+        bytes: uploads[index]!.bytes,
+      });
+      messages.push({
+        message_id,
+        date: Math.floor(Date.now() / 1000),
+        chat: messageChat(chatId),
+        ...(mediaGroupId === undefined ? {} : { media_group_id: mediaGroupId }),
+        photo: await photoSizes(uploads[index]!.bytes),
+        ...(caption === undefined ? {} : { caption }),
+      });
+    }
+    return messages;
+  }
+
+  async function handle(method: string, params: Record<string, unknown>, uploads: Map<string, UploadedFile>) {
     switch (method) {
       case 'getMe':
         // "Returns basic information about the bot in form of a User object" (docs, #getme).
@@ -344,6 +536,10 @@ export async function startFakeTelegramApi({
       }
       case 'getChatMember':
         return chatMember(params);
+      case 'sendPhoto':
+        return sendPhoto(params, uploads);
+      case 'sendMediaGroup':
+        return sendMediaGroup(params, uploads);
       default:
         // An unknown method: 404 "Not Found" (report, https://github.com/tdlib/telegram-bot-api/issues/381).
         return refuse(404, 'Not Found');
@@ -360,6 +556,9 @@ export async function startFakeTelegramApi({
           ? [...files.values()].find((item) => item.path === fileMatch[2])
           : undefined;
       if (!file) return fail(response, { error_code: 404, description: 'Not Found' });
+      const delay = [...files.entries()].find(([, item]) => item === file)?.[0];
+      const waitFor = delay === undefined ? undefined : downloadDelays.get(delay);
+      if (waitFor !== undefined) await new Promise((resolve) => setTimeout(resolve, waitFor));
       return response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(file.body));
     }
     // "All queries to the Telegram Bot API must be served over HTTPS and need to be presented in this
@@ -370,7 +569,7 @@ export async function startFakeTelegramApi({
     // a wrong bot token", report, https://github.com/tdlib/telegram-bot-api/issues/80).
     if (methodMatch[1] !== token) return fail(response, { error_code: 401, description: 'Unauthorized' });
     const method = methodMatch[2]!;
-    const params = await readBody(request);
+    const { params, files: uploads } = await readBody(request);
     calls.push({ method, params });
     const stallIn = stalls.get(method);
     if (stallIn !== undefined) {
@@ -412,7 +611,7 @@ export async function startFakeTelegramApi({
         pollsInFlight -= 1;
       }
     }
-    const result = handle(method, params);
+    const result = await handle(method, params, uploads);
     if (result instanceof Refusal) return fail(response, result.failure);
     return ok(response, result);
   });
@@ -438,20 +637,25 @@ export async function startFakeTelegramApi({
     webhookUrl: () => webhookUrl,
     stallNext: (method, { skip = 0 } = {}) => stalls.set(method, skip),
     failNext: (method, ...list) => failures.set(method, [...(failures.get(method) ?? []), ...list]),
-    addFile: (fileId, body) => {
+    addFile: (fileId, body, kind = 'voice') => {
+      const extension = kind === 'voice' ? 'oga' : 'jpg';
       if (!localFilesDir) {
-        // A relative path such as "voice/file_3.oga" (docs, #file: "Use https://api.telegram.org/file/bot<token>/<file_path>").
-        files.set(fileId, { path: `voice/${fileId}.oga`, body });
+        // A relative path such as "voice/file_3.oga" or "photos/file_4.jpg" (docs, #file: "Use
+        // https://api.telegram.org/file/bot<token>/<file_path>"; a folder per kind of file, as in the
+        // report https://github.com/aiogram/telegram-bot-api/pull/22).
+        files.set(fileId, { path: `${kind}/${fileId}.${extension}`, body });
         return;
       }
       // A local server keeps each bot's files under its working directory, in a folder of the bot's
       // own (report: "/var/lib/telegram-bot-api/<token>/videos/file_0.mp4",
       // https://github.com/aiogram/telegram-bot-api/pull/22).
-      const filePath = path.join(localFilesDir, token, 'voice', `file_${nextFileNumber++}.oga`);
+      const filePath = path.join(localFilesDir, token, kind, `file_${nextFileNumber++}.${extension}`);
       mkdirSync(path.dirname(filePath), { recursive: true });
       writeFileSync(filePath, body);
       files.set(fileId, { path: filePath, body });
     },
+    delayDownload: (fileId, milliseconds) => downloadDelays.set(fileId, milliseconds),
+    sentPhotos: () => [...deliveredPhotos],
     setMember: (chatId, userId, status, rights = {}) => members.set(`${chatId}:${userId}`, { status, rights }),
     setChat: (chat) => chats.set(chat.id, chat),
     migrateGroup: (fromChatId, toChatId, { serviceMessages = true } = {}) => {

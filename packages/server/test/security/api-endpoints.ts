@@ -106,6 +106,14 @@ export const apiEndpoints: ApiEndpoint[] = [
   // here, where no verification key is configured).
   { route: 'POST /api/webhooks/sendgrid', access: 'public', isNotJson: true },
   { route: 'POST /api/webhooks/resend', access: 'public', isNotJson: true },
+  // A link to one photo of a share, from its email (the photos beyond 10 MB): no session; the signed,
+  // expiring token is the check. Here one that is not a token (the owner's photo id): 404.
+  {
+    route: 'GET /api/photo-links/{token}',
+    access: 'public',
+    isNotJson: true,
+    url: (ids) => `/api/photo-links/${ids.photoId}`,
+  },
   // A user's own provider account: the address names no user (a random id), the key saved for it
   // is the check; an unknown id answers 404.
   {

@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../test-app.ts';
+import { createPhotoLinkToken } from '../../src/features/photos/photo-link-token.ts';
 import { apiEndpoints, methodOf, pathOf, type OwnedIds } from './api-endpoints.ts';
 import { createOwnedResources } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
@@ -188,6 +189,31 @@ describe('the same-origin check, for every spelling of a path', () => {
       expect(await snapshotRows(testApp.database.db, null)).toEqual(before);
     },
   );
+});
+
+describe('the public link to a photo (from an email), for every spelling of its path', () => {
+  const link = (expiresAt: Date) =>
+    `/api/photo-links/${createPhotoLinkToken({ appSecret: testApp.config.APP_SECRET, userId: user.id, photoId: ids.photoId, expiresAt })}`;
+
+  it('needs no session wherever the router reaches the route, and nothing else does', async () => {
+    for (const spelling of spellings(link(new Date(Date.now() + 86_400_000)))) {
+      const response = await send('GET', spelling.url, {});
+      expect({ spelling: spelling.name, status: response.status }).toEqual({
+        spelling: spelling.name,
+        // Upper case changes the token too: refused either way.
+        status: spelling.reachesRoute ? 200 : 404,
+      });
+    }
+  });
+
+  it('an expired link is refused in every spelling, signed in or not', async () => {
+    for (const spelling of spellings(link(new Date(Date.now() - 1000)))) {
+      for (const headers of [{}, { cookie: user.cookie }] as Array<Record<string, string>>) {
+        const response = await send('GET', spelling.url, headers);
+        expect({ spelling: spelling.name, status: response.status }).toEqual({ spelling: spelling.name, status: 404 });
+      }
+    }
+  });
 });
 
 describe('rate limits, for every spelling of a path', () => {

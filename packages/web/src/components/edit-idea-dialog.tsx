@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Idea } from '@life-updates/contract/ideas';
 import { toast } from 'sonner';
 import { useUpdateIdea } from '@/api/ideas';
+import { useIdeaPhotos } from '@/api/photos';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,10 +17,16 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { IdeaPhotosEditor } from './photos/idea-photos-editor';
+import { usePhotoDropTarget } from './photos/photo-inputs';
+import { usePhotoUploads } from './photos/use-photo-uploads';
 
 /**
  * The idea editor ("Edit Event": content, Cancel, Update / "Saving..."), of My Stories' cards and
  * the Generate screen's Edit. Mounted while an idea is edited; it stays open until the save ends.
+ * Its photos are changed at once (each upload, order, alt text and removal is saved by itself);
+ * photos can be dropped or pasted anywhere on the dialog.
  */
 export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,6 +34,9 @@ export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => v
   const [content, setContent] = useState(idea.content);
   const trimmed = content.trim();
   const isValid = trimmed !== '' && trimmed.length <= maxIdeaContentLength;
+  const stored = useIdeaPhotos(idea.id, idea.photos);
+  const uploads = usePhotoUploads({ ideaId: idea.id, storedCount: stored.data?.length ?? idea.photos.length });
+  const drop = usePhotoDropTarget(uploads.add);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +58,7 @@ export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => v
 
   return (
     <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent>
+      <DialogContent {...drop.handlers} className={cn(drop.isDragging && 'ring-4 ring-primary')}>
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t('ideas.editDialog.title')}</DialogTitle>
@@ -57,6 +67,7 @@ export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => v
           <FormField label={t('ideas.editDialog.content')}>
             <Textarea rows={6} value={content} onChange={(event) => setContent(event.target.value)} />
           </FormField>
+          <IdeaPhotosEditor ideaId={idea.id} initialPhotos={idea.photos} uploads={uploads} />
           <DialogFooter>
             <Button variant="outline" disabled={update.isPending} onClick={onClose}>
               {t('ideas.editDialog.cancel')}

@@ -2,11 +2,14 @@ import { accountExportFileName, rowsToCsv } from '@life-updates/contract/account
 import { contactsToCsv, contactsToVcard } from '@life-updates/contract/contact-files';
 import type { Relationship } from '@life-updates/contract/contact-options';
 import { asc, eq, sql } from 'drizzle-orm';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
-import { contacts, deliveries, ideas, shares, templates, users, userSettings } from '../../db/schema.ts';
+import { contacts, deliveries, ideaPhotos, ideas, shares, templates, users, userSettings } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 
 const readme = `Life Updates: your data
 =======================
@@ -21,6 +24,9 @@ shares.csv            one row per share and recipient (status, when sent)
 contacts.csv          your contacts (the format Contacts → Import reads back)
 contacts.vcf          your contacts as vCard, for any address book
 templates.json, templates.csv   your email-structure templates
+photos.json           the photos on your ideas: which idea, their order (position 0 first), alt text,
+                      size, and the file in photos/ (null if its file could not be read)
+photos/               each photo as stored (JPEG, at most 2048 px on its long side), one folder per idea
 
 JSON files are UTF-8; CSV files start with a byte-order mark so spreadsheets read them as UTF-8.
 Dates are ISO 8601 in UTC. Your email-provider key is not included (it is kept encrypted on the server).
@@ -56,14 +62,29 @@ async function readUserData({ db, userId }: UserScope<Database>) {
           .from(templates)
           .where(eq(templates.userId, userId))
           .orderBy(asc(templates.createdAt)),
+        photos: await tx
+          .select()
+          .from(ideaPhotos)
+          .where(eq(ideaPhotos.userId, userId))
+          .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt)),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-/** Export my data: one zip of JSON and CSV files (and a vCard), readable without the app. */
-export async function buildAccountExport({ db, userId, now = new Date() }: UserScope<Database> & { now?: Date }) {
+/**
+ * Export my data: one zip of JSON and CSV files (and a vCard), readable without the app, and the
+ * photos on the user's ideas. The rows are read first (a missing account is a 404 before anything
+ * is sent); the zip is then streamed, one photo at a time, so an account with many photos is never
+ * held in memory whole.
+ */
+export async function buildAccountExport({
+  db,
+  storage,
+  userId,
+  now = new Date(),
+}: UserScope<Database> & { storage: MediaStorage; now?: Date }): Promise<{ fileName: string; stream: Readable }> {
   const data = await readUserData({ db, userId });
   const account = {
     id: data.user.id,
@@ -205,5 +226,62 @@ export async function buildAccountExport({ db, userId, now = new Date() }: UserS
       ),
     ),
   };
-  return { fileName: accountExportFileName(now), zip: zipSync(files, { mtime: now }) };
+  const photos = data.photos.map((photo) => ({
+    id: photo.id,
+    ideaId: photo.ideaId,
+    position: photo.position,
+    alt: photo.alt,
+    width: photo.width,
+    height: photo.height,
+    bytes: photo.bytes,
+    contentType: photo.contentType,
+    // 01-…, 02-…: a file manager lists an idea's photos in their order.
+    file: `photos/${photo.ideaId}/${String(photo.position + 1).padStart(2, '0')}-${photo.id}.jpg` as string | null,
+    createdAt: iso(photo.createdAt),
+  }));
+
+  const stream = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) stream.destroy(error);
+    else {
+      stream.write(chunk);
+      if (final) stream.end();
+    }
+  });
+  const drained = async () => {
+    if (stream.writableNeedDrain) await once(stream, 'drain');
+  };
+  const write = async () => {
+    for (const [name, bytes] of Object.entries(files)) {
+      const entry = new ZipDeflate(name, { level: 6 });
+      entry.mtime = now;
+      zip.add(entry);
+      entry.push(bytes, true);
+      await drained();
+    }
+    // JPEGs are stored as they are: deflating them again gains nothing.
+    for (const [index, photo] of photos.entries()) {
+      // A photo deleted since the rows were read has no file any more: the list says so.
+      const file = await storage.get(data.photos[index]!.storageKey);
+      if (!file) {
+        photo.file = null;
+        continue;
+      }
+      const entry = new ZipPassThrough(photo.file!);
+      entry.mtime = now;
+      zip.add(entry);
+      for await (const chunk of file.body) {
+        entry.push(chunk as Uint8Array);
+        await drained();
+      }
+      entry.push(new Uint8Array(0), true);
+    }
+    const entry = new ZipDeflate('photos.json', { level: 6 });
+    entry.mtime = now;
+    zip.add(entry);
+    entry.push(json(photos), true);
+    zip.end();
+  };
+  write().catch((error: unknown) => stream.destroy(error as Error));
+  return { fileName: accountExportFileName(now), stream };
 }

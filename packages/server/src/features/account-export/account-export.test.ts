@@ -2,15 +2,21 @@ import { parseContactsCsv, parseContactsVcard } from '@life-updates/contract/con
 import type { ShareDeliveriesResponse } from '@life-updates/contract/shares';
 import type { IdeaList } from '@life-updates/contract/ideas';
 import type { TemplateListResponse } from '@life-updates/contract/templates';
+import { photoListSchema, type Photo } from '@life-updates/contract/photos';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
 import { createAs, createShare } from '../../../test/security/owned-resources.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
 let user: TestUser;
 let other: TestUser;
+let firstIdeaId: string;
+let photos: Photo[];
+let otherPhoto: Photo;
 
 beforeAll(async () => {
   testApp = await createTestApp({ withJobs: true });
@@ -21,7 +27,26 @@ beforeAll(async () => {
   await createAs(app, other, '/api/contacts', { name: 'Other Friend', email: 'other.friend.4410@example.com' });
 
   const first = await createAs(app, user, '/api/ideas', { content: 'Мы переехали в Лиссабон', tags: ['move'] });
+  firstIdeaId = first.id;
   await createAs(app, user, '/api/ideas', { content: '=SUM(1,2) is how I plan the budget' });
+  const uploaded = await uploadPhotos(app, user, first.id, [
+    { name: 'red.png', bytes: await plainPng(40, 30, '#ff0000'), type: 'image/png' },
+    { name: 'blue.png', bytes: await plainPng(30, 40, '#0000ff'), type: 'image/png' },
+  ]);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  photos = photoListSchema.parse(uploaded.json()).photos;
+  const alt = await app.inject({
+    method: 'PATCH',
+    url: photos[1]!.url,
+    headers: user.headers,
+    payload: { alt: 'The view from the new flat' },
+  });
+  expect(alt.statusCode).toBe(200);
+  const otherIdea = await createAs(app, other, '/api/ideas', { content: 'The other user’s photo' });
+  const otherUpload = await uploadPhotos(app, other, otherIdea.id, [
+    { name: 'green.png', bytes: await plainPng(10, 10, '#00ff00'), type: 'image/png' },
+  ]);
+  [otherPhoto] = photoListSchema.parse(otherUpload.json()).photos as [Photo];
   const anna = await createAs(app, user, '/api/contacts', {
     name: 'Anna Petrova',
     email: 'anna@example.com',
@@ -74,10 +99,9 @@ describe('export my data', () => {
       /^attachment; filename="life-updates-export-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     const files = Object.fromEntries(
-      Object.entries(unzipSync(new Uint8Array(response.rawPayload))).map(([name, bytes]) => [
-        name,
-        Buffer.from(bytes).toString('utf8'),
-      ]),
+      Object.entries(unzipSync(new Uint8Array(response.rawPayload)))
+        .filter(([name]) => !name.startsWith('photos/'))
+        .map(([name, bytes]) => [name, Buffer.from(bytes).toString('utf8')]),
     );
     expect(Object.keys(files).sort()).toEqual([
       'README.txt',
@@ -86,12 +110,14 @@ describe('export my data', () => {
       'contacts.vcf',
       'ideas.csv',
       'ideas.json',
+      'photos.json',
       'settings.json',
       'shares.csv',
       'shares.json',
       'templates.csv',
       'templates.json',
     ]);
+    expect(files['README.txt']).toContain('photos.json');
     for (const text of Object.values(files)) {
       expect(text).not.toContain('marker-4410');
       expect(text).not.toContain(other.id);
@@ -177,6 +203,75 @@ describe('export my data', () => {
         subject: 'Big news',
       }),
     ]);
+  });
+
+  it('holds the photos on the ideas: each file as stored, and photos.json with its idea, order and alt text', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/account/export', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    const listed = JSON.parse(Buffer.from(entries['photos.json']!).toString('utf8')) as {
+      id: string;
+      ideaId: string;
+      position: number;
+      alt: string | null;
+      width: number;
+      height: number;
+      file: string | null;
+    }[];
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: photos[0]!.id,
+        ideaId: firstIdeaId,
+        position: 0,
+        alt: null,
+        width: 40,
+        height: 30,
+        file: `photos/${firstIdeaId}/01-${photos[0]!.id}.jpg`,
+      }),
+      expect.objectContaining({
+        id: photos[1]!.id,
+        ideaId: firstIdeaId,
+        position: 1,
+        alt: 'The view from the new flat',
+        width: 30,
+        height: 40,
+        file: `photos/${firstIdeaId}/02-${photos[1]!.id}.jpg`,
+      }),
+    ]);
+    // The files are the bytes the app serves, and nothing of the other user's is in the zip.
+    expect(
+      Object.keys(entries)
+        .filter((name) => name.startsWith('photos/'))
+        .sort(),
+    ).toEqual(listed.map((photo) => photo.file).sort());
+    for (const [index, photo] of listed.entries()) {
+      const served = await testApp.app.inject({ method: 'GET', url: photos[index]!.url, headers: user.headers });
+      expect(Buffer.from(entries[photo.file!]!).equals(served.rawPayload)).toBe(true);
+      expect(await sharp(Buffer.from(entries[photo.file!]!)).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: photo.width,
+      });
+    }
+    expect(JSON.stringify(Object.keys(entries))).not.toContain(otherPhoto.id);
+    expect(Buffer.from(entries['photos.json']!).toString('utf8')).not.toContain(otherPhoto.id);
+  });
+
+  it('lists a photo whose file is missing with no file, and still answers', async () => {
+    const key = `${user.id}/${firstIdeaId}/${photos[0]!.id}.jpg`;
+    const original = await testApp.app.deps.media.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of original!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    await testApp.app.deps.media.delete(key);
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/account/export', headers: user.headers });
+      expect(response.statusCode).toBe(200);
+      const entries = unzipSync(new Uint8Array(response.rawPayload));
+      const listed = JSON.parse(Buffer.from(entries['photos.json']!).toString('utf8')) as { file: string | null }[];
+      expect(listed.map((photo) => photo.file)).toEqual([null, `photos/${firstIdeaId}/02-${photos[1]!.id}.jpg`]);
+      expect(Object.keys(entries).filter((name) => name.startsWith('photos/'))).toHaveLength(1);
+    } finally {
+      await testApp.app.deps.media.put(key, Buffer.concat(chunks), 'image/jpeg');
+    }
   });
 
   it('needs a session', async () => {

@@ -39,7 +39,12 @@ export async function backupsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const admin = requireAdmin(request);
       if (!database.pglite) throw conflict('backups.errors.postgres');
-      const backup = await createBackup({ pglite: database.pglite, directory, keep: config.BACKUP_KEEP });
+      const backup = await createBackup({
+        pglite: database.pglite,
+        directory,
+        mediaDirectory: config.MEDIA_DIR,
+        keep: config.BACKUP_KEEP,
+      });
       request.log.info({ adminId: admin.id, backup: backup.name }, 'database backed up on request');
       return reply.status(201).send(backup);
     },

@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { BackupFile } from '@life-updates/contract/backups';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeDatabaseArchive } from '../../db/backup.ts';
 
 const backupPattern = /^life-updates-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/;
 
@@ -51,23 +52,26 @@ export async function getBackupPath({ directory, name }: { directory: string; na
 export async function createBackup({
   pglite,
   directory,
+  mediaDirectory,
   keep,
   now = new Date(),
 }: {
   pglite: PGlite;
   directory: string;
+  /** MEDIA_DIR: photos are not in the database backup, even when their folder is in the data directory. */
+  mediaDirectory: string;
   keep: number;
   now?: Date;
 }): Promise<BackupFile> {
   await mkdir(directory, { recursive: true });
   await pglite.exec('checkpoint');
-  const archive = await pglite.dumpDataDir('gzip');
   const name = backupName(now);
   const file = path.join(directory, name);
   // Written beside and renamed: a backup cut short (disk full, a crash) is never listed as one.
   const partial = `${file}.partial`;
   try {
-    await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
+    // The backups folder itself is left out too: a backup never holds the earlier ones.
+    await writeDatabaseArchive({ pglite, leaveOut: [directory, mediaDirectory], file: partial });
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });

@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { gunzipSync } from 'node:zlib';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { extract as tarExtract } from 'tar-stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { restoreDatabase } from '../../db/backup.ts';
@@ -24,6 +26,18 @@ function temporaryDirectory() {
 afterAll(() => {
   for (const directory of directories) rmSync(directory, { recursive: true, force: true });
 });
+
+/** The names in a tar archive, without a leading `/`. */
+async function tarEntryNames(archive: Buffer): Promise<string[]> {
+  const extract = tarExtract();
+  extract.end(archive);
+  const names: string[] = [];
+  for await (const entry of extract) {
+    names.push(entry.header.name.replace(/^\.?\/+/, ''));
+    entry.resume();
+  }
+  return names;
+}
 
 /** The rows of a raw query (node-postgres and PGlite both answer { rows }). */
 function rowsOf<Row>(result: unknown) {
@@ -57,7 +71,13 @@ describe('automatic backups: retention', () => {
     const start = Date.parse('2026-11-01T03:07:00.000Z');
     const day = 24 * 60 * 60 * 1000;
     for (let index = 0; index < 9; index += 1) {
-      await createBackup({ pglite, directory, keep: 7, now: new Date(start + index * day) });
+      await createBackup({
+        pglite,
+        directory,
+        mediaDirectory: path.join(directory, 'media'),
+        keep: 7,
+        now: new Date(start + index * day),
+      });
     }
     await pglite.close();
     const kept = await findBackups({ directory });
@@ -74,7 +94,13 @@ describe('automatic backups: retention', () => {
     const maxAgeMs = 23.5 * 60 * 60 * 1000;
     expect(await isBackupDue({ directory: path.join(directory, 'missing'), now, maxAgeMs })).toBe(true);
     const pglite = new PGlite();
-    await createBackup({ pglite, directory, keep: 7, now: new Date('2026-11-27T03:00:00.000Z') });
+    await createBackup({
+      pglite,
+      directory,
+      mediaDirectory: path.join(directory, 'media'),
+      keep: 7,
+      now: new Date('2026-11-27T03:00:00.000Z'),
+    });
     await pglite.close();
     expect(await isBackupDue({ directory, now, maxAgeMs })).toBe(false);
     expect(await isBackupDue({ directory, now: new Date('2026-11-28T02:30:00.000Z'), maxAgeMs })).toBe(true);
@@ -98,7 +124,7 @@ describe('the daily backup job', () => {
       expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([backupQueue, '7 * * * *']);
 
       const first = new Date('2026-11-27T03:07:00.000Z');
-      const options = { pglite: database.pglite!, directory: backupDir, keep: 7 };
+      const options = { pglite: database.pglite!, directory: backupDir, mediaDirectory: config.MEDIA_DIR, keep: 7 };
       expect(await backUpIfDue({ ...options, now: first })).toMatchObject({ createdAt: first.toISOString() });
       expect(await backUpIfDue({ ...options, now: new Date('2026-11-27T22:07:00.000Z') })).toBeUndefined();
       const nextDay = new Date('2026-11-28T03:07:00.000Z');
@@ -144,7 +170,12 @@ describe('automatic backups: consistency', () => {
       sql`insert into users (id, name, email, email_verified) values ('u1', 'Ann', 'ann@example.com', true)`,
     );
     await source.db.execute(sql`insert into contacts (user_id, name, email) values ('u1', 'Bo', 'bo@example.com')`);
-    const backup = await createBackup({ pglite: source.pglite!, directory: path.join(sourceDir, 'backups'), keep: 7 });
+    const backup = await createBackup({
+      pglite: source.pglite!,
+      directory: path.join(sourceDir, 'backups'),
+      mediaDirectory: path.join(sourceDir, 'media'),
+      keep: 7,
+    });
     const restored = await restoreInto(path.join(sourceDir, 'backups', backup.name));
     try {
       const before = await contentsOf(source);
@@ -153,6 +184,41 @@ describe('automatic backups: consistency', () => {
       expect(await contentsOf(restored)).toEqual(before);
     } finally {
       await restored.close();
+    }
+  }, 120_000);
+
+  it('leaves out the photos and the earlier backups when their folders are in the data directory (the defaults)', async () => {
+    const dataDir = path.join(temporaryDirectory(), 'data');
+    const handle = await openDatabase({ dataDir });
+    try {
+      await handle.db.execute(
+        sql`insert into users (id, name, email, email_verified) values ('u2', 'Cy', 'cy@example.com', true)`,
+      );
+      const mediaDirectory = path.join(dataDir, 'media');
+      const directory = path.join(dataDir, 'backups');
+      mkdirSync(path.join(mediaDirectory, 'u2', 'idea'), { recursive: true });
+      // Random bytes do not compress: a backup holding them would be a megabyte larger.
+      writeFileSync(path.join(mediaDirectory, 'u2', 'idea', 'photo.jpg'), randomBytes(1024 * 1024));
+      const options = { pglite: handle.pglite!, directory, mediaDirectory, keep: 7 };
+      const first = await createBackup({ ...options, now: new Date('2026-11-01T03:07:00.000Z') });
+      const second = await createBackup({ ...options, now: new Date('2026-11-02T03:07:00.000Z') });
+      const third = await createBackup({ ...options, now: new Date('2026-11-03T03:07:00.000Z') });
+      // Each holds the database only, not the ones before it: they stay the same size (with the
+      // earlier backups in it the third would be twice the first and more).
+      expect(second.size).toBeLessThan(first.size + 512 * 1024);
+      expect(third.size).toBeLessThan(first.size + 512 * 1024);
+      const names = await tarEntryNames(gunzipSync(readFileSync(path.join(directory, third.name))));
+      expect(names).toContain('PG_VERSION');
+      expect(names.filter((name) => /^(media|backups)(\/|$)/.test(name))).toEqual([]);
+
+      const restored = await restoreInto(path.join(directory, third.name));
+      try {
+        expect(JSON.stringify(await contentsOf(restored))).toContain('cy@example.com');
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await handle.close();
     }
   }, 120_000);
 
@@ -173,7 +239,12 @@ describe('automatic backups: consistency', () => {
       }
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const backup = await createBackup({ pglite: source.pglite!, directory: path.join(sourceDir, 'backups'), keep: 7 });
+    const backup = await createBackup({
+      pglite: source.pglite!,
+      directory: path.join(sourceDir, 'backups'),
+      mediaDirectory: path.join(sourceDir, 'media'),
+      keep: 7,
+    });
     const batchesAtBackup = batches;
     await new Promise((resolve) => setTimeout(resolve, 100));
     isWriting = false;

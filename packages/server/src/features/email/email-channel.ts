@@ -9,11 +9,14 @@ import { unsubscribeHeaders, unsubscribeUrl } from '../../lib/unsubscribe-token.
 import { isUuid } from '../../lib/uuid.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { photoLinkUrl } from '../photos/photo-link-token.ts';
+import { findSharePhotos } from '../photos/photos-service.ts';
 import { findSendableContacts, markBouncing, suppressionOf } from '../recipients/recipients-service.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import type { Channel, ChannelBatch, DeliveryRow, PrepareInput } from '../shares/delivery/channel.ts';
 import { readSenderIdentity, resolveSender, type Sender } from './email-settings-service.ts';
-import { renderEmail } from './render-email.ts';
+import { prepareEmailPhotos, type EmailPhoto } from './email-photos.ts';
+import { renderEmail, type RenderedPhoto } from './render-email.ts';
 
 /*
  * Email as a channel of the share pipeline: one delivery per contact, each with their own text,
@@ -81,11 +84,20 @@ async function prepareEmails({
   };
 }
 
+const inlinePhoto = (photo: Extract<EmailPhoto, { kind: 'inline' }>): RenderedPhoto => ({
+  number: photo.number,
+  alt: photo.alt,
+  contentId: photo.image.contentId,
+  width: photo.width,
+  height: photo.height,
+});
+
 export function createEmailChannel({
   config,
   secretBox,
   publicAddress,
   serverTransport,
+  media,
 }: {
   config: Config;
   secretBox: SecretBox;
@@ -104,6 +116,54 @@ export function createEmailChannel({
       batch.cache.set(key, sender);
     }
     return sender;
+  };
+
+  /**
+   * The share's photos as its emails show them, once per batch: every contact's mail of the share
+   * carries the same images (a per-contact summary tells all the share's ideas), read and made to
+   * fit once. A retry is a later batch, and reads them again.
+   */
+  const photosOf = (batch: ChannelBatch, delivery: DeliveryRow): Promise<EmailPhoto[]> => {
+    if (!delivery.shareId) return Promise.resolve([]);
+    const key = `email:photos:${delivery.shareId}`;
+    let photos = batch.cache.get(key) as Promise<EmailPhoto[]> | undefined;
+    if (!photos) {
+      photos = findSharePhotos({
+        db: batch.db,
+        storage: media,
+        userId: delivery.userId,
+        shareId: delivery.shareId,
+      }).then(prepareEmailPhotos);
+      batch.cache.set(key, photos);
+    }
+    return photos;
+  };
+
+  /**
+   * The photos for one delivery's mail. A link expires PHOTO_LINK_DAYS after the delivery was
+   * queued: the same on every attempt, so a retry sends the same message.
+   */
+  const renderedPhotos = async (photos: readonly EmailPhoto[], delivery: DeliveryRow): Promise<RenderedPhoto[]> => {
+    if (!photos.some((photo) => photo.kind === 'link')) {
+      return photos.flatMap((photo) => (photo.kind === 'inline' ? [inlinePhoto(photo)] : []));
+    }
+    const baseUrl = await publicAddress.forLinks();
+    const expiresAt = new Date(delivery.createdAt.getTime() + config.PHOTO_LINK_DAYS * 24 * 60 * 60 * 1000);
+    return photos.map((photo) =>
+      photo.kind === 'inline'
+        ? inlinePhoto(photo)
+        : {
+            number: photo.number,
+            alt: photo.alt,
+            url: photoLinkUrl({
+              baseUrl,
+              appSecret: config.APP_SECRET,
+              userId: delivery.userId,
+              photoId: photo.photoId,
+              expiresAt,
+            }),
+          },
+    );
   };
 
   return {
@@ -129,11 +189,14 @@ export function createEmailChannel({
             contactId: delivery.contactId,
           })
         : undefined;
+      const photos = await photosOf(batch, delivery);
       const rendered = renderEmail({
         body: delivery.body,
         senderName: sender.senderName,
         locale: sender.locale,
         unsubscribeUrl: link,
+        photos: await renderedPhotos(photos, delivery),
+        photoLinkDays: config.PHOTO_LINK_DAYS,
       });
       try {
         const result = await sender.transport.send({
@@ -145,6 +208,7 @@ export function createEmailChannel({
           text: rendered.text,
           html: rendered.html,
           headers: link ? unsubscribeHeaders(link) : undefined,
+          inlineImages: photos.flatMap((photo) => (photo.kind === 'inline' ? [photo.image] : [])),
           // One Message-ID for every attempt: a retry after an attempt whose answer never came may
           // deliver a second copy, and receiving systems drop a copy with a Message-ID they have seen.
           messageId: await fixMessageId(db, delivery, sender.from),

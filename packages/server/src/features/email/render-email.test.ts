@@ -99,3 +99,41 @@ describe('renderEmail', () => {
     expect(russian.html).toContain('>Отписаться</a>');
   });
 });
+
+describe('renderEmail with photos', () => {
+  const photos = [
+    { number: 1, alt: 'A "big" <wave>', contentId: 'photo-1@life-updates', width: 2048, height: 1536 },
+    { number: 2, alt: null, contentId: 'photo-2@life-updates', width: 300, height: 200 },
+    { number: 3, alt: 'Sunset & sea', url: 'https://life.test/api/photo-links/abc?x=1&y=2' },
+    { number: 4, alt: '  ', url: 'https://life.test/api/photo-links/def' },
+  ];
+
+  it('shows the images under the signature, at most the content width, the rest as links', () => {
+    const { html, text } = renderEmail({ body: 'We moved.', senderName: 'Ann', photos, photoLinkDays: 30 });
+    expect(html.indexOf('src="cid:photo-1@life-updates"')).toBeGreaterThan(html.indexOf('Ann</p>'));
+    expect(html).toContain('src="cid:photo-1@life-updates" alt="A &quot;big&quot; &lt;wave&gt;" width="552"');
+    expect(html).toContain('src="cid:photo-2@life-updates" alt="" width="300"');
+    expect(html).toContain('<a href="https://life.test/api/photo-links/abc?x=1&amp;y=2"');
+    expect(html).toContain('>Sunset &amp; sea</a>');
+    // Blank alt text is no alt text: the photo is named by its place.
+    expect(html).toContain('>Photo 4</a>');
+    expect(text).toContain(
+      'Photos:\n- A "big" <wave>\n- Photo 2\n\nMore photos (the links work for 30 days):\n' +
+        '- Sunset & sea: https://life.test/api/photo-links/abc?x=1&y=2\n- Photo 4: https://life.test/api/photo-links/def\n',
+    );
+  });
+
+  it('speaks the sender’s language, plural forms included', () => {
+    const one = renderEmail({ body: 'Привет', senderName: 'Аня', locale: 'ru', photos, photoLinkDays: 1 });
+    expect(one.text).toContain('Фотографии:\n- A "big" <wave>\n- Фото 2\n');
+    expect(one.text).toContain('Ещё фотографии (ссылки действуют 1 день):');
+    const many = renderEmail({ body: 'Привет', senderName: 'Аня', locale: 'ru', photos, photoLinkDays: 30 });
+    expect(many.text).toContain('(ссылки действуют 30 дней):');
+  });
+
+  it('without photos, the mail is what it was', () => {
+    const plain = renderEmail({ body: 'We moved.', senderName: 'Ann' });
+    expect(renderEmail({ body: 'We moved.', senderName: 'Ann', photos: [] })).toEqual(plain);
+    expect(plain.html).not.toContain('<img');
+  });
+});

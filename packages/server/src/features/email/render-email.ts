@@ -5,6 +5,13 @@ export type RenderedEmail = { html: string; text: string };
 
 /** The email body is 600 px wide. */
 export const emailBodyWidth = 600;
+/** Its content, inside 24 px of padding on each side. */
+const contentWidth = emailBodyWidth - 2 * 24;
+
+/** A photo under the text: an inline image (its Content-ID) or a link to it. */
+export type RenderedPhoto = { number: number; alt: string | null } & (
+  { contentId: string; width: number; height: number } | { url: string }
+);
 
 const senderNamePlaceholder = /\{\{\s*sender_name\s*\}\}|\[\s*your name\s*\]/gi;
 const bulletLine = /^\s*[-*]\s+/;
@@ -44,6 +51,43 @@ function renderBlock(block: string): string {
   return `<p style="${styles.paragraph}">${lines.map((line) => inline(line.trim())).join('<br>')}</p>`;
 }
 
+/**
+ * The photos' HTML and text. An image's alt text is the user's description of it, escaped; a photo
+ * without one gets an empty alt (a screen reader skips it), never a file name. The text part lists
+ * the inline photos by their alt text and gives each link.
+ */
+function renderPhotos(photos: readonly RenderedPhoto[], locale: Locale, linkDays: number) {
+  if (photos.length === 0) return { html: '', text: '' };
+  const nameOf = (photo: RenderedPhoto) =>
+    photo.alt?.trim() || translate('email.photos.untitled', locale, { number: photo.number });
+  const inline = photos.flatMap((photo) => ('contentId' in photo ? [photo] : []));
+  const linked = photos.flatMap((photo) => ('url' in photo ? [photo] : []));
+  const images = inline.map(
+    (photo) =>
+      `<img src="cid:${escapeHtml(photo.contentId)}" alt="${escapeHtml(photo.alt?.trim() ?? '')}" width="${Math.min(photo.width, contentWidth)}" style="display:block;width:100%;max-width:${Math.min(photo.width, contentWidth)}px;height:auto;margin:0 0 16px;border:0;">`,
+  );
+  const linksHeading = translate('email.photos.links', locale, { count: linkDays });
+  const links = linked.map(
+    (photo) =>
+      `<li style="${styles.item}"><a href="${escapeHtml(photo.url)}" style="color:#2563eb;">${escapeHtml(nameOf(photo))}</a></li>`,
+  );
+  const html = [
+    images.length > 0 ? `<div style="margin:24px 0 0;">${images.join('')}</div>` : '',
+    links.length > 0
+      ? `<p style="margin:16px 0 8px;">${escapeHtml(linksHeading)}</p><ul style="${styles.list}">${links.join('')}</ul>`
+      : '',
+  ].join('');
+  const text = [
+    inline.length > 0
+      ? `\n${translate('email.photos.heading', locale)}:\n${inline.map((photo) => `- ${nameOf(photo)}`).join('\n')}\n`
+      : '',
+    linked.length > 0
+      ? `\n${linksHeading}\n${linked.map((photo) => `- ${nameOf(photo)}: ${photo.url}`).join('\n')}\n`
+      : '',
+  ].join('');
+  return { html, text };
+}
+
 function splitBlocks(text: string): string[] {
   return text
     .split(/\n[ \t]*\n/)
@@ -63,12 +107,18 @@ export function renderEmail({
   senderName,
   locale = 'en',
   unsubscribeUrl,
+  photos = [],
+  photoLinkDays = 30,
 }: {
   body: string;
   senderName: string;
   locale?: Locale;
   /** Update emails only: adds the footer saying who sent it and why, with this unsubscribe link. */
   unsubscribeUrl?: string | undefined;
+  /** The share's photos, under the text and its signature: inline images first, then the links. */
+  photos?: readonly RenderedPhoto[];
+  /** How long the photo links work, for the line above them. */
+  photoLinkDays?: number;
 }): RenderedEmail {
   const bestRegards = translate('email.bestRegards', locale);
   const filled = replaceSenderName(body.replace(/\r\n?/g, '\n'), senderName).trim();
@@ -92,6 +142,7 @@ export function renderEmail({
   const footerText = unsubscribeUrl
     ? `\n--\n${why}\n${translate('recipients.footer.unsubscribeText', locale, { url: unsubscribeUrl })}\n`
     : '';
+  const photoParts = renderPhotos(photos, locale, photoLinkDays);
   const html = [
     '<!doctype html>',
     `<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>`,
@@ -99,9 +150,10 @@ export function renderEmail({
     `<div style="width:${emailBodyWidth}px;max-width:100%;margin:0 auto;padding:24px;box-sizing:border-box;background-color:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#27272a;">`,
     content,
     signatureHtml,
+    photoParts.html,
     footerHtml,
     '</div>',
     '</body></html>',
   ].join('\n');
-  return { html, text: `${filled}${signatureText}\n${footerText}` };
+  return { html, text: `${filled}${signatureText}\n${photoParts.text}${footerText}` };
 }

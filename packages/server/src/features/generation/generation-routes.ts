@@ -26,7 +26,7 @@ import {
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function generationRoutes(app: FastifyInstance) {
-  const { db, config, generators } = app.deps;
+  const { db, config, generators, media } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -89,6 +89,7 @@ export async function generationRoutes(app: FastifyInstance) {
         preferences: request.body.preferences,
         contact: request.body.contact,
         template: request.body.template,
+        photos: { ideaIds: request.body.ideaIds, media },
         abortSignal: abortController.signal,
         log: request.log,
       });

@@ -19,14 +19,32 @@ import {
   type TextGenerationRequest,
   type TextGenerator,
 } from '../../providers/ai/text-generator.ts';
+import { maxPromptPhotos } from '../../providers/ai/image-input.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { findOwnIdeas, type IdeaRow } from '../ideas/ideas-service.ts';
+import { findOutgoingPhotos } from '../photos/photos-service.ts';
 import { setAiConfig, setVoiceSample } from '../settings/settings-service.ts';
-import { buildSystemPrompt, buildUserMessage } from './prompt-builder.ts';
+import {
+  buildPhotoParts,
+  buildSystemPrompt,
+  buildUserMessage,
+  choosePromptPhotos,
+  type PromptPhoto,
+} from './prompt-builder.ts';
 
-/** Where provider failures are logged with their cause (the user sees only the spec's message). */
-export type GenerationLog = { error: (details: object, message: string) => void };
+/**
+ * Where provider failures are logged with their cause (the user sees only the spec's message), and
+ * a model's refusal of the photos (warn; `error` when the log has no warn).
+ */
+export type GenerationLog = {
+  error: (details: object, message: string) => void;
+  warn?: ((details: object, message: string) => void) | undefined;
+};
 
-const consoleLog: GenerationLog = { error: (details, message) => console.warn(message, details) };
+const consoleLog: GenerationLog = {
+  error: (details, message) => console.warn(message, details),
+  warn: (details, message) => console.warn(message, details),
+};
 
 /** A provider failure. */
 export const generationFailed = () =>
@@ -131,7 +149,40 @@ export type GenerateTextArguments = {
   log?: GenerationLog | undefined;
   /** The server's generators (`app.deps.generators`), or fakes in tests. */
   generators: readonly TextGenerator[];
+  /**
+   * The ideas' photos: the ids of `ideas` (same order) and where their files are kept
+   * (`app.deps.media`). A model that accepts images is shown them; the others never read them.
+   */
+  photos?: { ideaIds: readonly string[]; media: MediaStorage } | undefined;
 };
+
+/**
+ * The photos a model is shown: at most maxPromptPhotos thumbnails (choosePromptPhotos), each idea's
+ * in its order. A photo whose file cannot be read is left out rather than failing the text.
+ */
+async function loadPromptPhotos(
+  args: GenerateTextArguments & { photos: NonNullable<GenerateTextArguments['photos']> },
+): Promise<PromptPhoto[]> {
+  const { ideaIds, media } = args.photos;
+  const found = await findOutgoingPhotos({ db: args.db, storage: media, userId: args.userId, ideaIds });
+  const indexOf = new Map(ideaIds.map((id, index) => [id, index]));
+  const chosen = choosePromptPhotos(
+    found.map((photo) => ({ ...photo, ideaIndex: indexOf.get(photo.ideaId) ?? 0 })),
+    maxPromptPhotos,
+  );
+  const read = await Promise.allSettled(chosen.map((photo) => photo.readThumbnail()));
+  return chosen.flatMap((photo, index) => {
+    const result = read[index]!;
+    if (result.status === 'rejected') {
+      (args.log ?? consoleLog).error(
+        { photoId: photo.id, cause: String(result.reason) },
+        'photo left out of the prompt',
+      );
+      return [];
+    }
+    return [{ ideaIndex: photo.ideaIndex, alt: photo.alt, data: result.value, mediaType: photo.contentType }];
+  });
+}
 
 async function prepareGeneration(
   args: GenerateTextArguments,
@@ -156,6 +207,8 @@ async function prepareGeneration(
     contact: args.contact,
     template: args.template,
   };
+  const photos = generator.acceptsImages && args.photos ? await loadPromptPhotos({ ...args, photos: args.photos }) : [];
+  const log = args.log ?? consoleLog;
   return {
     generator,
     request: {
@@ -165,6 +218,19 @@ async function prepareGeneration(
       temperature: settings.temperature,
       maxOutputTokens: settings.maxTokens,
       abortSignal: args.abortSignal,
+      photoParts: buildPhotoParts(args.ideas, photos),
+      onPhotosRefused: (cause) => {
+        const details = {
+          model: generator.id,
+          providerModel: generator.providerModel,
+          photos: photos.length,
+          ...describeCause(cause),
+        };
+        const message =
+          'the model refused the photos: this text and the later ones (until the server restarts) are written without them';
+        if (log.warn) log.warn(details, message);
+        else log.error(details, message);
+      },
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   type Tone,
 } from '@life-updates/contract/preferences';
 import type { OfflineComposeInput } from '../../providers/ai/offline-composer.ts';
+import type { PromptPhotoPart } from '../../providers/ai/text-generator.ts';
 
 /** Where the personalized tone puts the user's writing samples (only if there are any). */
 const voiceSamplePlaceholder = '{{voiceSample}}';
@@ -147,4 +148,53 @@ export function buildUserMessage(input: Pick<PromptInput, 'contact' | 'ideas'>):
   const source = count === 1 ? 'this event' : `these ${count} events`;
   if (input.contact) return `Write a personalised update for ${input.contact.name.trim()} from ${source}.`;
   return `Write a personalised update from ${source}.`;
+}
+
+/** A photo going to the model: the index of its idea in the prompt's list (0 first), its alt text, its bytes. */
+export type PromptPhoto = { ideaIndex: number; alt: string | null; data: Uint8Array; mediaType: string };
+
+/**
+ * The photos after the user message, for a model that accepts images: one line before each saying
+ * which event (by its number in the raw ideas) it belongs to and, where the author wrote one, its
+ * alt text, which the model is told to trust over its own reading of the picture.
+ */
+export function buildPhotoParts(ideas: readonly RawIdea[], photos: readonly PromptPhoto[]): PromptPhotoPart[] {
+  if (photos.length === 0) return [];
+  const parts: PromptPhotoPart[] = [
+    {
+      type: 'text',
+      text: `Photos from these events follow (${photos.length} in all). Before each, a line names its event by its number in the raw ideas. Use what the photos show where it helps the text, and only what they clearly show. Where the author described a photo, take the description as true and prefer it to your own reading of the picture.`,
+    },
+  ];
+  for (const [index, photo] of photos.entries()) {
+    const title = ideas[photo.ideaIndex]?.title?.trim();
+    const alt = photo.alt?.trim();
+    parts.push({
+      type: 'text',
+      text: `Photo ${index + 1}, from event ${photo.ideaIndex + 1}${title ? ` ("${title}")` : ''}.${alt ? ` The author's description: "${alt}"` : ''}`,
+    });
+    parts.push({ type: 'image', data: photo.data, mediaType: photo.mediaType });
+  }
+  return parts;
+}
+
+/**
+ * At most `limit` photos, taken round by round (each idea's first photo, then each idea's second…)
+ * so a post about several events shows each of them; returned in idea order, then photo order.
+ */
+export function choosePromptPhotos<T extends { ideaIndex: number; position: number }>(
+  photos: readonly T[],
+  limit: number,
+): T[] {
+  const rounds = new Map<T, number>();
+  const seen = new Map<number, number>();
+  for (const photo of [...photos].sort((a, b) => a.ideaIndex - b.ideaIndex || a.position - b.position)) {
+    const round = seen.get(photo.ideaIndex) ?? 0;
+    rounds.set(photo, round);
+    seen.set(photo.ideaIndex, round + 1);
+  }
+  return [...photos]
+    .sort((a, b) => rounds.get(a)! - rounds.get(b)! || a.ideaIndex - b.ideaIndex)
+    .slice(0, limit)
+    .sort((a, b) => a.ideaIndex - b.ideaIndex || a.position - b.position);
 }

@@ -12,11 +12,12 @@ import {
 import type { Preferences } from '@life-updates/contract/preferences';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { ideas, userSettings } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { findPhotosOfIdeas } from '../photos/photos-service.ts';
 
 /** An idea as stored. */
 export type IdeaRow = typeof ideas.$inferSelect;
@@ -25,7 +26,10 @@ type IdeaUpdate = z.output<typeof updateIdeaSchema>;
 
 const ideaNotFound = () => notFound('ideas.errors.notFound');
 
-function toIdea(row: IdeaRow, linkedinPostUrl: string | null = null): Idea {
+function toIdea(
+  row: IdeaRow,
+  { linkedinPostUrl = null, photos = [] }: Partial<Pick<Idea, 'linkedinPostUrl' | 'photos'>> = {},
+): Idea {
   return {
     id: row.id,
     content: row.content,
@@ -39,9 +43,16 @@ function toIdea(row: IdeaRow, linkedinPostUrl: string | null = null): Idea {
     status: ideaStatusSchema.parse(row.status),
     preferences: row.preferences === null ? null : resolvePreferences(row.preferences),
     linkedinPostUrl,
+    photos,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** One idea with its photos (a new idea has none yet). */
+async function withPhotos(db: Executor, userId: string, row: IdeaRow): Promise<Idea> {
+  const photos = await findPhotosOfIdeas({ db, userId, ideaIds: [row.id] });
+  return toIdea(row, { photos: photos.get(row.id) ?? [] });
 }
 
 /** SQLSTATE of the `ideas_track_open` trigger refusing a change over `max_ideas` (migrations 0001, 0009). */
@@ -86,16 +97,17 @@ const latestLinkedinPost = sql<string | null>`(
  * without a settings row yet).
  */
 export async function findIdeas({ db, userId }: { db: Database; userId: string }): Promise<IdeaList> {
-  const [rows, [settings]] = await Promise.all([
+  const [rows, [settings], photos] = await Promise.all([
     db
       .select({ ...getTableColumns(ideas), linkedinPostUrl: latestLinkedinPost })
       .from(ideas)
       .where(eq(ideas.userId, userId))
       .orderBy(desc(ideas.createdAt), desc(ideas.id)),
     db.select({ maxIdeas: userSettings.maxIdeas }).from(userSettings).where(eq(userSettings.userId, userId)),
+    findPhotosOfIdeas({ db, userId }),
   ]);
   return {
-    ideas: rows.map((row) => toIdea(row, row.linkedinPostUrl)),
+    ideas: rows.map((row) => toIdea(row, { linkedinPostUrl: row.linkedinPostUrl, photos: photos.get(row.id) ?? [] })),
     maxIdeas: settings?.maxIdeas ?? defaultMaxIdeas,
   };
 }
@@ -137,7 +149,7 @@ export async function createIdea({
     .select()
     .from(ideas)
     .where(and(eq(ideas.userId, userId), eq(ideas.idempotencyKey, idempotencyKey!)));
-  return toIdea(earlier!);
+  return withPhotos(db, userId, earlier!);
 }
 
 /** Writes `values` to one of the user's ideas; another user's idea, or none, is a 404. */
@@ -154,7 +166,7 @@ async function updateOwnIdea({
     .where(byIdAndOwner(ideas, ideaId, userId))
     .returning();
   if (!row) throw ideaNotFound();
-  return toIdea(row);
+  return withPhotos(db, userId, row);
 }
 
 /** Field edits; new content re-derives the title. */

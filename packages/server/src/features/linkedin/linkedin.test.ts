@@ -1,14 +1,18 @@
 import { translate } from '@life-updates/contract/i18n';
+import { photoListSchema, type Photo } from '@life-updates/contract/photos';
 import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
 import { defaultPreferences } from '@life-updates/contract/preferences';
 import type { SendResult, ShareDeliveriesResponse, ShareReviewResponse } from '@life-updates/contract/shares';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
+import { uploadPhotos } from '../../../test/photo-uploads.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { deliveries, linkedinAuthorizations, linkedinConnections, outboxMessages, shares } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { processDeliveries } from '../shares/delivery/worker.ts';
+import { createLinkedinPost } from './linkedin-posts-client.ts';
 import { sendLinkedinExpiryNotices } from './linkedin-service.ts';
 
 const clientId = 'life-updates-test-client';
@@ -142,7 +146,13 @@ async function publishWhileFailing(
     failure,
     times = 1,
     headers = {},
-  }: { idea: string; text: string; failure: 429 | 503 | 'no-id'; times?: number; headers?: Record<string, string> },
+  }: {
+    idea: string;
+    text: string;
+    failure: NonNullable<FakeLinkedin['state']['nextPostFailure']>;
+    times?: number;
+    headers?: Record<string, string>;
+  },
 ) {
   const ideaId = await addIdea(user, idea);
   fake.state.nextPostFailure = failure;
@@ -442,6 +452,23 @@ describe('publishing to LinkedIn', () => {
     expect(await ideaOf(user, ideaId)).toEqual(unsent);
   });
 
+  it('a post whose answer never came is failed as maybe published, never sent again by the queue', async () => {
+    const { ideaId, delivery, attempts } = await publishWhileFailing(user, {
+      idea: 'Lost answer',
+      text: 'Taken, but the answer was lost',
+      failure: 'taken-no-answer',
+    });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.interrupted', 'en'),
+      // It is on the profile already: the user checks before sending it again.
+      canRetry: true,
+      attempts: 1,
+    });
+    expect(attempts).toBe(1);
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
+  });
+
   it('a token without w_member_social (403) asks for the permission', async () => {
     const limited = await createUser(testApp.app);
     fake.state.grantedScope = 'openid profile';
@@ -547,6 +574,295 @@ describe('publishing to LinkedIn', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('photos in a LinkedIn post', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createUser(testApp.app);
+    await connect(user);
+  });
+
+  /** A small JPEG as a phone stores it: the camera's make and where it was taken in its EXIF. */
+  const phoneJpeg = (colour: string) =>
+    sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+      .withExif({
+        IFD0: { Make: 'TestCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' },
+      })
+      .jpeg()
+      .toBuffer();
+
+  /** Adds photos to the idea, in order, each with its alt text if given. */
+  async function addPhotos(ideaId: string, files: Array<{ colour: string; alt?: string }>): Promise<Photo[]> {
+    const uploads = await Promise.all(
+      files.map(async ({ colour }, index) => ({ name: `photo-${index}.jpg`, bytes: await phoneJpeg(colour) })),
+    );
+    const response = await uploadPhotos(testApp.app, user, ideaId, uploads);
+    expect(response.statusCode, response.body).toBe(201);
+    const photos = photoListSchema.parse(response.json()).photos;
+    for (const [index, { alt }] of files.entries()) {
+      if (!alt) continue;
+      const patched = await testApp.app.inject({
+        method: 'PATCH',
+        url: photos[index]!.url,
+        headers: user.headers,
+        payload: { alt },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+    }
+    return photos;
+  }
+
+  /** The photo as the app stores it (and shows it to its owner). */
+  const storedBytes = async (photo: Photo) => {
+    const response = await inject(user, 'GET', photo.url);
+    expect(response.statusCode).toBe(200);
+    return response.rawPayload;
+  };
+
+  /** The Images API calls made since `from`: each step with the image it named. */
+  const imageStepsSince = (from: number) => fake.imageCalls.slice(from).map((call) => `${call.step} ${call.image}`);
+
+  it('one photo: uploaded through the Images API, posted as content.media with its alt text, no EXIF', async () => {
+    const ideaId = await addIdea(user, 'New bike');
+    const [photo] = await addPhotos(ideaId, [{ colour: '#cc2222', alt: 'A red bike leaning on a fence' }]);
+    const callsBefore = fake.imageCalls.length;
+    const errorsBefore = fake.protocolErrors.length;
+
+    const { delivery } = await publish(user, [ideaId], 'Look at my new bike');
+    const post = fake.posts.at(-1)!;
+    expect(post.commentary).toBe('Look at my new bike');
+    expect(post.contentKind).toBe('media');
+    expect(post.images).toEqual([
+      {
+        id: expect.stringMatching(/^urn:li:image:/),
+        altText: 'A red bike leaning on a fence',
+        bytes: expect.any(Buffer),
+      },
+    ]);
+    const image = post.images[0]!;
+    // One initializeUpload, one upload, and status reads until LinkedIn has processed it (the double
+    // answers PROCESSING once): the post waited for AVAILABLE.
+    expect(imageStepsSince(callsBefore)).toEqual([
+      `initializeUpload ${image.id}`,
+      `upload ${image.id}`,
+      `status ${image.id}`,
+      `status ${image.id}`,
+    ]);
+    // The bytes LinkedIn got are the stored photo: no camera make, no GPS.
+    expect(image.bytes.equals(await storedBytes(photo!))).toBe(true);
+    expect((await sharp(image.bytes).metadata()).exif).toBeUndefined();
+    expect(image.bytes.toString('latin1')).not.toContain('TestCam');
+    expect(delivery).toMatchObject({
+      status: 'published',
+      link: `https://www.linkedin.com/feed/update/${post.id}/`,
+      error: null,
+    });
+    expect(fake.protocolErrors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it('three photos of two ideas: a multiImage post, in the share’s order, each with its alt text', async () => {
+    // The second idea's photo is added first: the order is the share's, not the upload's.
+    const cake = await addIdea(user, 'Baked a cake');
+    const [cakePhoto] = await addPhotos(cake, [{ colour: '#884400' }]);
+    const visit = await addIdea(user, 'Grandma visited');
+    const visitPhotos = await addPhotos(visit, [
+      { colour: '#2244cc', alt: 'Grandma at the door' },
+      { colour: '#22aa44', alt: 'Grandma in the garden' },
+    ]);
+    const callsBefore = fake.imageCalls.length;
+    const errorsBefore = fake.protocolErrors.length;
+
+    const { delivery } = await publish(user, [visit, cake], 'A weekend with grandma, and a cake');
+    expect(delivery.status).toBe('published');
+    const post = fake.posts.at(-1)!;
+    expect(post.contentKind).toBe('multiImage');
+    expect(post.images.map((image) => image.altText)).toEqual([
+      'Grandma at the door',
+      'Grandma in the garden',
+      // No alt text given: none is sent.
+      undefined,
+    ]);
+    const expected = [...visitPhotos, cakePhoto!];
+    for (const [index, image] of post.images.entries())
+      expect(image.bytes.equals(await storedBytes(expected[index]!)), `image ${index}`).toBe(true);
+    const steps = imageStepsSince(callsBefore);
+    expect(steps.filter((step) => step.startsWith('initializeUpload'))).toHaveLength(3);
+    expect(steps.filter((step) => step.startsWith('upload'))).toEqual(post.images.map((image) => `upload ${image.id}`));
+    expect(fake.protocolErrors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it('a share with more than 20 photos posts its first 20, in order: LinkedIn’s most for one post', async () => {
+    const colours = Array.from({ length: 21 }, (_, index) => `#${(index * 12).toString(16).padStart(2, '0')}4080`);
+    const ideaIds = [
+      await addIdea(user, 'Holiday, day 1'),
+      await addIdea(user, 'Holiday, day 2'),
+      await addIdea(user, 'Holiday, day 3'),
+    ];
+    const photos = [
+      ...(await addPhotos(
+        ideaIds[0]!,
+        colours.slice(0, 10).map((colour, index) => ({ colour, alt: `Photo ${index + 1}` })),
+      )),
+      ...(await addPhotos(
+        ideaIds[1]!,
+        colours.slice(10, 20).map((colour, index) => ({ colour, alt: `Photo ${index + 11}` })),
+      )),
+      ...(await addPhotos(ideaIds[2]!, [{ colour: colours[20]!, alt: 'Photo 21' }])),
+    ];
+    const { delivery } = await publish(user, ideaIds, 'Our holiday in 21 photos');
+    expect(delivery.status).toBe('published');
+    const post = fake.posts.at(-1)!;
+    expect(post.contentKind).toBe('multiImage');
+    expect(post.images.map((image) => image.altText)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `Photo ${index + 1}`),
+    );
+    expect(post.images.at(-1)!.bytes.equals(await storedBytes(photos[19]!))).toBe(true);
+  });
+
+  it('a photo upload that fails publishes nothing, is tried again by the queue, then can be retried', async () => {
+    const ideaId = await addIdea(user, 'Sunset');
+    await addPhotos(ideaId, [{ colour: '#ff8800', alt: 'The sun over the sea' }]);
+    const postsBefore = fake.posts.length;
+    const attemptsBefore = fake.state.postAttempts;
+    // Every attempt the queue makes (the first and two retries) meets a failing upload.
+    fake.state.uploadFailures = 3;
+    const { shareId, delivery } = await publish(user, [ideaId], 'Tonight’s sunset', { 'accept-language': 'ru' });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.photoUpload', 'ru'),
+      // Nothing was published: the user may send it again.
+      canRetry: true,
+      attempts: 3,
+      link: null,
+    });
+    expect(fake.state.uploadFailures).toBe(0);
+    expect(fake.state.postAttempts).toBe(attemptsBefore);
+    expect(fake.posts).toHaveLength(postsBefore);
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
+
+    const retried = await inject(user, 'POST', `/api/shares/${shareId}/retry-failed`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const { delivery: again } = await waitForPost(user, shareId);
+    expect(again.status).toBe('published');
+    expect(fake.posts).toHaveLength(postsBefore + 1);
+    expect(fake.posts.at(-1)!.images.map((image) => image.altText)).toEqual(['The sun over the sea']);
+    expect(await ideaOf(user, ideaId)).toMatchObject({ status: 'sent' });
+  });
+
+  it('a photo LinkedIn cannot process fails for good, before anything is published', async () => {
+    const ideaId = await addIdea(user, 'Blurry');
+    await addPhotos(ideaId, [{ colour: '#777777' }]);
+    const attemptsBefore = fake.state.postAttempts;
+    fake.state.failNextProcessing = true;
+    const { delivery } = await publish(user, [ideaId], 'A blurry photo');
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: translate('linkedin.errors.photoRejected', 'en'),
+      canRetry: false,
+      attempts: 1,
+    });
+    expect(fake.state.postAttempts).toBe(attemptsBefore);
+    expect(await ideaOf(user, ideaId)).toEqual(unsent);
+  });
+
+  it('an image still processing when the wait ends fails the attempt as "photos not taken", with no post', async () => {
+    const token = (await (await exchangeAtDouble(await authorizeAtLinkedin(user))).json()) as { access_token: string };
+    const attemptsBefore = fake.state.postAttempts;
+    const processingReads = fake.state.processingReads;
+    fake.state.processingReads = 1000;
+    try {
+      const attempt = createLinkedinPost({
+        apiBase: fake.url,
+        apiVersion: testApp.config.LINKEDIN_API_VERSION,
+        accessToken: token.access_token,
+        memberId: fake.member.sub,
+        text: 'Still processing',
+        photos: [{ alt: null, read: () => phoneJpeg('#123456') }],
+        imageReadyTimeoutMs: 600,
+      });
+      await expect(attempt).rejects.toMatchObject({ key: 'linkedin.errors.photoUpload' });
+    } finally {
+      fake.state.processingReads = processingReads;
+    }
+    expect(fake.state.postAttempts).toBe(attemptsBefore);
+  });
+
+  it('the double, like LinkedIn, refuses a multiImage of 1 or 21 images and an image that is not the author’s', async () => {
+    const token = (await (await exchangeAtDouble(await authorizeAtLinkedin(user))).json()) as { access_token: string };
+    const headers = {
+      authorization: `Bearer ${token.access_token}`,
+      'content-type': 'application/json',
+      'linkedin-version': testApp.config.LINKEDIN_API_VERSION,
+      'x-restli-protocol-version': '2.0.0',
+    };
+    const author = `urn:li:person:${fake.member.sub}`;
+    // One image, uploaded and processed as the Images API page describes.
+    const initialized = await fetch(`${fake.url}/rest/images?action=initializeUpload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ initializeUploadRequest: { owner: author } }),
+    });
+    expect(initialized.status).toBe(200);
+    const { value } = (await initialized.json()) as {
+      value: { uploadUrl: string; image: string; uploadUrlExpiresAt: number };
+    };
+    expect(value.image).toMatch(/^urn:li:image:/);
+    expect(value.uploadUrlExpiresAt).toBeGreaterThan(Date.now());
+    const withoutToken = await fetch(value.uploadUrl, {
+      method: 'PUT',
+      body: new Uint8Array(await phoneJpeg('#000000')),
+    });
+    expect(withoutToken.status).toBe(401);
+    const uploaded = await fetch(value.uploadUrl, {
+      method: 'PUT',
+      headers: { authorization: headers.authorization },
+      body: new Uint8Array(await phoneJpeg('#000000')),
+    });
+    expect(uploaded.status).toBe(201);
+    const statusOf = async () =>
+      (
+        (await (await fetch(`${fake.url}/rest/images/${encodeURIComponent(value.image)}`, { headers })).json()) as {
+          status: string;
+        }
+      ).status;
+    expect(await statusOf()).toBe('PROCESSING');
+    expect(await statusOf()).toBe('AVAILABLE');
+
+    const post = (content: object) =>
+      fetch(`${fake.url}/rest/posts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          author,
+          commentary: `Refused ${Math.random()}`,
+          visibility: 'PUBLIC',
+          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+          content,
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        }),
+      });
+    const postsBefore = fake.posts.length;
+    for (const count of [1, 21]) {
+      const refused = await post({
+        multiImage: { images: Array.from({ length: count }, () => ({ id: value.image })) },
+      });
+      expect(refused.status, `${count} images`).toBe(400);
+    }
+    const foreign = await post({ media: { id: 'urn:li:image:D4E10AQSomeoneElse' } });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({
+      status: 400,
+      errorDetails: { inputErrors: [{ code: 'INVALID_MEDIA' }] },
+    });
+    expect(fake.posts).toHaveLength(postsBefore);
+    // The same image, once, is taken.
+    const taken = await post({ media: { id: value.image, altText: 'Black' } });
+    expect(taken.status).toBe(201);
+    expect(taken.headers.get('x-restli-id')).toMatch(/^urn:li:share:/);
   });
 });
 

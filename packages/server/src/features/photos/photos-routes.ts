@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ideaIdParamsSchema } from '@life-updates/contract/ideas';
+import { ideaIdParamsSchema, idempotencyKeyHeader } from '@life-updates/contract/ideas';
 import {
   acceptedPhotoTypes,
   maxPhotoBytes,
@@ -10,6 +10,7 @@ import {
   photoSchema,
   reorderPhotosSchema,
   updatePhotoSchema,
+  uploadPhotosHeadersSchema,
 } from '@life-updates/contract/photos';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import {
   addIdeaPhotos,
   deletePhoto,
   findIdeaPhotos,
+  findUploadedPhoto,
   getPhotoFile,
   photosLeft,
   reorderIdeaPhotos,
@@ -38,17 +40,24 @@ const tooLarge = () =>
     values: { limit: maxPhotoMegabytes },
   });
 
+const keyOnePhoto = () => badRequest('photos.errors.keyOnePhoto');
+
 /**
  * Reads the uploaded files one at a time and processes each as it arrives, so at most one upload
  * (at most maxPhotoBytes: the multipart limit cuts a larger one off while it streams) and the
- * processed results are held in memory. Nothing is stored until every file has been read.
+ * processed results are held in memory. Nothing is stored until every file has been read. An upload
+ * with an Idempotency-Key carries one photo: a second is refused before it is processed.
  */
-async function readPhotos(request: FastifyRequest, room: number): Promise<ProcessedPhoto[]> {
+async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean): Promise<ProcessedPhoto[]> {
   if (!request.isMultipart()) throw noPhotos();
   const { multipartErrors } = request.server;
   const photos: ProcessedPhoto[] = [];
   try {
     for await (const part of request.files()) {
+      if (hasKey && photos.length >= 1) {
+        part.file.resume();
+        throw keyOnePhoto();
+      }
       if (photos.length >= room) {
         part.file.resume();
         throw tooManyPhotos();
@@ -106,8 +115,9 @@ export async function photosRoutes(app: FastifyInstance) {
       schema: {
         tags,
         params: ideaIdParamsSchema,
+        headers: uploadPhotosHeadersSchema,
         consumes: ['multipart/form-data'],
-        description: `Multipart form data with one or more photos in fields named "file" (${acceptedPhotoTypes.join(', ')}, recognised by their bytes; at most ${maxPhotoMegabytes} MB each, ${maxPhotosPerIdea} per idea). Answers the photos added.`,
+        description: `Multipart form data with one or more photos in fields named "file" (${acceptedPhotoTypes.join(', ')}, recognised by their bytes; at most ${maxPhotoMegabytes} MB each, ${maxPhotosPerIdea} per idea). Answers the photos added. With an Idempotency-Key (one photo per request), a key the user has used before stores nothing and answers with the photo it stored; the key of a photo on another idea is a 409.`,
         response: { 201: photoListSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -115,10 +125,17 @@ export async function photosRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = requireUser(request).id;
       const ideaId = request.params.id;
+      const idempotencyKey = request.headers[idempotencyKeyHeader] ?? null;
+      // A retry after a lost answer: nothing is read or stored, the answer is the photo stored the
+      // first time (even when the idea has since reached its limit).
+      if (idempotencyKey !== null) {
+        const earlier = await findUploadedPhoto({ db, userId, ideaId, idempotencyKey });
+        if (earlier) return reply.status(201).send({ photos: [earlier] });
+      }
       const room = await photosLeft({ db, userId, ideaId });
       if (room <= 0) throw tooManyPhotos();
-      const photos = await readPhotos(request, room);
-      const added = await addIdeaPhotos({ db, storage, userId, ideaId, photos });
+      const photos = await readPhotos(request, room, idempotencyKey !== null);
+      const added = await addIdeaPhotos({ db, storage, userId, ideaId, photos, idempotencyKey });
       return reply.status(201).send({ photos: added });
     },
   );

@@ -1,4 +1,4 @@
-import { maxPhotosPerIdea, photoStatusSchema, type Photo } from '@life-updates/contract/photos';
+import { maxPhotosPerIdea, type Photo } from '@life-updates/contract/photos';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
@@ -30,7 +30,6 @@ function toPhoto(row: PhotoRow): Photo {
     alt: row.alt,
     width: row.width,
     height: row.height,
-    status: photoStatusSchema.parse(row.status),
     url: `/api/photos/${row.id}`,
     thumbnailUrl: `/api/photos/${row.id}/thumbnail`,
   };
@@ -66,6 +65,31 @@ export async function findIdeaPhotos({ db, userId, ideaId }: UserScope & { ideaI
 }
 
 /**
+ * The photos of several of the user's ideas at once (all of them when `ideaIds` is not given), by
+ * idea, each idea's in their order: one query for a whole list of ideas or shares.
+ */
+export async function findPhotosOfIdeas({
+  db,
+  userId,
+  ideaIds,
+}: UserScope & { ideaIds?: readonly string[] }): Promise<Map<string, Photo[]>> {
+  const byIdea = new Map<string, Photo[]>();
+  const ids = ideaIds?.filter(isUuid);
+  if (ids?.length === 0) return byIdea;
+  const rows = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), ids ? inArray(ideaPhotos.ideaId, ids) : undefined))
+    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  for (const row of rows) {
+    const photos = byIdea.get(row.ideaId) ?? [];
+    photos.push(toPhoto(row));
+    byIdea.set(row.ideaId, photos);
+  }
+  return byIdea;
+}
+
+/**
  * How many more photos the idea takes, checked before any is processed (the saving checks again
  * under a lock). Another user's idea is a 404.
  */
@@ -74,10 +98,46 @@ export async function photosLeft({ db, userId, ideaId }: UserScope & { ideaId: s
   return maxPhotosPerIdea - (await countPhotos(db, ideaId));
 }
 
+const keyUsedElsewhere = () =>
+  new AppError({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: 'photos.errors.keyUsedElsewhere' });
+
+/**
+ * The photo the user uploaded to the idea with this Idempotency-Key, if any: what a retried upload
+ * answers with. The key on a photo of another of the user's ideas is refused (409): the device sent
+ * one photo's key with another upload. Another user's idea is a 404.
+ */
+export async function findUploadedPhoto({
+  db,
+  userId,
+  ideaId,
+  idempotencyKey,
+}: UserScope & { ideaId: string; idempotencyKey: string }): Promise<Photo | undefined> {
+  await requireOwnIdea({ db, userId, ideaId });
+  const [row] = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), eq(ideaPhotos.idempotencyKey, idempotencyKey)));
+  if (row && row.ideaId !== ideaId) throw keyUsedElsewhere();
+  return row && toPhoto(row);
+}
+
+/** The keys a photo's files are stored under: `<userId>/<ideaId>/<photoId>.jpg` and its thumbnail. */
+function photoFileKeys(userId: string, ideaId: string, photoId: string) {
+  return {
+    storageKey: checkMediaKey(`${userId}/${ideaId}/${photoId}.jpg`),
+    thumbnailKey: checkMediaKey(`${userId}/${ideaId}/${photoId}-thumbnail.jpg`),
+  };
+}
+
 /**
  * Stores processed photos after the idea's others, all or none: the idea is locked while its
  * photos are counted (two uploads at once cannot pass the limit together), the files are stored,
  * then the rows inserted; if anything fails, the files already stored are removed again.
+ *
+ * With an `idempotencyKey` (one photo only) the photo is stored once: an upload whose key the user
+ * has used before answers with the photo stored the first time, and the files this one stored are
+ * removed again. Two uploads with one key at once: the idea lock orders them when they go to the
+ * same idea, the unique index when they do not (the second is refused).
  */
 export async function addIdeaPhotos({
   db,
@@ -85,18 +145,28 @@ export async function addIdeaPhotos({
   userId,
   ideaId,
   photos,
-}: UserScope<Database> & Storage & { ideaId: string; photos: readonly ProcessedPhoto[] }): Promise<Photo[]> {
+  idempotencyKey = null,
+}: UserScope<Database> &
+  Storage & { ideaId: string; photos: readonly ProcessedPhoto[]; idempotencyKey?: string | null }): Promise<Photo[]> {
+  if (idempotencyKey !== null && photos.length !== 1) throw badRequest('photos.errors.keyOnePhoto');
   const stored: string[] = [];
   try {
-    return await db.transaction(async (tx) => {
+    const { added, isStored } = await db.transaction(async (tx) => {
       await requireOwnIdea({ db: tx, userId, ideaId, lock: true });
+      const uploaded = async () => {
+        const earlier = await findUploadedPhoto({ db: tx, userId, ideaId, idempotencyKey: idempotencyKey! });
+        return earlier && { added: [earlier], isStored: false };
+      };
+      if (idempotencyKey !== null) {
+        const earlier = await uploaded();
+        if (earlier) return earlier;
+      }
       const existing = await countPhotos(tx, ideaId);
       if (existing + photos.length > maxPhotosPerIdea) throw tooManyPhotos();
       const rows = [];
       for (const [index, photo] of photos.entries()) {
         const id = randomUUID();
-        const storageKey = checkMediaKey(`${userId}/${ideaId}/${id}.jpg`);
-        const thumbnailKey = checkMediaKey(`${userId}/${ideaId}/${id}-thumbnail.jpg`);
+        const { storageKey, thumbnailKey } = photoFileKeys(userId, ideaId, id);
         await storage.put(storageKey, photo.image, photo.contentType);
         stored.push(storageKey);
         await storage.put(thumbnailKey, photo.thumbnail, photo.contentType);
@@ -112,15 +182,32 @@ export async function addIdeaPhotos({
           contentType: photo.contentType,
           storageKey,
           thumbnailKey,
-          status: 'ready',
+          idempotencyKey,
         });
       }
-      return (await tx.insert(ideaPhotos).values(rows).returning()).map(toPhoto);
+      const inserted = await tx
+        .insert(ideaPhotos)
+        .values(rows)
+        .onConflictDoNothing({ target: [ideaPhotos.userId, ideaPhotos.idempotencyKey] })
+        .returning();
+      if (inserted.length > 0) return { added: inserted.map(toPhoto), isStored: true };
+      // Only a key another upload committed meanwhile inserts nothing; its photo is on another idea
+      // (the same idea's would have been found above, under the lock).
+      const earlier = await uploaded();
+      if (earlier) return earlier;
+      throw new Error('a photo upload inserted nothing');
     });
+    if (!isStored) await removeFiles(storage, stored);
+    return added;
   } catch (error) {
-    await Promise.allSettled(stored.map((key) => storage.delete(key)));
+    await removeFiles(storage, stored);
     throw error;
   }
+}
+
+/** Files stored for an upload that stored no photo; one left behind is the orphaned-file sweep's. */
+async function removeFiles(storage: MediaStorage, keys: readonly string[]) {
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
 
 /** The stored image or its thumbnail, for its owner only: another user's photo is a 404. */
@@ -138,7 +225,7 @@ export async function getPhotoFile({
     .select()
     .from(ideaPhotos)
     .where(byIdAndOwner(ideaPhotos, photoId, userId));
-  if (!row || row.status !== 'ready') throw photoNotFound();
+  if (!row) throw photoNotFound();
   const file = await storage.get(variant === 'image' ? row.storageKey : row.thumbnailKey);
   if (!file) throw photoNotFound();
   return { ...file, contentType: row.contentType };
@@ -208,10 +295,15 @@ export async function deletePhoto({
   await Promise.all([storage.delete(deleted.storageKey), storage.delete(deleted.thumbnailKey)]);
 }
 
-/** A photo going out with a share; its bytes are read only when a channel sends it. */
+/**
+ * A photo going out with a share or shown to an AI model: its bytes are read only when the channel
+ * sends it (the stored image) or the model is given it (the thumbnail).
+ */
 export type OutgoingPhoto = {
   id: string;
   ideaId: string;
+  /** The photo's place among its idea's photos, 0 first. */
+  position: number;
   alt: string | null;
   width: number;
   height: number;
@@ -219,6 +311,7 @@ export type OutgoingPhoto = {
   bytes: number;
   contentType: string;
   read(): Promise<Buffer>;
+  readThumbnail(): Promise<Buffer>;
 };
 
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
@@ -230,9 +323,43 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
 }
 
 /**
- * The photos of a share's ideas, in the share's idea order and then each idea's photo order: what
- * every channel sends with the share's text (a per-contact summary tells all the share's ideas, so
- * it carries all their photos). A share of another user has none.
+ * The user's photos of these ideas, in the order of `ideaIds` and then each idea's own order.
+ * Another user's idea (or a missing one) has none.
+ */
+export async function findOutgoingPhotos({
+  db,
+  storage,
+  userId,
+  ideaIds,
+}: UserScope & Storage & { ideaIds: readonly string[] }): Promise<OutgoingPhoto[]> {
+  const ids = ideaIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(ideaPhotos)
+    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, ids)))
+    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  const ideaOrder = new Map(ids.map((id, index) => [id, index]));
+  return rows
+    .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))
+    .map((row) => ({
+      id: row.id,
+      ideaId: row.ideaId,
+      position: row.position,
+      alt: row.alt,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
+      contentType: row.contentType,
+      read: () => readAll(storage, row.storageKey),
+      readThumbnail: () => readAll(storage, row.thumbnailKey),
+    }));
+}
+
+/**
+ * The photos of a share's ideas (findOutgoingPhotos): what every channel sends with the share's
+ * text (a per-contact summary tells all the share's ideas, so it carries all their photos). A share
+ * of another user has none.
  */
 export async function findSharePhotos({
   db,
@@ -244,24 +371,5 @@ export async function findSharePhotos({
     .select({ ideaIds: shares.ideaIds })
     .from(shares)
     .where(byIdAndOwner(shares, shareId, userId));
-  if (!share || share.ideaIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, share.ideaIds)))
-    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
-  const ideaOrder = new Map(share.ideaIds.map((id, index) => [id, index]));
-  return rows
-    .filter((row) => row.status === 'ready')
-    .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))
-    .map((row) => ({
-      id: row.id,
-      ideaId: row.ideaId,
-      alt: row.alt,
-      width: row.width,
-      height: row.height,
-      bytes: row.bytes,
-      contentType: row.contentType,
-      read: () => readAll(storage, row.storageKey),
-    }));
+  return share ? findOutgoingPhotos({ db, storage, userId, ideaIds: share.ideaIds }) : [];
 }

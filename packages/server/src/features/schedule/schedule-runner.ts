@@ -15,6 +15,7 @@ import { ideas, shares, templates, userSettings } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { Channels } from '../shares/delivery/channel.ts';
 import { sendShare } from '../shares/delivery/send.ts';
 import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
@@ -37,6 +38,8 @@ export type ScheduleRunnerDependencies = {
   generators: readonly TextGenerator[];
   jobs: JobQueue | undefined;
   channels: Channels;
+  /** Where the ideas' photos are kept: a model that accepts images is shown them. */
+  media?: MediaStorage | undefined;
   /** The clock; tests move it. */
   now: () => Date;
   log: ScheduleRunnerLog;
@@ -184,6 +187,7 @@ export async function runScheduleForUser({
       }),
       template: template?.template,
       recipients,
+      photos: dependencies.media ? { ideaIds: ideas.map((idea) => idea.id), media: dependencies.media } : undefined,
       log,
     });
   } catch (error) {

@@ -9,7 +9,7 @@ export const scheduleQueue = 'sharing-schedule';
  * (one for the whole cluster), and a worker runs every user whose next run is due.
  */
 export async function registerScheduleWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { db, config, generators, channels } = app.deps;
+  const { db, config, generators, channels, media } = app.deps;
   // A tick that outlives the next one is not run twice at once; a stuck one expires.
   const options = { expireInSeconds: 15 * 60, retryLimit: 0 };
   await ensureQueue(jobs, scheduleQueue, { ...options, policy: 'singleton' });
@@ -21,6 +21,7 @@ export async function registerScheduleWorker(app: FastifyInstance, jobs: JobQueu
       generators,
       jobs,
       channels,
+      media,
       now: () => new Date(),
       log: app.log,
     });

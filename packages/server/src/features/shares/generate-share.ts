@@ -7,6 +7,7 @@ import type { UserScope } from '../../db/owned.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TextGenerator } from '../../providers/ai/text-generator.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import {
   generateText,
   toRawIdea,
@@ -67,9 +68,12 @@ export async function generateShare({
   templateId,
   contactIds,
   generators,
+  media,
   log,
 }: UserScope<Database> & {
   config: Config;
+  /** Where the ideas' photos are kept (`app.deps.media`): a model that accepts images is shown them. */
+  media?: MediaStorage | undefined;
   ideaIds: string[];
   templateId: string;
   contactIds: string[];
@@ -89,6 +93,7 @@ export async function generateShare({
     template: template.template,
     recipients,
     generators,
+    photos: media ? { ideaIds: chosen.map((idea) => idea.id), media } : undefined,
     log,
   });
   // The ideas are read again in the transaction: writing the texts takes a while, and an idea

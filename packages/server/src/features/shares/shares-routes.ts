@@ -82,7 +82,7 @@ function describeSend(outcome: SendShareOutcome, locale: Locale) {
  * scoped to the session's user.
  */
 export async function sharesRoutes(app: FastifyInstance) {
-  const { db, config, generators, channels, jobs } = app.deps;
+  const { db, config, generators, channels, jobs, media } = app.deps;
   const localeOf = (request: FastifyRequest) => pickLocale(request.headers['accept-language']);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -143,7 +143,11 @@ export async function sharesRoutes(app: FastifyInstance) {
           generators,
           userId: requireUser(request).id,
           ...request.body,
-          log: { error: (details, message) => request.log.error(details, message) },
+          media,
+          log: {
+            error: (details, message) => request.log.error(details, message),
+            warn: (details, message) => request.log.warn(details, message),
+          },
         }),
       };
     },

@@ -21,6 +21,7 @@ import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
+import { findPhotosOfIdeas } from '../photos/photos-service.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
 import { findDeliveriesOfShares } from './delivery/deliveries.ts';
 
@@ -570,6 +571,11 @@ async function withContacts({
           .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
   const contactsById = new Map(contactRows.map((row) => [row.id, row]));
   const templateNames = await findTemplateNames({ db, userId });
+  const photosByIdea = await findPhotosOfIdeas({
+    db,
+    userId,
+    ideaIds: [...new Set(shares.flatMap((share) => share.ideaIds))],
+  });
   const deliveriesByShare = await findDeliveriesOfShares({
     db,
     userId,
@@ -584,6 +590,7 @@ async function withContacts({
     }),
     templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
     deliveries: deliveriesByShare.get(share.id) ?? [],
+    photos: share.ideaIds.flatMap((id) => photosByIdea.get(id) ?? []),
   }));
 }
 

@@ -1,4 +1,4 @@
-import type { createIdeaSchema, Idea } from '@life-updates/contract/ideas';
+import { maxIdeaContentLength, type createIdeaSchema, type Idea } from '@life-updates/contract/ideas';
 import {
   telegramChatTypes,
   telegramLinkCodeAlphabet,
@@ -7,14 +7,24 @@ import {
   type TelegramChat,
   type TelegramLink,
 } from '@life-updates/contract/telegram';
-import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { ideas, telegramChats, telegramLinkCodes, telegramLinks, telegramUpdates } from '../../db/schema.ts';
+import {
+  ideas,
+  telegramAlbums,
+  telegramChats,
+  telegramLinkCodes,
+  telegramLinks,
+  telegramUpdates,
+} from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { z } from 'zod';
-import { createIdea } from '../ideas/ideas-service.ts';
+import { createIdea, updateIdea } from '../ideas/ideas-service.ts';
+import type { ProcessedPhoto } from '../photos/photo-processing.ts';
+import { addIdeaPhotos, findIdeaPhotos, reorderIdeaPhotos } from '../photos/photos-service.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 
 type NewIdea = z.output<typeof createIdeaSchema>;
 
@@ -256,4 +266,132 @@ export async function saveIdeaFromUpdate({
     await tx.insert(telegramUpdates).values({ botId, updateId, ideaId: idea.id });
     return idea;
   });
+}
+
+/** The album an update belongs to, when it does: Telegram's media_group_id, within its chat. */
+export type AlbumKey = { telegramChatId: number; mediaGroupId: string };
+
+/**
+ * Saves a photo sent to the bot, with the update noted as handled, in one transaction (a redelivered
+ * update then finds itself handled and adds nothing; the key on the update refuses a second copy
+ * handled at the same moment, before any file is stored). A photo on its own makes a new Raw idea; a
+ * photo of an album joins the album's idea, made by whichever of its updates comes first: the album's
+ * row is inserted first (nothing when it exists) and then locked, so of two updates of one album
+ * handled at once (two instances) the second waits on the key until the first commits, then joins
+ * its idea. The album's photos keep the order they were sent in (their message ids), whichever update
+ * was handled first. A caption that comes after the idea was made without one becomes its text; a
+ * further caption is added as a paragraph. `isNew` tells whether this update made the idea.
+ */
+export async function saveTelegramPhoto({
+  db,
+  storage,
+  userId,
+  botId,
+  updateId,
+  messageId,
+  album,
+  caption,
+  placeholder,
+  photo,
+}: UserScope<Database> & {
+  storage: MediaStorage;
+  botId: number;
+  updateId: number;
+  messageId: number;
+  album: AlbumKey | null;
+  /** The caption as the idea's content (already checked), or null when the message has none. */
+  caption: NewIdea | null;
+  /** The idea's content when it is made without a caption. */
+  placeholder: NewIdea;
+  photo: ProcessedPhoto;
+}): Promise<{ ideaId: string; title: string; isNew: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(telegramUpdates).values({ botId, updateId, messageId });
+    let idea: { id: string; title: string };
+    let isNew = false;
+    if (album === null) {
+      idea = await createIdea({ db: tx, userId, input: caption ?? placeholder });
+      isNew = true;
+    } else {
+      const key = and(
+        eq(telegramAlbums.botId, botId),
+        eq(telegramAlbums.telegramChatId, album.telegramChatId),
+        eq(telegramAlbums.mediaGroupId, album.mediaGroupId),
+      );
+      const created = await tx
+        .insert(telegramAlbums)
+        .values({ botId, ...album, firstUpdateId: updateId, hasCaption: caption !== null })
+        .onConflictDoNothing()
+        .returning();
+      if (created.length > 0) {
+        idea = await createIdea({ db: tx, userId, input: caption ?? placeholder });
+        isNew = true;
+        await tx.update(telegramAlbums).set({ ideaId: idea.id }).where(key);
+      } else {
+        const [existing] = await tx.select().from(telegramAlbums).where(key).for('update');
+        const [row] = existing?.ideaId
+          ? await tx
+              .select()
+              .from(ideas)
+              .where(and(eq(ideas.id, existing.ideaId), eq(ideas.userId, userId)))
+          : [];
+        // The album's idea was deleted meanwhile (or the chat is now another account's): retried later.
+        if (!existing || !row) throw new Error('the album has no idea of this account');
+        idea = row;
+        if (caption !== null) {
+          const content = existing.hasCaption ? `${row.content}\n\n${caption.content}` : caption.content;
+          // A further caption that would pass the idea's length is left out rather than refusing the photo.
+          if (content.length <= maxIdeaContentLength) {
+            idea = await updateIdea({ db: tx, userId, ideaId: row.id, update: { content } });
+            await tx.update(telegramAlbums).set({ hasCaption: true }).where(key);
+          }
+        }
+      }
+    }
+    const [added] = await addIdeaPhotos({ db: tx, storage, userId, ideaId: idea.id, photos: [photo] });
+    await tx
+      .update(telegramUpdates)
+      .set({ ideaId: idea.id, photoId: added!.id })
+      .where(and(eq(telegramUpdates.botId, botId), eq(telegramUpdates.updateId, updateId)));
+    if (album !== null) await keepAlbumOrder(tx, userId, idea.id);
+    return { ideaId: idea.id, title: idea.title, isNew };
+  });
+}
+
+/**
+ * Puts the photos an idea got from Telegram in the order of their messages, in the places they hold
+ * among the idea's photos (one added from the web meanwhile keeps its place).
+ */
+async function keepAlbumOrder(tx: Database, userId: string, ideaId: string) {
+  const sent = await tx
+    .select({ photoId: telegramUpdates.photoId })
+    .from(telegramUpdates)
+    .where(
+      and(eq(telegramUpdates.ideaId, ideaId), isNotNull(telegramUpdates.photoId), isNotNull(telegramUpdates.messageId)),
+    )
+    .orderBy(asc(telegramUpdates.messageId));
+  const current = (await findIdeaPhotos({ db: tx, userId, ideaId })).map((photo) => photo.id);
+  const onIdea = new Set(current);
+  const inMessageOrder = sent.map((row) => row.photoId!).filter((id) => onIdea.has(id));
+  const albumIds = new Set(inMessageOrder);
+  let next = 0;
+  const order = current.map((id) => (albumIds.has(id) ? inMessageOrder[next++]! : id));
+  if (order.some((id, index) => id !== current[index])) {
+    await reorderIdeaPhotos({ db: tx, userId, ideaId, photoIds: order });
+  }
+}
+
+/** The album an update belongs to, with the update that made its idea (the one the bot replied to). */
+export async function getAlbum({ db, botId, album }: { db: Database; botId: number; album: AlbumKey }) {
+  const [row] = await db
+    .select()
+    .from(telegramAlbums)
+    .where(
+      and(
+        eq(telegramAlbums.botId, botId),
+        eq(telegramAlbums.telegramChatId, album.telegramChatId),
+        eq(telegramAlbums.mediaGroupId, album.mediaGroupId),
+      ),
+    );
+  return row ?? null;
 }

@@ -8,10 +8,12 @@ import { pickLocale, translate, type Locale } from '@life-updates/contract/i18n'
 import { normaliseTelegramLinkCode } from '@life-updates/contract/telegram';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot, Context } from 'grammy';
-import type { Audio, Chat, ChatMember, Update, UserFromGetMe, Voice } from 'grammy/types';
+import type { Audio, Chat, ChatMember, Message, Update, UserFromGetMe, Voice } from 'grammy/types';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { TranscriptionProvider } from '../../providers/transcription/transcription-provider.ts';
+import { processPhoto } from '../photos/photo-processing.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { transcribeAudio } from '../transcription/transcription-service.ts';
 import { telegramDownloadLimitBytes, type TelegramRuntime } from './telegram-runtime.ts';
@@ -19,11 +21,13 @@ import {
   connectChat,
   findHandledUpdate,
   getLinkByChat,
+  getAlbum,
   getLinkByTelegramUser,
   isChatConnected,
   linkChatWithCode,
   moveChat,
   saveIdeaFromUpdate,
+  saveTelegramPhoto,
   unlinkChat,
   type LinkRow,
 } from './telegram-service.ts';
@@ -34,8 +38,29 @@ export type UpdateHandlerDependencies = {
   publicAddress: PublicAddress;
   runtime: TelegramRuntime;
   transcription: TranscriptionProvider | null;
+  /** Where photos sent to the bot are stored. */
+  media: MediaStorage;
   log: FastifyBaseLogger;
 };
+
+/** A picture to download: the file of a photo or of an image sent as a file. */
+type Picture = { fileId: string; fileSize: number | undefined };
+
+/**
+ * The picture a message carries: of a photo, the largest of the sizes Telegram gives ("Message.photo:
+ * available sizes of the photo", https://core.telegram.org/bots/api#message); an image sent as a file
+ * (a Document whose mime_type, "as defined by the sender", is an image) too. The bytes decide in the end.
+ */
+function pictureOf(message: Message): Picture | null {
+  const sizes = message.photo ?? [];
+  if (sizes.length > 0) {
+    const largest = sizes.reduce((best, size) => (size.width * size.height > best.width * best.height ? size : best));
+    return { fileId: largest.file_id, fileSize: largest.file_size };
+  }
+  const document = message.document;
+  if (document?.mime_type?.startsWith('image/')) return { fileId: document.file_id, fileSize: document.file_size };
+  return null;
+}
 
 /** The language of the person writing (Telegram's `language_code`): Russian or English. */
 
@@ -50,7 +75,7 @@ const administratorStatuses = new Set(['creator', 'administrator']);
  * (database, Telegram or transcription down) is thrown, so the queue tries the update again.
  */
 export function createUpdateHandler(dependencies: UpdateHandlerDependencies, botInfo: UserFromGetMe): Bot {
-  const { db, publicAddress, runtime, transcription, log } = dependencies;
+  const { db, publicAddress, runtime, transcription, media, log } = dependencies;
   const bot = runtime.createBot(botInfo);
   // Read at each reply: the handler outlives an address stored later (the first account) or edited by an admin.
   const storiesUrl = async () => new URL('/stories', await publicAddress.forLinks()).toString();
@@ -204,6 +229,99 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     }
   }
 
+  /** The picture's bytes, or null when it is past what a bot may download (the sender is told). */
+  async function downloadPicture(ctx: Context, picture: Picture): Promise<Uint8Array | null> {
+    // Telegram lets a bot download at most 20 MB (getFile): a larger file is refused at once, with a
+    // reply, and not tried again and again. A photo (not a file) is never that large: Telegram resizes it.
+    if (picture.fileSize !== undefined && picture.fileSize > telegramDownloadLimitBytes) {
+      await ctx.reply(botText(ctx, 'photoOverDownloadLimit'));
+      return null;
+    }
+    let filePath: string | undefined;
+    try {
+      filePath = (await bot.api.getFile(picture.fileId)).file_path;
+    } catch (error) {
+      if (!downloadTooLarge(error)) throw error;
+      await ctx.reply(botText(ctx, 'photoOverDownloadLimit'));
+      return null;
+    }
+    if (!filePath) throw new Error('Telegram getFile returned no file_path');
+    return runtime.readFile(filePath, telegramDownloadLimitBytes);
+  }
+
+  /**
+   * A photo, or one photo of an album, with its caption. An album arrives as one update per photo,
+   * sharing a media_group_id (https://core.telegram.org/bots/api#message), the caption usually on one
+   * of them: its first update makes the idea (and gets the reply), the others join it. A photo the
+   * server cannot read is refused with the reason; the album's other photos still go in.
+   */
+  async function savePhoto(ctx: Context, link: LinkRow, message: Message, picture: Picture) {
+    const locale = pickLocale(ctx.from?.language_code);
+    const album = message.media_group_id
+      ? { telegramChatId: message.chat.id, mediaGroupId: message.media_group_id }
+      : null;
+    // A caption of only spaces is no caption. One longer than an idea cannot be: Telegram's own limit
+    // on captions (1,024 characters, more with Premium) is far below it.
+    const parsedCaption = createIdeaSchema.safeParse({ content: message.caption ?? '' });
+    const caption = parsedCaption.success ? parsedCaption.data : null;
+    // An idea must have text (ideaContentSchema). A photo sent without a caption is still what the
+    // person meant to keep: it is saved under a plain name in their language, which they see in My
+    // Stories next to the photo and can change; refusing it would lose the photo.
+    const placeholder = createIdeaSchema.parse({
+      content: translate(`telegram.bot.${album ? 'albumIdea' : 'photoIdea'}`, locale),
+    });
+    const bytes = await downloadPicture(ctx, picture);
+    if (bytes === null) return;
+    let saved;
+    try {
+      const photo = await processPhoto(Buffer.from(bytes));
+      saved = await saveTelegramPhoto({
+        db,
+        storage: media,
+        userId: link.userId,
+        botId: botInfo.id,
+        updateId: ctx.update.update_id,
+        messageId: message.message_id,
+        album,
+        caption,
+        placeholder,
+        photo,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'OPEN_IDEAS_LIMIT') {
+        await ctx.reply(botText(ctx, 'limitReached', { limit: error.values?.limit ?? '' }));
+        return;
+      }
+      // Not a photo the server can read (photos.errors.*), or an idea already at its photo limit.
+      if (error.status >= 400 && error.status < 500) {
+        await ctx.reply(botText(ctx, 'photoNotSaved', { reason: translate(error.message, locale, error.values) }));
+        return;
+      }
+      throw error;
+    }
+    if (!saved.isNew) return;
+    await ctx.reply(
+      botText(ctx, album ? 'savedAlbum' : 'savedPhoto', { title: saved.title, link: await storiesUrl() }),
+      {
+        link_preview_options: { is_disabled: true },
+      },
+    );
+  }
+
+  /** The reply a message handled before got, to give it again; null when it got none (an album's later photos). */
+  async function earlierReply(message: Message, updateId: number): Promise<string | null> {
+    if (message.voice || message.audio) return 'savedVoice';
+    if (!pictureOf(message)) return 'saved';
+    if (!message.media_group_id) return 'savedPhoto';
+    const album = await getAlbum({
+      db,
+      botId: botInfo.id,
+      album: { telegramChatId: message.chat.id, mediaGroupId: message.media_group_id },
+    });
+    return album?.firstUpdateId === updateId ? 'savedAlbum' : null;
+  }
+
   /**
    * A post forwarded from a channel where the bot is an administrator and the sender is too connects
    * that channel (when it is not yet). Otherwise the forward is an idea like any other message: a
@@ -257,14 +375,11 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     const handled = await findHandledUpdate({ db, botId: botInfo.id, updateId: ctx.update.update_id });
     if (handled) {
       // Saved on an earlier try whose reply did not get out: answer again, save nothing twice.
-      if (handled.title !== null) {
-        await ctx.reply(
-          botText(ctx, message.voice || message.audio ? 'savedVoice' : 'saved', {
-            title: handled.title,
-            link: await storiesUrl(),
-          }),
-          { link_preview_options: { is_disabled: true } },
-        );
+      const reply = handled.title === null ? null : await earlierReply(message, ctx.update.update_id);
+      if (reply !== null) {
+        await ctx.reply(botText(ctx, reply, { title: handled.title!, link: await storiesUrl() }), {
+          link_preview_options: { is_disabled: true },
+        });
       }
       return;
     }
@@ -276,8 +391,10 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
       if (text !== null) await saveIdea(ctx, link, text, true);
       return;
     }
+    const picture = pictureOf(message);
+    if (picture) return savePhoto(ctx, link, message, picture);
     const text = message.text ?? message.caption;
-    if (text === undefined) return ctx.reply(botText(ctx, message.photo ? 'photoNeedsCaption' : 'unsupported'));
+    if (text === undefined) return ctx.reply(botText(ctx, 'unsupported'));
     await saveIdea(ctx, link, text, false);
   });
 

@@ -32,7 +32,7 @@ export function createUpdateEnqueuer({ jobs, botId }: { jobs: JobQueue; botId: n
  * Updates arrive by long polling (one instance at a time) or, with TELEGRAM_WEBHOOK, by webhook.
  */
 export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { db, database, config, telegram, transcription } = app.deps;
+  const { db, database, config, telegram, transcription, media } = app.deps;
   if (!telegram) return;
   const runtime: TelegramRuntime = telegram;
   const log = app.log.child({ feature: 'telegram' });
@@ -52,7 +52,10 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     if (handler) return handler;
     const botInfo = await runtime.getBotInfo();
     if (!botInfo) throw new Error('Telegram cannot be reached (getMe)');
-    handler = createUpdateHandler({ db: db, publicAddress: app.publicAddress, runtime, transcription, log }, botInfo);
+    handler = createUpdateHandler(
+      { db: db, publicAddress: app.publicAddress, runtime, transcription, media, log },
+      botInfo,
+    );
     return handler;
   };
 

@@ -1,11 +1,15 @@
-import type { LanguageModel } from 'ai';
+import type { FilePart, LanguageModel, ModelMessage } from 'ai';
+import { isImageRefusal } from './image-input.ts';
 import { createStreamingMarkdownStripper, stripMarkdown } from './strip-markdown.ts';
 import {
   TextGenerationAbortedError,
   TextGenerationError,
+  type PromptPhotoPart,
   type TextGenerationRequest,
   type TextGenerator,
 } from './text-generator.ts';
+
+type ProviderOptions = NonNullable<FilePart['providerOptions']>;
 
 /** Two retries on 408, 409, 429 and 5xx, with back-off that respects retry-after. */
 export const generationMaxRetries = 2;
@@ -28,6 +32,10 @@ export type AiSdkGeneratorOptions = {
   /** The provider's highest temperature (Claude takes 0–1, the settings allow 0–2). */
   maxTemperature?: number;
   timeoutMs?: number;
+  /** The model is given the ideas' photos (image-input.ts decides). */
+  acceptsImages?: boolean;
+  /** Added to each image part, e.g. OpenAI's detail level. */
+  imageProviderOptions?: ProviderOptions;
 };
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
@@ -40,67 +48,141 @@ function toFailure(error: unknown, signal: AbortSignal | undefined): Error {
   return new TextGenerationError('text generation failed', { cause: error });
 }
 
+/** The prompt alone, or the prompt followed by the photos as one user message of several parts. */
+function promptOf(
+  request: TextGenerationRequest,
+  photoParts: readonly PromptPhotoPart[],
+  imageProviderOptions: ProviderOptions | undefined,
+): { prompt: string } | { messages: ModelMessage[] } {
+  if (photoParts.length === 0) return { prompt: request.prompt };
+  return {
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: request.prompt },
+          // AI SDK 7 carries images as file parts with an image media type (the `image` part is
+          // deprecated: node_modules/ai/docs/08-migration-guides/23-migration-guide-7-0.mdx).
+          ...photoParts.map((part) =>
+            part.type === 'text'
+              ? part
+              : {
+                  type: 'file' as const,
+                  mediaType: part.mediaType,
+                  data: part.data,
+                  ...(imageProviderOptions ? { providerOptions: imageProviderOptions } : {}),
+                },
+          ),
+        ],
+      },
+    ],
+  };
+}
+
 /** A generator over any AI SDK language model (OpenAI chat, OpenAI-compatible servers, Claude). */
 export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenerator {
   const timeout = options.timeoutMs ?? defaultGenerationTimeoutMs;
   let model: Promise<LanguageModel> | undefined;
+  // Set when the model refused photos: later requests go without them (until the server restarts).
+  let hasRefusedImages = false;
   const loadModel = () =>
     (model ??= typeof options.model === 'function' ? options.model() : Promise.resolve(options.model));
-  const callSettings = async (request: TextGenerationRequest) => ({
+  const photosFor = (request: TextGenerationRequest): readonly PromptPhotoPart[] =>
+    options.acceptsImages && !hasRefusedImages ? (request.photoParts ?? []) : [];
+  const callSettings = async (request: TextGenerationRequest, photoParts: readonly PromptPhotoPart[]) => ({
     model: await loadModel(),
     system: request.system,
-    prompt: request.prompt,
+    ...promptOf(request, photoParts, options.imageProviderOptions),
     temperature: Math.min(request.temperature, options.maxTemperature ?? Number.POSITIVE_INFINITY),
     maxOutputTokens: request.maxOutputTokens,
     maxRetries: generationMaxRetries,
     timeout,
     ...(request.abortSignal ? { abortSignal: request.abortSignal } : {}),
   });
+  /** A refusal of photos that were sent: remembered, and the caller told, so it can be logged. */
+  const isRefusalOfPhotos = (
+    error: unknown,
+    photoParts: readonly PromptPhotoPart[],
+    request: TextGenerationRequest,
+  ) => {
+    if (photoParts.length === 0 || request.abortSignal?.aborted || !isImageRefusal(error)) return false;
+    hasRefusedImages = true;
+    request.onPhotosRefused?.(error);
+    return true;
+  };
+
+  async function* streamOnce(request: TextGenerationRequest, photoParts: readonly PromptPhotoPart[]) {
+    // streamText does not throw: failures arrive as error parts and through onError.
+    let failure: unknown;
+    const [{ streamText }, settings] = await Promise.all([import('ai'), callSettings(request, photoParts)]);
+    const result = streamText({
+      ...settings,
+      onError: ({ error }) => {
+        failure ??= error;
+      },
+    });
+    const stripper = options.shouldStripMarkdown ? createStreamingMarkdownStripper() : undefined;
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          const text = stripper ? stripper.push(part.text) : part.text;
+          if (text !== '') yield text;
+        } else if (part.type === 'error') {
+          failure ??= part.error;
+          break;
+        } else if (part.type === 'abort') {
+          throw new TextGenerationAbortedError('aborted');
+        }
+      }
+    } catch (error) {
+      if (error instanceof TextGenerationAbortedError) throw error;
+      throw toFailure(error, request.abortSignal);
+    }
+    if (failure !== undefined) throw toFailure(failure, request.abortSignal);
+    const rest = stripper?.flush();
+    if (rest) yield rest;
+  }
+
+  async function generateOnce(request: TextGenerationRequest, photoParts: readonly PromptPhotoPart[]) {
+    try {
+      const [{ generateText }, settings] = await Promise.all([import('ai'), callSettings(request, photoParts)]);
+      const result = await generateText(settings);
+      return options.shouldStripMarkdown ? stripMarkdown(result.text) : result.text;
+    } catch (error) {
+      throw toFailure(error, request.abortSignal);
+    }
+  }
 
   return {
     id: options.id,
     isAiModel: true,
     providerModel: options.providerModel,
+    get acceptsImages() {
+      return Boolean(options.acceptsImages) && !hasRefusedImages;
+    },
 
     async *streamText(request) {
-      // streamText does not throw: failures arrive as error parts and through onError.
-      let failure: unknown;
-      const [{ streamText }, settings] = await Promise.all([import('ai'), callSettings(request)]);
-      const result = streamText({
-        ...settings,
-        onError: ({ error }) => {
-          failure ??= error;
-        },
-      });
-      const stripper = options.shouldStripMarkdown ? createStreamingMarkdownStripper() : undefined;
+      const photoParts = photosFor(request);
+      let hasWritten = false;
       try {
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            const text = stripper ? stripper.push(part.text) : part.text;
-            if (text !== '') yield text;
-          } else if (part.type === 'error') {
-            failure ??= part.error;
-            break;
-          } else if (part.type === 'abort') {
-            throw new TextGenerationAbortedError('aborted');
-          }
+        for await (const piece of streamOnce(request, photoParts)) {
+          hasWritten = true;
+          yield piece;
         }
       } catch (error) {
-        if (error instanceof TextGenerationAbortedError) throw error;
-        throw toFailure(error, request.abortSignal);
+        // A refusal comes before any text; once text has streamed, the request cannot start over.
+        if (hasWritten || !isRefusalOfPhotos(error, photoParts, request)) throw error;
+        yield* streamOnce(request, []);
       }
-      if (failure !== undefined) throw toFailure(failure, request.abortSignal);
-      const rest = stripper?.flush();
-      if (rest) yield rest;
     },
 
     async generateText(request) {
+      const photoParts = photosFor(request);
       try {
-        const [{ generateText }, settings] = await Promise.all([import('ai'), callSettings(request)]);
-        const result = await generateText(settings);
-        return options.shouldStripMarkdown ? stripMarkdown(result.text) : result.text;
+        return await generateOnce(request, photoParts);
       } catch (error) {
-        throw toFailure(error, request.abortSignal);
+        if (!isRefusalOfPhotos(error, photoParts, request)) throw error;
+        return generateOnce(request, []);
       }
     },
   };

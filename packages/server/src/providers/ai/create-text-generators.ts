@@ -1,6 +1,12 @@
 import { offlineModelId } from '@life-updates/contract/generation';
 import type { Config } from '../../config.ts';
 import { createAiSdkGenerator } from './ai-sdk-generator.ts';
+import {
+  acceptsImagesBy,
+  claudeModelAcceptsImages,
+  openAiImageDetail,
+  openAiModelAcceptsImages,
+} from './image-input.ts';
 import { createOfflineGenerator } from './offline-generator.ts';
 import type { TextGenerator } from './text-generator.ts';
 
@@ -9,7 +15,14 @@ export const claudeModelId = 'claude';
 
 type GenerationConfig = Pick<
   Config,
-  'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL' | 'ANTHROPIC_MODEL'
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'OPENAI_MODEL'
+  | 'ANTHROPIC_API_KEY'
+  | 'ANTHROPIC_BASE_URL'
+  | 'ANTHROPIC_MODEL'
+  | 'OPENAI_IMAGE_INPUT'
+  | 'ANTHROPIC_IMAGE_INPUT'
 >;
 
 /** OpenAI, or any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) at OPENAI_BASE_URL. */
@@ -50,6 +63,8 @@ export function createTextGenerators(config: GenerationConfig, options: { timeou
         id: openAiModelId,
         providerModel: config.OPENAI_MODEL,
         model,
+        acceptsImages: acceptsImagesBy(config.OPENAI_IMAGE_INPUT, openAiModelAcceptsImages(config.OPENAI_MODEL)),
+        imageProviderOptions: { openai: { imageDetail: openAiImageDetail } },
         ...options,
       }),
     );
@@ -70,6 +85,7 @@ export function createTextGenerators(config: GenerationConfig, options: { timeou
         providerModel: config.ANTHROPIC_MODEL,
         model,
         shouldStripMarkdown: true,
+        acceptsImages: acceptsImagesBy(config.ANTHROPIC_IMAGE_INPUT, claudeModelAcceptsImages(config.ANTHROPIC_MODEL)),
         maxTemperature: 1,
         ...options,
       }),

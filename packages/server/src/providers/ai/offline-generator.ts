@@ -12,6 +12,8 @@ export function createOfflineGenerator(): TextGenerator {
   return {
     id: offlineModelId,
     isAiModel: false,
+    // The composer only arranges the user's own sentences: it cannot see a photo, so it says nothing of one.
+    acceptsImages: false,
     async *streamText(request: TextGenerationRequest) {
       for (const piece of pieces(composeOfflinePost(request.compose))) {
         if (request.abortSignal?.aborted) throw new TextGenerationAbortedError('aborted');

@@ -1,3 +1,15 @@
+/**
+ * An image shown in the HTML part, referenced there as `cid:<contentId>` (RFC 2392): the photos of
+ * a share. Every transport sends it as an inline attachment with this Content-ID.
+ */
+export type InlineImage = {
+  /** Unique in the message; what the HTML's `<img src="cid:…">` names. */
+  contentId: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+};
+
 export type OutgoingEmail = {
   /** The sender address; `fromName` is its display name. */
   from: string;
@@ -15,6 +27,8 @@ export type OutgoingEmail = {
    * system can drop a second copy. Without it the transport or provider makes one.
    */
   messageId?: string | undefined;
+  /** Images the HTML part shows inline (`cid:`). */
+  inlineImages?: readonly InlineImage[] | undefined;
   /** Owner of the message, so the outbox can show it to them. */
   userId?: string | undefined;
 };

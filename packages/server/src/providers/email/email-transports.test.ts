@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resendError, startResendApi } from '../../../test/doubles/resend.ts';
@@ -8,6 +9,7 @@ import {
   PermanentEmailError,
   TransientEmailError,
   isPermanentHttpStatus,
+  type InlineImage,
   type OutgoingEmail,
 } from './email-transport.ts';
 import { createResendTransport } from './resend-transport.ts';
@@ -252,5 +254,156 @@ describe('SMTP permanent refusals', () => {
     const mailFrom = await (await refusingServer('mail')).send(message).catch((error: unknown) => error);
     expect(mailFrom).toBeInstanceOf(PermanentEmailError);
     expect((mailFrom as PermanentEmailError).isBounce).toBe(false);
+  });
+});
+
+describe('inline images (the photos of a share)', () => {
+  const image = async (colour: string): Promise<InlineImage> => ({
+    contentId: `photo-${colour.slice(1)}@life-updates`,
+    filename: `photo-${colour.slice(1)}.jpg`,
+    contentType: 'image/jpeg',
+    content: await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  });
+  const withImages = async () => {
+    const images = [await image('#ff0000'), await image('#0000ff')];
+    return {
+      images,
+      email: {
+        ...message,
+        html: images.map((item) => `<img src="cid:${item.contentId}" alt="">`).join(''),
+        inlineImages: images,
+      },
+    };
+  };
+
+  it('SMTP: each image in the message with its Content-ID, inline', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const transport = createSmtpTransport(smtp.url);
+    cleanups.push(() => transport.close());
+    const { images, email } = await withImages();
+    await transport.send(email);
+    const { mail } = smtp.received[0]!;
+    expect(
+      mail.attachments.map((item) => ({
+        cid: item.cid,
+        disposition: item.contentDisposition,
+        type: item.contentType,
+        filename: item.filename,
+        content: item.content.toString('base64'),
+      })),
+    ).toEqual(
+      images.map((item) => ({
+        cid: item.contentId,
+        disposition: 'inline',
+        type: 'image/jpeg',
+        filename: item.filename,
+        content: item.content.toString('base64'),
+      })),
+    );
+  });
+
+  it('SendGrid: attachments with Base64 content, type, filename, disposition inline and content_id', async () => {
+    const api = await startSendgridApi();
+    cleanups.push(api.close);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url });
+    const { images, email } = await withImages();
+    await transport.send(email);
+    expect((api.requests[0]!.body as { attachments: unknown }).attachments).toEqual(
+      images.map((item) => ({
+        content: item.content.toString('base64'),
+        filename: item.filename,
+        type: 'image/jpeg',
+        disposition: 'inline',
+        content_id: item.contentId,
+      })),
+    );
+  });
+
+  it('the SendGrid double refuses what SendGrid refuses: content not Base64, an inline image without content_id', async () => {
+    const api = await startSendgridApi();
+    cleanups.push(api.close);
+    const post = (attachment: object) =>
+      fetch(`${api.url}/v3/mail/send`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer SG.key', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          personalizations: [{ to: [{ email: 'bob@example.com' }] }],
+          from: { email: 'noreply@life.test' },
+          subject: 'News',
+          content: [{ type: 'text/plain', value: 'Hi' }],
+          attachments: [attachment],
+        }),
+      });
+    const { images } = await withImages();
+    // What the official client sends for a Buffer with disposition inline: the bytes as UTF-8 text.
+    const asText = await post({
+      content: images[0]!.content.toString(),
+      filename: 'a.jpg',
+      disposition: 'inline',
+      content_id: 'a',
+    });
+    expect(asText.status).toBe(400);
+    expect(await asText.json()).toEqual({
+      errors: [
+        { field: 'attachments.0.content', message: 'The attachment content must be base64 encoded.', help: null },
+      ],
+    });
+    const withoutId = await post({
+      content: images[0]!.content.toString('base64'),
+      filename: 'a.jpg',
+      disposition: 'inline',
+    });
+    expect(withoutId.status).toBe(400);
+    const fine = await post({
+      content: images[0]!.content.toString('base64'),
+      filename: 'a.jpg',
+      disposition: 'inline',
+      content_id: 'a',
+    });
+    expect(fine.status).toBe(202);
+  });
+
+  it('Resend: attachments with Base64 content, filename, content type and content_id; a retry is the same request', async () => {
+    const api = await startResendApi();
+    cleanups.push(api.close);
+    const transport = createResendTransport({ apiKey: 're_' + 'k'.repeat(47), baseUrl: api.url });
+    const { images, email } = await withImages();
+    const first = await transport.send({ ...email, messageId: '<photos-1@life.test>' });
+    expect((api.requests[0]!.body as { attachments: unknown }).attachments).toEqual(
+      images.map((item) => ({
+        content: item.content.toString('base64'),
+        filename: item.filename,
+        content_type: 'image/jpeg',
+        content_id: item.contentId,
+      })),
+    );
+    // The same images read again make the same payload: Resend answers with the first email's id.
+    const again = await transport.send({
+      ...email,
+      inlineImages: images.map((item) => ({ ...item, content: Buffer.from(item.content) })),
+      messageId: '<photos-1@life.test>',
+    });
+    expect(again).toEqual(first);
+    expect(api.emails).toHaveLength(1);
+  });
+
+  it('the Resend double refuses an attachment without content or path, and content that is not Base64', async () => {
+    const api = await startResendApi();
+    cleanups.push(api.close);
+    const post = (attachment: object) =>
+      fetch(`${api.url}/emails`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer re_key', 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'a@life.test', to: 'b@example.com', subject: 'News', attachments: [attachment] }),
+      });
+    const empty = await post({ filename: 'a.jpg' });
+    expect(empty.status).toBe(422);
+    expect(await empty.json()).toMatchObject({ name: 'invalid_attachment' });
+    expect((await post({ filename: 'a.jpg', content: 'not base64!' })).status).toBe(422);
+    expect((await post({ filename: 'a.jpg', content: 'aGk=', content_id: 'x'.repeat(128) })).status).toBe(422);
+    expect((await post({ filename: 'a.jpg', content: 'aGk=', content_id: 'photo' })).status).toBe(200);
   });
 });

@@ -2,7 +2,11 @@ import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import { formatMailbox, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
 
-/** The embedded default: messages are stored and listed in the app, nothing leaves the machine. */
+/**
+ * The embedded default: messages are stored and listed in the app, nothing leaves the machine.
+ * Inline images are not copied into the database (up to 10 MB a message, for every contact): the
+ * photos stay in media storage, and the stored text part names each of them.
+ */
 export function createOutboxTransport(db: Database): EmailTransport {
   return {
     kind: 'outbox',

@@ -33,6 +33,19 @@ export function createResendTransport({
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(headers ? { headers } : {}),
+          // https://resend.com/docs/api-reference/emails/send-email (attachments): the client sends
+          // the Buffer as Base64; `content_id` makes it an inline image the HTML names as `cid:`
+          // (https://resend.com/docs/dashboard/emails/embed-inline-images).
+          ...(message.inlineImages?.length
+            ? {
+                attachments: message.inlineImages.map((image) => ({
+                  content: image.content,
+                  filename: image.filename,
+                  contentType: image.contentType,
+                  contentId: image.contentId,
+                })),
+              }
+            : {}),
         },
         // The Message-ID header may not reach the recipient (a Resend user reports it replaced, as
         // Amazon SES replaces it: resend/resend-node#133). What keeps a retry from sending twice is

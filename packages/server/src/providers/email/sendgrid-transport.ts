@@ -1,5 +1,5 @@
 import type { Client as SendgridClient } from '@sendgrid/client';
-import type { MailService } from '@sendgrid/mail';
+import type { MailDataRequired, MailService } from '@sendgrid/mail';
 import { createLoadedTransport, headersOf, httpEmailError, type EmailTransport } from './email-transport.ts';
 
 type SendgridError = Error & { code?: number; response?: { body?: { errors?: Array<{ message?: string }> } } };
@@ -42,6 +42,24 @@ export function createSendgridTransport({
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(headers ? { headers } : {}),
+          // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (attachments):
+          // `content` Base64, `disposition: inline` and `content_id` for a `cid:` image. Both are
+          // written as the API spells them: the client sends a Buffer of an inline attachment as
+          // UTF-8 text rather than Base64, and passes the attachments array on without turning
+          // `contentId` into `content_id` (its key conversion skips arrays), so the image would
+          // arrive without its Content-ID.
+          ...(message.inlineImages?.length
+            ? {
+                // The client's typings know only `contentId`.
+                attachments: message.inlineImages.map((image) => ({
+                  content: image.content.toString('base64'),
+                  filename: image.filename,
+                  type: image.contentType,
+                  disposition: 'inline',
+                  content_id: image.contentId,
+                })) as unknown as MailDataRequired['attachments'],
+              }
+            : {}),
           // SendGrid's subscription tracking would add its own unsubscribe footer and List-Unsubscribe
           // header, whose clicks never reach this app; ours (RFC 8058, on update emails) is the only one.
           // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send (tracking_settings),

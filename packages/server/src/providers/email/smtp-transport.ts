@@ -31,6 +31,19 @@ export function createSmtpTransport(smtpUrl: string): EmailTransport {
           text: message.text,
           html: message.html,
           headers: message.headers,
+          // Each image inline, in a multipart/related part with the HTML that names its Content-ID
+          // (https://nodemailer.com/message/embedded-images/).
+          ...(message.inlineImages?.length
+            ? {
+                attachments: message.inlineImages.map((image) => ({
+                  filename: image.filename,
+                  content: image.content,
+                  contentType: image.contentType,
+                  cid: image.contentId,
+                  contentDisposition: 'inline' as const,
+                })),
+              }
+            : {}),
           // nodemailer writes this as the Message-ID header instead of making one
           // (https://nodemailer.com/message/#more-advanced-fields) and reports it back as info.messageId.
           ...(message.messageId ? { messageId: message.messageId } : {}),

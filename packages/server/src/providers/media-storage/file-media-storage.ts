@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { checkMediaKey, type MediaStorage } from './media-storage.ts';
@@ -38,6 +38,23 @@ export function createFileMediaStorage(root: string): MediaStorage {
     },
     async deleteAll(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+    async *list(prefix) {
+      const folder = prefix === undefined ? root : pathOf(prefix);
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // Gone since the folder was read (deleted meanwhile): not stored any more.
+        const stats = await stat(file).catch(() => undefined);
+        if (!stats) continue;
+        yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: stats.mtime };
+      }
     },
   };
 }

@@ -14,9 +14,15 @@ export type MediaStorage = {
   delete(key: string): Promise<void>;
   /** Removes every file whose key starts with `prefix/` (an idea's photos, a user's media). */
   deleteAll(prefix: string): Promise<void>;
+  /**
+   * Every stored file whose key starts with `prefix/` (every file when no prefix is given), in no
+   * particular order, with when it was last written: what the orphaned-file sweep looks through.
+   */
+  list(prefix?: string): AsyncIterable<ListedMedia>;
 };
 
 export type StoredMedia = { body: Readable; bytes: number | undefined };
+export type ListedMedia = { key: string; modifiedAt: Date };
 
 const keyPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoListSchema } from '@life-updates/contract/photos';
 import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
+import { sweepOrphanedPhotoFiles } from '../../features/photos/orphaned-photo-files.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { createS3MediaStorage } from './s3-media-storage.ts';
 
@@ -69,6 +71,29 @@ describe('S3 media storage', () => {
     expect(await storage.get('user-1/idea-10/b.jpg')).toBeNull();
   });
 
+  it('lists the files under a prefix, or every file, with when each was written', async () => {
+    const before = Date.now();
+    await storage.put('user-2/idea-1/a.jpg', Buffer.from('a'), 'image/jpeg');
+    await storage.put('user-2/idea-1/b.jpg', Buffer.from('b'), 'image/jpeg');
+    await storage.put('user-20/idea-1/c.jpg', Buffer.from('c'), 'image/jpeg');
+    const listed = [];
+    for await (const file of storage.list('user-2')) listed.push(file);
+    // The prefix is a folder: user-2 does not list user-20's files.
+    expect(listed.map(({ key }) => key).sort()).toEqual(['user-2/idea-1/a.jpg', 'user-2/idea-1/b.jpg']);
+    for (const { modifiedAt } of listed) {
+      // S3 keeps LastModified to the second.
+      expect(modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(modifiedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const everything = [];
+    for await (const { key } of storage.list()) everything.push(key);
+    expect(everything).toEqual(
+      expect.arrayContaining(['user-2/idea-1/a.jpg', 'user-2/idea-1/b.jpg', 'user-20/idea-1/c.jpg']),
+    );
+    await storage.deleteAll('user-2');
+    await storage.deleteAll('user-20');
+  });
+
   // Deleting more keys than one listing answers (1000) is not tried here: s3rver makes its
   // continuation token with a cipher that OpenSSL 3 (Node 17 and later) no longer has, and answers 500.
 
@@ -118,5 +143,41 @@ describe('the app with S3_* settings', () => {
     await app.inject({ method: 'DELETE', url: `/api/ideas/${ideaId}`, headers: user.headers });
     expect(await storage.get(`${user.id}/${ideaId}/${photo!.id}.jpg`)).toBeNull();
     expect(await storage.get(`${user.id}/${ideaId}/${photo!.id}-thumbnail.jpg`)).toBeNull();
+  });
+
+  it('sweeps files no photo names once they are an hour old, and keeps the photos and other objects', async () => {
+    const { app, database } = testApp;
+    const user = await createUser(app);
+    const idea = await app.inject({
+      method: 'POST',
+      url: '/api/ideas',
+      headers: user.headers,
+      payload: { content: 'Rain' },
+    });
+    const ideaId = (idea.json() as { id: string }).id;
+    const upload = await uploadPhotos(app, user, ideaId, [
+      { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
+    ]);
+    const [photo] = photoListSchema.parse(upload.json()).photos;
+    const kept = [`${user.id}/${ideaId}/${photo!.id}.jpg`, `${user.id}/${ideaId}/${photo!.id}-thumbnail.jpg`];
+    // What an upload interrupted between storing its files and committing its row leaves.
+    const orphan = randomUUID();
+    const orphans = [`${user.id}/${ideaId}/${orphan}.jpg`, `${user.id}/${ideaId}/${orphan}-thumbnail.jpg`];
+    const other = 'exports/notes.txt';
+    for (const key of [...orphans, other]) await storage.put(key, Buffer.from('x'), 'image/jpeg');
+
+    // Just written, as by an upload still in progress: nothing is swept.
+    expect(await sweepOrphanedPhotoFiles({ db: database.db, storage })).toEqual([]);
+    for (const key of orphans) expect(await storage.get(key), key).not.toBeNull();
+
+    // Two hours on (S3 sets LastModified itself: the sweep is told the time instead).
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const deleted = await sweepOrphanedPhotoFiles({ db: database.db, storage, now: later });
+    expect(deleted.sort()).toEqual([...orphans].sort());
+    for (const key of orphans) expect(await storage.get(key), key).toBeNull();
+    for (const key of [...kept, other]) expect(await storage.get(key), key).not.toBeNull();
+    const image = await app.inject({ method: 'GET', url: photo!.url, headers: user.headers });
+    expect(image.statusCode).toBe(200);
+    await storage.delete(other);
   });
 });

@@ -70,5 +70,17 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
+    async *list(prefix) {
+      const { s3, client } = await connect();
+      const Prefix = prefix === undefined ? undefined : `${checkMediaKey(prefix)}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const item of page.Contents ?? []) {
+          if (item.Key && item.LastModified) yield { key: item.Key, modifiedAt: item.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { Idea } from '@life-updates/contract/ideas';
 import { useIdeas } from '@/api/ideas';
 import { useShareDeliveries, useShareForIdea } from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
+import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -103,6 +104,7 @@ export function CreateContent() {
         </CardHeader>
         <CardContent>
           <p className="whitespace-pre-wrap break-words text-sm">{idea.content}</p>
+          <PhotoThumbnails photos={idea.photos} className="mt-3" />
         </CardContent>
       </Card>
       <IdeaWorkspace key={idea.id} idea={idea} />

@@ -9,10 +9,16 @@ import { useTranscriptionStatus } from '@/api/transcription';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
+import { PendingPhotos } from '@/components/photos/pending-photos';
+import { PhotoPickerButtons, usePhotoDropTarget } from '@/components/photos/photo-inputs';
+import { usePhotoUploads } from '@/components/photos/use-photo-uploads';
 import { ApiRequestError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { queuedIdeasQueryKey } from '../offline/queued-ideas';
-import { enqueueIdea, newIdempotencyKey } from '../offline/idea-queue';
+import { enqueueIdea } from '../offline/idea-queue';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { peekIncomingText, takeIncomingText } from '../offline/incoming-text';
+import { useIncomingPhotos } from '../offline/use-incoming-photos';
 import { useIsMobile } from './use-is-mobile';
 import { VoiceRecorder } from './voice-recorder';
 
@@ -33,6 +39,8 @@ export function textAfterSave(current: string, submitted: string): string {
  * The text is cleared only after the server has stored it, so nothing is lost on failure; without a
  * connection the idea waits on this device (offline/idea-queue.ts) and the box is cleared as well.
  * Text shared into the app (the share target) arrives here, ready to save.
+ * Photos (picked, taken, dropped on the form or pasted) are held with local previews and uploaded
+ * one by one once the idea is saved; offline they wait in the queue with the idea.
  */
 export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: number } | undefined }) {
   const { t } = useTranslation();
@@ -46,6 +54,10 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const [text, setText] = useState(() => peekIncomingText() ?? '');
   const [isTranscribed, setIsTranscribed] = useState(false);
   const unavailableId = useId();
+  const photos = usePhotoUploads({});
+  // Photos shared into the app with the text (the share target) join the photos to upload.
+  useIncomingPhotos(photos.add);
+  const drop = usePhotoDropTarget(photos.add);
 
   // …once: a reload does not bring it back.
   useEffect(() => {
@@ -57,7 +69,20 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
 
   const keepOnDevice = async (idempotencyKey: string, content: string, isAudioRecording: boolean) => {
     if (!me) return false;
-    await enqueueIdea({ key: idempotencyKey, userId: me.id, content, isAudioRecording });
+    // The photos go with it, each with its own key, to be sent after the idea.
+    const held = photos.takeHeld().map((photo) => ({
+      key: photo.key,
+      file: photo.file,
+      name: photo.file.name,
+      isSent: false,
+    }));
+    await enqueueIdea({
+      key: idempotencyKey,
+      userId: me.id,
+      content,
+      isAudioRecording,
+      ...(held.length > 0 ? { photos: held } : {}),
+    });
     await queryClient.invalidateQueries({ queryKey: queuedIdeasQueryKey });
     toast.info(t('capture.queue.savedOffline'));
     return true;
@@ -90,8 +115,9 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
       if (!(await keepOnDevice(idempotencyKey, input.content, input.isAudioRecording))) return;
     } else {
       try {
-        await createIdea.mutateAsync({ input, idempotencyKey });
+        const idea = await createIdea.mutateAsync({ input, idempotencyKey });
         toast.success(t('ideas.toasts.created'));
+        void photos.sendTo(idea.id);
       } catch (error) {
         // Never reached the server, or its answer was lost: keep it (the key makes resending safe).
         const isQueued =
@@ -140,7 +166,11 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
         <CardTitle className="text-base">{t('ideas.form.heading')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="space-y-3">
+        <form
+          onSubmit={submit}
+          {...drop.handlers}
+          className={cn('space-y-3 rounded-md', drop.isDragging && 'ring-4 ring-primary ring-offset-4')}
+        >
           {isReviewing ? <p className="text-sm font-medium">{t('ideas.form.reviewHeading')}</p> : null}
           {mode === 'recording' ? (
             <VoiceRecorder
@@ -167,22 +197,26 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
               }}
             />
           )}
+          <PendingPhotos photos={photos.pending} onRetry={photos.retry} onRemove={photos.discard} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            {isReviewing ? (
-              <Button variant="outline" onClick={cancelReview}>
-                {t('ideas.form.cancel')}
-              </Button>
-            ) : (
-              <Button
-                variant="outline"
-                onClick={recordVoice}
-                disabled={mode === 'recording' || transcription.isPending}
-                aria-describedby={transcription.data && !canRecord ? unavailableId : undefined}
-              >
-                <MicIcon aria-hidden />
-                {t('ideas.form.recordVoice')}
-              </Button>
-            )}
+            <div className="flex flex-wrap gap-2">
+              {isReviewing ? (
+                <Button variant="outline" onClick={cancelReview}>
+                  {t('ideas.form.cancel')}
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  onClick={recordVoice}
+                  disabled={mode === 'recording' || transcription.isPending}
+                  aria-describedby={transcription.data && !canRecord ? unavailableId : undefined}
+                >
+                  <MicIcon aria-hidden />
+                  {t('ideas.form.recordVoice')}
+                </Button>
+              )}
+              <PhotoPickerButtons onFiles={photos.add} disabled={mode === 'recording'} />
+            </div>
             <Button type="submit" disabled={isBlank || mode === 'recording' || createIdea.isPending}>
               {t('ideas.form.saveIdea')}
             </Button>

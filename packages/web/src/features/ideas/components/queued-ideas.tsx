@@ -84,12 +84,23 @@ function QueuedIdeaCard({ idea, userId, onDelete }: { idea: QueuedIdea; userId: 
               <CloudOffIcon className="size-3" aria-hidden />
               {t('capture.queue.waiting')}
             </Badge>
+            {idea.photos?.length ? (
+              <Badge variant="outline" className="ml-1 mt-2">
+                {t('photos.queue.count', { count: idea.photos.length })}
+              </Badge>
+            ) : null}
             {idea.error !== undefined ? (
-              <p className="mt-2 text-sm text-destructive">{t('capture.queue.refused', { message: idea.error })}</p>
+              <p className="mt-2 text-sm text-destructive">
+                {/* Once the idea is stored, only one of its photos can have been refused. */}
+                {idea.ideaId === undefined
+                  ? t('capture.queue.refused', { message: idea.error })
+                  : t('photos.queue.photoRefused', { message: idea.error })}
+              </p>
             ) : null}
           </div>
           <div className="flex shrink-0 flex-col p-1">
-            {isVoice ? null : (
+            {/* Once the server has the idea (its photos still on their way) its text is no longer the queue's. */}
+            {isVoice || idea.ideaId !== undefined ? null : (
               <Button
                 variant="ghost"
                 size="icon"

@@ -1,9 +1,11 @@
 import type { Idea } from '@life-updates/contract/ideas';
 import { del, get, set, values } from 'idb-keyval';
 import { createIdea } from '@/api/ideas';
+import { uploadPhoto } from '@/api/photos';
 import { transcribeAudio } from '@/api/transcription';
 import { ApiRequestError } from '@/lib/api-client';
-import { ideaSyncTag, openQueueStore, type QueuedIdea } from './queue-store';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { ideaSyncTag, openQueueStore, type QueuedIdea, type QueuedPhoto } from './queue-store';
 
 /**
  * Ideas written on this device that the server does not have yet: saved without a connection, or
@@ -20,16 +22,6 @@ import { ideaSyncTag, openQueueStore, type QueuedIdea } from './queue-store';
  */
 let cachedStore: ReturnType<typeof openQueueStore> | undefined;
 const ideasStore = () => (cachedStore ??= openQueueStore());
-
-/** A version 4 UUID; also where `crypto.randomUUID` is missing (a page served over plain HTTP). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The user's waiting ideas, oldest first. */
 export async function findQueuedIdeas(userId: string): Promise<QueuedIdea[]> {
@@ -86,8 +78,34 @@ async function requestBackgroundSync() {
   }
 }
 
-/** Sends one waiting idea; the stored idea, or null while there is no connection. */
-async function sendQueuedIdea(idea: QueuedIdea): Promise<Idea | null> {
+/** Changes the stored entry (read afresh, so that no other change to it is lost). */
+async function updateEntry(key: string, change: (idea: QueuedIdea) => QueuedIdea) {
+  const idea = await get<QueuedIdea>(key, ideasStore());
+  if (idea) await set(key, change(idea), ideasStore());
+}
+
+/**
+ * Sends the entry's photos not sent yet to the stored idea, one at a time, in order. Each is
+ * marked sent as soon as the server has it: a run cut short never sends it again (and its own
+ * key covers an answer lost on the way).
+ */
+async function sendQueuedPhotos(key: string, ideaId: string, photos: readonly QueuedPhoto[]) {
+  for (const photo of photos) {
+    if (photo.isSent) continue;
+    await uploadPhoto({
+      ideaId,
+      file: new File([photo.file], photo.name, { type: photo.file.type }),
+      idempotencyKey: photo.key,
+    });
+    await updateEntry(key, (entry) => ({
+      ...entry,
+      photos: entry.photos?.map((each) => (each.key === photo.key ? { ...each, isSent: true } : each)),
+    }));
+  }
+}
+
+/** Sends one waiting idea, then its photos; the stored idea. */
+async function sendQueuedIdea(idea: QueuedIdea): Promise<Idea> {
   let content = idea.content;
   let { isAudioRecording } = idea;
   if (idea.audio) {
@@ -97,7 +115,12 @@ async function sendQueuedIdea(idea: QueuedIdea): Promise<Idea | null> {
     // The recording is not needed once its text is here; the text keeps the idea's key.
     await set(idea.key, { ...idea, content, isAudioRecording, audio: undefined }, ideasStore());
   }
-  return createIdea({ input: { content, isAudioRecording }, idempotencyKey: idea.key });
+  const stored = await createIdea({ input: { content, isAudioRecording }, idempotencyKey: idea.key });
+  if (idea.photos?.length) {
+    await updateEntry(idea.key, (entry) => ({ ...entry, ideaId: stored.id }));
+    await sendQueuedPhotos(idea.key, stored.id, idea.photos);
+  }
+  return stored;
 }
 
 export type SyncResult = { saved: number; refused: number };

@@ -12,6 +12,16 @@ export const ideaSyncTag = 'life-updates-ideas';
 
 export const openQueueStore = () => createStore(queueDatabaseName, queueStoreName);
 
+/** A photo written with a queued idea, sent after the idea, once. */
+export type QueuedPhoto = {
+  /** Its own Idempotency-Key: sending it again never stores it twice. */
+  key: string;
+  file: Blob;
+  name: string;
+  /** Set once the server has stored it, so it is never sent again. */
+  isSent: boolean;
+};
+
 export type QueuedIdea = {
   /** The idempotency key, also the entry's key in the store. */
   key: string;
@@ -24,6 +34,16 @@ export type QueuedIdea = {
   audio?: Blob | undefined;
   audioSeconds?: number | undefined;
   createdAt: string;
+  /**
+   * Photos to send once the idea is stored, in order. The service worker leaves an idea with photos
+   * to the page (hasPhotosToSend), so an idea never arrives without them.
+   */
+  photos?: QueuedPhoto[] | undefined;
+  /** The stored idea's id, once the server has it (its photos may still be on their way). */
+  ideaId?: string | undefined;
   /** The server's message when it refused the idea (it then stays here until edited or deleted). */
   error?: string | undefined;
 };
+
+/** Photos of the entry the server does not have yet. */
+export const hasPhotosToSend = (idea: QueuedIdea): boolean => (idea.photos ?? []).some((photo) => !photo.isSent);

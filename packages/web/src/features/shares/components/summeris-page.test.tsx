@@ -25,6 +25,7 @@ function share(overrides: Partial<ShareWithContacts>): ShareWithContacts {
     contacts: [],
     templateName: null,
     deliveries: [],
+    photos: [],
     ...overrides,
   };
 }
@@ -89,6 +90,19 @@ function renderPage() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+// A stored photo as the review lists it; only what the card shows is given.
+const photo = (id: string, alt: string | null) =>
+  ({
+    id,
+    ideaId: 'i1',
+    position: 0,
+    alt,
+    width: 400,
+    height: 300,
+    url: `/api/photos/${id}`,
+    thumbnailUrl: `/api/photos/${id}/thumbnail`,
+  }) as ShareWithContacts['photos'][number];
+
 const review: ShareReviewResponse = {
   pending: [pending],
   scheduled: [scheduled],
@@ -97,6 +111,29 @@ const review: ShareReviewResponse = {
 };
 
 describe('Summeris', () => {
+  it('shows the photos of a share’s ideas as thumbnails that open the full view', async () => {
+    stubReview({
+      ...review,
+      pending: [{ ...pending, photos: [photo('p1', 'The harbour at dawn'), photo('p2', null)] }],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Share with Ann Friend' });
+    const photos = within(card).getByRole('list', { name: 'Photos' });
+    const thumbnails = within(photos).getAllByRole('img');
+    expect(thumbnails.map((image) => [image.getAttribute('alt'), image.getAttribute('src')])).toEqual([
+      ['The harbour at dawn', '/api/photos/p1/thumbnail'],
+      ['Photo 2', '/api/photos/p2/thumbnail'],
+    ]);
+    expect(thumbnails[0]).toHaveAttribute('loading', 'lazy');
+    await user.click(within(photos).getByRole('button', { name: 'Open photo 2 of 2' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo 2 of 2' });
+    expect(within(viewer).getByRole('img', { name: 'Photo 2' })).toHaveAttribute('src', '/api/photos/p2');
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Photo 1 of 2' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'The harbour at dawn' })).toHaveAttribute('src', '/api/photos/p1');
+  });
+
   it('has four tabs with their counts, and each tab shows its shares', async () => {
     stubReview(review);
     renderPage();

@@ -24,6 +24,7 @@ import {
   waitForDeliveries,
 } from '@/api/shares';
 import { DeliveryStatusList, destinationLabel } from '@/components/delivery-status-list';
+import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { ShareDestinationsDialog, type ShareDestinationsChoice } from '@/components/share-destinations-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -118,7 +119,7 @@ async function toastOutcome(change: () => Promise<unknown>, done: string, failed
 
 /**
  * A share's card, named by its header: "Share with" and who (the contacts of a pending share, the
- * destinations of one that went out), its template and `date`; then `children`.
+ * destinations of one that went out), its template, `date` and its ideas' photos; then `children`.
  */
 function ShareCard({
   share,
@@ -153,6 +154,8 @@ function ShareCard({
           <Badge variant="outline">{templateLabel(share, t)}</Badge>
           <span>{date}</span>
         </div>
+        {/* The photos of its ideas: what its channels send with the text. */}
+        <PhotoThumbnails photos={share.photos} className="pt-1" />
       </CardHeader>
       {children}
     </Card>

@@ -1,0 +1,53 @@
+import type { Photo } from '@life-updates/contract/photos';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+import { photoAlt } from './photo-alt';
+import { PhotoViewer } from './photo-viewer';
+
+/** Thumbnail size on cards: set on each image so the list does not move as they load. */
+const size = 56;
+
+/**
+ * An idea's (or a share's) photos as small thumbnails, loaded as they scroll into view; each opens
+ * the full-size view. Nothing when there are none.
+ */
+export function PhotoThumbnails({ photos, className }: { photos: readonly Photo[]; className?: string }) {
+  const { t } = useTranslation();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  if (photos.length === 0) return null;
+  return (
+    <>
+      <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label={t('photos.list.label')}>
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            <button
+              type="button"
+              onClick={() => setOpenIndex(index)}
+              aria-label={t('photos.list.open', { number: index + 1, count: photos.length })}
+              className="block overflow-hidden rounded-md border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <img
+                src={photo.thumbnailUrl}
+                alt={photoAlt(t, photo, index)}
+                width={size}
+                height={size}
+                loading="lazy"
+                decoding="async"
+                className="size-14 object-cover"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {openIndex !== null ? (
+        <PhotoViewer
+          photos={photos}
+          index={openIndex}
+          onIndexChange={setOpenIndex}
+          onClose={() => setOpenIndex(null)}
+        />
+      ) : null}
+    </>
+  );
+}
