@@ -12,7 +12,7 @@ export function LoadFailed({ message, onRetry, className }: LoadFailedProps) {
       <p role="alert" className="text-sm text-destructive">
         {message}
       </p>
-      <Button variant="outline" onClick={() => void onRetry()}>
+      <Button type="button" variant="outline" onClick={() => void onRetry()}>
         {t('common.retry')}
       </Button>
     </div>

@@ -267,16 +267,7 @@ function ContactChecklist({ selected, onChange }: { selected: string[]; onChange
   let body;
   if (contacts.isPending) body = <Spinner label={t('common.loading')} />;
   else if (contacts.isError)
-    body = (
-      <div className="space-y-2">
-        <p role="alert" className="text-sm text-destructive">
-          {t('schedule.contactsLoadFailed')}
-        </p>
-        <Button type="button" variant="outline" onClick={() => void contacts.refetch()}>
-          {t('schedule.retry')}
-        </Button>
-      </div>
-    );
+    body = <LoadFailed message={t('schedule.contactsLoadFailed')} onRetry={contacts.refetch} />;
   else if (contacts.data.length === 0)
     body = <p className="text-sm text-muted-foreground">{t('schedule.noContacts')}</p>;
   else
