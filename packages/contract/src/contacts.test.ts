@@ -16,8 +16,8 @@ import {
   parseContactsVcard,
 } from './contact-files.ts';
 import { translate } from './i18n.ts';
-import en from './locales/en.ts';
-import ru from './locales/ru.ts';
+import * as en from './locales/en.ts';
+import * as ru from './locales/ru.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8');
 

@@ -8,8 +8,8 @@ import {
   toneOfVoiceExampleKeys,
 } from './generation.ts';
 import { translate } from './i18n.ts';
-import en from './locales/en.ts';
-import ru from './locales/ru.ts';
+import * as en from './locales/en.ts';
+import * as ru from './locales/ru.ts';
 import {
   defaultPreferences,
   resolvePreferences,

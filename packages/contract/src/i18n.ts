@@ -1,6 +1,6 @@
 import type { Locale } from './locale.ts';
-import en from './locales/en.ts';
-import ru from './locales/ru.ts';
+import * as en from './locales/en.ts';
+import * as ru from './locales/ru.ts';
 
 export { locales, pickLocale, type Locale } from './locale.ts';
 export const catalogues = { en, ru } as const;

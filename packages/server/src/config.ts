@@ -11,6 +11,12 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** An on/off setting: `true` or `false`, off when unset. */
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -77,10 +83,7 @@ const environmentSchema = z.object({
     .transform((value) => value.replace(/\/+$/, ''))
     .pipe(z.url()),
   /** Receive bot updates by webhook at BASE_URL/api/telegram/webhook (BASE_URL must be https) instead of polling. */
-  TELEGRAM_WEBHOOK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TELEGRAM_WEBHOOK: flag,
   /** Retries of a bot update whose handling failed (database or transcription down), with back-off. */
   TELEGRAM_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   TELEGRAM_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -108,19 +111,13 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /** `true` for stores that take the bucket in the path (MinIO and most self-hosted ones). */
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  S3_FORCE_PATH_STYLE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Multiplies every per-IP rate limit: for many users behind one address, and for test runs. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: flag,
 });
 
 export type Config = Omit<z.infer<typeof environmentSchema>, 'APP_SECRET' | 'BASE_URL' | 'BACKUP_DIR' | 'MEDIA_DIR'> & {

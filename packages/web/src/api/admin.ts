@@ -11,6 +11,7 @@ import type { BackupFile, BackupList } from '@life-updates/contract/backups';
 import type { PublicAddress, PublicAddressUpdate } from '@life-updates/contract/public-address';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 export const adminPageSize = 10;
 
@@ -38,14 +39,10 @@ export const useAdminUsers = ({ search, page }: UsersParams) =>
     placeholderData: keepPreviousData,
   });
 
-export function useUpdateAdminUser() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
-      api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: update }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
-  });
-}
+export const useUpdateAdminUser = () =>
+  useRefreshingMutation(adminKeys.users(), ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
+    api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: update }),
+  );
 
 export const useContactRequests = ({ status, page }: ContactRequestsParams) =>
   useQuery({
@@ -55,17 +52,15 @@ export const useContactRequests = ({ status, page }: ContactRequestsParams) =>
     placeholderData: keepPreviousData,
   });
 
-export function useUpdateContactRequest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ requestId, status }: { requestId: string; status: ContactRequestStatus }) =>
+export const useUpdateContactRequest = () =>
+  useRefreshingMutation(
+    adminKeys.contactRequests(),
+    ({ requestId, status }: { requestId: string; status: ContactRequestStatus }) =>
       api<ContactRequest>(`/api/admin/contact-requests/${encodeURIComponent(requestId)}`, {
         method: 'PATCH',
         body: { status },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.contactRequests() }),
-  });
-}
+  );
 
 export const usePublicAddress = () =>
   useQuery({ queryKey: adminKeys.publicAddress(), queryFn: () => api<PublicAddress>('/api/admin/public-address') });
@@ -83,22 +78,15 @@ export const useBackups = () =>
   useQuery({ queryKey: adminKeys.backups(), queryFn: () => api<BackupList>('/api/admin/backups') });
 
 /** Takes a backup now (kept with the automatic ones); the caller then downloads it from backupDownloadUrl. */
-export function useCreateBackup() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<BackupFile>('/api/admin/backups', { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.backups() }),
-  });
-}
+export const useCreateBackup = () =>
+  useRefreshingMutation(adminKeys.backups(), () => api<BackupFile>('/api/admin/backups', { method: 'POST' }));
 
 export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
 
 /** Disable / enable an account, or clear its two-factor authentication. */
-export function useAdminUserAction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, action }: { userId: string; action: 'disable' | 'enable' | 'clear-two-factor' }) =>
+export const useAdminUserAction = () =>
+  useRefreshingMutation(
+    adminKeys.users(),
+    ({ userId, action }: { userId: string; action: 'disable' | 'enable' | 'clear-two-factor' }) =>
       api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
-  });
-}
+  );

@@ -7,8 +7,10 @@ import type {
   ContactListQueryInput,
   ContactListResponse,
 } from '@life-updates/contract/contacts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/api-client';
+import { download } from '@/lib/download';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 /** Every cached contact list starts with `all`, so one invalidation refreshes them all. */
 export const contactKeys = {
@@ -50,25 +52,22 @@ export const useContact = (id: string | undefined) =>
     staleTime: 0,
   });
 
-function useContactMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }) });
-}
-
 export const useCreateContact = () =>
-  useContactMutation((input: ContactInput) => api<Contact>('/api/contacts', { method: 'POST', body: input }));
+  useRefreshingMutation(contactKeys.all, (input: ContactInput) =>
+    api<Contact>('/api/contacts', { method: 'POST', body: input }),
+  );
 
 /** PUT keeps fields the body leaves out (the description, which the form does not edit). */
 export const useUpdateContact = () =>
-  useContactMutation(({ id, input }: { id: string; input: ContactInput }) =>
+  useRefreshingMutation(contactKeys.all, ({ id, input }: { id: string; input: ContactInput }) =>
     api<Contact>(contactPath(id), { method: 'PUT', body: input }),
   );
 
 export const useDeleteContact = () =>
-  useContactMutation((id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
+  useRefreshingMutation(contactKeys.all, (id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
 
 export const useImportContacts = () =>
-  useContactMutation((request: ContactImportRequest) =>
+  useRefreshingMutation(contactKeys.all, (request: ContactImportRequest) =>
     api<ContactImportResult>('/api/contacts/import', { method: 'POST', body: request }),
   );
 
@@ -81,17 +80,8 @@ function fileNameOf(response: Response, format: ContactFileFormat): string {
 /** Downloads the contacts as a file; failures reach the caller instead of saving an error page. */
 export async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
   const response = await apiFetch('/api/contacts/export', { query: { format }, headers: { accept: '*/*' } });
-  const blob = await response.blob();
   const fileName = fileNameOf(response, format);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(await response.blob(), fileName);
   return { fileName };
 }
 

@@ -1,6 +1,7 @@
 import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 export const linkedinKeys = {
   all: ['linkedin'] as const,
@@ -22,10 +23,5 @@ export const useConnectLinkedin = () =>
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
 
-export function useDisconnectLinkedin() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<void>('/api/linkedin/connection', { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: linkedinKeys.connection() }),
-  });
-}
+export const useDisconnectLinkedin = () =>
+  useRefreshingMutation(linkedinKeys.connection(), () => api<void>('/api/linkedin/connection', { method: 'DELETE' }));

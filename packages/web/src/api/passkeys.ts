@@ -2,9 +2,10 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { noteSignedIn } from '@/api/me';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 /** The signed-in user's passkeys (better-auth's passkey plugin, under /api/auth/passkey/). */
 export const passkeyKeys = { all: ['passkeys'] as const };
@@ -30,21 +31,9 @@ export const removePasskey = (id: string) =>
 
 export const usePasskeys = () => useQuery({ queryKey: passkeyKeys.all, queryFn: findPasskeys });
 
-export function useAddPasskey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: addPasskey,
-    onSuccess: () => client.invalidateQueries({ queryKey: passkeyKeys.all }),
-  });
-}
+export const useAddPasskey = () => useRefreshingMutation(passkeyKeys.all, addPasskey);
 
-export function useRemovePasskey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: removePasskey,
-    onSuccess: () => client.invalidateQueries({ queryKey: passkeyKeys.all }),
-  });
-}
+export const useRemovePasskey = () => useRefreshingMutation(passkeyKeys.all, removePasskey);
 
 /** Signs in with a passkey of this device instead of the password (the browser asks for the screen lock). */
 export async function signInWithPasskey() {

@@ -1,6 +1,7 @@
 import type { TelegramLinkCode, TelegramStatus } from '@life-updates/contract/telegram';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 export const telegramKeys = { all: ['telegram'] as const };
 
@@ -21,16 +22,12 @@ export const useTelegramStatus = ({ isWaitingForLink = false, enabled = true } =
 export const useCreateTelegramLinkCode = () =>
   useMutation({ mutationFn: () => api<TelegramLinkCode>('/api/telegram/link-code', { method: 'POST' }) });
 
-function useTelegramMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: telegramKeys.all }) });
-}
-
 /** The bot stops taking this account's messages. */
-export const useUnlinkTelegram = () => useTelegramMutation(() => api<void>('/api/telegram/link', { method: 'DELETE' }));
+export const useUnlinkTelegram = () =>
+  useRefreshingMutation(telegramKeys.all, () => api<void>('/api/telegram/link', { method: 'DELETE' }));
 
 /** Removes one of the user's connected chats (channels and groups). */
 export const useRemoveTelegramChat = () =>
-  useTelegramMutation((chatId: string) =>
+  useRefreshingMutation(telegramKeys.all, (chatId: string) =>
     api<void>(`/api/telegram/chats/${encodeURIComponent(chatId)}`, { method: 'DELETE' }),
   );

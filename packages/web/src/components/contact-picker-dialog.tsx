@@ -16,6 +16,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed } from './load-failed';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
@@ -154,14 +155,7 @@ export function ContactsSection({
   }
   if (query.isError) {
     return (
-      <div className="space-y-3 text-center">
-        <p role="alert" className="text-sm text-destructive">
-          {t('common.contactPicker.loadFailed')}
-        </p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadFailed message={t('common.contactPicker.loadFailed')} onRetry={query.refetch} className="text-center" />
     );
   }
   if (checklist.contacts.length === 0) {

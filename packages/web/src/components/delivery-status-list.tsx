@@ -2,6 +2,7 @@ import type { Delivery, DeliveryStatus } from '@life-updates/contract/shares';
 import { ExternalLinkIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/format-date';
 
 const statusVariant: Record<DeliveryStatus, 'secondary' | 'warning' | 'success' | 'destructive' | 'outline'> = {
   queued: 'secondary',
@@ -47,7 +48,6 @@ export function DeliveryStatusList({
 }) {
   const { t, i18n } = useTranslation();
   if (deliveries.length === 0) return null;
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <ul className="divide-y divide-border rounded-md border border-border" aria-labelledby={labelId} aria-label={label}>
       {deliveries.map((delivery) => {
@@ -69,7 +69,7 @@ export function DeliveryStatusList({
             <span className="flex flex-wrap items-center gap-2">
               <DeliveryStatusBadge status={delivery.status} />
               <time dateTime={delivery.updatedAt} className="text-xs text-muted-foreground">
-                {format.format(new Date(delivery.updatedAt))}
+                {formatDateTime(delivery.updatedAt, i18n.language)}
               </time>
               {delivery.link ? (
                 <a

@@ -1,5 +1,5 @@
 import { locales, pickLocale, type Locale } from '@life-updates/contract/locale';
-import english from '@life-updates/contract/locales/en';
+import * as english from '@life-updates/contract/locales/en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadOnce } from './load-once';
@@ -12,7 +12,7 @@ const storageKey = 'life-updates.locale';
  */
 const loadRussian = loadOnce(() =>
   import('@life-updates/contract/locales/ru').then((module) => {
-    i18n.addResourceBundle('ru', 'translation', module.default, true, true);
+    i18n.addResourceBundle('ru', 'translation', module, true, true);
   }),
 );
 

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -13,6 +13,12 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/** A mutation after which the queries under `queryKey` are asked again; it settles once they are. */
+export function useRefreshingMutation<T, R>(queryKey: QueryKey, mutationFn: (value: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey }) });
+}
 
 // The query library counts itself online until the browser reports a change; a page opened without
 // a connection starts with its requests paused instead of failing (they run once it is back).

@@ -1,15 +1,19 @@
 import type {
+  adminUsersQuerySchema,
+  contactRequestsQuerySchema,
   AdminStats,
   AdminUser,
   AdminUsersPage,
   AdminUserUpdate,
   ContactRequest,
   ContactRequestsPage,
-  ContactRequestStatus,
+  ContactRequestUpdate,
 } from '@life-updates/contract/admin';
 import { defaultMaxIdeas, defaultMonthlyShareLimit } from '@life-updates/contract/ideas';
+import type { z } from 'zod';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { contactMessages, ideas, shares, twoFactors, userSettings, users } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -24,20 +28,13 @@ import { monthWindowUtc } from '../usage/usage-service.ts';
 
 /** The three cards of Settings → Admin: Total Summaries counts the shares, in every status. */
 export async function getAdminStats({ db }: { db: Database }): Promise<AdminStats> {
-  const [[userCount], [shareCount], [ideaCount]] = await Promise.all([
-    db.select({ total: count() }).from(users),
-    db.select({ total: count() }).from(shares),
-    db.select({ total: count() }).from(ideas),
+  const [totalUsers, totalShares, totalIdeas] = await Promise.all([
+    db.$count(users),
+    db.$count(shares),
+    db.$count(ideas),
   ]);
-  return {
-    totalUsers: userCount?.total ?? 0,
-    totalShares: shareCount?.total ?? 0,
-    totalIdeas: ideaCount?.total ?? 0,
-  };
+  return { totalUsers, totalShares, totalIdeas };
 }
-
-/** `%` and `_` typed in the search box are literal characters, not wildcards. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 function selectUsers({ db, where, now }: { db: Database; where: SQL | undefined; now: Date }) {
   const { start, end } = monthWindowUtc(now);
@@ -76,14 +73,8 @@ export async function findUsers({
   page,
   pageSize,
   now = new Date(),
-}: {
-  db: Database;
-  search: string;
-  page: number;
-  pageSize: number;
-  now?: Date;
-}): Promise<AdminUsersPage> {
-  const pattern = likePattern(search);
+}: { db: Database; now?: Date } & z.infer<typeof adminUsersQuerySchema>): Promise<AdminUsersPage> {
+  const pattern = containsPattern(search);
   const where: SQL | undefined =
     search === ''
       ? undefined
@@ -93,28 +84,16 @@ export async function findUsers({
           ilike(users.email, pattern),
           ilike(users.id, pattern),
         );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectUsers({ db, where, now })
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(users).where(where),
+    db.$count(users, where),
   ]);
-  return { items: rows.map(toAdminUser), total: total?.total ?? 0, page, pageSize };
+  return { items: rows.map(toAdminUser), total, page, pageSize };
 }
 
-function toAdminUser(row: {
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: string;
-  createdAt: Date;
-  banned: boolean | null;
-  twoFactorEnabled: boolean;
-  monthlyShareLimit: number | null;
-  maxIdeas: number | null;
-  sharesThisMonth: number;
-}): AdminUser {
+function toAdminUser(row: Awaited<ReturnType<typeof selectUsers>>[number]): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -154,9 +133,7 @@ export async function updateUser({
       limits: { monthlyShareLimit: update.monthlyShareLimit, maxIdeas: update.maxIdeas },
     });
   });
-  const [updated] = await selectUsers({ db, where: eq(users.id, userId), now });
-  if (!updated) throw notFound('admin.errors.userNotFound');
-  return toAdminUser(updated);
+  return getAdminUser({ db, userId, now });
 }
 
 function toContactRequest(row: typeof contactMessages.$inferSelect): ContactRequest {
@@ -178,14 +155,9 @@ export async function findContactRequests({
   status,
   page,
   pageSize,
-}: {
-  db: Database;
-  status?: ContactRequestStatus | undefined;
-  page: number;
-  pageSize: number;
-}): Promise<ContactRequestsPage> {
+}: { db: Database } & z.infer<typeof contactRequestsQuerySchema>): Promise<ContactRequestsPage> {
   const where = status ? eq(contactMessages.status, status) : undefined;
-  const [rows, [total], [newCount]] = await Promise.all([
+  const [rows, total, newCount] = await Promise.all([
     db
       .select()
       .from(contactMessages)
@@ -193,27 +165,17 @@ export async function findContactRequests({
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(contactMessages).where(where),
-    db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+    db.$count(contactMessages, where),
+    db.$count(contactMessages, eq(contactMessages.status, 'new')),
   ]);
-  return {
-    items: rows.map(toContactRequest),
-    total: total?.total ?? 0,
-    newCount: newCount?.total ?? 0,
-    page,
-    pageSize,
-  };
+  return { items: rows.map(toContactRequest), total, newCount, page, pageSize };
 }
 
 export async function updateContactRequestStatus({
   db,
   requestId,
   status,
-}: {
-  db: Database;
-  requestId: string;
-  status: ContactRequestStatus;
-}): Promise<ContactRequest> {
+}: { db: Database; requestId: string } & ContactRequestUpdate): Promise<ContactRequest> {
   const [row] = await db.update(contactMessages).set({ status }).where(eq(contactMessages.id, requestId)).returning();
   if (!row) throw notFound('admin.errors.requestNotFound');
   return toContactRequest(row);

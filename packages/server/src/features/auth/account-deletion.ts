@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactMessages, deliveries, loginAttempts, users, verifications } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
@@ -9,11 +9,8 @@ import { deliveryQueue } from '../shares/delivery/queue.ts';
 export async function assertNotLastAdmin({ db, userId }: { db: Database; userId: string }) {
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   if (user?.role !== 'admin') return;
-  const [others] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), ne(users.id, userId)));
-  if ((others?.total ?? 0) === 0) {
+  const otherAdmins = await db.$count(users, and(eq(users.role, 'admin'), ne(users.id, userId)));
+  if (otherAdmins === 0) {
     throw new AppError({ status: 409, code: 'LAST_ADMIN', message: 'settings.deleteAccount.lastAdmin' });
   }
 }

@@ -7,6 +7,7 @@ import { users, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';
+import { fromNodeHeaders } from 'better-auth/node';
 import { ensureSettings, setLocale } from '../settings/settings-service.ts';
 import type { SendAccountMail } from './account-mail.ts';
 import type { Auth } from './auth.ts';
@@ -58,13 +59,6 @@ export async function markWelcomeShown({ db, userId }: { db: Database; userId: s
   return { shouldWelcome: false, username: user?.username ?? 'user' };
 }
 
-/** Builds the Headers better-auth reads the session from, from a Fastify request's. */
-export function webHeaders(headers: IncomingHttpHeaders): Headers {
-  const result = new Headers();
-  for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') result.set(name, value);
-  return result;
-}
-
 const errorCode = (error: unknown) => (error instanceof APIError ? (error.body?.code ?? '') : '');
 
 /**
@@ -96,7 +90,7 @@ export async function updateAccount({
   if (fullName === undefined && newEmail === undefined && update.password === undefined && locale === undefined) {
     throw badRequest('auth.noChanges');
   }
-  const authHeaders = webHeaders(headers);
+  const authHeaders = fromNodeHeaders(headers);
   if (newEmail !== undefined || update.password !== undefined) {
     if (!update.currentPassword) {
       throw badRequest('auth.currentPasswordRequired', { currentPassword: 'auth.currentPasswordRequired' });
@@ -183,7 +177,7 @@ export async function deleteAccount({
   try {
     const deleted = await auth.api.deleteUser({
       body: { password },
-      headers: webHeaders(headers),
+      headers: fromNodeHeaders(headers),
       returnHeaders: true,
     });
     cookies = deleted.headers.getSetCookie();

@@ -10,6 +10,7 @@ import {
   welcomeResponseSchema,
 } from '@life-updates/contract/auth';
 import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,11 +66,9 @@ function validationFailure(issues: z.core.$ZodIssue[], locale: ReturnType<typeof
 type RequestBase = (request: FastifyRequest) => string;
 
 function toWebRequest(request: FastifyRequest, baseFor: RequestBase, body: unknown): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'content-length') continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
+  const headers = fromNodeHeaders(request.headers);
+  // The body is sent again, re-encoded: its length is the new one's.
+  headers.delete('content-length');
   // The client IP comes from Fastify (trust-proxy aware), never from a header the client sent.
   headers.set('x-life-updates-client-ip', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;

@@ -6,7 +6,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { passkey } from '@better-auth/passkey';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -240,8 +240,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
         create: {
           async before(user) {
             // The first account on a fresh instance is admin.
-            const [row] = await db.select({ total: count() }).from(users);
-            const isFirstUser = (row?.total ?? 0) === 0;
+            const isFirstUser = (await db.$count(users)) === 0;
             return {
               data: {
                 ...user,

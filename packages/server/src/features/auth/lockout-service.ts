@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema.ts';
 
@@ -9,11 +9,11 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 export async function isAccountLocked({ db, email, now = new Date() }: { db: Database; email: string; now?: Date }) {
   const since = new Date(now.getTime() - lockoutPolicy.windowMs);
-  const [row] = await db
-    .select({ failures: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, normalise(email)), gte(loginAttempts.attemptedAt, since)));
-  return (row?.failures ?? 0) >= lockoutPolicy.maxFailures;
+  const failures = await db.$count(
+    loginAttempts,
+    and(eq(loginAttempts.email, normalise(email)), gte(loginAttempts.attemptedAt, since)),
+  );
+  return failures >= lockoutPolicy.maxFailures;
 }
 
 export async function recordFailedLogin({ db, email, now = new Date() }: { db: Database; email: string; now?: Date }) {

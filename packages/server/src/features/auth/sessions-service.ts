@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import { describeUserAgent, type AccountSession } from '@life-updates/contract/auth';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -5,7 +6,6 @@ import type { Database } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { sessions } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { webHeaders } from './account-service.ts';
 import type { Auth } from './auth.ts';
 
 /** The user's signed-in devices (sessions not yet expired), the most recently active first. */
@@ -42,10 +42,10 @@ export async function revokeSession({
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
   if (!row) throw notFound('auth.sessionNotFound');
-  await auth.api.revokeSession({ body: { token: row.token }, headers: webHeaders(headers) });
+  await auth.api.revokeSession({ body: { token: row.token }, headers: fromNodeHeaders(headers) });
 }
 
 /** Signs every other device out; this one stays signed in. */
 export async function revokeOtherSessions({ auth, headers }: { auth: Auth; headers: IncomingHttpHeaders }) {
-  await auth.api.revokeOtherSessions({ headers: webHeaders(headers) });
+  await auth.api.revokeOtherSessions({ headers: fromNodeHeaders(headers) });
 }

@@ -13,6 +13,7 @@ import {
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { contacts } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -50,10 +51,8 @@ function ownedContact(userId: string, contactId: string): SQL {
   return byIdAndOwner(contacts, contactId, userId);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 function searchCondition(search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   const conditions = [ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern)];
   // "9991234567" finds "+7 (999) 123-45-67": phone-shaped searches also match the phone's digits.
   const digits = search.replace(/\D/g, '');

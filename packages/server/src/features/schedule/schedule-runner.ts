@@ -21,7 +21,6 @@ import { sendShare } from '../shares/delivery/send.ts';
 import { toRawIdea, type GenerationLog } from '../generation/generation-service.ts';
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
-import type { IdeaRow } from '../ideas/ideas-service.ts';
 import { findSendableContacts } from '../recipients/recipients-service.ts';
 import { recordScheduledRun, setNextScheduledRun } from '../settings/settings-service.ts';
 
@@ -45,6 +44,15 @@ export type ScheduleRunnerDependencies = {
   now: () => Date;
   log: ScheduleRunnerLog;
 };
+
+/** A run's record before what it shared is known. */
+const emptyRun = (at: Date, outcome: ScheduleRunOutcome): ScheduleRun => ({
+  at: at.toISOString(),
+  outcome,
+  shareId: null,
+  ideaCount: 0,
+  contactCount: 0,
+});
 
 type ClaimedRun = { userId: string; schedule: Schedule };
 
@@ -128,44 +136,6 @@ async function findDefaultTemplate({ db, userId }: { db: Database; userId: strin
   return template ?? null;
 }
 
-type Recipient = Awaited<ReturnType<typeof findRecipients>>['recipients'][number];
-
-/**
- * One personal text per contact from the ready ideas and the default template, through the same
- * per-contact writer as "Generate Summaries"; personal updates read best as a letter, so those are
- * the fallbacks, and an idea's own stored preferences win.
- */
-function composeScheduledTexts({
-  dependencies,
-  userId,
-  ideas,
-  recipients,
-  template,
-}: {
-  dependencies: Pick<ScheduleRunnerDependencies, 'db' | 'config' | 'generators' | 'media' | 'log'>;
-  userId: string;
-  ideas: readonly IdeaRow[];
-  recipients: readonly Recipient[];
-  template: string | undefined;
-}): Promise<Record<string, string>> {
-  return writeContactTexts({
-    db: dependencies.db,
-    config: dependencies.config,
-    generators: dependencies.generators,
-    userId,
-    ideas: ideas.map(toRawIdea),
-    preferences: resolvePreferences(ideas[0]?.preferences, {
-      ...preferenceFallbacks,
-      platform: 'newsletter',
-      structure: 'letter',
-    }),
-    template,
-    recipients,
-    photos: dependencies.media ? { ideaIds: ideas.map((idea) => idea.id), media: dependencies.media } : undefined,
-    log: dependencies.log,
-  });
-}
-
 /**
  * One scheduled run for one user: the Ready ideas become a share for the
  * selected contacts in Summeris; with Automatic Sharing it goes through the email pipeline at once,
@@ -182,16 +152,9 @@ export async function runScheduleForUser({
   schedule: Schedule;
   now: Date;
 }): Promise<ScheduleRun> {
-  const { db, jobs } = dependencies;
+  const { db, jobs, log } = dependencies;
   const finish = async (outcome: ScheduleRunOutcome, details: Partial<ScheduleRun> = {}) => {
-    const run: ScheduleRun = {
-      at: now.toISOString(),
-      outcome,
-      shareId: null,
-      ideaCount: 0,
-      contactCount: 0,
-      ...details,
-    };
+    const run = { ...emptyRun(now, outcome), ...details };
     await recordScheduledRun({ db, userId, run });
     return run;
   };
@@ -209,15 +172,26 @@ export async function runScheduleForUser({
   const template = await findDefaultTemplate({ db, userId });
   let texts: Record<string, string>;
   try {
-    texts = await composeScheduledTexts({
-      dependencies,
+    // The same per-contact writer as "Generate Summaries"; personal updates read best as a letter,
+    // so those are the fallbacks, and an idea's own stored preferences win.
+    texts = await writeContactTexts({
+      db,
+      config: dependencies.config,
+      generators: dependencies.generators,
       userId,
-      ideas,
-      recipients,
+      ideas: ideas.map(toRawIdea),
+      preferences: resolvePreferences(ideas[0]?.preferences, {
+        ...preferenceFallbacks,
+        platform: 'newsletter',
+        structure: 'letter',
+      }),
       template: template?.template,
+      recipients,
+      photos: dependencies.media ? { ideaIds: ideas.map((idea) => idea.id), media: dependencies.media } : undefined,
+      log,
     });
   } catch (error) {
-    dependencies.log.warn({ err: error, userId }, 'scheduled share could not be written');
+    log.warn({ err: error, userId }, 'scheduled share could not be written');
     return finish('failed', counts);
   }
 
@@ -244,7 +218,7 @@ export async function runScheduleForUser({
     if (error instanceof AppError && error.code === 'LIMIT_REACHED')
       return finish('limit_reached', { ...counts, shareId });
     // The share is written and waits in Summeris Pending, where the user can send it.
-    dependencies.log.warn({ err: error, userId, shareId }, 'scheduled share could not be sent');
+    log.warn({ err: error, userId, shareId }, 'scheduled share could not be sent');
     return finish('pending', { ...counts, shareId });
   }
 }
@@ -264,11 +238,9 @@ export async function runDueSchedules(dependencies: ScheduleRunnerDependencies):
       await runScheduleForUser({ dependencies, userId: claimed.userId, schedule: claimed.schedule, now });
     } catch (error) {
       dependencies.log.warn({ err: error, userId: claimed.userId }, 'scheduled run failed');
-      await recordScheduledRun({
-        db: dependencies.db,
-        userId: claimed.userId,
-        run: { at: now.toISOString(), outcome: 'failed', shareId: null, ideaCount: 0, contactCount: 0 },
-      }).catch(() => {});
+      await recordScheduledRun({ db: dependencies.db, userId: claimed.userId, run: emptyRun(now, 'failed') }).catch(
+        () => {},
+      );
     }
     handled += 1;
   }

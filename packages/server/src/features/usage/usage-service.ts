@@ -1,5 +1,5 @@
 import { defaultMonthlyShareLimit, type Usage } from '@life-updates/contract/ideas';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shares, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
@@ -23,14 +23,12 @@ export async function getMonthlyUsage({
   now = new Date(),
 }: UserScope<Database> & { now?: Date }): Promise<Usage> {
   const { start, end } = monthWindowUtc(now);
-  const [[sent], [settings]] = await Promise.all([
-    db
-      .select({ used: count() })
-      .from(shares)
-      .where(
-        and(eq(shares.userId, userId), eq(shares.status, 'sent'), gte(shares.sentAt, start), lt(shares.sentAt, end)),
-      ),
+  const [used, [settings]] = await Promise.all([
+    db.$count(
+      shares,
+      and(eq(shares.userId, userId), eq(shares.status, 'sent'), gte(shares.sentAt, start), lt(shares.sentAt, end)),
+    ),
     db.select({ total: userSettings.monthlyShareLimit }).from(userSettings).where(eq(userSettings.userId, userId)),
   ]);
-  return { used: sent?.used ?? 0, total: settings?.total ?? defaultMonthlyShareLimit };
+  return { used, total: settings?.total ?? defaultMonthlyShareLimit };
 }

@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { clsx } from 'clsx';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
+import { screenLinks } from './bottom-nav';
 import { Brand } from './brand';
 import { LanguageSwitch } from './language-switch';
 import { ThemeSwitch } from './theme-switch';
@@ -41,24 +42,11 @@ export function AppHeader({
         <Brand to={me ? paths.dashboard : paths.landing} />
         {me ? (
           <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 md:flex">
-            <NavLink to={paths.dashboard} className={navLinkClass}>
-              {t('nav.myStories')}
-            </NavLink>
-            <NavLink to={paths.create} className={navLinkClass}>
-              {t('nav.create')}
-            </NavLink>
-            <NavLink to={paths.summeris} className={navLinkClass}>
-              {t('nav.summeris')}
-            </NavLink>
-            <NavLink to={paths.contacts} className={navLinkClass}>
-              {t('nav.contacts')}
-            </NavLink>
-            <NavLink to={paths.settings} className={navLinkClass}>
-              {t('nav.settings')}
-            </NavLink>
-            <NavLink to={paths.contactUs} className={navLinkClass}>
-              {t('nav.upgrade')}
-            </NavLink>
+            {[...screenLinks, { to: paths.contactUs, label: 'nav.upgrade' } as const].map(({ to, label }) => (
+              <NavLink key={to} to={to} className={navLinkClass}>
+                {t(label)}
+              </NavLink>
+            ))}
             <ThemeSwitch />
             <button
               type="button"

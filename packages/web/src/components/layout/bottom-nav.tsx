@@ -4,7 +4,8 @@ import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { clsx } from 'clsx';
 
-const items = [
+/** The signed-in screens, in the order both navigations list them (the top bar adds Upgrade). */
+export const screenLinks = [
   { to: paths.dashboard, label: 'nav.myStories', Icon: BookOpenIcon },
   { to: paths.create, label: 'nav.create', Icon: PenSquareIcon },
   { to: paths.summeris, label: 'nav.summeris', Icon: InboxIcon },
@@ -21,7 +22,7 @@ export function BottomNav() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background md:hidden"
     >
       <ul className="grid grid-cols-5">
-        {items.map(({ to, label, Icon }) => (
+        {screenLinks.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

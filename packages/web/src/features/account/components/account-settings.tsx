@@ -14,7 +14,17 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiRequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
+
+/** The form as the saved profile fills it: the password fields empty. */
+const formValues = (me: Me): AccountForm => ({
+  fullName: me.fullName,
+  email: me.email,
+  newPassword: '',
+  confirmNewPassword: '',
+  currentPassword: '',
+});
 
 /** Settings → Account: profile, password, language and sign out. */
 export function AccountSettings({
@@ -31,13 +41,7 @@ export function AccountSettings({
   const [isConfirmingSignOut, setIsConfirmingSignOut] = useState(false);
   const form = useForm<AccountForm>({
     resolver: zodResolver(accountFormSchema),
-    defaultValues: {
-      fullName: me.fullName,
-      email: me.email,
-      newPassword: '',
-      confirmNewPassword: '',
-      currentPassword: '',
-    },
+    defaultValues: formValues(me),
   });
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
@@ -54,24 +58,15 @@ export function AccountSettings({
       toast.success(t('auth.accountUpdated'));
       if (update.email && saved.email !== update.email.toLowerCase())
         toast.info(t('settings.account.verificationSent'));
-      form.reset({
-        fullName: saved.fullName,
-        email: saved.email,
-        newPassword: '',
-        confirmNewPassword: '',
-        currentPassword: '',
-      });
+      form.reset(formValues(saved));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          const name = field === 'password' ? 'newPassword' : field;
-          if (name === 'fullName' || name === 'email' || name === 'newPassword' || name === 'currentPassword')
-            form.setError(name, { message: text });
-        }
-      }
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('auth.accountUpdateFailed'),
-      );
+      setServerFieldErrors(form, error, {
+        fullName: 'fullName',
+        email: 'email',
+        password: 'newPassword',
+        currentPassword: 'currentPassword',
+      });
+      toast.error(refusalMessage(error, t('auth.accountUpdateFailed')));
     }
   });
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { formatDate } from '@/lib/format-date';
 
 /** Settings → Account: passkeys that sign in instead of the password (better-auth's passkey plugin). */
 export function PasskeySettings() {
@@ -16,8 +17,6 @@ export function PasskeySettings() {
   const removePasskey = useRemovePasskey();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   const passkeyName = (passkey: Passkey) => passkey.name || t('settings.passkeys.unnamed');
 
   const add = (event: FormEvent) => {
@@ -58,7 +57,7 @@ export function PasskeySettings() {
                   <p className="font-medium">{passkeyName(passkey)}</p>
                   {passkey.createdAt ? (
                     <p className="text-muted-foreground">
-                      {t('settings.passkeys.createdAt', { date: formatDate(passkey.createdAt) })}
+                      {t('settings.passkeys.createdAt', { date: formatDate(passkey.createdAt, i18n.language) })}
                     </p>
                   ) : null}
                 </div>

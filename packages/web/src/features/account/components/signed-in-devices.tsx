@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/format-date';
 
 /** Settings → Account: where the account is signed in; sign out one device, or all but this one. */
 export function SignedInDevices() {
@@ -13,8 +14,6 @@ export function SignedInDevices() {
   const sessions = useAccountSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const deviceName = (session: AccountSession) => {
     if (!session.browser) return t('settings.sessions.unknownBrowser');
     return session.os
@@ -42,11 +41,11 @@ export function SignedInDevices() {
                     {session.isCurrent ? <Badge variant="secondary">{t('settings.sessions.thisDevice')}</Badge> : null}
                   </p>
                   <p className="text-muted-foreground">
-                    {t('settings.sessions.lastActive', { date: formatDate(session.lastActiveAt) })}
+                    {t('settings.sessions.lastActive', { date: formatDateTime(session.lastActiveAt, i18n.language) })}
                     {session.ipAddress ? ` · ${t('settings.sessions.from', { address: session.ipAddress })}` : null}
                   </p>
                   <p className="text-muted-foreground">
-                    {t('settings.sessions.signedInAt', { date: formatDate(session.createdAt) })}
+                    {t('settings.sessions.signedInAt', { date: formatDateTime(session.createdAt, i18n.language) })}
                   </p>
                 </div>
               </div>

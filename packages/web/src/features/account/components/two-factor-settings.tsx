@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { api, refusalMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { CurrentPasswordField } from './current-password-field';
+import { download } from '@/lib/download';
 
 type Setup = { totpURI: string; backupCodes: string[]; qrDataUrl: string };
 
@@ -20,12 +21,8 @@ type Step = { name: 'idle' } | { name: 'scan'; setup: Setup } | { name: 'backup-
 
 /** Offers the backup codes as a text file. */
 function downloadCodes(codes: string[]) {
-  const blob = new Blob([`Life Updates backup codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = 'life-updates-backup-codes.txt';
-  link.click();
-  URL.revokeObjectURL(link.href);
+  const text = `Life Updates backup codes\n\n${codes.join('\n')}\n`;
+  download(new Blob([text], { type: 'text/plain' }), 'life-updates-backup-codes.txt');
 }
 
 /** Settings → Account: two-factor authentication with an authenticator app (better-auth's twoFactor plugin). */

@@ -5,16 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';
 import { toast } from 'sonner';
-
-/** Starts the browser's download of a file the server sends as an attachment (the page stays). */
-function download(url: string, name: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
+import { download } from '@/lib/download';
+import { formatDateTime } from '@/lib/format-date';
 
 /**
  * Settings → Admin → Backups: the embedded database's last automatic backup, "Back up now" (which
@@ -24,8 +16,6 @@ export function BackupsCard() {
   const { t, i18n } = useTranslation();
   const backups = useBackups();
   const createBackup = useCreateBackup();
-  const formatTime = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const formatSize = (bytes: number) =>
     new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
       bytes / 1_000_000,
@@ -61,7 +51,10 @@ export function BackupsCard() {
             <p className="text-sm">
               {last ? (
                 <>
-                  {t('backups.last', { time: formatTime(last.createdAt), size: formatSize(last.size) })}{' '}
+                  {t('backups.last', {
+                    time: formatDateTime(last.createdAt, i18n.language),
+                    size: formatSize(last.size),
+                  })}{' '}
                   <a className="underline" href={backupDownloadUrl(last.name)} download={last.name}>
                     {last.name}
                   </a>

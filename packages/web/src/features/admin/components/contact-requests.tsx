@@ -8,30 +8,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
 
 type Filter = ContactRequestStatus | 'all';
-
-function StatusFilter({ value, onChange }: { value: Filter; onChange: (value: Filter) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Select value={value} onValueChange={(next) => onChange(next as Filter)}>
-      <SelectTrigger>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {contactRequestStatuses.map((status) => (
-          <SelectItem key={status} value={status}>
-            {t(`admin.statuses.${status}`)}
-          </SelectItem>
-        ))}
-        <SelectItem value="all">{t('admin.requests.all')}</SelectItem>
-      </SelectContent>
-    </Select>
-  );
-}
 
 /** Contact Us / upgrade requests, with a new / handled status. */
 export function ContactRequests() {
@@ -41,8 +23,6 @@ export function ContactRequests() {
   const requests = useContactRequests({ status: filter === 'all' ? undefined : filter, page });
   const updateRequest = useUpdateContactRequest();
   const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / adminPageSize));
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   const setStatus = async (requestId: string, status: ContactRequestStatus) => {
     try {
@@ -64,12 +44,16 @@ export function ContactRequests() {
       <CardContent className="space-y-4">
         <div className="max-w-xs">
           <FormField label={t('admin.requests.filter')}>
-            <StatusFilter
+            <OptionSelect<Filter>
               value={filter}
-              onChange={(value) => {
+              onValueChange={(value) => {
                 setFilter(value);
                 setPage(1);
               }}
+              options={[
+                ...contactRequestStatuses.map((status) => ({ value: status, label: t(`admin.statuses.${status}`) })),
+                { value: 'all', label: t('admin.requests.all') },
+              ]}
             />
           </FormField>
         </div>
@@ -87,7 +71,7 @@ export function ContactRequests() {
                     <h3 className="font-medium">{request.subject}</h3>
                     <p className="text-sm text-muted-foreground">
                       {t('admin.requests.from', { name: request.name, email: request.email })} ·{' '}
-                      {t('admin.requests.received', { date: formatDate(request.createdAt) })}
+                      {t('admin.requests.received', { date: formatDateTime(request.createdAt, i18n.language) })}
                     </p>
                   </div>
                   <Badge variant={request.status === 'new' ? 'warning' : 'success'}>

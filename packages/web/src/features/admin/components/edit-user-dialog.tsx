@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  adminUserFormSchema,
-  userRoles,
-  type AdminUser,
-  type AdminUserForm,
-  type UserRole,
-} from '@life-updates/contract/admin';
+import { adminUserFormSchema, userRoles, type AdminUser, type AdminUserForm } from '@life-updates/contract/admin';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -21,34 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { ApiRequestError } from '@/lib/api-client';
-
-function RoleSelect({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: UserRole;
-  onChange: (value: UserRole) => void;
-  disabled: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Select value={value} onValueChange={(next) => onChange(next as UserRole)} disabled={disabled}>
-      <SelectTrigger>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {userRoles.map((role) => (
-          <SelectItem key={role} value={role}>
-            {t(`admin.roles.${role}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 /** Change a user's role, monthly share limit and open-ideas limit. */
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
@@ -90,7 +58,12 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
                 hint={isSelf ? t('admin.edit.ownRoleHint') : undefined}
                 error={message(errors.role?.message)}
               >
-                <RoleSelect value={field.value} onChange={field.onChange} disabled={isSelf} />
+                <OptionSelect
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={isSelf}
+                  options={userRoles.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
+                />
               </FormField>
             )}
           />

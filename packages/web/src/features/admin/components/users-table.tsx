@@ -11,6 +11,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { EditUserDialog } from './edit-user-dialog';
+import { formatDate } from '@/lib/format-date';
+
+const columns = ['username', 'role', 'id', 'email', 'created'] as const;
+const numberColumns = ['sharesThisMonth', 'monthlyShareLimit', 'maxIdeas'] as const;
 
 /** The users table of Settings → Admin: real accounts from the database, searched and paged. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
@@ -33,8 +37,6 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const deferredSearch = useDeferredValue(search.trim());
   const users = useAdminUsers({ search: deferredSearch, page });
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / adminPageSize));
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
 
   return (
     <Card>
@@ -66,30 +68,16 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
             <table className="w-full min-w-[56rem] text-left text-sm">
               <thead className="bg-muted text-muted-foreground">
                 <tr>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.username')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.role')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.id')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.email')}
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    {t('admin.users.created')}
-                  </th>
-                  <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.sharesThisMonth')}
-                  </th>
-                  <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.monthlyShareLimit')}
-                  </th>
-                  <th scope="col" className="p-2 text-right font-medium">
-                    {t('admin.users.maxIdeas')}
-                  </th>
+                  {columns.map((key) => (
+                    <th key={key} scope="col" className="p-2 font-medium">
+                      {t(`admin.users.${key}`)}
+                    </th>
+                  ))}
+                  {numberColumns.map((key) => (
+                    <th key={key} scope="col" className="p-2 text-right font-medium">
+                      {t(`admin.users.${key}`)}
+                    </th>
+                  ))}
                   <th scope="col" className="p-2 font-medium">
                     <span className="sr-only">{t('admin.users.actions')}</span>
                   </th>
@@ -123,7 +111,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       {user.id}
                     </td>
                     <td className="p-2 break-all">{user.email}</td>
-                    <td className="p-2 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                    <td className="p-2 whitespace-nowrap">{formatDate(user.createdAt, i18n.language)}</td>
                     <td className="p-2 text-right tabular-nums">{user.sharesThisMonth}</td>
                     <td className="p-2 text-right tabular-nums">{user.monthlyShareLimit}</td>
                     <td className="p-2 text-right tabular-nums">{user.maxIdeas}</td>

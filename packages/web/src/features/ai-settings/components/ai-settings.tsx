@@ -20,7 +20,7 @@ import { ChoiceChips } from '@/components/ui/choice-chips';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -32,32 +32,6 @@ type FieldName = keyof Values;
 /** Slider steps of 0.1 can drift (0.30000000000000004); the contract wants exact multiples. */
 const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
 const roundTemperature = (value: number) => Math.round(roundToStep(value, temperatureRange.step) * 10) / 10;
-
-/** The models GET /api/ai/models offers. */
-function ModelSelect({
-  models,
-  value,
-  onChange,
-}: {
-  models: AiModel[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {models.map((model) => (
-          <SelectItem key={model.id} value={model.id}>
-            {model.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 function SliderField({
   label,
@@ -161,7 +135,11 @@ function AiSettingsForm({
             hint={t('generation.aiSettings.modelHint')}
             error={errors.model}
           >
-            <ModelSelect models={models} value={values.model} onChange={(model) => change('model', model)} />
+            <OptionSelect
+              value={values.model}
+              onValueChange={(model) => change('model', model)}
+              options={models.map((model) => ({ value: model.id, label: model.label }))}
+            />
           </FormField>
           {selectedModel && !selectedModel.isAiModel && selectedModel.description ? (
             <p role="note" className="flex items-start gap-2 rounded-md border border-border bg-muted p-3 text-sm">

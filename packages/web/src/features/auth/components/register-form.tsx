@@ -10,13 +10,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 import { AuthFormEnd } from './auth-form-end';
-
-const serverFieldNames: Record<string, keyof RegisterFormValues> = {
-  name: 'fullName',
-  email: 'email',
-  password: 'password',
-};
 
 export function RegisterForm() {
   const { t } = useTranslation();
@@ -44,12 +39,7 @@ export function RegisterForm() {
         return;
       }
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          const name = serverFieldNames[field];
-          if (name) form.setError(name, { message: text });
-        }
-      }
+      setServerFieldErrors(form, error, { name: 'fullName', email: 'email', password: 'password' });
       setFormError(error instanceof ApiRequestError ? error.message : t('auth.registrationError'));
       return;
     }

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 import { toast } from 'sonner';
 import { AuthFormEnd } from './auth-form-end';
 
@@ -44,9 +45,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     try {
       await resetPassword({ token, newPassword: values.password });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields?.newPassword) {
-        form.setError('password', { message: error.fields.newPassword });
-      }
+      setServerFieldErrors(form, error, { newPassword: 'password' });
       setFormError(error instanceof ApiRequestError ? error.message : t('auth.authError'));
       return;
     }

@@ -7,7 +7,7 @@ import { useSendContactMessage } from '@/api/contact-us';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiRequestError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** The Contact Us form. */
 export function ContactUsForm({ defaults }: { defaults: { name: string; email: string } }) {
@@ -22,12 +22,7 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
     try {
       await send.mutateAsync(values);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'email' || field === 'subject' || field === 'message')
-            form.setError(field, { message: text });
-        }
-      }
+      setServerFieldErrors(form, error, ['name', 'email', 'subject', 'message']);
       toast.error(t('contactUs.failed'));
       return;
     }

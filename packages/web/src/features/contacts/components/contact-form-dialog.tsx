@@ -19,6 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiRequestError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** What the inputs hold: '' for an empty optional field. */
 const noRelationship = 'none';
@@ -113,11 +114,7 @@ export function ContactFormDialog({
         onOpenChange(false);
         return;
       }
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (isFormField(field)) form.setError(field, { type: 'server', message });
-        }
-      }
+      setServerFieldErrors(form, error, formFields);
       // The error's message, else "Failed to save contact". Nothing typed is lost.
       toast.error(error instanceof ApiRequestError ? error.message : t('contacts.toasts.saveFailed'));
       return;

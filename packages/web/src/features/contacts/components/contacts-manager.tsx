@@ -16,12 +16,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OptionSelect } from '@/components/ui/option-select';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactCard } from './contact-card';
-import { FilterSelect } from './filter-select';
 import { ContactFormDialog } from './contact-form-dialog';
 import { ExportContactsDialog } from './export-contacts-dialog';
 import { ImportContactsDialog } from './import-contacts-dialog';
@@ -103,10 +103,10 @@ export function ContactsManager() {
           <Label htmlFor={ids.relationship} className="sr-only">
             {t('contacts.relationshipFilterLabel')}
           </Label>
-          <FilterSelect
+          <OptionSelect
             id={ids.relationship}
             value={relationship}
-            onValueChange={(value) => setRelationship(value as RelationshipFilter)}
+            onValueChange={setRelationship}
             disabled={isSearching}
             aria-describedby={isSearching ? ids.filterHint : undefined}
             options={relationshipFilters.map((filter) => ({
@@ -124,10 +124,10 @@ export function ContactsManager() {
           <Label htmlFor={ids.sortBy} className="sr-only">
             {t('contacts.sortLabel')}
           </Label>
-          <FilterSelect
+          <OptionSelect
             id={ids.sortBy}
             value={sortBy}
-            onValueChange={(value) => setSortBy(value as ContactSortField)}
+            onValueChange={setSortBy}
             options={contactSortFields.map((field) => ({ value: field, label: t(`contacts.sort.${field}`) }))}
           />
         </div>
@@ -135,10 +135,10 @@ export function ContactsManager() {
           <Label htmlFor={ids.sortDirection} className="sr-only">
             {t('contacts.sortDirectionLabel')}
           </Label>
-          <FilterSelect
+          <OptionSelect
             id={ids.sortDirection}
             value={sortDirection}
-            onValueChange={(value) => setSortDirection(value as SortDirection)}
+            onValueChange={setSortDirection}
             options={sortDirections.map((direction) => ({
               value: direction,
               label: t(direction === 'asc' ? 'contacts.sortAsc' : 'contacts.sortDesc'),

@@ -16,27 +16,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { ApiRequestError } from '@/lib/api-client';
-
-/** The provider choice, SendGrid first (the default), Resend second. */
-function ProviderSelect({ value, onChange }: { value: EmailProvider; onChange: (value: EmailProvider) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Select value={value} onValueChange={(next) => onChange(next as EmailProvider)}>
-      <SelectTrigger>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {emailProviders.map((provider) => (
-          <SelectItem key={provider} value={provider}>
-            {t(`email.providers.${provider}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 type Fields = {
   senderName: string;
@@ -222,7 +203,12 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
             />
           </FormField>
           <FormField label={t('email.settings.provider')}>
-            <ProviderSelect value={fields.provider} onChange={(value) => change('provider', value)} />
+            {/* SendGrid first (the default), Resend second. */}
+            <OptionSelect
+              value={fields.provider}
+              onValueChange={(value) => change('provider', value)}
+              options={emailProviders.map((provider) => ({ value: provider, label: t(`email.providers.${provider}`) }))}
+            />
           </FormField>
           <div className="space-y-2">
             <FormField

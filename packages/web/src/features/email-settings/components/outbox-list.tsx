@@ -5,6 +5,7 @@ import { outboxPageSize, useOutbox } from '@/api/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format-date';
 
 /** The embedded outbox: with no real transport, mail stays here, on this machine. */
 export function OutboxList() {
@@ -12,8 +13,6 @@ export function OutboxList() {
   const [page, setPage] = useState(1);
   const outbox = useOutbox({ page, enabled: true });
   const pages = Math.max(1, Math.ceil((outbox.data?.total ?? 0) / outboxPageSize));
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <Card>
@@ -51,7 +50,7 @@ export function OutboxList() {
                       </>
                     ) : null}
                     <dt className="text-muted-foreground">{t('email.outbox.sentAt')}</dt>
-                    <dd>{formatDate(message.createdAt)}</dd>
+                    <dd>{formatDateTime(message.createdAt, i18n.language)}</dd>
                   </dl>
                   <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-muted p-2 font-sans">
                     {message.text}

@@ -11,21 +11,23 @@ import {
 } from '@life-updates/contract/schedule';
 import { CalendarClockIcon, HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useContactsByName } from '@/api/contacts';
 import { useSaveSchedule, useSchedule } from '@/api/schedule';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { ApiRequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** The browser's time zone: the default until the user saves one. */
 function browserTimeZone(): string {
@@ -61,14 +63,7 @@ export function ScheduleSettings() {
         {schedule.isPending ? (
           <Spinner label={t('common.loading')} />
         ) : schedule.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-destructive">
-              {t('schedule.loadFailed')}
-            </p>
-            <Button variant="outline" onClick={() => void schedule.refetch()}>
-              {t('schedule.retry')}
-            </Button>
-          </div>
+          <LoadFailed message={t('schedule.loadFailed')} onRetry={schedule.refetch} />
         ) : (
           <>
             <ScheduleStatus data={schedule.data} />
@@ -159,26 +154,6 @@ function SwitchRow({
   );
 }
 
-/** The frequency choice, bound to the form. */
-function FrequencySelect({ control }: { control: Control<ScheduleUpdate> }) {
-  const { t } = useTranslation();
-  const { field } = useController({ control, name: 'frequency' });
-  return (
-    <Select value={field.value} onValueChange={field.onChange}>
-      <SelectTrigger onBlur={field.onBlur}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {scheduleFrequencies.map((frequency) => (
-          <SelectItem key={frequency} value={frequency}>
-            {t(`schedule.frequencies.${frequency}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
 function ScheduleForm({ data }: { data: ScheduleResponse }) {
   const { t } = useTranslation();
   const saveSchedule = useSaveSchedule();
@@ -199,12 +174,8 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
       // The server keeps only the user's own contacts: show what was stored.
       form.reset(initialValues(saved));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          if (field in values) form.setError(field as keyof ScheduleUpdate, { message: text });
-        }
-      }
-      toast.error(error instanceof ApiRequestError && error.status < 500 ? error.message : t('schedule.saveFailed'));
+      setServerFieldErrors(form, error, Object.keys(values) as (keyof ScheduleUpdate)[]);
+      toast.error(refusalMessage(error, t('schedule.saveFailed')));
     }
   });
 
@@ -212,7 +183,21 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('schedule.frequency')} error={message(errors.frequency?.message)}>
-          <FrequencySelect control={form.control} />
+          <Controller
+            control={form.control}
+            name="frequency"
+            render={({ field }) => (
+              <OptionSelect
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                options={scheduleFrequencies.map((frequency) => ({
+                  value: frequency,
+                  label: t(`schedule.frequencies.${frequency}`),
+                }))}
+              />
+            )}
+          />
         </FormField>
         <FormField
           label={t('schedule.timeZone')}
@@ -282,16 +267,7 @@ function ContactChecklist({ selected, onChange }: { selected: string[]; onChange
   let body;
   if (contacts.isPending) body = <Spinner label={t('common.loading')} />;
   else if (contacts.isError)
-    body = (
-      <div className="space-y-2">
-        <p role="alert" className="text-sm text-destructive">
-          {t('schedule.contactsLoadFailed')}
-        </p>
-        <Button type="button" variant="outline" onClick={() => void contacts.refetch()}>
-          {t('schedule.retry')}
-        </Button>
-      </div>
-    );
+    body = <LoadFailed message={t('schedule.contactsLoadFailed')} onRetry={contacts.refetch} />;
   else if (contacts.data.length === 0)
     body = <p className="text-sm text-muted-foreground">{t('schedule.noContacts')}</p>;
   else

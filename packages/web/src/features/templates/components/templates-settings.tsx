@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCreateTemplate, useDeleteTemplate, useTemplates, useUpdateTemplate } from '@/api/templates';
+import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +24,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiRequestError } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 type Editing = { mode: 'create'; from?: TemplateFormInput } | { mode: 'edit'; template: Template };
 
@@ -98,16 +100,7 @@ function TemplateList({
   const [toDelete, setToDelete] = useState<Template | null>(null);
 
   if (templates.isPending) return <Spinner label={t('common.loading')} />;
-  if (templates.isError) {
-    return (
-      <div className="space-y-2">
-        <p role="alert">{t('templates.toasts.loadFailed')}</p>
-        <Button variant="outline" onClick={() => void templates.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (templates.isError) return <LoadFailed message={t('templates.toasts.loadFailed')} onRetry={templates.refetch} />;
   const system = templates.data.templates.filter((template) => template.isBuiltIn);
   const own = templates.data.templates.filter((template) => !template.isBuiltIn);
 
@@ -117,9 +110,7 @@ function TemplateList({
       await deleteTemplate.mutateAsync(toDelete.id);
       toast.success(t('templates.toasts.deleted'), { description: t('notices.templateDeleted') });
     } catch (error) {
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('templates.toasts.failed'),
-      );
+      toast.error(refusalMessage(error, t('templates.toasts.failed')));
     }
     setToDelete(null);
   };
@@ -261,15 +252,8 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
         toast.success(t('templates.toasts.saved'), { description: t('notices.templateAdded') });
       }
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'template' || field === 'structureDescription')
-            form.setError(field, { message: text });
-        }
-      }
-      toast.error(
-        error instanceof ApiRequestError && error.status < 500 ? error.message : t('templates.toasts.failed'),
-      );
+      setServerFieldErrors(form, error, ['name', 'template', 'structureDescription']);
+      toast.error(refusalMessage(error, t('templates.toasts.failed')));
       return;
     }
     onDone();

@@ -1,13 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { FilterSelect } from './filter-select';
+import { OptionSelect } from './option-select';
 
 const options = [
   { value: 'name', label: 'Name' },
   { value: 'email', label: 'Email' },
 ];
 
-describe('FilterSelect', () => {
+describe('OptionSelect', () => {
   beforeAll(() => {
     // jsdom lays nothing out; the open list scrolls its selected option into view.
     Element.prototype.scrollIntoView ??= () => undefined;
@@ -15,7 +15,7 @@ describe('FilterSelect', () => {
 
   it('shows the chosen option and hands a new choice made from the keyboard to its owner', async () => {
     const onValueChange = vi.fn();
-    render(<FilterSelect id="sort" value="email" onValueChange={onValueChange} options={options} />);
+    render(<OptionSelect id="sort" value="email" onValueChange={onValueChange} options={options} />);
     const trigger = screen.getByRole('combobox');
     expect(trigger).toHaveAttribute('id', 'sort');
     expect(trigger).toHaveTextContent('Email');
@@ -27,7 +27,7 @@ describe('FilterSelect', () => {
   });
 
   it('does not open when disabled', async () => {
-    render(<FilterSelect id="sort" value="email" onValueChange={vi.fn()} options={options} disabled />);
+    render(<OptionSelect id="sort" value="email" onValueChange={vi.fn()} options={options} disabled />);
     const trigger = screen.getByRole('combobox');
     expect(trigger).toBeDisabled();
     fireEvent.keyDown(trigger, { key: 'Enter' });

@@ -1,0 +1,40 @@
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+
+export type SelectOption<T extends string> = { value: T; label: string };
+
+type OptionSelectProps<T extends string> = {
+  value: T;
+  onValueChange: (value: T) => void;
+  options: readonly SelectOption<T>[];
+  disabled?: boolean;
+  id?: string;
+  onBlur?: () => void;
+  'aria-describedby'?: string | undefined;
+};
+
+/**
+ * A Select of fixed options. Inside a FormField its trigger takes the field's label, hint and error;
+ * outside one, `id` and `aria-describedby` wire it to a label of its own.
+ */
+export function OptionSelect<T extends string>({
+  value,
+  onValueChange,
+  options,
+  disabled,
+  ...trigger
+}: OptionSelectProps<T>) {
+  return (
+    <Select value={value} onValueChange={(next) => onValueChange(next as T)} disabled={disabled}>
+      <SelectTrigger {...trigger}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
