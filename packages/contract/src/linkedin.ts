@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** LinkedIn refuses a post whose commentary, as sent (after little-text escaping), is longer than this. */
 export const maxLinkedinPostLength = 3000;
+/** A post carries at most this many photos (LinkedIn's MultiImage API takes 2 to 20); the rest stay out. */
+export const maxLinkedinPhotos = 20;
 
 /** The banner and the one reminder email come this many days before the token expires. */
 export const linkedinExpiryWarningDays = 7;

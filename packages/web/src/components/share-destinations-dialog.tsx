@@ -1,5 +1,10 @@
 import type { Contact } from '@life-updates/contract/contacts';
-import { linkedinCommentaryLength, linkedinTextProblem, maxLinkedinPostLength } from '@life-updates/contract/linkedin';
+import {
+  linkedinCommentaryLength,
+  linkedinTextProblem,
+  maxLinkedinPhotos,
+  maxLinkedinPostLength,
+} from '@life-updates/contract/linkedin';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,6 +36,8 @@ export interface ShareDestinationsDialogProps {
   postSubmitLabel?: string | undefined;
   /** What the choice does besides, shown under the title. */
   note?: string | undefined;
+  /** How many photos the share's ideas have: every destination gets them with the text. */
+  photoCount?: number | undefined;
   /** Which of the user's contacts may be chosen (all when left out). */
   contactFilter?: ((contact: Contact) => boolean) | undefined;
   /**
@@ -79,6 +86,7 @@ export function ShareDestinationsDialog({
   submitLabel,
   postSubmitLabel,
   note,
+  photoCount = 0,
   contactFilter,
   postText,
   isProcessing,
@@ -151,6 +159,10 @@ export function ShareDestinationsDialog({
           note={note}
         />
 
+        {photoCount > 0 ? (
+          <p className="text-sm text-muted-foreground">{t('photos.share.goWith', { count: photoCount })}</p>
+        ) : null}
+
         <ContactsSection
           query={contacts}
           contacts={allContacts}
@@ -210,6 +222,11 @@ export function ShareDestinationsDialog({
                 >
                   {t('linkedin.characterCount', { count: postLength, max: maxLinkedinPostLength })}
                 </span>
+                {photoCount > maxLinkedinPhotos ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {t('photos.share.linkedinFirst', { limit: maxLinkedinPhotos })}
+                  </span>
+                ) : null}
               </div>
             </div>
             {linkedinConnection.state === 'expired' ? (

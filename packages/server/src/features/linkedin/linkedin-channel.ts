@@ -1,4 +1,4 @@
-import { linkedinPostUrl, linkedinTextProblem } from '@life-updates/contract/linkedin';
+import { linkedinPostUrl, linkedinTextProblem, maxLinkedinPhotos } from '@life-updates/contract/linkedin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,7 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { findSharePhotos } from '../photos/photos-service.ts';
 import type { Channel, DeliveryRow } from '../shares/delivery/channel.ts';
-import { createLinkedinPost, LinkedinPublishError, maxLinkedinImagesPerPost } from './linkedin-posts-client.ts';
+import { createLinkedinPost, LinkedinPublishError } from './linkedin-posts-client.ts';
 import { endTokenValidity, getUsableToken } from './linkedin-service.ts';
 
 /*
@@ -40,7 +40,7 @@ export function createLinkedinChannel({
     if (!delivery.shareId) return [];
     try {
       const photos = await findSharePhotos({ db, storage: media, userId: delivery.userId, shareId: delivery.shareId });
-      return photos.slice(0, maxLinkedinImagesPerPost);
+      return photos.slice(0, maxLinkedinPhotos);
     } catch (error) {
       throw new LinkedinPublishError(
         'linkedin.errors.photoUpload',

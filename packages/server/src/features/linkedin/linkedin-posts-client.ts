@@ -1,4 +1,4 @@
-import { escapeLittleText } from '@life-updates/contract/linkedin';
+import { escapeLittleText, maxLinkedinPhotos } from '@life-updates/contract/linkedin';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /*
@@ -9,9 +9,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * photo as `content.media` and 2–20 as `content.multiImage`
  * (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api).
  */
-
-/** The MultiImage API takes at least 2 and at most 20 images in one post; one is a single-image post. */
-export const maxLinkedinImagesPerPost = 20;
 
 /**
  * A refusal by LinkedIn (or no answer), with the catalogue key of the message the user sees and the
@@ -214,7 +211,7 @@ function wasNeverSent(error: unknown): boolean {
 }
 
 /**
- * Creates a post on the member's feed, with its photos (at most maxLinkedinImagesPerPost, in their
+ * Creates a post on the member's feed, with its photos (at most maxLinkedinPhotos, in their
  * order), through the versioned APIs. The photos go up first: a failure there leaves nothing
  * published. The post counts as published only when LinkedIn answers 201 with the new post's URN in
  * `x-restli-id`.
@@ -239,8 +236,7 @@ export async function createLinkedinPost({
   /** How long to wait for LinkedIn to process the uploaded photos before giving up this attempt. */
   imageReadyTimeoutMs?: number;
 }): Promise<{ postUrn: string }> {
-  if (photos.length > maxLinkedinImagesPerPost)
-    throw new RangeError(`at most ${maxLinkedinImagesPerPost} photos in a LinkedIn post`);
+  if (photos.length > maxLinkedinPhotos) throw new RangeError(`at most ${maxLinkedinPhotos} photos in a LinkedIn post`);
   const call: Call = { apiBase, apiVersion, accessToken, timeoutMs };
   const author = `urn:li:person:${memberId}`;
   const images: Array<{ id: string; alt: string | null }> = [];

@@ -3,6 +3,7 @@ import { CheckCircle2Icon, MailIcon, SaveIcon, SparklesIcon } from 'lucide-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useIdeas } from '@/api/ideas';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { ShareDestinationsDialog } from '@/components/share-destinations-dialog';
 import { Button } from '@/components/ui/button';
@@ -36,6 +37,10 @@ export function GenerationWorkspace({
   const [generatedLength, setGeneratedLength] = useState<Preferences['length'] | null>(null);
   const stream = useGenerationStream(initialText);
   const actions = useShareActions({ ideaIds, text: stream.text, preferences });
+  const ideas = useIdeas();
+  const photoCount = (ideas.data?.ideas ?? [])
+    .filter((idea) => ideaIds.includes(idea.id))
+    .reduce((total, idea) => total + idea.photos.length, 0);
 
   async function generate() {
     if (ideaIds.length === 0) {
@@ -105,6 +110,7 @@ export function GenerationWorkspace({
         submitLabel={t('generation.sendEmail')}
         postSubmitLabel={t('common.destinations.send')}
         postText={stream.text}
+        photoCount={photoCount}
         isProcessing={actions.isSending}
         onSubmit={(choice) => void actions.send(choice)}
       />

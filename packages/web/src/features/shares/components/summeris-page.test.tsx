@@ -132,6 +132,12 @@ describe('Summeris', () => {
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('dialog', { name: 'Photo 1 of 2' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'The harbour at dawn' })).toHaveAttribute('src', '/api/photos/p1');
+
+    // Choosing where it goes says the photos go too.
+    await user.keyboard('{Escape}');
+    await user.click(within(card).getByRole('button', { name: 'Change recipients' }));
+    const destinations = await screen.findByRole('dialog', { name: 'Who should receive this share?' });
+    expect(within(destinations).getByText('2 photos go with it.')).toBeVisible();
   });
 
   it('has four tabs with their counts, and each tab shows its shares', async () => {

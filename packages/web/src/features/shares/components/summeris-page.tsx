@@ -392,6 +392,7 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         title={t('notices.recipientsTitle')}
         submitLabel={t('summeris.approve')}
         note={hasRecipients ? t('summeris.othersStayPending') : undefined}
+        photoCount={share.photos.length}
         contactFilter={isSingleText ? undefined : (contact) => share.texts[contact.id] !== undefined}
         postText={share.texts[everyoneTextKey] ?? null}
         isProcessing={isSending}
