@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format-date';
 
 /**
  * What an exit of Create Content or Generate ended in. A send to contacts alone says "Email sent."
@@ -32,9 +33,7 @@ function useResultCopy(result: ShareResult): { title: string; message: string } 
     case 'approved':
       return { title: t('generation.approvedTitle'), message: t('generation.approvedMessage') };
     case 'scheduled': {
-      const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(result.sendAt),
-      );
+      const date = formatDateTime(result.sendAt, i18n.language);
       return { title: t('generation.scheduledTitle'), message: t('generation.scheduledMessage', { date }) };
     }
     case 'sent': {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 
 /**
@@ -26,7 +27,7 @@ export function IdeaCard({
   onDelete?: (() => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const date = new Date(idea.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const date = formatDate(idea.createdAt, i18n.language);
   return (
     <li
       className={cn(

@@ -11,11 +11,6 @@ export function templateLabel(share: ShareWithContacts, t: TFunction): string {
   return share.templateName ?? t('summeris.defaultTemplate');
 }
 
-export function formatDateTime(value: string | null, language: string): string {
-  if (!value) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
-}
-
 /** One entry per text of the share: each contact's own, or the single generated piece. */
 export function recipientsOf(share: ShareWithContacts, t: TFunction) {
   const names = new Map(share.contacts.map((contact) => [contact.id, contact.name]));

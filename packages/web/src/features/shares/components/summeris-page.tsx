@@ -36,7 +36,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiRequestError, refusalMessage } from '@/lib/api-client';
-import { formatDateTime, recipientsOf, templateLabel } from './share-labels';
+import { formatDateTime } from '@/lib/format-date';
+import { recipientsOf, templateLabel } from './share-labels';
 
 const tabs = ['pending', 'scheduled', 'sent', 'failed'] as const;
 type Tab = (typeof tabs)[number];
@@ -425,7 +426,7 @@ function ScheduledShareCard({ share }: { share: ShareWithContacts }) {
     <ShareCard
       share={share}
       byDestination
-      date={t('summeris.sendsAt', { date: formatDateTime(share.sendAt, i18n.language) })}
+      date={share.sendAt ? t('summeris.sendsAt', { date: formatDateTime(share.sendAt, i18n.language) }) : ''}
     >
       <CardContent className="space-y-4">
         <ReadOnlyTexts share={share} />
