@@ -1,5 +1,5 @@
 import type { OutboxPage } from '@life-updates/contract/email';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
@@ -18,7 +18,7 @@ export async function findOutboxMessages({
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [total] = await db.select({ count: count() }).from(outboxMessages).where(eq(outboxMessages.userId, userId));
+  const total = await db.$count(outboxMessages, eq(outboxMessages.userId, userId));
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -31,7 +31,7 @@ export async function findOutboxMessages({
       headers: row.headers ?? {},
       createdAt: row.createdAt.toISOString(),
     })),
-    total: total?.count ?? 0,
+    total,
     page,
     pageSize,
   };

@@ -1,5 +1,5 @@
 import { maxPhotosPerIdea, type Photo } from '@life-updates/contract/photos';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
@@ -46,10 +46,7 @@ async function requireOwnIdea({ db, userId, ideaId, lock = false }: UserScope & 
   if (!idea) throw ideaNotFound();
 }
 
-async function countPhotos(db: Executor, ideaId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(ideaPhotos).where(eq(ideaPhotos.ideaId, ideaId));
-  return row?.total ?? 0;
-}
+const countPhotos = (db: Executor, ideaId: string) => db.$count(ideaPhotos, eq(ideaPhotos.ideaId, ideaId));
 
 const listOf = (db: Executor, userId: string, ideaId: string) =>
   db

@@ -2,7 +2,7 @@ import type { MessageMethod } from '@life-updates/contract/email';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { everyoneTextKey, type Channel as ChannelName } from '@life-updates/contract/share-options';
 import type { Destinations } from '@life-updates/contract/shares';
-import { and, count, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { deliveries, shares } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
@@ -52,23 +52,21 @@ async function assertWithinMonthlyLimit({
 }) {
   if (isLocked) await lockSettingsRow({ tx, userId });
   const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
-  const [inFlight] = await tx
-    .select({ count: count() })
-    .from(shares)
-    .where(
-      and(
-        eq(shares.userId, userId),
-        inArray(shares.status, ['sending', 'scheduled']),
-        exceptShareId ? ne(shares.id, exceptShareId) : undefined,
-        exists(
-          tx
-            .select({ id: deliveries.id })
-            .from(deliveries)
-            .where(and(eq(deliveries.shareId, shares.id), eq(deliveries.channel, 'email'))),
-        ),
+  const inFlight = await tx.$count(
+    shares,
+    and(
+      eq(shares.userId, userId),
+      inArray(shares.status, ['sending', 'scheduled']),
+      exceptShareId ? ne(shares.id, exceptShareId) : undefined,
+      exists(
+        tx
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(and(eq(deliveries.shareId, shares.id), eq(deliveries.channel, 'email'))),
       ),
-    );
-  if (used + (inFlight?.count ?? 0) >= total) throw limitReached();
+    ),
+  );
+  if (used + inFlight >= total) throw limitReached();
 }
 
 export type SendShareOutcome = {
@@ -401,11 +399,8 @@ export async function retryFailedDeliveries({
       or(isNull(deliveries.failureKind), ne(deliveries.failureKind, 'permanent')),
     );
     // A share that was sent already counts in this month's usage; one where everything failed does not.
-    const [emails] = await tx
-      .select({ count: count() })
-      .from(deliveries)
-      .where(and(failed, eq(deliveries.channel, 'email')));
-    if (share.status !== 'sent' && (emails?.count ?? 0) > 0) {
+    const emails = await tx.$count(deliveries, and(failed, eq(deliveries.channel, 'email')));
+    if (share.status !== 'sent' && emails > 0) {
       await assertWithinMonthlyLimit({ tx, userId, now, exceptShareId: shareId });
     }
     const rows = await tx
