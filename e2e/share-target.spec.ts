@@ -173,6 +173,17 @@ test('signed in: more photos than an idea takes are cut to ten with a message, a
   // A share opens the app anew: the form holds what this share brought.
   await expect(photosToUpload(page)).toHaveCount(1);
   await expect(entryBox(page)).toHaveValue('');
+  // Photos alone make an idea, called "Photo" until its text is written.
+  await page.getByRole('button', { name: 'Save Event' }).click();
+  await expect(photosToUpload(page)).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const { ideas } = (await (await page.request.get('/api/ideas')).json()) as {
+        ideas: { content: string; photos: unknown[] }[];
+      };
+      return ideas.map((idea) => [idea.content, idea.photos.length]);
+    })
+    .toEqual([['Photo', 1]]);
 });
 
 test.describe('without the service worker', () => {

@@ -64,7 +64,11 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
     if (takeIncomingText() !== null) toast.info(t('capture.share.prefilled'));
   }, [t]);
 
-  const isBlank = text.trim() === '';
+  // Photos attached to the idea being written (not those of an idea already saved).
+  const attachedCount = photos.pending.filter((photo) => photo.state === 'attached').length;
+  // Photos alone make an idea too (a gallery shares no text): it is then called "Photo(s)", to be
+  // written later in My Stories.
+  const isBlank = text.trim() === '' && attachedCount === 0;
   const canRecord = transcription.data?.available === true;
 
   const keepOnDevice = async (idempotencyKey: string, content: string, isAudioRecording: boolean) => {
@@ -105,10 +109,13 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Submit is ignored when the text is blank after trimming.
+    // Submit is ignored when the text is blank after trimming and no photo is attached.
     if (isBlank || createIdea.isPending) return;
     const submitted = text;
-    const input = { content: submitted.trim(), isAudioRecording: isTranscribed };
+    const input = {
+      content: submitted.trim() || t('photos.ideaText', { count: attachedCount }),
+      isAudioRecording: isTranscribed,
+    };
     // One key for this idea, whether it is sent now or later from the queue.
     const idempotencyKey = newIdempotencyKey();
     if (!navigator.onLine) {
