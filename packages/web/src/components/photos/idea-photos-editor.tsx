@@ -197,17 +197,18 @@ function AltTextForm({ photo, number }: { photo: Photo; number: number }) {
   const update = useUpdatePhoto();
   const [alt, setAlt] = useState(photo.alt ?? '');
   const isChanged = alt.trim() !== (photo.alt ?? '');
-  const save = (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
     if (!isChanged || update.isPending) return;
-    update.mutate(
-      { id: photo.id, update: { alt: alt.trim() } },
-      {
-        onSuccess: () => toast.success(t('photos.manage.altSaved')),
-        onError: (error) => toast.error(refusalMessage(error, t('photos.manage.failed'))),
-      },
-    );
+    // Awaited rather than mutate's callbacks: the saved alt text gives this form a new key, and
+    // React Query calls no callback of a form that is gone.
+    try {
+      await update.mutateAsync({ id: photo.id, update: { alt: alt.trim() } });
+      toast.success(t('photos.manage.altSaved'));
+    } catch (error) {
+      toast.error(refusalMessage(error, t('photos.manage.failed')));
+    }
   };
   // Its own form would nest inside the Edit dialog's: the field saves on Enter and with its button instead.
   return (
@@ -223,7 +224,7 @@ function AltTextForm({ photo, number }: { photo: Photo; number: number }) {
           placeholder={t('photos.manage.altPlaceholder')}
           onChange={(event) => setAlt(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') save(event);
+            if (event.key === 'Enter') void save(event);
           }}
           className="h-8"
         />
@@ -232,7 +233,7 @@ function AltTextForm({ photo, number }: { photo: Photo; number: number }) {
           size="sm"
           className="h-8"
           disabled={!isChanged || update.isPending}
-          onClick={save}
+          onClick={(event) => void save(event)}
           aria-label={t('photos.manage.saveAltLabel', { number })}
         >
           {t('photos.manage.saveAlt')}
