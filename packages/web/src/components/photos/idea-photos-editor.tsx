@@ -12,8 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { refusalMessage } from '@/lib/api-client';
 import type { usePhotoUploads } from './use-photo-uploads';
 import { PendingPhotos } from './pending-photos';
-import { photoAlt } from './photo-alt';
 import { PhotoPickerButtons } from './photo-inputs';
+import { PhotoThumbnail } from './photo-thumbnails';
 import { PhotoViewer } from './photo-viewer';
 
 /** Moves the item at `from` to `to`. */
@@ -117,21 +117,13 @@ export function IdeaPhotosEditor({
               data-testid="idea-photo"
             >
               <GripVerticalIcon className="mt-4 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden />
-              <button
-                type="button"
-                onClick={() => setViewIndex(index)}
-                aria-label={t('photos.list.open', { number: index + 1, count: photos.length })}
-                className="shrink-0 overflow-hidden rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <img
-                  src={photo.thumbnailUrl}
-                  alt={photoAlt(t, photo, index)}
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  className="size-14 object-cover"
-                />
-              </button>
+              <PhotoThumbnail
+                photo={photo}
+                index={index}
+                count={photos.length}
+                onOpen={() => setViewIndex(index)}
+                className="rounded"
+              />
               <AltTextForm key={`${photo.id}:${photo.alt ?? ''}`} photo={photo} number={index + 1} />
               <div className="flex shrink-0 flex-col">
                 <Button
