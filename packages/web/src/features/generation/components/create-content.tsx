@@ -9,6 +9,7 @@ import type { Idea } from '@life-updates/contract/ideas';
 import { useIdeas } from '@/api/ideas';
 import { useShareDeliveries, useShareForIdea } from '@/api/shares';
 import { DeliveryStatusList } from '@/components/delivery-status-list';
+import { LoadFailed } from '@/components/load-failed';
 import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -62,14 +63,7 @@ export function CreateContent() {
     return <Spinner label={t('common.loading')} className="flex justify-center py-16" />;
   }
   if (ideas.isError && ideaId) {
-    return (
-      <div className="space-y-3 py-12 text-center">
-        <p className="text-destructive">{t('ideas.toasts.loadFailed')}</p>
-        <Button variant="outline" onClick={() => void ideas.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadFailed message={t('ideas.toasts.loadFailed')} onRetry={ideas.refetch} className="py-12 text-center" />;
   }
   if (!idea) {
     return (
@@ -128,7 +122,6 @@ function IdeaWorkspace({ idea }: { idea: Idea }) {
         initialText={shareText(share.data)}
         // Stored preferences, else the Create Content defaults (length Medium).
         initialPreferences={resolvePreferences(idea.preferences, defaultPreferences)}
-        preferencesTitle={t('generation.choosePreferences')}
         generateLabel={t('generation.generateContent')}
       />
     </>

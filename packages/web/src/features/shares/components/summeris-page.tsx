@@ -24,6 +24,7 @@ import {
   waitForDeliveries,
 } from '@/api/shares';
 import { DeliveryStatusList, destinationLabel } from '@/components/delivery-status-list';
+import { LoadFailed } from '@/components/load-failed';
 import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { ShareDestinationsDialog, type ShareDestinationsChoice } from '@/components/share-destinations-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -64,16 +65,7 @@ export function ShareReviewPage() {
   const [tab, setTab] = useState<Tab>('pending');
 
   if (summeris.isPending) return <Spinner label={t('common.loading')} />;
-  if (summeris.isError) {
-    return (
-      <div className="space-y-2">
-        <p role="alert">{t('summeris.toasts.loadFailed')}</p>
-        <Button variant="outline" onClick={() => void summeris.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (summeris.isError) return <LoadFailed message={t('summeris.toasts.loadFailed')} onRetry={summeris.refetch} />;
   const review = summeris.data;
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(tabs.find((candidate) => candidate === value) ?? 'pending')}>
