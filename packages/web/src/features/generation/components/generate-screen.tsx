@@ -116,7 +116,6 @@ export function GenerateScreen() {
           initialPreferences={
             single ? resolvePreferences(single.preferences, preferenceFallbacks) : preferenceFallbacks
           }
-          preferencesTitle={t('generation.choosePreferences')}
           generateLabel={t('generation.generate')}
         />
       )}

@@ -55,7 +55,6 @@ function renderWorkspace(initialText = '') {
             ideaIds={['3f1c7a52-4a57-4bb8-9b53-1f2a6a1f0e11']}
             initialText={initialText}
             initialPreferences={defaultPreferences}
-            preferencesTitle="Choose Preferences"
             generateLabel="Generate Content"
           />
         ),

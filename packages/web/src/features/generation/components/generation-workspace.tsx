@@ -23,13 +23,11 @@ export function GenerationWorkspace({
   ideaIds,
   initialText,
   initialPreferences,
-  preferencesTitle,
   generateLabel,
 }: {
   ideaIds: readonly string[];
   initialText: string;
   initialPreferences: Preferences;
-  preferencesTitle: string;
   generateLabel: string;
 }) {
   const { t } = useTranslation();
@@ -67,7 +65,7 @@ export function GenerationWorkspace({
     <div className="grid gap-6 lg:grid-cols-5">
       <Card className="lg:col-span-2">
         <CardHeader>
-          <CardTitle>{preferencesTitle}</CardTitle>
+          <CardTitle>{t('generation.choosePreferences')}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-6">
           <PreferencesPanel value={preferences} onChange={setPreferences} disabled={isLocked} />

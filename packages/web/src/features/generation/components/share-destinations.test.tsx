@@ -73,7 +73,6 @@ function renderWorkspace(text = 'Our news: we moved to Lisbon.') {
             ideaIds={[ideaId]}
             initialText={text}
             initialPreferences={defaultPreferences}
-            preferencesTitle="Choose Preferences"
             generateLabel="Generate Content"
           />
         ),
