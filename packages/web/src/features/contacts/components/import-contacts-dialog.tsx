@@ -17,7 +17,8 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { buildImportPreview, type ImportPreview, type ImportPreviewRow } from '../lib/import-preview';
 
 type Step =
@@ -26,6 +27,22 @@ type Step =
   | { kind: 'preview'; fileName: string; preview: ImportPreview };
 
 const accept = `${contactFileTypes.csv.accept},${contactFileTypes.vcard.accept}`;
+
+/** The badge of a row that is not invalid (an invalid row lists its problems instead). */
+const statusBadges = {
+  ready: { variant: 'success', label: 'contacts.import.statusReady' },
+  existing: { variant: 'warning', label: 'contacts.import.skippedExisting' },
+  duplicateInFile: { variant: 'warning', label: 'contacts.import.skippedDuplicateInFile' },
+} as const;
+
+const columns = [
+  { label: 'contacts.import.columnRow', className: 'w-12' },
+  { label: 'contacts.import.columnName', className: '' },
+  { label: 'contacts.import.columnEmail', className: 'hidden sm:table-cell' },
+  { label: 'contacts.import.columnPhone', className: 'hidden sm:table-cell' },
+  { label: 'contacts.import.columnRelationship', className: 'hidden sm:table-cell' },
+  { label: 'contacts.import.columnStatus', className: '' },
+] as const;
 
 /**
  * Import from a CSV or vCard file: the file is read in the browser with the
@@ -69,7 +86,7 @@ export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; on
     } catch (error) {
       setStep({
         kind: 'choose',
-        fileError: error instanceof ApiRequestError ? error.message : t('contacts.import.fileUnreadable'),
+        fileError: errorMessage(error, t('contacts.import.fileUnreadable')),
       });
     }
   };
@@ -90,7 +107,7 @@ export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; on
       else toast.info(t('contacts.import.resultTitle'), { description });
       close(false);
     } catch (error) {
-      toast.error(error instanceof ApiRequestError ? error.message : t('contacts.errors.importFailed'));
+      toast.error(errorMessage(error, t('contacts.errors.importFailed')));
     }
   };
 
@@ -103,20 +120,18 @@ export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; on
         </DialogHeader>
 
         {step.kind === 'choose' ? (
-          <div className="space-y-3">
-            <FormField
-              label={t('contacts.import.fileLabel')}
-              hint={t('contacts.import.formatsHint')}
-              error={step.fileError ?? undefined}
-            >
-              <Input
-                type="file"
-                accept={accept}
-                onChange={(event) => void onFile(event)}
-                className="h-auto cursor-pointer py-2"
-              />
-            </FormField>
-          </div>
+          <FormField
+            label={t('contacts.import.fileLabel')}
+            hint={t('contacts.import.formatsHint')}
+            error={step.fileError ?? undefined}
+          >
+            <Input
+              type="file"
+              accept={accept}
+              onChange={(event) => void onFile(event)}
+              className="h-auto cursor-pointer py-2"
+            />
+          </FormField>
         ) : null}
 
         {step.kind === 'reading' ? <Spinner label={t('contacts.import.reading')} /> : null}
@@ -174,34 +189,21 @@ export function ImportContactsDialog({ open, onOpenChange }: { open: boolean; on
 function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
   const { t } = useTranslation();
   const status = (row: ImportPreviewRow) => {
-    switch (row.status) {
-      case 'ready':
-        return (
-          <Badge variant="success" className="whitespace-normal rounded-md">
-            {t('contacts.import.statusReady')}
-          </Badge>
-        );
-      case 'existing':
-        return (
-          <Badge variant="warning" className="whitespace-normal rounded-md">
-            {t('contacts.import.skippedExisting')}
-          </Badge>
-        );
-      case 'duplicateInFile':
-        return (
-          <Badge variant="warning" className="whitespace-normal rounded-md">
-            {t('contacts.import.skippedDuplicateInFile')}
-          </Badge>
-        );
-      case 'invalid':
-        return (
-          <ul className="space-y-0.5 text-destructive">
-            {Object.entries(row.problems).map(([field, key]) => (
-              <li key={field}>{t(key)}</li>
-            ))}
-          </ul>
-        );
+    if (row.status === 'invalid') {
+      return (
+        <ul className="space-y-0.5 text-destructive">
+          {Object.entries(row.problems).map(([field, key]) => (
+            <li key={field}>{t(key)}</li>
+          ))}
+        </ul>
+      );
     }
+    const { variant, label } = statusBadges[row.status];
+    return (
+      <Badge variant={variant} className="whitespace-normal rounded-md">
+        {t(label)}
+      </Badge>
+    );
   };
   return (
     // Email, phone and relationship columns fold away below 640 px so the table fits a phone screen.
@@ -209,24 +211,11 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
       <table className="w-full table-fixed text-left text-sm">
         <thead className="bg-muted">
           <tr>
-            <th scope="col" className="w-12 px-2 py-1.5">
-              {t('contacts.import.columnRow')}
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              {t('contacts.import.columnName')}
-            </th>
-            <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
-              {t('contacts.import.columnEmail')}
-            </th>
-            <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
-              {t('contacts.import.columnPhone')}
-            </th>
-            <th scope="col" className="hidden px-2 py-1.5 sm:table-cell">
-              {t('contacts.import.columnRelationship')}
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              {t('contacts.import.columnStatus')}
-            </th>
+            {columns.map(({ label, className }) => (
+              <th key={label} scope="col" className={cn('px-2 py-1.5', className)}>
+                {t(label)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
