@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { backupDownloadUrl, useBackups, useCreateBackup } from '@/api/admin';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { download } from '@/lib/download';
 import { formatDateTime } from '@/lib/format-date';
@@ -27,7 +27,7 @@ export function BackupsCard() {
       toast.success(t('backups.backedUp'));
       download(backupDownloadUrl(backup.name), backup.name);
     } catch (failure) {
-      toast.error(failure instanceof ApiRequestError ? failure.message : t('backups.failed'));
+      toast.error(errorMessage(failure, t('backups.failed')));
     }
   };
 

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { OptionSelect } from '@/components/ui/option-select';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 
 type Filter = ContactRequestStatus | 'all';
@@ -29,7 +29,7 @@ export function ContactRequests() {
       await updateRequest.mutateAsync({ requestId, status });
       toast.success(t(status === 'handled' ? 'admin.requests.markedHandled' : 'admin.requests.markedNew'));
     } catch (error) {
-      toast.error(error instanceof ApiRequestError ? error.message : t('admin.requests.updateFailed'));
+      toast.error(errorMessage(error, t('admin.requests.updateFailed')));
     }
   };
 

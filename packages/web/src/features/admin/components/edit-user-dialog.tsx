@@ -16,7 +16,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 /** Change a user's role, monthly share limit and open-ideas limit. */
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
@@ -35,7 +35,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
       toast.success(t('admin.edit.saved'));
       onClose();
     } catch (error) {
-      toast.error(error instanceof ApiRequestError ? error.message : t('admin.edit.failed'));
+      toast.error(errorMessage(error, t('admin.edit.failed')));
     }
   });
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 
 /**
  * Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it.
@@ -54,7 +54,7 @@ function PublicAddressForm({ address }: { address: string | null }) {
     } catch (failure) {
       const fieldError = failure instanceof ApiRequestError ? failure.fields?.address : undefined;
       if (fieldError) form.setError('address', { message: fieldError });
-      toast.error(failure instanceof ApiRequestError ? failure.message : t('publicAddress.saveFailed'));
+      toast.error(errorMessage(failure, t('publicAddress.saveFailed')));
       return;
     }
     toast.success(t('publicAddress.saved'));

@@ -3,7 +3,7 @@ import { PencilIcon, SearchIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminPageSize, useAdminUserAction, useAdminUsers } from '@/api/admin';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,8 +29,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       { userId: user.id, action },
       {
         onSuccess: () => toast.success(t(`admin.users.${done[action]}`)),
-        onError: (error) =>
-          toast.error(error instanceof ApiRequestError ? error.message : t('admin.users.actionFailed')),
+        onError: (error) => toast.error(errorMessage(error, t('admin.users.actionFailed'))),
       },
     );
   };

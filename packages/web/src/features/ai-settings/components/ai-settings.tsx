@@ -24,7 +24,7 @@ import { OptionSelect } from '@/components/ui/option-select';
 import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 
 type Values = Omit<AiSettingsValues, 'voiceSample'>;
 type FieldName = keyof Values;
@@ -118,7 +118,7 @@ function AiSettingsForm({
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.fields)
         setErrors(failure.fields as Partial<Record<FieldName, string>>);
-      toast.error(failure instanceof ApiRequestError ? failure.message : t('errors.internal'));
+      toast.error(errorMessage(failure, t('errors.internal')));
     }
   };
 

@@ -8,7 +8,7 @@ import { requestPasswordReset } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { AuthFormEnd } from './auth-form-end';
 
 /** Forgot password: asks for the account's email; the answer never says whether it has an account. */
@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
       const answer = await requestPasswordReset(values.email);
       setSent(answer.delivery);
     } catch (error) {
-      setFormError(error instanceof ApiRequestError ? error.message : t('auth.authError'));
+      setFormError(errorMessage(error, t('auth.authError')));
     }
   });
 

@@ -9,7 +9,7 @@ import { signUp } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { AuthFormEnd } from './auth-form-end';
 
@@ -40,7 +40,7 @@ export function RegisterForm() {
       }
     } catch (error) {
       setServerFieldErrors(form, error, { name: 'fullName', email: 'email', password: 'password' });
-      setFormError(error instanceof ApiRequestError ? error.message : t('auth.registrationError'));
+      setFormError(errorMessage(error, t('auth.registrationError')));
       return;
     }
     toast.success(t('auth.registrationSuccess'));

@@ -8,7 +8,7 @@ import { resetPassword } from '@/api/me';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { toast } from 'sonner';
 import { AuthFormEnd } from './auth-form-end';
@@ -46,7 +46,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       await resetPassword({ token, newPassword: values.password });
     } catch (error) {
       setServerFieldErrors(form, error, { newPassword: 'password' });
-      setFormError(error instanceof ApiRequestError ? error.message : t('auth.authError'));
+      setFormError(errorMessage(error, t('auth.authError')));
       return;
     }
     toast.success(t('auth.passwordResetDone'));

@@ -4,7 +4,7 @@ import { verifyTwoFactor } from '@/api/me';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { AuthFormEnd } from './auth-form-end';
 
 /** Sign-in's second step with two-factor authentication on: the app's code, or a backup code. */
@@ -27,7 +27,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
     try {
       await verifyTwoFactor({ code, isBackupCode, trustDevice });
     } catch (failure) {
-      setError(failure instanceof ApiRequestError ? failure.message : t('auth.loginUnexpected'));
+      setError(errorMessage(failure, t('auth.loginUnexpected')));
       setIsSubmitting(false);
       return;
     }

@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 
 /** What the inputs hold: '' for an empty optional field. */
@@ -73,8 +73,7 @@ export function ContactFormDialog({
   }, [stored.data, isDirty, form]);
   useEffect(() => {
     // "Contact not found" when it was deleted meanwhile; the spec's "could not get" otherwise.
-    if (stored.error)
-      toast.error(stored.error instanceof ApiRequestError ? stored.error.message : t('contacts.errors.getFailed'));
+    if (stored.error) toast.error(errorMessage(stored.error, t('contacts.errors.getFailed')));
   }, [stored.error, t]);
 
   // An error clears when its field is edited.
@@ -116,7 +115,7 @@ export function ContactFormDialog({
       }
       setServerFieldErrors(form, error, formFields);
       // The error's message, else "Failed to save contact". Nothing typed is lost.
-      toast.error(error instanceof ApiRequestError ? error.message : t('contacts.toasts.saveFailed'));
+      toast.error(errorMessage(error, t('contacts.toasts.saveFailed')));
       return;
     }
     toast.success(t(isEditing ? 'contacts.toasts.updated' : 'contacts.toasts.added'));

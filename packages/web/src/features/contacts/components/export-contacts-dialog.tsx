@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { contactListQueryOptions, useExportContacts } from '@/api/contacts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 const choices: Array<{ format: ContactFileFormat; icon: typeof ContactIcon }> = [
   { format: 'csv', icon: FileSpreadsheetIcon },
@@ -33,7 +33,7 @@ export function ExportContactsDialog({ open, onOpenChange }: { open: boolean; on
       toast.success(t('contacts.export.success'));
       onOpenChange(false);
     } catch (error) {
-      toast.error(error instanceof ApiRequestError ? error.message : t('contacts.errors.exportFailed'));
+      toast.error(errorMessage(error, t('contacts.errors.exportFailed')));
     } finally {
       setFormat(null);
     }

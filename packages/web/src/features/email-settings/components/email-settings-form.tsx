@@ -17,7 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 
 type Fields = {
   senderName: string;
@@ -162,7 +162,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
       if (error instanceof ApiRequestError && error.fields) {
         setErrors(error.fields as Partial<Record<FieldName, string>>);
       }
-      toast.error(error instanceof ApiRequestError ? error.message : t('errors.internal'));
+      toast.error(errorMessage(error, t('errors.internal')));
     }
   };
 
@@ -171,7 +171,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
       await removeKey.mutateAsync();
       toast.success(t('email.settings.apiKeyRemoved'));
     } catch (error) {
-      toast.error(error instanceof ApiRequestError ? error.message : t('errors.internal'));
+      toast.error(errorMessage(error, t('errors.internal')));
     }
   };
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { transcribeAudio } from '@/api/transcription';
-import { ApiRequestError, NetworkError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage, NetworkError } from '@/lib/api-client';
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'converting';
 
@@ -108,7 +108,7 @@ export function useVoiceRecorder({
           return;
         }
         // The server's message is the provider's own or one of our catalogue messages (already translated).
-        toast.error(error instanceof ApiRequestError ? error.message : t('ideas.recorder.failedToTranscribe'));
+        toast.error(errorMessage(error, t('ideas.recorder.failedToTranscribe')));
         setState('idle');
         callbacks.current.onFinished();
         return;

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 /*
  * The Share flow's dialogs: the template picker and the contact
@@ -161,7 +161,7 @@ export function ContactPicker({
       await generate.mutateAsync({ ideaIds: ideaIds, templateId, contactIds });
     } catch (failure) {
       // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
-      toast.error(failure instanceof ApiRequestError ? failure.message : t('summeris.toasts.generateFailed'));
+      toast.error(errorMessage(failure, t('summeris.toasts.generateFailed')));
       return;
     }
     toast.success(t('summeris.toasts.generated'), { description: t('notices.summariesSaved') });

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -30,7 +30,7 @@ function VoiceSampleForm({ saved }: { saved: string }) {
       await updateSample.mutateAsync(parsed.data.voiceSample);
       toast.success(t('generation.voice.saved'));
     } catch (failure) {
-      toast.error(failure instanceof ApiRequestError ? failure.message : t('errors.internal'));
+      toast.error(errorMessage(failure, t('errors.internal')));
     }
   };
 
