@@ -35,12 +35,6 @@ function browserTimeZone(): string {
   return zone && isTimeZone(zone) ? zone : 'UTC';
 }
 
-/** Time zones offered in the picker; typing any other valid IANA name works too. */
-function knownTimeZones(): string[] {
-  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
-  return intl.supportedValuesOf?.('timeZone') ?? [];
-}
-
 function initialValues(data: ScheduleResponse): ScheduleUpdate {
   const timeZone = data.timeZone ?? browserTimeZone();
   // Before the first save, "today" is today where the user is.
@@ -206,8 +200,9 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
         >
           <Input list={timeZoneListId} autoComplete="off" spellCheck={false} {...form.register('timeZone')} />
         </FormField>
+        {/* The zones offered in the picker; typing any other valid IANA name works too. */}
         <datalist id={timeZoneListId}>
-          {knownTimeZones().map((zone) => (
+          {Intl.supportedValuesOf('timeZone').map((zone) => (
             <option key={zone} value={zone} />
           ))}
         </datalist>
