@@ -159,6 +159,5 @@ export function syncQueuedIdeas(userId: string): Promise<SyncResult> {
 
 /** Sends a refused idea again as it is (say, after ideas were sent and the limit has room again). */
 export async function retryQueuedIdea(key: string) {
-  const idea = await get<QueuedIdea>(key, ideasStore());
-  if (idea) await set(key, { ...idea, error: undefined }, ideasStore());
+  await updateEntry(key, (idea) => ({ ...idea, error: undefined }));
 }
