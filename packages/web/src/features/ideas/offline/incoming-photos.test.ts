@@ -1,12 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { File as PlatformFile } from 'node:buffer';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  noteMissedIncomingPhotos,
-  peekIncomingPhotos,
-  storeIncomingPhotos,
-  takeIncomingPhotos,
-} from './incoming-photos';
+import { noteMissedIncomingPhotos, storeIncomingPhotos, takeIncomingPhotos } from './incoming-photos';
 
 /*
  * IndexedDB in memory (fake-indexeddb), a new one for each test. The files are Node's own File, which
@@ -50,14 +45,6 @@ describe('the photos shared into the app', () => {
       leftOut: 3,
       missed: 0,
     });
-  });
-
-  it('are left in place by peek', async () => {
-    await storeIncomingPhotos([photo('a.jpg')]);
-    expect((await peekIncomingPhotos()).files.map((file) => file.name)).toEqual(['a.jpg']);
-    expect((await peekIncomingPhotos()).files).toHaveLength(1);
-    expect((await takeIncomingPhotos()).files).toHaveLength(1);
-    expect((await peekIncomingPhotos()).files).toHaveLength(0);
   });
 
   it('of a newer share replace those of one the form never took', async () => {

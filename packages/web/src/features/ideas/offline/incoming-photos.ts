@@ -44,14 +44,6 @@ export async function noteMissedIncomingPhotos(count: number): Promise<void> {
   await set(shareKey, { ...nothingWaiting(), missed: count }, openIncomingStore());
 }
 
-/** What waits for the new-idea form, left in place. */
-export async function peekIncomingPhotos(): Promise<IncomingPhotos> {
-  const waiting = await openIncomingStore()('readonly', (store) =>
-    promisifyRequest<IncomingPhotos | undefined>(store.get(shareKey)),
-  );
-  return waiting ?? nothingWaiting();
-}
-
 /** What waits for the new-idea form, once: read and removed in one transaction, so two readers never both get it. */
 export async function takeIncomingPhotos(): Promise<IncomingPhotos> {
   const waiting = await openIncomingStore()('readwrite', (store) => {

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as incoming from '@/app/routes/incoming';
-import { peekIncomingPhotos, storeIncomingPhotos } from './incoming-photos';
+import { storeIncomingPhotos, takeIncomingPhotos } from './incoming-photos';
 import { peekIncomingText } from './incoming-text';
 import { useIncomingPhotos } from './use-incoming-photos';
 
@@ -68,12 +68,12 @@ describe('useIncomingPhotos', () => {
     expect(await screen.findByText('river.jpg')).toBeInTheDocument();
     expect(shownPhotos()).toEqual(['tram.jpg', 'river.jpg']);
     expect(peekIncomingText()).toBe('Lisbon');
-    expect((await peekIncomingPhotos()).files).toEqual([]);
+    expect((await takeIncomingPhotos()).files).toEqual([]);
     first.unmount();
 
     // The form shown again (a reload, another visit): nothing comes back.
     renderShare('/dashboard');
-    await act(() => peekIncomingPhotos());
+    await act(() => takeIncomingPhotos());
     expect(shownPhotos()).toEqual([]);
   });
 
