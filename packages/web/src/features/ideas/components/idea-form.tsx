@@ -16,6 +16,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { queuedIdeasQueryKey } from '../offline/queued-ideas';
 import { enqueueIdea } from '../offline/idea-queue';
+import type { QueuedIdea } from '../offline/queue-store';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { peekIncomingText, takeIncomingText } from '../offline/incoming-text';
 import { useIncomingPhotos } from '../offline/use-incoming-photos';
@@ -71,8 +72,16 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
   const isBlank = text.trim() === '' && attachedCount === 0;
   const canRecord = transcription.data?.available === true;
 
-  const keepOnDevice = async (idempotencyKey: string, content: string, isAudioRecording: boolean) => {
+  /** Keeps an idea on this device until the server can have it (offline/idea-queue.ts); false when signed out. */
+  const keep = async (idea: Omit<QueuedIdea, 'userId' | 'createdAt'>, message: string) => {
     if (!me) return false;
+    await enqueueIdea({ ...idea, userId: me.id });
+    await queryClient.invalidateQueries({ queryKey: queuedIdeasQueryKey });
+    toast.info(message);
+    return true;
+  };
+
+  const keepOnDevice = (idempotencyKey: string, content: string, isAudioRecording: boolean) => {
     // The photos go with it, each with its own key, to be sent after the idea.
     const held = photos.takeHeld().map((photo) => ({
       key: photo.key,
@@ -80,32 +89,14 @@ export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: num
       name: photo.file.name,
       isSent: false,
     }));
-    await enqueueIdea({
-      key: idempotencyKey,
-      userId: me.id,
-      content,
-      isAudioRecording,
-      ...(held.length > 0 ? { photos: held } : {}),
-    });
-    await queryClient.invalidateQueries({ queryKey: queuedIdeasQueryKey });
-    toast.info(t('capture.queue.savedOffline'));
-    return true;
+    return keep({ key: idempotencyKey, content, isAudioRecording, photos: held }, t('capture.queue.savedOffline'));
   };
 
-  const keepRecording = async (audio: Blob, seconds: number) => {
-    if (!me) return false;
-    await enqueueIdea({
-      key: newIdempotencyKey(),
-      userId: me.id,
-      content: '',
-      isAudioRecording: true,
-      audio,
-      audioSeconds: seconds,
-    });
-    await queryClient.invalidateQueries({ queryKey: queuedIdeasQueryKey });
-    toast.info(t('capture.queue.recordingKept'));
-    return true;
-  };
+  const keepRecording = (audio: Blob, seconds: number) =>
+    keep(
+      { key: newIdempotencyKey(), content: '', isAudioRecording: true, audio, audioSeconds: seconds },
+      t('capture.queue.recordingKept'),
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
