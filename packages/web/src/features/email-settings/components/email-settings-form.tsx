@@ -30,77 +30,6 @@ type Fields = {
 type FieldName = keyof Fields;
 
 /**
- * Where the user's own provider account sends its delivery events, and the key that proves they
- * come from it (SendGrid's verification key, Resend's signing secret). The address is shown with a
- * copy button; the key, like the API key, is sent once and never shown again.
- */
-function ProviderEventsFields({
-  provider,
-  webhookUrl,
-  hasWebhookKey,
-  value,
-  error,
-  onChange,
-}: {
-  provider: EmailProvider;
-  webhookUrl: string;
-  hasWebhookKey: boolean;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation();
-  const providerName = emailProviderNames[provider];
-
-  async function copyAddress() {
-    try {
-      await navigator.clipboard.writeText(webhookUrl);
-      toast.success(t('email.settings.webhookAddressCopied'));
-    } catch {
-      // The address stays on screen to select by hand.
-    }
-  }
-
-  return (
-    <section
-      aria-labelledby="email-webhook-title"
-      className="space-y-3 rounded-md border border-border p-4 sm:col-span-2"
-    >
-      <h3 id="email-webhook-title" className="font-semibold">
-        {t('email.settings.webhookTitle', { provider: providerName })}
-      </h3>
-      <p className="text-sm text-muted-foreground">
-        {t('email.settings.webhookDescription', { provider: providerName })}
-      </p>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <FormField label={t('email.settings.webhookAddress')}>
-            <Input readOnly value={webhookUrl} className="font-mono" onFocus={(event) => event.target.select()} />
-          </FormField>
-        </div>
-        <Button type="button" variant="outline" onClick={() => void copyAddress()}>
-          <CopyIcon aria-hidden />
-          {t('email.settings.copyWebhookAddress')}
-        </Button>
-      </div>
-      <FormField
-        label={t(`email.settings.webhookKey.${provider}`)}
-        hint={hasWebhookKey ? t('email.settings.webhookKeyStored') : t('email.settings.webhookKeyMissing')}
-        error={error}
-      >
-        <Input
-          type="password"
-          autoComplete="off"
-          value={value}
-          placeholder={t(`email.settings.webhookKeyPlaceholder.${provider}`)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </FormField>
-    </section>
-  );
-}
-
-/**
  * Settings → Email form. The key is sent once and never shown
  * again: a saved key is only reported, with a way to replace or remove it.
  */
@@ -126,11 +55,11 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
   };
 
   // The address and key belong to the saved provider's account: hidden while another is picked.
-  const showsProviderEvents = settings.webhookUrl !== null && fields.provider === settings.provider;
+  const webhookUrl = fields.provider === settings.provider ? settings.webhookUrl : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { ...fields, webhookKey: showsProviderEvents ? fields.webhookKey : '' };
+    const input = { ...fields, webhookKey: webhookUrl === null ? '' : fields.webhookKey };
     const found: Partial<Record<FieldName, string>> = {};
     for (const issue of validateEmailSettings(input, { hasStoredApiKey: settings.hasApiKey })) {
       found[issue.field] ??= t(issue.key, issue.values ?? {});
@@ -163,6 +92,15 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
         setErrors(error.fields as Partial<Record<FieldName, string>>);
       }
       toast.error(errorMessage(error, t('errors.internal')));
+    }
+  };
+
+  const copyWebhookAddress = async (address: string) => {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast.success(t('email.settings.webhookAddressCopied'));
+    } catch {
+      // The address stays on screen to select by hand.
     }
   };
 
@@ -259,15 +197,54 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
               {t('email.settings.forcedSenderWarning', { address: settings.forcedSenderEmail })}
             </p>
           )}
-          {showsProviderEvents && settings.webhookUrl ? (
-            <ProviderEventsFields
-              provider={settings.provider}
-              webhookUrl={settings.webhookUrl}
-              hasWebhookKey={settings.hasWebhookKey}
-              value={fields.webhookKey}
-              error={errors.webhookKey}
-              onChange={(value) => change('webhookKey', value)}
-            />
+          {/*
+           * Where the user's own provider account sends its delivery events, and the key that proves
+           * they come from it (SendGrid's verification key, Resend's signing secret). The address is
+           * shown with a copy button; the key, like the API key, is sent once and never shown again.
+           */}
+          {webhookUrl ? (
+            <section
+              aria-labelledby="email-webhook-title"
+              className="space-y-3 rounded-md border border-border p-4 sm:col-span-2"
+            >
+              <h3 id="email-webhook-title" className="font-semibold">
+                {t('email.settings.webhookTitle', { provider: providerName })}
+              </h3>
+              <p className="text-sm text-muted-foreground">
+                {t('email.settings.webhookDescription', { provider: providerName })}
+              </p>
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <FormField label={t('email.settings.webhookAddress')}>
+                    <Input
+                      readOnly
+                      value={webhookUrl}
+                      className="font-mono"
+                      onFocus={(event) => event.target.select()}
+                    />
+                  </FormField>
+                </div>
+                <Button type="button" variant="outline" onClick={() => void copyWebhookAddress(webhookUrl)}>
+                  <CopyIcon aria-hidden />
+                  {t('email.settings.copyWebhookAddress')}
+                </Button>
+              </div>
+              <FormField
+                label={t(`email.settings.webhookKey.${settings.provider}`)}
+                hint={
+                  settings.hasWebhookKey ? t('email.settings.webhookKeyStored') : t('email.settings.webhookKeyMissing')
+                }
+                error={errors.webhookKey}
+              >
+                <Input
+                  type="password"
+                  autoComplete="off"
+                  value={fields.webhookKey}
+                  placeholder={t(`email.settings.webhookKeyPlaceholder.${settings.provider}`)}
+                  onChange={(event) => change('webhookKey', event.target.value)}
+                />
+              </FormField>
+            </section>
           ) : null}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={updateSettings.isPending}>
