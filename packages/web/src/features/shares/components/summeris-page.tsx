@@ -177,32 +177,6 @@ function DestinationsSection({
   );
 }
 
-/** Asks before a cancel, in the words of the `summeris` catalogue group `texts`: title, message, keep and confirm. */
-function ConfirmCancelDialog({
-  texts,
-  open,
-  onOpenChange,
-  onConfirm,
-}: {
-  texts: 'cancelDialog' | 'cancelScheduleDialog';
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t(`summeris.${texts}.title`)}
-      description={t(`summeris.${texts}.message`)}
-      cancelLabel={t(`summeris.${texts}.keep`)}
-      confirmLabel={t(`summeris.${texts}.confirm`)}
-      onConfirm={onConfirm}
-    />
-  );
-}
-
 /** The texts of a share that can no longer be edited. */
 function ReadOnlyTexts({ share }: { share: ShareWithContacts }) {
   const { t } = useTranslation();
@@ -391,10 +365,13 @@ function PendingShareCard({ share }: { share: ShareWithContacts }) {
         isProcessing={isSending}
         onSubmit={(choice) => void approve(choice)}
       />
-      <ConfirmCancelDialog
-        texts="cancelDialog"
+      <ConfirmDialog
         open={isConfirmingCancel}
         onOpenChange={setIsConfirmingCancel}
+        title={t('summeris.cancelDialog.title')}
+        description={t('summeris.cancelDialog.message')}
+        cancelLabel={t('summeris.cancelDialog.keep')}
+        confirmLabel={t('summeris.cancelDialog.confirm')}
         onConfirm={() => void cancel()}
       />
     </ShareCard>
@@ -430,10 +407,13 @@ function ScheduledShareCard({ share }: { share: ShareWithContacts }) {
           {t('summeris.cancelSchedule')}
         </Button>
       </CardFooter>
-      <ConfirmCancelDialog
-        texts="cancelScheduleDialog"
+      <ConfirmDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}
+        title={t('summeris.cancelScheduleDialog.title')}
+        description={t('summeris.cancelScheduleDialog.message')}
+        cancelLabel={t('summeris.cancelScheduleDialog.keep')}
+        confirmLabel={t('summeris.cancelScheduleDialog.confirm')}
         onConfirm={() => void cancelSchedule()}
       />
     </ShareCard>
