@@ -1,9 +1,14 @@
 import { Share2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useGenerateShare } from '@/api/shares';
+import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { Button } from '@/components/ui/button';
-import { ContactPicker, TemplatePicker } from './share-dialogs';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { TemplatePicker } from './template-picker';
 
 type Step = 'closed' | 'template' | 'contacts';
 
@@ -15,6 +20,8 @@ export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] 
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('closed');
   const [templateId, setTemplateId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const generate = useGenerateShare();
 
   const start = () => {
     if (selectedIdeaIds.length === 0) {
@@ -22,6 +29,23 @@ export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] 
       return;
     }
     setStep('template');
+  };
+
+  const generateSummaries = async (contactIds: string[]) => {
+    if (!templateId) {
+      toast.error(t('summeris.validation.selectTemplate'));
+      return;
+    }
+    try {
+      await generate.mutateAsync({ ideaIds: selectedIdeaIds, templateId, contactIds });
+    } catch (failure) {
+      // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
+      toast.error(errorMessage(failure, t('summeris.toasts.generateFailed')));
+      return;
+    }
+    toast.success(t('summeris.toasts.generated'), { description: t('notices.summariesSaved') });
+    setStep('closed');
+    void navigate(paths.summeris);
   };
 
   return (
@@ -39,11 +63,13 @@ export function ShareIdeasFlow({ selectedIdeaIds }: { selectedIdeaIds: string[] 
         onSelect={setTemplateId}
         onContinue={() => setStep('contacts')}
       />
-      <ContactPicker
+      <ContactPickerDialog
         open={step === 'contacts'}
-        onClose={() => setStep('closed')}
-        ideaIds={selectedIdeaIds}
-        templateId={templateId}
+        onOpenChange={(next) => (next ? undefined : setStep('closed'))}
+        title={t('ideas.contactPicker.title')}
+        submitLabel={t('ideas.contactPicker.generate')}
+        isProcessing={generate.isPending}
+        onSubmit={(contactIds) => void generateSummaries(contactIds)}
       />
     </>
   );

@@ -2,11 +2,7 @@ import { fallbackTemplateId } from '@life-updates/contract/template-options';
 import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { useGenerateShare } from '@/api/shares';
 import { useTemplates } from '@/api/templates';
-import { ContactPickerDialog } from '@/components/contact-picker-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,12 +14,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 
 /*
- * The Share flow's dialogs: the template picker and the contact
- * picker. They load with their first open (see share-ideas-flow.tsx), not with My Stories.
+ * The Share flow's template picker (share-ideas-flow.tsx): the templates load with its first open,
+ * not with My Stories.
  */
 
 function templateName(template: Template, t: ReturnType<typeof useTranslation>['t']) {
@@ -134,49 +128,5 @@ export function TemplatePicker({
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-export function ContactPicker({
-  open,
-  onClose,
-  ideaIds,
-  templateId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  ideaIds: string[];
-  templateId: string | null;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const generate = useGenerateShare();
-
-  const submit = async (contactIds: string[]) => {
-    if (!templateId) {
-      toast.error(t('summeris.validation.selectTemplate'));
-      return;
-    }
-    try {
-      await generate.mutateAsync({ ideaIds: ideaIds, templateId, contactIds });
-    } catch (failure) {
-      // The server's message is the spec's (validation, "Failed to generate summary. Please try again.").
-      toast.error(errorMessage(failure, t('summeris.toasts.generateFailed')));
-      return;
-    }
-    toast.success(t('summeris.toasts.generated'), { description: t('notices.summariesSaved') });
-    onClose();
-    void navigate(paths.summeris);
-  };
-
-  return (
-    <ContactPickerDialog
-      open={open}
-      onOpenChange={(next) => (next ? undefined : onClose())}
-      title={t('ideas.contactPicker.title')}
-      submitLabel={t('ideas.contactPicker.generate')}
-      isProcessing={generate.isPending}
-      onSubmit={(contactIds) => void submit(contactIds)}
-    />
   );
 }
