@@ -1,4 +1,4 @@
-import { voiceSampleMaxLength, voiceSampleRequestSchema } from '@life-updates/contract/generation';
+import { countWords, voiceSampleMaxLength, voiceSampleRequestSchema } from '@life-updates/contract/generation';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,8 +9,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-
-const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 function VoiceSampleForm({ saved }: { saved: string }) {
   const { t } = useTranslation();
