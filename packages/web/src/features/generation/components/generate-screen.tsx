@@ -52,11 +52,8 @@ export function GenerateScreen() {
   }, [idsKey, searchParams, navigate]);
 
   const byId = new Map((ideas.data?.ideas ?? []).map((idea) => [idea.id, idea]));
-  const chosen = ids.flatMap((id) => {
-    const idea = byId.get(id);
-    return idea ? [idea] : [];
-  });
-  const chosenKey = chosen.map((idea) => idea.id).join(',');
+  const chosen = ids.map((id) => byId.get(id)).filter((idea) => idea !== undefined);
+  const chosenIds = chosen.map((idea) => idea.id);
   const isLoading = ids.length > 0 && (ideas.isPending || savedShares.isPending);
   const single = chosen.length === 1 ? chosen[0] : undefined;
 
@@ -106,12 +103,9 @@ export function GenerateScreen() {
       </Card>
       {isLoading ? null : (
         <GenerationWorkspace
-          key={chosenKey}
-          ideaIds={chosen.map((idea) => idea.id)}
-          initialText={savedTextFor(
-            chosen.map((idea) => idea.id),
-            savedShares.data ?? [],
-          )}
+          key={chosenIds.join(',')}
+          ideaIds={chosenIds}
+          initialText={savedTextFor(chosenIds, savedShares.data ?? [])}
           // One idea: its stored preferences; otherwise the generation defaults (length Short).
           initialPreferences={
             single ? resolvePreferences(single.preferences, preferenceFallbacks) : preferenceFallbacks
