@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
 
 /**
  * Settings → Admin → Public address: where links in emails point; read-only when BASE_URL fixes it.
@@ -52,8 +53,7 @@ function PublicAddressForm({ address }: { address: string | null }) {
       const saved = await save.mutateAsync(values);
       form.reset({ address: saved.address ?? '' });
     } catch (failure) {
-      const fieldError = failure instanceof ApiRequestError ? failure.fields?.address : undefined;
-      if (fieldError) form.setError('address', { message: fieldError });
+      setServerFieldErrors(form, failure, ['address']);
       toast.error(errorMessage(failure, t('publicAddress.saveFailed')));
       return;
     }
