@@ -6,7 +6,6 @@ import {
   scheduleFrequencies,
   scheduleUpdateSchema,
   type ScheduleResponse,
-  type ScheduleRun,
   type ScheduleUpdate,
 } from '@life-updates/contract/schedule';
 import { CalendarClockIcon, HistoryIcon } from 'lucide-react';
@@ -79,7 +78,8 @@ function formatInstant(iso: string, locale: string, timeZone: string | null) {
 
 function ScheduleStatus({ data }: { data: ScheduleResponse }) {
   const { t, i18n } = useTranslation();
-  const lastRun: ScheduleRun | null = data.lastRun;
+  const { lastRun } = data;
+  const skipped = (lastRun?.skippedUnsubscribed ?? 0) + (lastRun?.skippedBouncing ?? 0);
   return (
     <div className="grid gap-3 rounded-md border border-border p-4 text-sm sm:grid-cols-2">
       <div className="flex gap-2">
@@ -106,9 +106,9 @@ function ScheduleStatus({ data }: { data: ScheduleResponse }) {
             <p data-testid="schedule-last-run">
               <span className="text-muted-foreground">{formatInstant(lastRun.at, i18n.language, data.timeZone)}: </span>
               {t(`schedule.outcomes.${lastRun.outcome}`, { ideas: lastRun.ideaCount, contacts: lastRun.contactCount })}
-              {(lastRun.skippedUnsubscribed ?? 0) + (lastRun.skippedBouncing ?? 0) > 0
+              {skipped > 0
                 ? ` ${t('recipients.skippedNotice', {
-                    count: (lastRun.skippedUnsubscribed ?? 0) + (lastRun.skippedBouncing ?? 0),
+                    count: skipped,
                     unsubscribed: lastRun.skippedUnsubscribed ?? 0,
                     bouncing: lastRun.skippedBouncing ?? 0,
                   })}`
