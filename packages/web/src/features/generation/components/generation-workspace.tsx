@@ -46,17 +46,13 @@ export function GenerationWorkspace({
       return;
     }
     const outcome = await stream.generate({ ideaIds: [...ideaIds], preferences });
-    if (outcome.kind === 'done') setGeneratedLength(preferences.length);
-    if (outcome.kind === 'done') toast.success(t('generation.toasts.textGenerated'));
-    else if (outcome.kind === 'stopped') toast.info(t('generation.cancelled'));
-    else {
-      const { error } = outcome;
-      const message =
-        error instanceof ApiRequestError
-          ? error.message || t('generation.toasts.generateFailed')
-          : t('generation.toasts.generateFailedRetry');
-      toast.error(message);
-    }
+    if (outcome.kind === 'done') {
+      setGeneratedLength(preferences.length);
+      toast.success(t('generation.toasts.textGenerated'));
+    } else if (outcome.kind === 'stopped') toast.info(t('generation.cancelled'));
+    else if (outcome.error instanceof ApiRequestError)
+      toast.error(outcome.error.message || t('generation.toasts.generateFailed'));
+    else toast.error(t('generation.toasts.generateFailedRetry'));
   }
 
   const isLocked = stream.isGenerating || actions.isBusy;
