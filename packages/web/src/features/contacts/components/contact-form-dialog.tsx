@@ -6,7 +6,6 @@ import {
   type ContactForm,
   type ContactFormInput,
   type ContactInput,
-  type Relationship,
 } from '@life-updates/contract/contacts';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,15 +20,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 
-/** What the inputs hold: '' for an empty optional field. */
 const noRelationship = 'none';
 
-type FormValues = { name: string; email: string; phone: string; relationship: Relationship | '' };
 const formFields = ['name', 'email', 'phone', 'relationship'] as const;
 type FormFieldName = (typeof formFields)[number];
 const isFormField = (field: string): field is FormFieldName => (formFields as readonly string[]).includes(field);
 
-const valuesOf = (contact: Contact | null): FormValues => ({
+/** What the inputs hold: '' for an empty optional field. */
+const valuesOf = (contact: Contact | null): ContactFormInput => ({
   name: contact?.name ?? '',
   email: contact?.email ?? '',
   phone: contact?.phone ?? '',
