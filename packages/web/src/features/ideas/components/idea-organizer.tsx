@@ -60,17 +60,14 @@ export function IdeaOrganizer({
   const waitingIn = (status: IdeaStatus) => (status === 'raw_ideas' ? (waiting?.ideas ?? []) : []);
   const hasSelection = ideasOf(tab).some((idea) => selectedIds.has(idea.id));
 
-  const confirmDelete = async (idea: Idea) => {
-    try {
-      await deleteIdea.mutateAsync(idea.id);
-    } catch (error) {
-      toast.error(t('ideas.toasts.deleteFailed'), {
-        description: error instanceof ApiRequestError ? error.message : undefined,
-      });
-      return;
-    }
-    toast.success(t('ideas.toasts.deleted'));
-  };
+  const confirmDelete = (idea: Idea) =>
+    deleteIdea.mutate(idea.id, {
+      onSuccess: () => toast.success(t('ideas.toasts.deleted')),
+      onError: (error) =>
+        toast.error(t('ideas.toasts.deleteFailed'), {
+          description: error instanceof ApiRequestError ? error.message : undefined,
+        }),
+    });
 
   return (
     <Card>
@@ -140,7 +137,7 @@ export function IdeaOrganizer({
         cancelLabel={t('ideas.deleteDialog.cancel')}
         confirmLabel={t('ideas.deleteDialog.confirm')}
         onConfirm={() => {
-          if (deleting) void confirmDelete(deleting);
+          if (deleting) confirmDelete(deleting);
         }}
       />
     </Card>
