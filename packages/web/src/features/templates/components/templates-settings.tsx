@@ -56,15 +56,11 @@ export function TemplatesSettings() {
   const [editing, setEditing] = useState<Editing>({ mode: 'create' });
   const [formKey, setFormKey] = useState(0);
 
-  const openForm = (next: Editing) => {
+  /** Shows a sub-tab with a fresh editor for `next` (opened by hand, the form creates a new template). */
+  const show = (tab: 'list' | 'form', next: Editing = { mode: 'create' }) => {
     setEditing(next);
     setFormKey((key) => key + 1);
-    setSubTab('form');
-  };
-  const backToList = () => {
-    setEditing({ mode: 'create' });
-    setFormKey((key) => key + 1);
-    setSubTab('list');
+    setSubTab(tab);
   };
 
   return (
@@ -75,12 +71,12 @@ export function TemplatesSettings() {
       </TabsList>
       <TabsContent value="list">
         <TemplateList
-          onStartFrom={(from) => openForm({ mode: 'create', from })}
-          onEdit={(template) => openForm({ mode: 'edit', template })}
+          onStartFrom={(from) => show('form', { mode: 'create', from })}
+          onEdit={(template) => show('form', { mode: 'edit', template })}
         />
       </TabsContent>
       <TabsContent value="form">
-        <TemplateEditor key={formKey} editing={editing} onDone={backToList} />
+        <TemplateEditor key={formKey} editing={editing} onDone={() => show('list')} />
       </TabsContent>
     </Tabs>
   );
