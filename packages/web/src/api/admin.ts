@@ -40,7 +40,7 @@ export const useAdminUsers = ({ search, page }: UsersParams) =>
   });
 
 export const useUpdateAdminUser = () =>
-  useRefreshingMutation(adminKeys.users(), ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
+  useRefreshingMutation([adminKeys.users()], ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
     api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: update }),
   );
 
@@ -54,7 +54,7 @@ export const useContactRequests = ({ status, page }: ContactRequestsParams) =>
 
 export const useUpdateContactRequest = () =>
   useRefreshingMutation(
-    adminKeys.contactRequests(),
+    [adminKeys.contactRequests()],
     ({ requestId, status }: { requestId: string; status: ContactRequestStatus }) =>
       api<ContactRequest>(`/api/admin/contact-requests/${encodeURIComponent(requestId)}`, {
         method: 'PATCH',
@@ -79,14 +79,14 @@ export const useBackups = () =>
 
 /** Takes a backup now (kept with the automatic ones); the caller then downloads it from backupDownloadUrl. */
 export const useCreateBackup = () =>
-  useRefreshingMutation(adminKeys.backups(), () => api<BackupFile>('/api/admin/backups', { method: 'POST' }));
+  useRefreshingMutation([adminKeys.backups()], () => api<BackupFile>('/api/admin/backups', { method: 'POST' }));
 
 export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
 
 /** Disable / enable an account, or clear its two-factor authentication. */
 export const useAdminUserAction = () =>
   useRefreshingMutation(
-    adminKeys.users(),
+    [adminKeys.users()],
     ({ userId, action }: { userId: string; action: 'disable' | 'enable' | 'clear-two-factor' }) =>
       api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { method: 'POST' }),
   );

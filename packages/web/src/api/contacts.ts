@@ -53,21 +53,21 @@ export const useContact = (id: string | undefined) =>
   });
 
 export const useCreateContact = () =>
-  useRefreshingMutation(contactKeys.all, (input: ContactInput) =>
+  useRefreshingMutation([contactKeys.all], (input: ContactInput) =>
     api<Contact>('/api/contacts', { method: 'POST', body: input }),
   );
 
 /** PUT keeps fields the body leaves out (the description, which the form does not edit). */
 export const useUpdateContact = () =>
-  useRefreshingMutation(contactKeys.all, ({ id, input }: { id: string; input: ContactInput }) =>
+  useRefreshingMutation([contactKeys.all], ({ id, input }: { id: string; input: ContactInput }) =>
     api<Contact>(contactPath(id), { method: 'PUT', body: input }),
   );
 
 export const useDeleteContact = () =>
-  useRefreshingMutation(contactKeys.all, (id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
+  useRefreshingMutation([contactKeys.all], (id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
 
 export const useImportContacts = () =>
-  useRefreshingMutation(contactKeys.all, (request: ContactImportRequest) =>
+  useRefreshingMutation([contactKeys.all], (request: ContactImportRequest) =>
     api<ContactImportResult>('/api/contacts/import', { method: 'POST', body: request }),
   );
 

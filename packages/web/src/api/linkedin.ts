@@ -24,4 +24,4 @@ export const useConnectLinkedin = () =>
   });
 
 export const useDisconnectLinkedin = () =>
-  useRefreshingMutation(linkedinKeys.connection(), () => api<void>('/api/linkedin/connection', { method: 'DELETE' }));
+  useRefreshingMutation([linkedinKeys.connection()], () => api<void>('/api/linkedin/connection', { method: 'DELETE' }));

@@ -31,9 +31,9 @@ export const removePasskey = (id: string) =>
 
 export const usePasskeys = () => useQuery({ queryKey: passkeyKeys.all, queryFn: findPasskeys });
 
-export const useAddPasskey = () => useRefreshingMutation(passkeyKeys.all, addPasskey);
+export const useAddPasskey = () => useRefreshingMutation([passkeyKeys.all], addPasskey);
 
-export const useRemovePasskey = () => useRefreshingMutation(passkeyKeys.all, removePasskey);
+export const useRemovePasskey = () => useRefreshingMutation([passkeyKeys.all], removePasskey);
 
 /** Signs in with a passkey of this device instead of the password (the browser asks for the screen lock). */
 export async function signInWithPasskey() {

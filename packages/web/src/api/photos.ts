@@ -1,9 +1,10 @@
 import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
 import { photoFieldName } from '@life-updates/contract/photo-options';
 import type { Photo, PhotoList, UpdatePhoto } from '@life-updates/contract/photos';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, NetworkError, api } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { ideaKeys } from './ideas';
 import { shareKeys } from './shares';
 
@@ -77,30 +78,23 @@ export function uploadPhoto({
   });
 }
 
-/** After any change to photos: the ideas (My Stories, Create Content) and the shares (Summeris) show them. */
+/** What any change to photos refreshes: the ideas (My Stories, Create Content) and the shares (Summeris) show them. */
+const photoListKeys = [ideaKeys.all, shareKeys.all];
+
 export function usePhotosChanged() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ideaKeys.all }),
-      client.invalidateQueries({ queryKey: shareKeys.all }),
-    ]);
+  return () => Promise.all(photoListKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
-
-const usePhotoMutation = <T, R>(mutationFn: (value: T) => Promise<R>) => {
-  const changed = usePhotosChanged();
-  return useMutation({ mutationFn, onSettled: changed });
-};
 
 /** The idea's photos in a new order: every one of them, once each. */
 const reorderPhotos = ({ ideaId, photoIds }: { ideaId: string; photoIds: string[] }) =>
   api<PhotoList>(`${ideaPhotosPath(ideaId)}/order`, { method: 'PUT', body: { photoIds } });
-export const useReorderPhotos = () => usePhotoMutation(reorderPhotos);
+export const useReorderPhotos = () => useRefreshingMutation(photoListKeys, reorderPhotos);
 
 /** Alt text; an empty one removes it. */
 const updatePhoto = ({ id, update }: { id: string; update: UpdatePhoto }) =>
   api<Photo>(photoPath(id), { method: 'PATCH', body: update });
-export const useUpdatePhoto = () => usePhotoMutation(updatePhoto);
+export const useUpdatePhoto = () => useRefreshingMutation(photoListKeys, updatePhoto);
 
 const deletePhoto = (id: string) => api<void>(photoPath(id), { method: 'DELETE' });
-export const useDeletePhoto = () => usePhotoMutation(deletePhoto);
+export const useDeletePhoto = () => useRefreshingMutation(photoListKeys, deletePhoto);
