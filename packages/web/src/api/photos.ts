@@ -2,7 +2,7 @@ import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
 import { photoFieldName } from '@life-updates/contract/photo-options';
 import type { Photo, PhotoList, UpdatePhoto } from '@life-updates/contract/photos';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, NetworkError, api } from '@/lib/api-client';
+import { NetworkError, api, failedRequest } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { useRefreshingMutation } from '@/lib/query-client';
 import { ideaKeys } from './ideas';
@@ -53,26 +53,13 @@ export function uploadPhoto({
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => reject(new NetworkError('The photo upload did not reach the server'));
+    // A body that is not JSON is null.
+    request.responseType = 'json';
     request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        const photo = (body as PhotoList | undefined)?.photos[0];
-        if (photo) resolve(photo);
-        else reject(new ApiRequestError(request.status, { code: 'HTTP_ERROR', message: `HTTP ${request.status}` }));
-        return;
-      }
-      const error = body as { code?: unknown; message?: unknown } | undefined;
-      reject(
-        new ApiRequestError(request.status, {
-          code: typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
-          message: typeof error?.message === 'string' ? error.message : `HTTP ${request.status}`,
-        }),
-      );
+      const body: unknown = request.response;
+      const photo = request.status < 300 ? (body as PhotoList | null)?.photos[0] : undefined;
+      if (photo) resolve(photo);
+      else reject(failedRequest(request.status, body));
     };
     request.send(form);
   });
