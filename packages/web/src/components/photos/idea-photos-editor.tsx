@@ -162,14 +162,7 @@ export function IdeaPhotosEditor({
       )}
       <PendingPhotos photos={uploads.pending} onRetry={uploads.retry} onRemove={uploads.discard} />
       <p className="text-xs text-muted-foreground">{t('photos.picker.dropHint')}</p>
-      {viewIndex !== null ? (
-        <PhotoViewer
-          photos={photos}
-          index={viewIndex}
-          onIndexChange={setViewIndex}
-          onClose={() => setViewIndex(null)}
-        />
-      ) : null}
+      <PhotoViewer photos={photos} index={viewIndex} onIndexChange={setViewIndex} />
       <ConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}
