@@ -176,6 +176,14 @@ export function ContactsSection({
   );
 }
 
+/** `set` with `id` in it when `isChecked`, else without it. */
+export function toggled(set: ReadonlySet<string>, id: string, isChecked: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (isChecked) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
 interface ContactChecklistProps {
   contacts: readonly Contact[];
   selected: ReadonlySet<string>;
@@ -192,13 +200,6 @@ interface ContactChecklistProps {
 export function ContactChecklist({ contacts, selected, onSelectedChange, disabled, label }: ContactChecklistProps) {
   const { t } = useTranslation();
   const baseId = useId();
-
-  function toggle(id: string, isChecked: boolean) {
-    const next = new Set(selected);
-    if (isChecked) next.add(id);
-    else next.delete(id);
-    onSelectedChange(next);
-  }
 
   return (
     <>
@@ -231,7 +232,7 @@ export function ContactChecklist({ contacts, selected, onSelectedChange, disable
                 id={checkboxId}
                 checked={isSelected}
                 disabled={disabled}
-                onCheckedChange={(state) => toggle(contact.id, state === true)}
+                onCheckedChange={(state) => onSelectedChange(toggled(selected, contact.id, state === true))}
               />
               <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
                 <span className="block truncate font-medium">{contact.name}</span>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLinkedinConnection } from '@/api/linkedin';
 import { useTelegramStatus } from '@/api/telegram';
-import { ContactDialogHeader, ContactsSection, useContactChoice } from '@/components/contact-picker-dialog';
+import { ContactDialogHeader, ContactsSection, toggled, useContactChoice } from '@/components/contact-picker-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -66,13 +66,6 @@ function parseSendAt(value: string): { sendAt: string } | { problem: string } {
   if (at.getTime() <= Date.now()) return { problem: 'summeris.validation.pastTime' };
   return { sendAt: at.toISOString() };
 }
-
-const toggled = (set: ReadonlySet<string>, id: string, isChecked: boolean) => {
-  const next = new Set(set);
-  if (isChecked) next.add(id);
-  else next.delete(id);
-  return next;
-};
 
 /**
  * The one share dialog: the user's contacts (by email), then, when the user has them, their
