@@ -64,7 +64,7 @@ export async function generateStream({
 }: {
   request: GenerateRequest;
   signal: AbortSignal;
-  onStart?: (model: string) => void;
+  onStart: (model: string) => void;
   onText: (piece: string) => void;
 }): Promise<{ model: string }> {
   const response = await apiFetch('/api/generate/stream', {
@@ -74,12 +74,9 @@ export async function generateStream({
     headers: { accept: 'text/plain' },
   });
   const model = response.headers.get(generationModelHeader) ?? '';
-  onStart?.(model);
-  if (!response.body) {
-    onText(await response.text());
-    return { model };
-  }
-  const reader = response.body.getReader();
+  onStart(model);
+  // Only a response of a no-content status has no body (https://fetch.spec.whatwg.org/#null-body-status).
+  const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   for (;;) {
     const { done, value } = await reader.read();
