@@ -17,11 +17,13 @@ const ideaPhotosPath = (ideaId: string) => `/api/ideas/${encodeURIComponent(idea
 const photoPath = (photoId: string) => `/api/photos/${encodeURIComponent(photoId)}`;
 
 /** One idea's photos in their order; under the ideas' keys, so every change to ideas refreshes it too. */
-export const useIdeaPhotos = (ideaId: string, initial?: Photo[]) =>
+export const useIdeaPhotos = (ideaId: string, initial: Photo[]) =>
   useQuery({
     queryKey: [...ideaKeys.all, 'photos', ideaId],
     queryFn: async () => (await api<PhotoList>(ideaPhotosPath(ideaId))).photos,
-    ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
+    // Asked again at once: the list it came from may be old.
+    initialData: initial,
+    initialDataUpdatedAt: 0,
   });
 
 /**
