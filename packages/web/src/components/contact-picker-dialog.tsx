@@ -58,8 +58,7 @@ export function ContactPickerDialog({
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const { query, all, selected, setSelected, chosenIds } = useContactChoice(open, filter);
-  const isLoading = query.isPending && !query.isError;
-  const hasContacts = !isLoading && !query.isError && all.length > 0;
+  const hasContacts = query.isSuccess && all.length > 0;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
@@ -150,7 +149,7 @@ export function ContactsSection({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending && !query.isError) {
+  if (query.isPending) {
     return <Spinner label={t('common.loading')} className="justify-center py-6" />;
   }
   if (query.isError) {
