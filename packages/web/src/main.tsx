@@ -40,7 +40,5 @@ void start();
 window.addEventListener(
   'load',
   () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()),
-  {
-    once: true,
-  },
+  { once: true },
 );

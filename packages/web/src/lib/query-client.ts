@@ -28,4 +28,4 @@ export function useRefreshingMutation<T, R>(queryKeys: readonly QueryKey[], muta
 
 // The query library counts itself online until the browser reports a change; a page opened without
 // a connection starts with its requests paused instead of failing (they run once it is back).
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+onlineManager.setOnline(navigator.onLine);

@@ -50,7 +50,7 @@ export function IdeaPhotosEditor({
   const [toRemove, setToRemove] = useState<Photo | null>(null);
   const dragged = useRef<number | null>(null);
 
-  const stored = query.data ?? [];
+  const stored = query.data;
   const photos = requestedOrder ? requestedOrder.flatMap((id) => stored.filter((photo) => photo.id === id)) : stored;
 
   const move = (from: number, to: number) => {
