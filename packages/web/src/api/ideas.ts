@@ -11,9 +11,8 @@ export const ideaKeys = {
 };
 
 /** The user's ideas, newest first, with the open-ideas limit. */
-const getIdeas = () => api<IdeaList>('/api/ideas');
-
-export const ideaListQueryOptions = () => queryOptions({ queryKey: ideaKeys.list(), queryFn: getIdeas });
+export const ideaListQueryOptions = () =>
+  queryOptions({ queryKey: ideaKeys.list(), queryFn: () => api<IdeaList>('/api/ideas') });
 export const useIdeas = () => useQuery(ideaListQueryOptions());
 
 /**
