@@ -175,7 +175,6 @@ export function ContactsSection({
   );
 }
 
-/** `set` with `id` in it when `isChecked`, else without it. */
 export function toggled(set: ReadonlySet<string>, id: string, isChecked: boolean): ReadonlySet<string> {
   const next = new Set(set);
   if (isChecked) next.add(id);

@@ -25,7 +25,6 @@ const screenByPath: Record<string, Screen> = {
   [paths.settings]: 'settings',
 };
 
-/** The signed-in screen at a path, if there is one. */
 export const screenAt = (pathname: string): Screen | undefined => screenByPath[pathname];
 
 /**

@@ -16,7 +16,6 @@ import { PhotoPickerButtons } from './photo-inputs';
 import { PhotoThumbnail } from './photo-thumbnails';
 import { PhotoViewer } from './photo-viewer';
 
-/** Moves the item at `from` to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];
   const [moved] = next.splice(from, 1);
