@@ -242,29 +242,21 @@ export function ShareDestinationsDialog({
           <fieldset className="space-y-2" disabled={isProcessing}>
             <legend className="mb-2 text-sm font-medium">{t('common.destinations.when')}</legend>
             <div className="flex flex-wrap gap-4">
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${baseId}-when`}
-                  checked={!isScheduled}
-                  onChange={() => {
-                    setScheduled(false);
-                    setTimeError(null);
-                  }}
-                  className="accent-primary"
-                />
-                {t('common.destinations.now')}
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${baseId}-when`}
-                  checked={isScheduled}
-                  onChange={() => setScheduled(true)}
-                  className="accent-primary"
-                />
-                {t('common.destinations.atTime')}
-              </label>
+              {[false, true].map((isAtTime) => (
+                <label key={String(isAtTime)} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${baseId}-when`}
+                    checked={isScheduled === isAtTime}
+                    onChange={() => {
+                      setScheduled(isAtTime);
+                      setTimeError(null);
+                    }}
+                    className="accent-primary"
+                  />
+                  {isAtTime ? t('common.destinations.atTime') : t('common.destinations.now')}
+                </label>
+              ))}
             </div>
             {isScheduled ? (
               <div className="space-y-1">
