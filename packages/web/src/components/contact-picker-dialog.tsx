@@ -62,7 +62,7 @@ export function ContactPickerDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent>
         <ContactDialogHeader
           title={title}
           count={hasContacts ? { selected: chosenIds.length, total: all.length } : null}

@@ -95,13 +95,7 @@ export function ShareDestinationsDialog({
   const [sendAt, setSendAt] = useState(defaultSendAt);
   const [timeError, setTimeError] = useState<string | null>(null);
 
-  const {
-    query: contacts,
-    all: allContacts,
-    selected: contactIds,
-    setSelected: setContactIds,
-    chosenIds: chosenContactIds,
-  } = useContactChoice(open, contactFilter);
+  const contacts = useContactChoice(open, contactFilter);
   const telegram = useTelegramStatus({ enabled: open });
   const linkedin = useLinkedinConnection({ enabled: open });
 
@@ -114,12 +108,12 @@ export function ShareDestinationsDialog({
   const chosenChatIds = canPost ? chats.filter((chat) => chatIds.has(chat.id)).map((chat) => chat.id) : [];
   const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
   const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
-  const chosenCount = chosenContactIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
+  const chosenCount = contacts.chosenIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
   const linkedinProblem = isLinkedinSent ? linkedinTextProblem(postText ?? '') : null;
   // Counted as LinkedIn counts it, and as the server checks it: escaped.
   const postLength = linkedinCommentaryLength((postText ?? '').trim());
   const isPostTooLong = postLength > maxLinkedinPostLength;
-  const canChoose = allContacts.length > 0 || (canPost && hasPostDestinations);
+  const canChoose = contacts.all.length > 0 || (canPost && hasPostDestinations);
 
   function submit() {
     let when: string | undefined;
@@ -130,7 +124,7 @@ export function ShareDestinationsDialog({
     }
     setTimeError(null);
     onSubmit({
-      destinations: { contactIds: chosenContactIds, chatIds: chosenChatIds, linkedin: isLinkedinSent },
+      destinations: { contactIds: contacts.chosenIds, chatIds: chosenChatIds, linkedin: isLinkedinSent },
       ...(when ? { sendAt: when } : {}),
     });
   }
@@ -145,10 +139,10 @@ export function ShareDestinationsDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent>
         <ContactDialogHeader
           title={title}
-          count={allContacts.length > 0 ? { selected: chosenContactIds.length, total: allContacts.length } : null}
+          count={contacts.all.length > 0 ? { selected: contacts.chosenIds.length, total: contacts.all.length } : null}
           note={note}
         />
 
@@ -157,10 +151,10 @@ export function ShareDestinationsDialog({
         ) : null}
 
         <ContactsSection
-          query={contacts}
-          contacts={allContacts}
-          selected={contactIds}
-          onSelectedChange={setContactIds}
+          query={contacts.query}
+          contacts={contacts.all}
+          selected={contacts.selected}
+          onSelectedChange={contacts.setSelected}
           disabled={isProcessing}
           label={title}
         />
