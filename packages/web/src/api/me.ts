@@ -129,8 +129,6 @@ export function noteSignedIn() {
   hasJustSignedOut = false;
 }
 
-const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
-
 /** Once the session has ended on the server: goes to /, forgets cached data and says `message`. */
 function useLeaveSignedOut() {
   const client = useQueryClient();
@@ -154,7 +152,7 @@ export function useSignOut() {
   const leave = useLeaveSignedOut();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: signOut,
+    mutationFn: () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: () => leave(t('auth.loggedOut')),
     onError: () => toast.error(t('auth.logoutFailed')),
   });

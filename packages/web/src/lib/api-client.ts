@@ -73,7 +73,6 @@ export async function apiFetch(
 /** JSON request helper used by every feature's api/ files. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
-  if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
