@@ -71,16 +71,12 @@ export const useImportContacts = () =>
     api<ContactImportResult>('/api/contacts/import', { method: 'POST', body: request }),
   );
 
-/** The file name the server chose (Content-Disposition), else the same pattern made here. */
-function fileNameOf(response: Response, format: ContactFileFormat): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? contactExportFileName(format);
-}
-
 /** Downloads the contacts as a file; failures reach the caller instead of saving an error page. */
-export async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
+async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
   const response = await apiFetch('/api/contacts/export', { query: { format }, headers: { accept: '*/*' } });
-  const fileName = fileNameOf(response, format);
+  // The file name the server chose (Content-Disposition), else the same pattern made here.
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? contactExportFileName(format);
   download(await response.blob(), fileName);
   return { fileName };
 }

@@ -1,6 +1,6 @@
 import type { Contact } from '@life-updates/contract/contacts';
 import { CheckIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useContactsByName } from '@/api/contacts';
@@ -75,13 +75,12 @@ export function ContactPickerDialog({
           onSelectedChange={setSelected}
           disabled={isProcessing}
           label={title}
-        >
-          {chosenIds.length === 0 ? (
-            <p id={hintId} className="text-sm text-muted-foreground">
-              {t('summeris.validation.selectContact')}
-            </p>
-          ) : null}
-        </ContactsSection>
+        />
+        {hasContacts && chosenIds.length === 0 ? (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {t('summeris.validation.selectContact')}
+          </p>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" disabled={isProcessing} onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
@@ -138,16 +137,12 @@ export function ContactDialogHeader({
 /**
  * The contacts part of a contact dialog: a spinner while they load; the failure with Retry; with
  * none, "No contacts found. Please add contacts first." and Add Contacts (to /contacts); else the
- * checklist, then `children` (the caller's hint).
+ * checklist.
  */
 export function ContactsSection({
   query,
-  children,
   ...checklist
-}: ContactChecklistProps & {
-  query: Pick<ReturnType<typeof useContactsByName>, 'isPending' | 'isError' | 'refetch'>;
-  children?: ReactNode;
-}) {
+}: ContactChecklistProps & { query: Pick<ReturnType<typeof useContactsByName>, 'isPending' | 'isError' | 'refetch'> }) {
   const { t } = useTranslation();
   if (query.isPending) {
     return <Spinner label={t('common.loading')} className="justify-center py-6" />;
@@ -167,12 +162,7 @@ export function ContactsSection({
       </div>
     );
   }
-  return (
-    <>
-      <ContactChecklist {...checklist} />
-      {children}
-    </>
-  );
+  return <ContactChecklist {...checklist} />;
 }
 
 export function toggled(set: ReadonlySet<string>, id: string, isChecked: boolean): ReadonlySet<string> {
