@@ -1,4 +1,4 @@
-import type { ContactUsForm } from '@life-updates/contract/email';
+import type { ContactUsForm, ContactUsInfo } from '@life-updates/contract/email';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 export const useContactInfo = () =>
   useQuery({
     queryKey: ['contact-us', 'info'],
-    queryFn: () => api<{ supportEmail: string }>('/api/contact-us/info'),
+    queryFn: () => api<ContactUsInfo>('/api/contact-us/info'),
     staleTime: Infinity,
   });
 
