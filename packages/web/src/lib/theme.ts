@@ -27,12 +27,9 @@ export function setTheme(theme: Theme) {
 
 /** Follows the OS live while the theme is "system". */
 export function watchSystemTheme() {
-  const query = darkQuery();
-  const onChange = () => {
+  darkQuery().addEventListener('change', () => {
     if (getTheme() === 'system') applyTheme('system');
-  };
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  });
 }
 
 export function useTheme(): Theme {
