@@ -1,4 +1,3 @@
-import type { Contact } from '@life-updates/contract/contacts';
 import {
   linkedinCommentaryLength,
   linkedinTextProblem,
@@ -10,7 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLinkedinConnection } from '@/api/linkedin';
 import { useTelegramStatus } from '@/api/telegram';
-import { ContactDialogHeader, ContactsSection, toggled, useContactChoice } from '@/components/contact-picker-dialog';
+import {
+  ContactDialogHeader,
+  ContactsSection,
+  toggled,
+  useContactChoice,
+  type ContactPickerDialogProps,
+} from '@/components/contact-picker-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -25,28 +30,18 @@ export interface ShareDestinationsChoice {
   sendAt?: string;
 }
 
-export interface ShareDestinationsDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** "Select Contacts to Share With", or Summeris' "Who should receive this share?". */
-  title: string;
-  /** The submit button's label for a send now to contacts only ("Send Email", "Approve"). */
-  submitLabel: string;
+/** The contact picker's props; `submitLabel` is for a send now to contacts only ("Send Email", "Approve"). */
+export interface ShareDestinationsDialogProps extends Omit<ContactPickerDialogProps, 'filter' | 'onSubmit'> {
   /** Its label for a send now that includes a post; `submitLabel` when left out. */
   postSubmitLabel?: string | undefined;
-  /** What the choice does besides, shown under the title. */
-  note?: string | undefined;
   /** How many photos the share's ideas have: every destination gets them with the text. */
   photoCount?: number | undefined;
-  /** Which of the user's contacts may be chosen (all when left out). */
-  contactFilter?: ((contact: Contact) => boolean) | undefined;
+  contactFilter?: ContactPickerDialogProps['filter'];
   /**
    * The one text a Telegram or LinkedIn post would carry; null when the share has one text per
    * contact, which posts cannot take (then only contacts are offered).
    */
   postText: string | null;
-  /** True while the caller works on the choice: the dialog is locked and reads "Processing...". */
-  isProcessing: boolean;
   onSubmit: (choice: ShareDestinationsChoice) => void;
 }
 
