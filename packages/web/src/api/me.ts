@@ -51,9 +51,12 @@ export class ProfileTimeoutError extends Error {
 export async function getMe({
   sessionExpected = false,
   signal,
-}: { sessionExpected?: boolean; signal?: AbortSignal | undefined } = {}): Promise<Me | null> {
+}: {
+  sessionExpected?: boolean;
+  signal: AbortSignal;
+}): Promise<Me | null> {
   const timeout = AbortSignal.timeout(profileTimeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const combined = AbortSignal.any([signal, timeout]);
   try {
     if (!sessionExpected && !hasSessionHint()) {
       const session = await api<{ session: unknown } | null>('/api/auth/get-session', { signal: combined });
@@ -67,7 +70,7 @@ export async function getMe({
       setSessionHint(false);
       return null;
     }
-    if (timeout.aborted && !signal?.aborted) throw new ProfileTimeoutError('Timeout fetching profile');
+    if (timeout.aborted && !signal.aborted) throw new ProfileTimeoutError('Timeout fetching profile');
     throw error;
   }
 }
