@@ -9,9 +9,9 @@ import type {
 } from '@life-updates/contract/admin';
 import type { BackupFile, BackupList } from '@life-updates/contract/backups';
 import type { PublicAddress, PublicAddressUpdate } from '@life-updates/contract/public-address';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query-client';
+import { useRefreshingMutation, useReplacingMutation } from '@/lib/query-client';
 
 export const adminPageSize = 10;
 
@@ -65,14 +65,10 @@ export const useUpdateContactRequest = () =>
 export const usePublicAddress = () =>
   useQuery({ queryKey: adminKeys.publicAddress(), queryFn: () => api<PublicAddress>('/api/admin/public-address') });
 
-export function useUpdatePublicAddress() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (update: PublicAddressUpdate) =>
-      api<PublicAddress>('/api/admin/public-address', { method: 'PUT', body: update }),
-    onSuccess: (saved) => client.setQueryData(adminKeys.publicAddress(), saved),
-  });
-}
+export const useUpdatePublicAddress = () =>
+  useReplacingMutation(adminKeys.publicAddress(), (update: PublicAddressUpdate) =>
+    api<PublicAddress>('/api/admin/public-address', { method: 'PUT', body: update }),
+  );
 
 export const useBackups = () =>
   useQuery({ queryKey: adminKeys.backups(), queryFn: () => api<BackupList>('/api/admin/backups') });

@@ -7,6 +7,7 @@ import {
 } from '@life-updates/contract/generation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/api-client';
+import { useReplacingMutation } from '@/lib/query-client';
 
 /** The models the server offers, the user's AI settings (with the voice sample), and generation. */
 export const aiKeys = {
@@ -31,13 +32,10 @@ export const useAiSettings = () => useQuery(aiSettingsQueryOptions());
 export const useVoiceSample = () =>
   useQuery({ ...aiSettingsQueryOptions(), select: (settings) => settings.voiceSample });
 
-export function useUpdateAiSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: AiConfigInput) => api<AiSettings>('/api/ai-settings', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => client.setQueryData(aiKeys.settings(), saved),
-  });
-}
+export const useUpdateAiSettings = () =>
+  useReplacingMutation(aiKeys.settings(), (settings: AiConfigInput) =>
+    api<AiSettings>('/api/ai-settings', { method: 'PUT', body: settings }),
+  );
 
 export function useUpdateVoiceSample() {
   const client = useQueryClient();

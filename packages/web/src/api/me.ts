@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
+import { useReplacingMutation } from '@/lib/query-client';
 
 /** The signed-in user: profile, account, session (sign-in, sign-up, sign-out). */
 export const meKeys = { all: ['me'] as const };
@@ -92,13 +93,7 @@ export const useMe = () => useQuery(meQueryOptions());
 
 export const updateAccount = (update: AccountUpdate) => api<Me>('/api/account', { method: 'PATCH', body: update });
 
-export function useUpdateAccount() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateAccount,
-    onSuccess: (me) => client.setQueryData(meKeys.all, me),
-  });
-}
+export const useUpdateAccount = () => useReplacingMutation(meKeys.all, updateAccount);
 
 /** Marks the welcome as shown; says whether this was the first time. */
 export const claimWelcome = () =>

@@ -26,6 +26,12 @@ export function useRefreshingMutation<T, R>(queryKeys: readonly QueryKey[], muta
   });
 }
 
+/** A mutation whose answer is the new value of the query at `queryKey` (saved settings, say). */
+export function useReplacingMutation<T, R>(queryKey: QueryKey, mutationFn: (value: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (saved) => client.setQueryData(queryKey, saved) });
+}
+
 // The query library counts itself online until the browser reports a change; a page opened without
 // a connection starts with its requests paused instead of failing (they run once it is back).
 onlineManager.setOnline(navigator.onLine);
