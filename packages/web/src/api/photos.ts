@@ -55,7 +55,7 @@ export function uploadPhoto({
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => reject(new NetworkError('The photo upload did not reach the server'));
-    // A body that is not JSON is null.
+    // A body that is not JSON is then null (https://developer.mozilla.org/en-US/docs/Web/API/XMLHttpRequest/response).
     request.responseType = 'json';
     request.onload = () => {
       const body: unknown = request.response;
@@ -67,7 +67,7 @@ export function uploadPhoto({
   });
 }
 
-/** What any change to photos refreshes: the ideas (My Stories, Create Content) and the shares (Summeris) show them. */
+/** What any change to photos refreshes: the ideas (My Stories, Create Content) and shares (Summeris) show them. */
 const photoListKeys = [ideaKeys.all, shareKeys.all];
 
 export function usePhotosChanged() {
