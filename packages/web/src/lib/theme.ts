@@ -7,7 +7,7 @@ const storageKey = 'life-updates.theme';
 const listeners = new Set<() => void>();
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-export function getTheme(): Theme {
+function getTheme(): Theme {
   const stored = localStorage.getItem(storageKey);
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
