@@ -6,7 +6,7 @@ import './index.css';
 import { i18nReady } from './lib/i18n';
 import { persistQueries, restoreQueriesWhenOffline } from './app/offline-query-cache';
 import { queryClient } from './lib/query-client';
-import { applyTheme } from './lib/theme';
+import { applyTheme, watchSystemTheme } from './lib/theme';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 
@@ -15,8 +15,10 @@ import { createRouter } from './app/router';
 z.config({ jitless: true });
 
 const rootElement = document.getElementById('root')!;
-// At once, before the first render, so the first paint is already in the chosen theme.
+// At once, before the first render, so the first paint is already in the chosen theme; "system"
+// then follows the OS for as long as the page is open.
 applyTheme();
+watchSystemTheme();
 
 async function start() {
   // Offline, the ideas as last loaded show instead of a screen that waits for the network.
@@ -40,7 +42,5 @@ void start();
 window.addEventListener(
   'load',
   () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()),
-  {
-    once: true,
-  },
+  { once: true },
 );

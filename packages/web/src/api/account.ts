@@ -1,28 +1,24 @@
 import type { AccountSession } from '@life-updates/contract/auth';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 /** Settings → Account: signed-in devices. */
 export const accountSessionKeys = { all: ['account', 'sessions'] as const };
 
-const getSessions = () => api<{ sessions: AccountSession[] }>('/api/account/sessions');
-
-export const accountSessionsQueryOptions = () =>
-  queryOptions({ queryKey: accountSessionKeys.all, queryFn: getSessions, select: (data) => data.sessions });
-export const useAccountSessions = () => useQuery(accountSessionsQueryOptions());
-
-export function useRevokeSession() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: accountSessionKeys.all }),
+export const useAccountSessions = () =>
+  useQuery({
+    queryKey: accountSessionKeys.all,
+    queryFn: () => api<{ sessions: AccountSession[] }>('/api/account/sessions'),
+    select: (data) => data.sessions,
   });
-}
 
-export function useRevokeOtherSessions() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<void>('/api/account/sessions/revoke-others', { method: 'POST' }),
-    onSettled: () => client.invalidateQueries({ queryKey: accountSessionKeys.all }),
-  });
-}
+export const useRevokeSession = () =>
+  useRefreshingMutation([accountSessionKeys.all], (id: string) =>
+    api<void>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+
+export const useRevokeOtherSessions = () =>
+  useRefreshingMutation([accountSessionKeys.all], () =>
+    api<void>('/api/account/sessions/revoke-others', { method: 'POST' }),
+  );

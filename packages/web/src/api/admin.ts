@@ -9,9 +9,9 @@ import type {
 } from '@life-updates/contract/admin';
 import type { BackupFile, BackupList } from '@life-updates/contract/backups';
 import type { PublicAddress, PublicAddressUpdate } from '@life-updates/contract/public-address';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query-client';
+import { useRefreshingMutation, useReplacingMutation } from '@/lib/query-client';
 
 export const adminPageSize = 10;
 
@@ -40,7 +40,7 @@ export const useAdminUsers = ({ search, page }: UsersParams) =>
   });
 
 export const useUpdateAdminUser = () =>
-  useRefreshingMutation(adminKeys.users(), ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
+  useRefreshingMutation([adminKeys.users()], ({ userId, update }: { userId: string; update: AdminUserUpdate }) =>
     api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: update }),
   );
 
@@ -54,7 +54,7 @@ export const useContactRequests = ({ status, page }: ContactRequestsParams) =>
 
 export const useUpdateContactRequest = () =>
   useRefreshingMutation(
-    adminKeys.contactRequests(),
+    [adminKeys.contactRequests()],
     ({ requestId, status }: { requestId: string; status: ContactRequestStatus }) =>
       api<ContactRequest>(`/api/admin/contact-requests/${encodeURIComponent(requestId)}`, {
         method: 'PATCH',
@@ -65,28 +65,24 @@ export const useUpdateContactRequest = () =>
 export const usePublicAddress = () =>
   useQuery({ queryKey: adminKeys.publicAddress(), queryFn: () => api<PublicAddress>('/api/admin/public-address') });
 
-export function useUpdatePublicAddress() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (update: PublicAddressUpdate) =>
-      api<PublicAddress>('/api/admin/public-address', { method: 'PUT', body: update }),
-    onSuccess: (saved) => client.setQueryData(adminKeys.publicAddress(), saved),
-  });
-}
+export const useUpdatePublicAddress = () =>
+  useReplacingMutation(adminKeys.publicAddress(), (update: PublicAddressUpdate) =>
+    api<PublicAddress>('/api/admin/public-address', { method: 'PUT', body: update }),
+  );
 
 export const useBackups = () =>
   useQuery({ queryKey: adminKeys.backups(), queryFn: () => api<BackupList>('/api/admin/backups') });
 
 /** Takes a backup now (kept with the automatic ones); the caller then downloads it from backupDownloadUrl. */
 export const useCreateBackup = () =>
-  useRefreshingMutation(adminKeys.backups(), () => api<BackupFile>('/api/admin/backups', { method: 'POST' }));
+  useRefreshingMutation([adminKeys.backups()], () => api<BackupFile>('/api/admin/backups', { method: 'POST' }));
 
 export const backupDownloadUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
 
 /** Disable / enable an account, or clear its two-factor authentication. */
 export const useAdminUserAction = () =>
   useRefreshingMutation(
-    adminKeys.users(),
+    [adminKeys.users()],
     ({ userId, action }: { userId: string; action: 'disable' | 'enable' | 'clear-two-factor' }) =>
       api<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/${action}`, { method: 'POST' }),
   );

@@ -7,6 +7,7 @@ import {
 } from '@life-updates/contract/generation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/api-client';
+import { useReplacingMutation } from '@/lib/query-client';
 
 /** The models the server offers, the user's AI settings (with the voice sample), and generation. */
 export const aiKeys = {
@@ -31,13 +32,10 @@ export const useAiSettings = () => useQuery(aiSettingsQueryOptions());
 export const useVoiceSample = () =>
   useQuery({ ...aiSettingsQueryOptions(), select: (settings) => settings.voiceSample });
 
-export function useUpdateAiSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: AiConfigInput) => api<AiSettings>('/api/ai-settings', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => client.setQueryData(aiKeys.settings(), saved),
-  });
-}
+export const useUpdateAiSettings = () =>
+  useReplacingMutation(aiKeys.settings(), (settings: AiConfigInput) =>
+    api<AiSettings>('/api/ai-settings', { method: 'PUT', body: settings }),
+  );
 
 export function useUpdateVoiceSample() {
   const client = useQueryClient();
@@ -64,7 +62,7 @@ export async function generateStream({
 }: {
   request: GenerateRequest;
   signal: AbortSignal;
-  onStart?: (model: string) => void;
+  onStart: (model: string) => void;
   onText: (piece: string) => void;
 }): Promise<{ model: string }> {
   const response = await apiFetch('/api/generate/stream', {
@@ -74,12 +72,9 @@ export async function generateStream({
     headers: { accept: 'text/plain' },
   });
   const model = response.headers.get(generationModelHeader) ?? '';
-  onStart?.(model);
-  if (!response.body) {
-    onText(await response.text());
-    return { model };
-  }
-  const reader = response.body.getReader();
+  onStart(model);
+  // Only a response of a no-content status has no body (https://fetch.spec.whatwg.org/#null-body-status).
+  const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   for (;;) {
     const { done, value } = await reader.read();

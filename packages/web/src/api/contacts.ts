@@ -53,34 +53,30 @@ export const useContact = (id: string | undefined) =>
   });
 
 export const useCreateContact = () =>
-  useRefreshingMutation(contactKeys.all, (input: ContactInput) =>
+  useRefreshingMutation([contactKeys.all], (input: ContactInput) =>
     api<Contact>('/api/contacts', { method: 'POST', body: input }),
   );
 
 /** PUT keeps fields the body leaves out (the description, which the form does not edit). */
 export const useUpdateContact = () =>
-  useRefreshingMutation(contactKeys.all, ({ id, input }: { id: string; input: ContactInput }) =>
+  useRefreshingMutation([contactKeys.all], ({ id, input }: { id: string; input: ContactInput }) =>
     api<Contact>(contactPath(id), { method: 'PUT', body: input }),
   );
 
 export const useDeleteContact = () =>
-  useRefreshingMutation(contactKeys.all, (id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
+  useRefreshingMutation([contactKeys.all], (id: string) => api<void>(contactPath(id), { method: 'DELETE' }));
 
 export const useImportContacts = () =>
-  useRefreshingMutation(contactKeys.all, (request: ContactImportRequest) =>
+  useRefreshingMutation([contactKeys.all], (request: ContactImportRequest) =>
     api<ContactImportResult>('/api/contacts/import', { method: 'POST', body: request }),
   );
 
-/** The file name the server chose (Content-Disposition), else the same pattern made here. */
-function fileNameOf(response: Response, format: ContactFileFormat): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? contactExportFileName(format);
-}
-
 /** Downloads the contacts as a file; failures reach the caller instead of saving an error page. */
-export async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
+async function exportContacts(format: ContactFileFormat): Promise<{ fileName: string }> {
   const response = await apiFetch('/api/contacts/export', { query: { format }, headers: { accept: '*/*' } });
-  const fileName = fileNameOf(response, format);
+  // The file name the server chose (Content-Disposition), else the same pattern made here.
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? contactExportFileName(format);
   download(await response.blob(), fileName);
   return { fileName };
 }

@@ -6,6 +6,7 @@ import type {
 } from '@life-updates/contract/email';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 export const outboxPageSize = 10;
 
@@ -52,12 +53,8 @@ export const useUpdateEmailSettings = () =>
 export const useRemoveEmailApiKey = () =>
   useSettingsMutation(() => api<EmailSettingsResponse>('/api/email-settings/api-key', { method: 'DELETE' }));
 
-export function useSendTestEmail() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (to: string) =>
-      api<{ success: true; message: string }>('/api/email-settings/test', { method: 'POST', body: { to } }),
-    // With the outbox transport the test message appears in the list below.
-    onSettled: () => client.invalidateQueries({ queryKey: emailKeys.outbox() }),
-  });
-}
+// With the outbox transport the test message appears in the list below.
+export const useSendTestEmail = () =>
+  useRefreshingMutation([emailKeys.outbox()], (to: string) =>
+    api<{ success: true; message: string }>('/api/email-settings/test', { method: 'POST', body: { to } }),
+  );

@@ -2,6 +2,7 @@ import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
 import type { CreateIdea, Idea, IdeaList, UpdateIdea } from '@life-updates/contract/ideas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 
 /** Every cached idea query starts with `all`, so one invalidation refreshes them all. */
 export const ideaKeys = {
@@ -10,9 +11,8 @@ export const ideaKeys = {
 };
 
 /** The user's ideas, newest first, with the open-ideas limit. */
-const getIdeas = () => api<IdeaList>('/api/ideas');
-
-export const ideaListQueryOptions = () => queryOptions({ queryKey: ideaKeys.list(), queryFn: getIdeas });
+export const ideaListQueryOptions = () =>
+  queryOptions({ queryKey: ideaKeys.list(), queryFn: () => api<IdeaList>('/api/ideas') });
 export const useIdeas = () => useQuery(ideaListQueryOptions());
 
 /**
@@ -21,11 +21,6 @@ export const useIdeas = () => useQuery(ideaListQueryOptions());
  */
 export const createIdea = ({ input, idempotencyKey }: { input: CreateIdea; idempotencyKey: string }) =>
   api<Idea>('/api/ideas', { method: 'POST', body: input, headers: { [idempotencyKeyHeader]: idempotencyKey } });
-
-const useIdeaMutation = <T, R>(mutationFn: (value: T) => Promise<R>) => {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: ideaKeys.all }) });
-};
 
 export function useCreateIdea() {
   const client = useQueryClient();
@@ -41,7 +36,7 @@ export function useCreateIdea() {
 /** The idea editor (My Stories' Edit Event, the Generate screen's Edit); the server re-derives the title. */
 const updateIdea = ({ id, update }: { id: string; update: UpdateIdea }) =>
   api<Idea>(`/api/ideas/${encodeURIComponent(id)}`, { method: 'PATCH', body: update });
-export const useUpdateIdea = () => useIdeaMutation(updateIdea);
+export const useUpdateIdea = () => useRefreshingMutation([ideaKeys.all], updateIdea);
 
 const deleteIdea = (id: string) => api<void>(`/api/ideas/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const useDeleteIdea = () => useIdeaMutation(deleteIdea);
+export const useDeleteIdea = () => useRefreshingMutation([ideaKeys.all], deleteIdea);

@@ -3,14 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useRefreshingMutation } from '@/lib/query-client';
 
-export const linkedinKeys = {
-  all: ['linkedin'] as const,
-  connection: () => [...linkedinKeys.all, 'connection'] as const,
-};
+const connectionKey = ['linkedin', 'connection'] as const;
 
 export const useLinkedinConnection = ({ enabled = true } = {}) =>
   useQuery({
-    queryKey: linkedinKeys.connection(),
+    queryKey: connectionKey,
     queryFn: () => api<LinkedinConnectionResponse>('/api/linkedin/connection'),
     staleTime: 60_000,
     enabled,
@@ -24,4 +21,4 @@ export const useConnectLinkedin = () =>
   });
 
 export const useDisconnectLinkedin = () =>
-  useRefreshingMutation(linkedinKeys.connection(), () => api<void>('/api/linkedin/connection', { method: 'DELETE' }));
+  useRefreshingMutation([connectionKey], () => api<void>('/api/linkedin/connection', { method: 'DELETE' }));

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { api, ApiRequestError } from '@/lib/api-client';
 import { clearCache } from '@/lib/local-cache';
+import { useReplacingMutation } from '@/lib/query-client';
 
 /** The signed-in user: profile, account, session (sign-in, sign-up, sign-out). */
 export const meKeys = { all: ['me'] as const };
@@ -51,9 +52,12 @@ export class ProfileTimeoutError extends Error {
 export async function getMe({
   sessionExpected = false,
   signal,
-}: { sessionExpected?: boolean; signal?: AbortSignal | undefined } = {}): Promise<Me | null> {
+}: {
+  sessionExpected?: boolean;
+  signal: AbortSignal;
+}): Promise<Me | null> {
   const timeout = AbortSignal.timeout(profileTimeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const combined = AbortSignal.any([signal, timeout]);
   try {
     if (!sessionExpected && !hasSessionHint()) {
       const session = await api<{ session: unknown } | null>('/api/auth/get-session', { signal: combined });
@@ -67,7 +71,7 @@ export async function getMe({
       setSessionHint(false);
       return null;
     }
-    if (timeout.aborted && !signal?.aborted) throw new ProfileTimeoutError('Timeout fetching profile');
+    if (timeout.aborted && !signal.aborted) throw new ProfileTimeoutError('Timeout fetching profile');
     throw error;
   }
 }
@@ -89,13 +93,7 @@ export const useMe = () => useQuery(meQueryOptions());
 
 export const updateAccount = (update: AccountUpdate) => api<Me>('/api/account', { method: 'PATCH', body: update });
 
-export function useUpdateAccount() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateAccount,
-    onSuccess: (me) => client.setQueryData(meKeys.all, me),
-  });
-}
+export const useUpdateAccount = () => useReplacingMutation(meKeys.all, updateAccount);
 
 /** Marks the welcome as shown; says whether this was the first time. */
 export const claimWelcome = () =>
@@ -129,8 +127,6 @@ export function noteSignedIn() {
   hasJustSignedOut = false;
 }
 
-const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
-
 /** Once the session has ended on the server: goes to /, forgets cached data and says `message`. */
 function useLeaveSignedOut() {
   const client = useQueryClient();
@@ -154,7 +150,7 @@ export function useSignOut() {
   const leave = useLeaveSignedOut();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: signOut,
+    mutationFn: () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: () => leave(t('auth.loggedOut')),
     onError: () => toast.error(t('auth.logoutFailed')),
   });

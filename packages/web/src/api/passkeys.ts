@@ -12,8 +12,6 @@ export const passkeyKeys = { all: ['passkeys'] as const };
 
 export type Passkey = { id: string; name?: string | null; createdAt?: string | null };
 
-export const findPasskeys = () => api<Passkey[]>('/api/auth/passkey/list-user-passkeys');
-
 /** Creates a passkey on this device (the browser asks for the screen lock) and saves it under `name`. */
 export async function addPasskey(name: string) {
   const [{ startRegistration }, optionsJSON] = await Promise.all([
@@ -29,11 +27,12 @@ export async function addPasskey(name: string) {
 export const removePasskey = (id: string) =>
   api<{ status: boolean }>('/api/auth/passkey/delete-passkey', { method: 'POST', body: { id } });
 
-export const usePasskeys = () => useQuery({ queryKey: passkeyKeys.all, queryFn: findPasskeys });
+export const usePasskeys = () =>
+  useQuery({ queryKey: passkeyKeys.all, queryFn: () => api<Passkey[]>('/api/auth/passkey/list-user-passkeys') });
 
-export const useAddPasskey = () => useRefreshingMutation(passkeyKeys.all, addPasskey);
+export const useAddPasskey = () => useRefreshingMutation([passkeyKeys.all], addPasskey);
 
-export const useRemovePasskey = () => useRefreshingMutation(passkeyKeys.all, removePasskey);
+export const useRemovePasskey = () => useRefreshingMutation([passkeyKeys.all], removePasskey);
 
 /** Signs in with a passkey of this device instead of the password (the browser asks for the screen lock). */
 export async function signInWithPasskey() {

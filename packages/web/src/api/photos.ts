@@ -1,9 +1,10 @@
 import { idempotencyKeyHeader } from '@life-updates/contract/idea-options';
 import { photoFieldName } from '@life-updates/contract/photo-options';
 import type { Photo, PhotoList, UpdatePhoto } from '@life-updates/contract/photos';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, NetworkError, api } from '@/lib/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { NetworkError, api, failedRequest } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { ideaKeys } from './ideas';
 import { shareKeys } from './shares';
 
@@ -16,11 +17,13 @@ const ideaPhotosPath = (ideaId: string) => `/api/ideas/${encodeURIComponent(idea
 const photoPath = (photoId: string) => `/api/photos/${encodeURIComponent(photoId)}`;
 
 /** One idea's photos in their order; under the ideas' keys, so every change to ideas refreshes it too. */
-export const useIdeaPhotos = (ideaId: string, initial?: Photo[]) =>
+export const useIdeaPhotos = (ideaId: string, initial: Photo[]) =>
   useQuery({
     queryKey: [...ideaKeys.all, 'photos', ideaId],
     queryFn: async () => (await api<PhotoList>(ideaPhotosPath(ideaId))).photos,
-    ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
+    // Asked again at once: the list it came from may be old.
+    initialData: initial,
+    initialDataUpdatedAt: 0,
   });
 
 /**
@@ -52,55 +55,35 @@ export function uploadPhoto({
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => reject(new NetworkError('The photo upload did not reach the server'));
+    // A body that is not JSON is then null (https://developer.mozilla.org/en-US/docs/Web/API/XMLHttpRequest/response).
+    request.responseType = 'json';
     request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        const photo = (body as PhotoList | undefined)?.photos[0];
-        if (photo) resolve(photo);
-        else reject(new ApiRequestError(request.status, { code: 'HTTP_ERROR', message: `HTTP ${request.status}` }));
-        return;
-      }
-      const error = body as { code?: unknown; message?: unknown } | undefined;
-      reject(
-        new ApiRequestError(request.status, {
-          code: typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
-          message: typeof error?.message === 'string' ? error.message : `HTTP ${request.status}`,
-        }),
-      );
+      const body: unknown = request.response;
+      const photo = request.status < 300 ? (body as PhotoList | null)?.photos[0] : undefined;
+      if (photo) resolve(photo);
+      else reject(failedRequest(request.status, body));
     };
     request.send(form);
   });
 }
 
-/** After any change to photos: the ideas (My Stories, Create Content) and the shares (Summeris) show them. */
+/** What any change to photos refreshes: the ideas (My Stories, Create Content) and shares (Summeris) show them. */
+const photoListKeys = [ideaKeys.all, shareKeys.all];
+
 export function usePhotosChanged() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ideaKeys.all }),
-      client.invalidateQueries({ queryKey: shareKeys.all }),
-    ]);
+  return () => Promise.all(photoListKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
-
-const usePhotoMutation = <T, R>(mutationFn: (value: T) => Promise<R>) => {
-  const changed = usePhotosChanged();
-  return useMutation({ mutationFn, onSettled: changed });
-};
 
 /** The idea's photos in a new order: every one of them, once each. */
 const reorderPhotos = ({ ideaId, photoIds }: { ideaId: string; photoIds: string[] }) =>
   api<PhotoList>(`${ideaPhotosPath(ideaId)}/order`, { method: 'PUT', body: { photoIds } });
-export const useReorderPhotos = () => usePhotoMutation(reorderPhotos);
+export const useReorderPhotos = () => useRefreshingMutation(photoListKeys, reorderPhotos);
 
 /** Alt text; an empty one removes it. */
 const updatePhoto = ({ id, update }: { id: string; update: UpdatePhoto }) =>
   api<Photo>(photoPath(id), { method: 'PATCH', body: update });
-export const useUpdatePhoto = () => usePhotoMutation(updatePhoto);
+export const useUpdatePhoto = () => useRefreshingMutation(photoListKeys, updatePhoto);
 
 const deletePhoto = (id: string) => api<void>(photoPath(id), { method: 'DELETE' });
-export const useDeletePhoto = () => usePhotoMutation(deletePhoto);
+export const useDeletePhoto = () => useRefreshingMutation(photoListKeys, deletePhoto);

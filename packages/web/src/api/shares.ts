@@ -9,8 +9,9 @@ import type {
   ShareDeliveriesResponse,
 } from '@life-updates/contract/shares';
 import type { GenerateShareRequest, ShareReviewResponse, ShareWithContacts } from '@life-updates/contract/shares';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/query-client';
 import { ideaKeys } from './ideas';
 
 /** Every cached share query starts with `all`, so one invalidation refreshes them all. */
@@ -100,23 +101,11 @@ export const useShareDeliveries = (shareId: string) =>
     refetchInterval: (query) => (query.state.data && query.state.data.isDone ? false : 1000),
   });
 
-/** Invalidates the shares, and the ideas their change moves between tabs. */
-function useShareMutation<T, R>(mutationFn: (value: T) => Promise<R>, { ideasToo = false } = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: shareKeys.all }),
-        ideasToo ? client.invalidateQueries({ queryKey: ideaKeys.all }) : undefined,
-      ]),
-  });
-}
-
 /** Stores the preferences, marks the ideas saved_for_later, keeps the text. */
 const saveForLater = (request: SaveShareTextRequest) =>
   api<{ share: Share }>('/api/shares/save-for-later', { method: 'POST', body: request }).then((body) => body.share);
-export const useSaveForLater = () => useShareMutation(saveForLater, { ideasToo: true });
+// Saving and approving move the ideas between My Stories' tabs too.
+export const useSaveForLater = () => useRefreshingMutation([shareKeys.all, ideaKeys.all], saveForLater);
 
 /**
  * Stores the preferences, approves the ideas and every share containing them, with the contacts
@@ -124,7 +113,7 @@ export const useSaveForLater = () => useShareMutation(saveForLater, { ideasToo: 
  */
 const approveIdeas = (request: ApproveShareTextRequest) =>
   api<{ share: Share }>('/api/shares/approve', { method: 'POST', body: request }).then((body) => body.share);
-export const useApproveIdeas = () => useShareMutation(approveIdeas, { ideasToo: true });
+export const useApproveIdeas = () => useRefreshingMutation([shareKeys.all, ideaKeys.all], approveIdeas);
 
 /**
  * Create Content / Generate: keeps the text in the ideas' share and sends it to the chosen
@@ -140,17 +129,17 @@ export const sendShareText = (request: SendShareTextRequest) =>
  */
 const sendShare = ({ shareId, ...request }: SendShareRequest & { shareId: string }) =>
   api<SendResult>(`${sharePath(shareId)}/send`, { method: 'POST', body: request });
-export const useSendShare = () => useShareMutation(sendShare);
+export const useSendShare = () => useRefreshingMutation([shareKeys.all], sendShare);
 
 /** Summeris → Scheduled → Cancel schedule: the share goes back to Pending, its deliveries removed. */
 export const useUnscheduleShare = () =>
-  useShareMutation((shareId: string) =>
+  useRefreshingMutation([shareKeys.all], (shareId: string) =>
     api<{ share: Share }>(`${sharePath(shareId)}/unschedule`, { method: 'POST' }).then((body) => body.share),
   );
 
 /** Summeris → Retry failed: every failed destination whose error was temporary is queued again. */
 export const useRetryFailedDeliveries = () =>
-  useShareMutation((shareId: string) =>
+  useRefreshingMutation([shareKeys.all], (shareId: string) =>
     api<{ requeued: number; deliveries: ShareDeliveriesResponse }>(`${sharePath(shareId)}/retry-failed`, {
       method: 'POST',
     }),
@@ -180,18 +169,22 @@ export const useShareReview = () =>
   });
 
 export const useCancelShare = () =>
-  useShareMutation((shareId: string) => api<{ success: true }>(sharePath(shareId), { method: 'DELETE' }));
+  useRefreshingMutation([shareKeys.all], (shareId: string) =>
+    api<{ success: true }>(sharePath(shareId), { method: 'DELETE' }),
+  );
 
 export const useUpdateShareText = () =>
-  useShareMutation(({ shareId, contactId, text }: { shareId: string; contactId: string; text: string }) =>
-    api<{ share: ShareWithContacts }>(`${sharePath(shareId)}/texts/${encodeURIComponent(contactId)}`, {
-      method: 'PUT',
-      body: { text },
-    }),
+  useRefreshingMutation(
+    [shareKeys.all],
+    ({ shareId, contactId, text }: { shareId: string; contactId: string; text: string }) =>
+      api<{ share: ShareWithContacts }>(`${sharePath(shareId)}/texts/${encodeURIComponent(contactId)}`, {
+        method: 'PUT',
+        body: { text },
+      }),
   );
 
 /** One summary per contact from a template, put in Summeris Pending. */
 export const useGenerateShare = () =>
-  useShareMutation((request: GenerateShareRequest) =>
+  useRefreshingMutation([shareKeys.all], (request: GenerateShareRequest) =>
     api<{ share: Share }>('/api/shares/generate', { method: 'POST', body: request }),
   );

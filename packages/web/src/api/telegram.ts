@@ -24,10 +24,10 @@ export const useCreateTelegramLinkCode = () =>
 
 /** The bot stops taking this account's messages. */
 export const useUnlinkTelegram = () =>
-  useRefreshingMutation(telegramKeys.all, () => api<void>('/api/telegram/link', { method: 'DELETE' }));
+  useRefreshingMutation([telegramKeys.all], () => api<void>('/api/telegram/link', { method: 'DELETE' }));
 
 /** Removes one of the user's connected chats (channels and groups). */
 export const useRemoveTelegramChat = () =>
-  useRefreshingMutation(telegramKeys.all, (chatId: string) =>
+  useRefreshingMutation([telegramKeys.all], (chatId: string) =>
     api<void>(`/api/telegram/chats/${encodeURIComponent(chatId)}`, { method: 'DELETE' }),
   );

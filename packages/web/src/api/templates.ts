@@ -12,14 +12,14 @@ export const useTemplates = (enabled = true) =>
   useQuery({ queryKey: templateKeys.all, queryFn: () => api<TemplateListResponse>('/api/templates'), enabled });
 
 export const useCreateTemplate = () =>
-  useRefreshingMutation(templateKeys.all, (form: TemplateForm) =>
+  useRefreshingMutation([templateKeys.all], (form: TemplateForm) =>
     api<{ template: Template }>('/api/templates', { method: 'POST', body: form }),
   );
 
 export const useUpdateTemplate = () =>
-  useRefreshingMutation(templateKeys.all, ({ id, form }: { id: string; form: TemplateForm }) =>
+  useRefreshingMutation([templateKeys.all], ({ id, form }: { id: string; form: TemplateForm }) =>
     api<{ template: Template }>(templatePath(id), { method: 'PUT', body: form }),
   );
 
 export const useDeleteTemplate = () =>
-  useRefreshingMutation(templateKeys.all, (id: string) => api<void>(templatePath(id), { method: 'DELETE' }));
+  useRefreshingMutation([templateKeys.all], (id: string) => api<void>(templatePath(id), { method: 'DELETE' }));

@@ -9,10 +9,12 @@ export const transcriptionKeys = {
 };
 
 /** Whether the server has a speech-to-text provider; without one Record Voice explains why it cannot record. */
-const getTranscriptionStatus = () => api<TranscriptionStatus>('/api/transcription/status');
-
 export const useTranscriptionStatus = () =>
-  useQuery({ queryKey: transcriptionKeys.status(), queryFn: getTranscriptionStatus, staleTime: Infinity });
+  useQuery({
+    queryKey: transcriptionKeys.status(),
+    queryFn: () => api<TranscriptionStatus>('/api/transcription/status'),
+    staleTime: Infinity,
+  });
 
 const extensions: Record<string, string> = {
   'audio/ogg': 'ogg',

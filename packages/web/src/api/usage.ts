@@ -5,7 +5,6 @@ import { api } from '@/lib/api-client';
 export const usageKeys = { all: ['usage'] as const };
 
 /** Shares sent this calendar month against the monthly limit. */
-const getUsage = () => api<Usage>('/api/usage');
-
-export const usageQueryOptions = () => queryOptions({ queryKey: usageKeys.all, queryFn: getUsage });
+export const usageQueryOptions = () =>
+  queryOptions({ queryKey: usageKeys.all, queryFn: () => api<Usage>('/api/usage') });
 export const useUsage = () => useQuery(usageQueryOptions());

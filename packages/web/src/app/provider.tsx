@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/components/layout/page-loading';
 import { queryClient } from '@/lib/query-client';
-import { applyTheme, useTheme, watchSystemTheme } from '@/lib/theme';
+import { useTheme } from '@/lib/theme';
 
 /*
  * The toaster is mounted with the app shell, before any screen: a toast raised just before or after
@@ -47,10 +47,6 @@ function ThemedToaster() {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    applyTheme();
-    return watchSystemTheme();
-  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageLoading />}>{children}</Suspense>

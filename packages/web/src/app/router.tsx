@@ -1,4 +1,3 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { contactListQueryOptions, initialContactList } from '@/api/contacts';
 import { ideaListQueryOptions } from '@/api/ideas';
@@ -12,32 +11,17 @@ import { RootLayout } from './layouts/root-layout';
 import * as landing from './routes/landing';
 import { RouteError } from './routes/route-error';
 
-/** One of a screen's queries for its loader, typed by its own data and key. */
-function prefetchOf<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
-  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): () => Promise<void> {
-  // prefetchQuery never rejects: a failed request shows as the query's own error.
-  return () => queryClient.prefetchQuery(options);
-}
-
-/**
- * A screen's loader: starts its requests at once, side by side with the screen's code and /api/me
- * (a loader in the route table runs while `lazy` loads; one in the route module would wait for it),
- * so the data is there when the screen first renders. Whoever opens a signed-in screen most likely
- * has a session, the same bet as /api/me's below; a visitor without one goes to the sign-in page,
- * and the refused answers hold no data, so the screen asks again after the sign-in. Never waits for
- * them: the screen shows its own loading state.
- */
-function prefetching(...prefetches: (() => Promise<void>)[]): () => null {
-  return () => {
-    for (const prefetch of prefetches) void prefetch();
-    return null;
-  };
-}
-
 /**
  * The route table: every screen but the landing page (part of the entry bundle) is a lazy
  * route module exporting `Component`. Creating it starts the first screen's loaders (main.tsx).
+ *
+ * A screen's loader starts its requests at once, side by side with the screen's code and /api/me
+ * (a loader in the route table runs while `lazy` loads; one in the route module would wait for it),
+ * so the data is there when the screen first renders. Whoever opens a signed-in screen most likely
+ * has a session, the same bet as /api/me's below; a visitor without one goes to the sign-in page,
+ * and the refused answers hold no data, so the screen asks again after the sign-in. Loaders never
+ * wait for them (prefetchQuery never rejects: a failed request shows as the query's own error), and
+ * the screen shows its own loading state.
  */
 export const createRouter = () =>
   createBrowserRouter([
@@ -73,11 +57,12 @@ export const createRouter = () =>
           children: [
             {
               path: paths.dashboard,
-              loader: prefetching(
-                prefetchOf(ideaListQueryOptions()),
-                prefetchOf(usageQueryOptions()),
-                prefetchOf(ideaShareTextsQueryOptions()),
-              ),
+              loader: () => {
+                void queryClient.prefetchQuery(ideaListQueryOptions());
+                void queryClient.prefetchQuery(usageQueryOptions());
+                void queryClient.prefetchQuery(ideaShareTextsQueryOptions());
+                return null;
+              },
               lazy: () => import('./routes/dashboard'),
             },
             { path: paths.stories, element: <Navigate to={paths.dashboard} replace /> },
@@ -89,7 +74,10 @@ export const createRouter = () =>
             {
               path: paths.contacts,
               // The first page of the list (every relationship, newest first).
-              loader: prefetching(prefetchOf(contactListQueryOptions(initialContactList))),
+              loader: () => {
+                void queryClient.prefetchQuery(contactListQueryOptions(initialContactList));
+                return null;
+              },
               lazy: () => import('./routes/contacts'),
             },
             { path: paths.settings, lazy: () => import('./routes/settings') },

@@ -1,6 +1,6 @@
 import type { Contact } from '@life-updates/contract/contacts';
 import { CheckIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useContactsByName } from '@/api/contacts';
@@ -58,12 +58,11 @@ export function ContactPickerDialog({
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const { query, all, selected, setSelected, chosenIds } = useContactChoice(open, filter);
-  const isLoading = query.isPending && !query.isError;
-  const hasContacts = !isLoading && !query.isError && all.length > 0;
+  const hasContacts = query.isSuccess && all.length > 0;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent>
         <ContactDialogHeader
           title={title}
           count={hasContacts ? { selected: chosenIds.length, total: all.length } : null}
@@ -76,13 +75,12 @@ export function ContactPickerDialog({
           onSelectedChange={setSelected}
           disabled={isProcessing}
           label={title}
-        >
-          {chosenIds.length === 0 ? (
-            <p id={hintId} className="text-sm text-muted-foreground">
-              {t('summeris.validation.selectContact')}
-            </p>
-          ) : null}
-        </ContactsSection>
+        />
+        {hasContacts && chosenIds.length === 0 ? (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {t('summeris.validation.selectContact')}
+          </p>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" disabled={isProcessing} onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
@@ -139,18 +137,14 @@ export function ContactDialogHeader({
 /**
  * The contacts part of a contact dialog: a spinner while they load; the failure with Retry; with
  * none, "No contacts found. Please add contacts first." and Add Contacts (to /contacts); else the
- * checklist, then `children` (the caller's hint).
+ * checklist.
  */
 export function ContactsSection({
   query,
-  children,
   ...checklist
-}: ContactChecklistProps & {
-  query: Pick<ReturnType<typeof useContactsByName>, 'isPending' | 'isError' | 'refetch'>;
-  children?: ReactNode;
-}) {
+}: ContactChecklistProps & { query: Pick<ReturnType<typeof useContactsByName>, 'isPending' | 'isError' | 'refetch'> }) {
   const { t } = useTranslation();
-  if (query.isPending && !query.isError) {
+  if (query.isPending) {
     return <Spinner label={t('common.loading')} className="justify-center py-6" />;
   }
   if (query.isError) {
@@ -168,12 +162,14 @@ export function ContactsSection({
       </div>
     );
   }
-  return (
-    <>
-      <ContactChecklist {...checklist} />
-      {children}
-    </>
-  );
+  return <ContactChecklist {...checklist} />;
+}
+
+export function toggled(set: ReadonlySet<string>, id: string, isChecked: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (isChecked) next.add(id);
+  else next.delete(id);
+  return next;
 }
 
 interface ContactChecklistProps {
@@ -192,13 +188,6 @@ interface ContactChecklistProps {
 export function ContactChecklist({ contacts, selected, onSelectedChange, disabled, label }: ContactChecklistProps) {
   const { t } = useTranslation();
   const baseId = useId();
-
-  function toggle(id: string, isChecked: boolean) {
-    const next = new Set(selected);
-    if (isChecked) next.add(id);
-    else next.delete(id);
-    onSelectedChange(next);
-  }
 
   return (
     <>
@@ -231,7 +220,7 @@ export function ContactChecklist({ contacts, selected, onSelectedChange, disable
                 id={checkboxId}
                 checked={isSelected}
                 disabled={disabled}
-                onCheckedChange={(state) => toggle(contact.id, state === true)}
+                onCheckedChange={(state) => onSelectedChange(toggled(selected, contact.id, state === true))}
               />
               <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
                 <span className="block truncate font-medium">{contact.name}</span>

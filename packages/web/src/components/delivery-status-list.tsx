@@ -15,12 +15,6 @@ const statusVariant: Record<DeliveryStatus, 'secondary' | 'warning' | 'success' 
   unsubscribed: 'outline',
 };
 
-/** The badge for one delivery's status. */
-function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  const { t } = useTranslation();
-  return <Badge variant={statusVariant[status]}>{t(`recipients.status.${status}`)}</Badge>;
-}
-
 /** Who or where: "Name <address>" for an email, the chat's title for Telegram, the member for LinkedIn. */
 export function destinationLabel(delivery: Delivery): string {
   if (delivery.channel === 'email') {
@@ -67,7 +61,7 @@ export function DeliveryStatusList({
               <span className="min-w-0 break-words">{name}</span>
             </span>
             <span className="flex flex-wrap items-center gap-2">
-              <DeliveryStatusBadge status={delivery.status} />
+              <Badge variant={statusVariant[delivery.status]}>{t(`recipients.status.${delivery.status}`)}</Badge>
               <time dateTime={delivery.updatedAt} className="text-xs text-muted-foreground">
                 {formatDateTime(delivery.updatedAt, i18n.language)}
               </time>

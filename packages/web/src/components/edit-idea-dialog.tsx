@@ -35,7 +35,7 @@ export function EditIdeaDialog({ idea, onClose }: { idea: Idea; onClose: () => v
   const trimmed = content.trim();
   const isValid = trimmed !== '' && trimmed.length <= maxIdeaContentLength;
   const stored = useIdeaPhotos(idea.id, idea.photos);
-  const uploads = usePhotoUploads({ ideaId: idea.id, storedCount: stored.data?.length ?? idea.photos.length });
+  const uploads = usePhotoUploads({ ideaId: idea.id, storedCount: stored.data.length });
   const drop = usePhotoDropTarget(uploads.add);
 
   const submit = (event: FormEvent) => {

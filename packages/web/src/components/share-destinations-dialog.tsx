@@ -1,4 +1,3 @@
-import type { Contact } from '@life-updates/contract/contacts';
 import {
   linkedinCommentaryLength,
   linkedinTextProblem,
@@ -10,7 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLinkedinConnection } from '@/api/linkedin';
 import { useTelegramStatus } from '@/api/telegram';
-import { ContactDialogHeader, ContactsSection, useContactChoice } from '@/components/contact-picker-dialog';
+import {
+  ContactDialogHeader,
+  ContactsSection,
+  toggled,
+  useContactChoice,
+  type ContactPickerDialogProps,
+} from '@/components/contact-picker-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -25,28 +30,18 @@ export interface ShareDestinationsChoice {
   sendAt?: string;
 }
 
-export interface ShareDestinationsDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** "Select Contacts to Share With", or Summeris' "Who should receive this share?". */
-  title: string;
-  /** The submit button's label for a send now to contacts only ("Send Email", "Approve"). */
-  submitLabel: string;
+/** The contact picker's props; `submitLabel` is for a send now to contacts only ("Send Email", "Approve"). */
+export interface ShareDestinationsDialogProps extends Omit<ContactPickerDialogProps, 'filter' | 'onSubmit'> {
   /** Its label for a send now that includes a post; `submitLabel` when left out. */
   postSubmitLabel?: string | undefined;
-  /** What the choice does besides, shown under the title. */
-  note?: string | undefined;
   /** How many photos the share's ideas have: every destination gets them with the text. */
   photoCount?: number | undefined;
-  /** Which of the user's contacts may be chosen (all when left out). */
-  contactFilter?: ((contact: Contact) => boolean) | undefined;
+  contactFilter?: ContactPickerDialogProps['filter'];
   /**
    * The one text a Telegram or LinkedIn post would carry; null when the share has one text per
    * contact, which posts cannot take (then only contacts are offered).
    */
   postText: string | null;
-  /** True while the caller works on the choice: the dialog is locked and reads "Processing...". */
-  isProcessing: boolean;
   onSubmit: (choice: ShareDestinationsChoice) => void;
 }
 
@@ -66,13 +61,6 @@ function parseSendAt(value: string): { sendAt: string } | { problem: string } {
   if (at.getTime() <= Date.now()) return { problem: 'summeris.validation.pastTime' };
   return { sendAt: at.toISOString() };
 }
-
-const toggled = (set: ReadonlySet<string>, id: string, isChecked: boolean) => {
-  const next = new Set(set);
-  if (isChecked) next.add(id);
-  else next.delete(id);
-  return next;
-};
 
 /**
  * The one share dialog: the user's contacts (by email), then, when the user has them, their
@@ -102,13 +90,7 @@ export function ShareDestinationsDialog({
   const [sendAt, setSendAt] = useState(defaultSendAt);
   const [timeError, setTimeError] = useState<string | null>(null);
 
-  const {
-    query: contacts,
-    all: allContacts,
-    selected: contactIds,
-    setSelected: setContactIds,
-    chosenIds: chosenContactIds,
-  } = useContactChoice(open, contactFilter);
+  const contacts = useContactChoice(open, contactFilter);
   const telegram = useTelegramStatus({ enabled: open });
   const linkedin = useLinkedinConnection({ enabled: open });
 
@@ -121,12 +103,12 @@ export function ShareDestinationsDialog({
   const chosenChatIds = canPost ? chats.filter((chat) => chatIds.has(chat.id)).map((chat) => chat.id) : [];
   const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
   const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
-  const chosenCount = chosenContactIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
+  const chosenCount = contacts.chosenIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
   const linkedinProblem = isLinkedinSent ? linkedinTextProblem(postText ?? '') : null;
   // Counted as LinkedIn counts it, and as the server checks it: escaped.
   const postLength = linkedinCommentaryLength((postText ?? '').trim());
   const isPostTooLong = postLength > maxLinkedinPostLength;
-  const canChoose = allContacts.length > 0 || (canPost && hasPostDestinations);
+  const canChoose = contacts.all.length > 0 || (canPost && hasPostDestinations);
 
   function submit() {
     let when: string | undefined;
@@ -137,7 +119,7 @@ export function ShareDestinationsDialog({
     }
     setTimeError(null);
     onSubmit({
-      destinations: { contactIds: chosenContactIds, chatIds: chosenChatIds, linkedin: isLinkedinSent },
+      destinations: { contactIds: contacts.chosenIds, chatIds: chosenChatIds, linkedin: isLinkedinSent },
       ...(when ? { sendAt: when } : {}),
     });
   }
@@ -152,10 +134,10 @@ export function ShareDestinationsDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isProcessing && onOpenChange(next)}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent>
         <ContactDialogHeader
           title={title}
-          count={allContacts.length > 0 ? { selected: chosenContactIds.length, total: allContacts.length } : null}
+          count={contacts.all.length > 0 ? { selected: contacts.chosenIds.length, total: contacts.all.length } : null}
           note={note}
         />
 
@@ -164,10 +146,10 @@ export function ShareDestinationsDialog({
         ) : null}
 
         <ContactsSection
-          query={contacts}
-          contacts={allContacts}
-          selected={contactIds}
-          onSelectedChange={setContactIds}
+          query={contacts.query}
+          contacts={contacts.all}
+          selected={contacts.selected}
+          onSelectedChange={contacts.setSelected}
           disabled={isProcessing}
           label={title}
         />
@@ -249,29 +231,21 @@ export function ShareDestinationsDialog({
           <fieldset className="space-y-2" disabled={isProcessing}>
             <legend className="mb-2 text-sm font-medium">{t('common.destinations.when')}</legend>
             <div className="flex flex-wrap gap-4">
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${baseId}-when`}
-                  checked={!isScheduled}
-                  onChange={() => {
-                    setScheduled(false);
-                    setTimeError(null);
-                  }}
-                  className="accent-primary"
-                />
-                {t('common.destinations.now')}
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${baseId}-when`}
-                  checked={isScheduled}
-                  onChange={() => setScheduled(true)}
-                  className="accent-primary"
-                />
-                {t('common.destinations.atTime')}
-              </label>
+              {[false, true].map((isAtTime) => (
+                <label key={String(isAtTime)} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${baseId}-when`}
+                    checked={isScheduled === isAtTime}
+                    onChange={() => {
+                      setScheduled(isAtTime);
+                      setTimeError(null);
+                    }}
+                    className="accent-primary"
+                  />
+                  {isAtTime ? t('common.destinations.atTime') : t('common.destinations.now')}
+                </label>
+              ))}
             </div>
             {isScheduled ? (
               <div className="space-y-1">

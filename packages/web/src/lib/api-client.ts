@@ -15,6 +15,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The error of a failed answer: the server's own when its body is one, else a generic one. */
+export function failedRequest(status: number, body: unknown): ApiRequestError {
+  const { code = 'HTTP_ERROR', message, fields } = (body ?? {}) as Partial<ApiError>;
+  if (typeof message !== 'string')
+    return new ApiRequestError(status, { code: 'HTTP_ERROR', message: `HTTP ${status}` });
+  return new ApiRequestError(status, { code, message, fields });
+}
+
 /** A request that never reached the server. */
 export class NetworkError extends Error {
   override name = 'NetworkError';
@@ -57,24 +65,14 @@ export async function apiFetch(
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError((error as Error).message);
   }
-  if (!response.ok) {
-    let payload: ApiError = { code: 'HTTP_ERROR', message: `HTTP ${response.status}` };
-    try {
-      const parsed = (await response.json()) as Partial<ApiError>;
-      if (typeof parsed.message === 'string')
-        payload = { code: parsed.code ?? payload.code, message: parsed.message, fields: parsed.fields };
-    } catch {
-      // not JSON: keep the generic payload
-    }
-    throw new ApiRequestError(response.status, payload);
-  }
+  // A body that is not JSON leaves the generic error.
+  if (!response.ok) throw failedRequest(response.status, await response.json().catch(() => undefined));
   return response;
 }
 
 /** JSON request helper used by every feature's api/ files. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
-  if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

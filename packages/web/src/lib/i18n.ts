@@ -17,9 +17,9 @@ const loadRussian = loadOnce(() =>
 );
 
 function initialLocale(): Locale {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKey);
+  const stored = localStorage.getItem(storageKey);
   if (stored === 'en' || stored === 'ru') return stored;
-  return pickLocale(typeof navigator === 'undefined' ? 'en' : navigator.languages.join(','));
+  return pickLocale(navigator.languages.join(','));
 }
 
 const startLocale = initialLocale();
@@ -34,11 +34,10 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-function applyDocumentLanguage(locale: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-}
-applyDocumentLanguage(i18n.language);
-i18n.on('languageChanged', applyDocumentLanguage);
+document.documentElement.lang = i18n.language;
+i18n.on('languageChanged', (locale) => {
+  document.documentElement.lang = locale;
+});
 
 /** Resolves once the visitor's language can be shown; main.tsx renders the app after it. */
 export const i18nReady: Promise<void> =

@@ -3,7 +3,7 @@
  * timestamp; entries older than 24 hours, or unreadable, are dropped.
  */
 const prefix = 'life-updates.cache.';
-export const staleAfterMs = 24 * 60 * 60 * 1000;
+const staleAfterMs = 24 * 60 * 60 * 1000;
 export const appRefreshEvent = 'life-updates:app-refresh';
 
 export function writeCache<T>(key: string, value: T) {

@@ -7,7 +7,7 @@ const storageKey = 'life-updates.theme';
 const listeners = new Set<() => void>();
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-export function getTheme(): Theme {
+function getTheme(): Theme {
   const stored = localStorage.getItem(storageKey);
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
@@ -27,12 +27,9 @@ export function setTheme(theme: Theme) {
 
 /** Follows the OS live while the theme is "system". */
 export function watchSystemTheme() {
-  const query = darkQuery();
-  const onChange = () => {
+  darkQuery().addEventListener('change', () => {
     if (getTheme() === 'system') applyTheme('system');
-  };
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  });
 }
 
 export function useTheme(): Theme {

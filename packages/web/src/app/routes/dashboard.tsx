@@ -1,6 +1,5 @@
 import { countOpenIdeas, type IdeaStatus } from '@life-updates/contract/idea-options';
-import type { Idea } from '@life-updates/contract/ideas';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -36,18 +35,11 @@ export function Component() {
   // ideas with contacts) can read it.
   const [tab, setTab] = useState<IdeaStatus>('raw_ideas');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const ideas = useMemo(() => ideaList.data?.ideas ?? [], [ideaList.data]);
-  /** The selected ideas of the current tab, newest first; ids of deleted ideas drop out. */
-  const selectedIdeas: Idea[] = useMemo(
-    () => ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id)),
-    [ideas, tab, selectedIds],
-  );
-
-  /** The selection in the order it was ticked: a share's ideas keep that order. */
-  const sharedIdeaIds = useMemo(
-    () => [...selectedIds].filter((id) => selectedIdeas.some((idea) => idea.id === id)),
-    [selectedIds, selectedIdeas],
-  );
+  const ideas = ideaList.data?.ideas ?? [];
+  // The selected ideas of the current tab, newest first; ids of deleted ideas drop out.
+  const selectedIdeas = ideas.filter((idea) => idea.status === tab && selectedIds.has(idea.id));
+  // The selection in the order it was ticked: a share's ideas keep that order.
+  const sharedIdeaIds = [...selectedIds].filter((id) => selectedIdeas.some((idea) => idea.id === id));
 
   const loadError = ideaList.error ?? usage.error;
   useEffect(() => {

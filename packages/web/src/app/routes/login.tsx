@@ -17,7 +17,7 @@ export function Component() {
   useEffect(() => {
     if (isVerified) toast.success(t('auth.emailVerified'));
   }, [isVerified, t]);
-  // /login redirects to /dashboard when already authenticated.
+  // Already signed in: straight on to where the sign-in would have led.
   if (me) return <Navigate to={returnPath} replace />;
   return (
     <AuthCard title={t('auth.loginTitle')}>

@@ -18,7 +18,6 @@ export function Component() {
     clearCache();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
     toast.success(t('notFound.refreshed'));
-    // Go to / one second after the refresh.
     window.setTimeout(() => void navigate(paths.landing), 1000);
   };
 

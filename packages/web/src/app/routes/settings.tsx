@@ -1,4 +1,3 @@
-import type { Me } from '@life-updates/contract/auth';
 import { ShieldCheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,13 +36,20 @@ const tabIds = [
 type TabId = (typeof tabIds)[number];
 
 /** The tab from ?tab=, defaulting to Scheduling; a non-admin asking for Admin gets Scheduling. */
-export function resolveTab(requested: string | null, isAdmin: boolean): TabId {
+function resolveTab(requested: string | null, isAdmin: boolean): TabId {
   const tab = tabIds.find((id) => id === requested) ?? 'scheduling';
   return tab === 'admin' && !isAdmin ? 'scheduling' : tab;
 }
 
-function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId, ReactNode> {
-  return {
+export function Component() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (!me) return null;
+  const activeTab = resolveTab(searchParams.get('tab'), me.isAdmin);
+  const visibleTabs = tabIds.filter((id) => id !== 'admin' || me.isAdmin);
+  const panels: Record<TabId, ReactNode> = {
     scheduling: <ScheduleSettings />,
     templates: <TemplatesSettings />,
     email: <EmailSettings />,
@@ -63,17 +69,6 @@ function tabPanels(me: Me, signOut: ReturnType<typeof useSignOut>): Record<TabId
     ),
     admin: <AdminPanel currentUserId={me.id} />,
   };
-}
-
-export function Component() {
-  const { t } = useTranslation();
-  const { data: me } = useMe();
-  const signOut = useSignOut();
-  const [searchParams, setSearchParams] = useSearchParams();
-  if (!me) return null;
-  const activeTab = resolveTab(searchParams.get('tab'), me.isAdmin);
-  const visibleTabs = tabIds.filter((id) => id !== 'admin' || me.isAdmin);
-  const panels = tabPanels(me, signOut);
 
   return (
     <ScreenFrame

@@ -1,17 +1,17 @@
 import { locales, type Locale } from '@life-updates/contract/locale';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '@/lib/i18n';
+import { changeLocale, currentLocale } from '@/lib/i18n';
 
 const names: Record<Locale, string> = { en: 'English', ru: 'Русский' };
 
 export function LanguageSwitch({ onChange }: { onChange?: (locale: Locale) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <label className="inline-flex items-center gap-2 text-sm">
       <span className="sr-only">{t('nav.language')}</span>
       <select
         className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-        value={i18n.language === 'ru' ? 'ru' : 'en'}
+        value={currentLocale()}
         onChange={(event) => {
           const locale = event.target.value as Locale;
           void changeLocale(locale);

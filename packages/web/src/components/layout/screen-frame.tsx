@@ -3,17 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
 
-const widths = { wide: 'max-w-6xl', medium: 'max-w-5xl', narrow: 'max-w-4xl' } as const;
-
 /** The signed-in screens and their widths. Each one's heading is the first part of its page title. */
 const screenWidths = {
-  dashboard: 'wide',
-  create: 'wide',
-  generate: 'wide',
-  summeris: 'narrow',
-  contacts: 'wide',
-  settings: 'medium',
-} as const satisfies Record<string, keyof typeof widths>;
+  dashboard: 'max-w-6xl',
+  create: 'max-w-6xl',
+  generate: 'max-w-6xl',
+  summeris: 'max-w-4xl',
+  contacts: 'max-w-6xl',
+  settings: 'max-w-5xl',
+} as const;
 
 type Screen = keyof typeof screenWidths;
 
@@ -27,7 +25,6 @@ const screenByPath: Record<string, Screen> = {
   [paths.settings]: 'settings',
 };
 
-/** The signed-in screen at a path, if there is one. */
 export const screenAt = (pathname: string): Screen | undefined => screenByPath[pathname];
 
 /**
@@ -50,7 +47,7 @@ export function ScreenFrame({
   const { t } = useTranslation();
   usePageTitle(screen);
   return (
-    <div className={`mx-auto ${widths[screenWidths[screen]]} space-y-6 px-4 py-6`}>
+    <div className={`mx-auto ${screenWidths[screen]} space-y-6 px-4 py-6`}>
       <div>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold">{t(`titles.${screen}`).split(' | ')[0]}</h1>

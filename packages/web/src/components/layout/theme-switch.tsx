@@ -1,13 +1,10 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { setTheme, themes, useTheme, type Theme } from '@/lib/theme';
+import { setTheme, themes, useTheme } from '@/lib/theme';
 import { clsx } from 'clsx';
 
-const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } satisfies Record<Theme, unknown>;
-const labels = { light: 'nav.themeLight', dark: 'nav.themeDark', system: 'nav.themeSystem' } satisfies Record<
-  Theme,
-  string
->;
+const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon };
+const labels = { light: 'nav.themeLight', dark: 'nav.themeDark', system: 'nav.themeSystem' } as const;
 
 export function ThemeSwitch() {
   const { t } = useTranslation();

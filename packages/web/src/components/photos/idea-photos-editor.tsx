@@ -16,7 +16,6 @@ import { PhotoPickerButtons } from './photo-inputs';
 import { PhotoThumbnail } from './photo-thumbnails';
 import { PhotoViewer } from './photo-viewer';
 
-/** Moves the item at `from` to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];
   const [moved] = next.splice(from, 1);
@@ -44,25 +43,23 @@ export function IdeaPhotosEditor({
   const query = useIdeaPhotos(ideaId, initialPhotos);
   const reorder = useReorderPhotos();
   const remove = useDeletePhoto();
-  // The order the user asked for, shown until the server's answer replaces it.
-  const [requestedOrder, setRequestedOrder] = useState<string[] | null>(null);
   const [viewIndex, setViewIndex] = useState<number | null>(null);
   const [toRemove, setToRemove] = useState<Photo | null>(null);
   const dragged = useRef<number | null>(null);
 
-  const stored = query.data ?? [];
-  const photos = requestedOrder ? requestedOrder.flatMap((id) => stored.filter((photo) => photo.id === id)) : stored;
+  // The order the user asked for, shown until the server's answer replaces it
+  // (https://tanstack.com/query/v5/docs/framework/react/guides/optimistic-updates#via-the-ui).
+  const requestedOrder = reorder.isPending ? reorder.variables.photoIds : null;
+  const photos = requestedOrder
+    ? requestedOrder.flatMap((id) => query.data.filter((photo) => photo.id === id))
+    : query.data;
 
   const move = (from: number, to: number) => {
     const next = moveItem(photos, from, to).map((photo) => photo.id);
     if (next.every((id, index) => id === photos[index]?.id)) return;
-    setRequestedOrder(next);
     reorder.mutate(
       { ideaId, photoIds: next },
-      {
-        onError: (error) => toast.error(refusalMessage(error, t('photos.manage.failed'))),
-        onSettled: () => setRequestedOrder(null),
-      },
+      { onError: (error) => toast.error(refusalMessage(error, t('photos.manage.failed'))) },
     );
   };
 
@@ -162,14 +159,7 @@ export function IdeaPhotosEditor({
       )}
       <PendingPhotos photos={uploads.pending} onRetry={uploads.retry} onRemove={uploads.discard} />
       <p className="text-xs text-muted-foreground">{t('photos.picker.dropHint')}</p>
-      {viewIndex !== null ? (
-        <PhotoViewer
-          photos={photos}
-          index={viewIndex}
-          onIndexChange={setViewIndex}
-          onClose={() => setViewIndex(null)}
-        />
-      ) : null}
+      <PhotoViewer photos={photos} index={viewIndex} onIndexChange={setViewIndex} />
       <ConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}

@@ -1,7 +1,7 @@
 import { maxPhotoBytes, maxPhotoMegabytes, maxPhotosPerIdea } from '@life-updates/contract/photo-options';
 
 /** A file the app does not send, with the catalogue's message for it (the server's own words). */
-export type RefusedPhoto = {
+type RefusedPhoto = {
   file: File;
   messageKey: 'photos.errors.tooMany' | 'photos.errors.tooLarge' | 'photos.errors.unsupportedType';
   values: { limit?: number };

@@ -69,14 +69,7 @@ export function PhotoThumbnails({ photos, className }: { photos: readonly Photo[
           </li>
         ))}
       </ul>
-      {openIndex !== null ? (
-        <PhotoViewer
-          photos={photos}
-          index={openIndex}
-          onIndexChange={setOpenIndex}
-          onClose={() => setOpenIndex(null)}
-        />
-      ) : null}
+      <PhotoViewer photos={photos} index={openIndex} onIndexChange={setOpenIndex} />
     </>
   );
 }

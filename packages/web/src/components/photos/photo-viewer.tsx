@@ -7,27 +7,26 @@ import { photoAlt } from './photo-alt';
 
 /**
  * The full-size view of an idea's photos: a dialog (focus held inside, Escape closes) showing one
- * photo at a time; Previous / Next and the arrow keys move between them.
+ * photo at a time; Previous / Next and the arrow keys move between them. Closed while `index` is
+ * null; closing it sets null.
  */
 export function PhotoViewer({
   photos,
   index,
   onIndexChange,
-  onClose,
 }: {
   photos: readonly Photo[];
-  index: number;
-  onIndexChange: (index: number) => void;
-  onClose: () => void;
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
 }) {
   const { t } = useTranslation();
-  const photo = photos[index];
-  if (!photo) return null;
+  const photo = index === null ? undefined : photos[index];
+  if (index === null || !photo) return null;
   const count = photos.length;
   const go = (step: number) => onIndexChange((index + step + count) % count);
   const position = { number: index + 1, count };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && onIndexChange(null)}>
       <DialogContent
         className="max-w-4xl"
         onKeyDown={(event) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { uploadPhoto, usePhotosChanged } from '@/api/photos';
@@ -35,28 +35,22 @@ export function usePhotoUploads({ ideaId = null, storedCount = 0 }: { ideaId?: s
   const [pending, setPending] = useState<PendingPhoto[]>([]);
   // The same list, read by the callbacks between renders; both change together in `change`.
   const pendingRef = useRef<PendingPhoto[]>([]);
-  const change = useCallback((next: (current: PendingPhoto[]) => PendingPhoto[]) => {
+  const change = (next: (current: PendingPhoto[]) => PendingPhoto[]) => {
     pendingRef.current = next(pendingRef.current);
     setPending(pendingRef.current);
-  }, []);
+  };
   // One upload at a time, in the order chosen.
   const chain = useRef<Promise<void>>(Promise.resolve());
 
-  const patch = useCallback(
-    (id: string, values: Partial<PendingPhoto>) =>
-      change((current) => current.map((photo) => (photo.id === id ? { ...photo, ...values } : photo))),
-    [change],
-  );
+  const patch = (id: string, values: Partial<PendingPhoto>) =>
+    change((current) => current.map((photo) => (photo.id === id ? { ...photo, ...values } : photo)));
 
-  const release = useCallback(
-    (id: string) =>
-      change((current) => {
-        const photo = current.find((candidate) => candidate.id === id);
-        if (photo) URL.revokeObjectURL(photo.previewUrl);
-        return current.filter((candidate) => candidate.id !== id);
-      }),
-    [change],
-  );
+  const release = (id: string) =>
+    change((current) => {
+      const photo = current.find((candidate) => candidate.id === id);
+      if (photo) URL.revokeObjectURL(photo.previewUrl);
+      return current.filter((candidate) => candidate.id !== id);
+    });
 
   // The previews of photos still held are released when the form goes away.
   useEffect(
@@ -66,74 +60,62 @@ export function usePhotoUploads({ ideaId = null, storedCount = 0 }: { ideaId?: s
     [],
   );
 
-  const upload = useCallback(
-    (photo: PendingPhoto, toIdea: string) => {
-      patch(photo.id, { ideaId: toIdea, state: 'uploading', progress: 0, error: undefined });
-      chain.current = chain.current.then(async () => {
-        try {
-          await uploadPhoto({
-            ideaId: toIdea,
-            file: photo.file,
-            idempotencyKey: photo.key,
-            onProgress: (fraction) => patch(photo.id, { progress: Math.round(fraction * 100) }),
-          });
-          release(photo.id);
-          await photosChanged();
-        } catch (error) {
-          patch(photo.id, { state: 'failed', error: refusalMessage(error, t('photos.upload.failed')) });
-        }
-      });
-      return chain.current;
-    },
-    [patch, release, photosChanged, t],
-  );
+  const upload = (photo: PendingPhoto, toIdea: string) => {
+    patch(photo.id, { ideaId: toIdea, state: 'uploading', progress: 0, error: undefined });
+    chain.current = chain.current.then(async () => {
+      try {
+        await uploadPhoto({
+          ideaId: toIdea,
+          file: photo.file,
+          idempotencyKey: photo.key,
+          onProgress: (fraction) => patch(photo.id, { progress: Math.round(fraction * 100) }),
+        });
+        release(photo.id);
+        await photosChanged();
+      } catch (error) {
+        patch(photo.id, { state: 'failed', error: refusalMessage(error, t('photos.upload.failed')) });
+      }
+    });
+    return chain.current;
+  };
 
   /** Takes chosen, dropped or pasted files: checked against the limits, then held (or sent). */
-  const add = useCallback(
-    (files: readonly File[]) => {
-      const { accepted, refused } = checkPhotoFiles(files, storedCount + pendingRef.current.length);
-      for (const { file, messageKey, values } of refused) {
-        toast.error(t(messageKey, values), { description: file.name });
-      }
-      const added = accepted.map((file): PendingPhoto => ({
-        id: newIdempotencyKey(),
-        file,
-        previewUrl: URL.createObjectURL(file),
-        key: newIdempotencyKey(),
-        ideaId,
-        state: 'attached',
-        progress: 0,
-      }));
-      change((current) => [...current, ...added]);
-      if (ideaId !== null) for (const photo of added) void upload(photo, ideaId);
-    },
-    [storedCount, ideaId, upload, change, t],
-  );
+  const add = (files: readonly File[]) => {
+    const { accepted, refused } = checkPhotoFiles(files, storedCount + pendingRef.current.length);
+    for (const { file, messageKey, values } of refused) {
+      toast.error(t(messageKey, values), { description: file.name });
+    }
+    const added = accepted.map((file): PendingPhoto => ({
+      id: newIdempotencyKey(),
+      file,
+      previewUrl: URL.createObjectURL(file),
+      key: newIdempotencyKey(),
+      ideaId,
+      state: 'attached',
+      progress: 0,
+    }));
+    change((current) => [...current, ...added]);
+    if (ideaId !== null) for (const photo of added) void upload(photo, ideaId);
+  };
 
   /** Sends the held photos to the idea just saved; resolves when each is stored or has failed. */
-  const sendTo = useCallback(
-    async (savedIdeaId: string) => {
-      const held = pendingRef.current.filter((photo) => photo.state === 'attached');
-      await Promise.all(held.map((photo) => upload(photo, savedIdeaId)));
-    },
-    [upload],
-  );
+  const sendTo = async (savedIdeaId: string) => {
+    const held = pendingRef.current.filter((photo) => photo.state === 'attached');
+    await Promise.all(held.map((photo) => upload(photo, savedIdeaId)));
+  };
 
-  const retry = useCallback(
-    (id: string) => {
-      const photo = pendingRef.current.find((candidate) => candidate.id === id);
-      const toIdea = photo?.ideaId ?? ideaId;
-      if (photo && toIdea) void upload(photo, toIdea);
-    },
-    [ideaId, upload],
-  );
+  const retry = (id: string) => {
+    const photo = pendingRef.current.find((candidate) => candidate.id === id);
+    const toIdea = photo?.ideaId ?? ideaId;
+    if (photo && toIdea) void upload(photo, toIdea);
+  };
 
   /** The held photos leave the form (to the offline queue, say) without being sent from here. */
-  const takeHeld = useCallback(() => {
+  const takeHeld = () => {
     const held = pendingRef.current.filter((photo) => photo.state === 'attached');
     for (const photo of held) release(photo.id);
     return held;
-  }, [release]);
+  };
 
   return { pending, add, sendTo, retry, discard: release, takeHeld };
 }

@@ -4,7 +4,7 @@ import { Label } from './label';
 type FieldControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 
 /** How a FormField names and describes its control, for controls that are not its direct child. */
-export type FormFieldControl = FieldControlProps & { 'aria-labelledby'?: string };
+type FormFieldControl = FieldControlProps & { 'aria-labelledby'?: string };
 
 const FormFieldControlContext = createContext<FormFieldControl>({});
 

@@ -1,11 +1,9 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
-export type SelectOption<T extends string> = { value: T; label: string };
-
 type OptionSelectProps<T extends string> = {
   value: T;
   onValueChange: (value: T) => void;
-  options: readonly SelectOption<T>[];
+  options: readonly { value: T; label: string }[];
   disabled?: boolean;
   id?: string;
   onBlur?: () => void;
