@@ -13,22 +13,27 @@ const root = path.resolve(
   import.meta.dirname,
   path.basename(import.meta.dirname) === 'dist' ? '../../..' : '../../../..',
 );
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
 const options = {
-  dataDir,
+  dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'),
   connectionString: process.env.DATABASE_URL || undefined,
   file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
-  // The photos and the automatic backups, when they are folders in the data directory (as by
-  // default), are not the database: the backup leaves them out (README, Backup and restore).
-  leaveOut: [
-    path.resolve(root, process.env.MEDIA_DIR || path.join(dataDir, 'media')),
-    path.resolve(root, process.env.BACKUP_DIR || path.join(dataDir, 'backups')),
-  ],
 };
 try {
-  if (command === 'backup') await backupDatabase(options);
-  else await restoreDatabase(options);
-  console.log(`${command === 'backup' ? 'Backed up to' : 'Restored from'} ${options.file}`);
+  if (command === 'backup') {
+    await backupDatabase(options);
+    console.log(`Backed up to ${options.file}`);
+  } else {
+    const secret = await restoreDatabase(options);
+    console.log(`Restored from ${options.file}`);
+    const secretFile = path.join(options.dataDir, 'app-secret');
+    if (secret === 'restored') console.log(`The backup's app-secret was put back into ${secretFile}.`);
+    if (secret === 'kept, the backup holds another') {
+      console.warn(
+        `The backup holds another app-secret than ${secretFile}, which was kept: saved email-provider keys ` +
+          "and LinkedIn tokens in the restored database only open with the backup's (README, Backup and restore).",
+      );
+    }
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
