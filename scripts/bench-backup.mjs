@@ -65,10 +65,14 @@ try {
   }
   const figures = [];
   for (let run = 0; run < runs; run += 1) {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), `--child=${dataDir}`], {
-      cwd: serverDir,
-      encoding: 'utf8',
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), `--child=${dataDir}`],
+      {
+        cwd: serverDir,
+        encoding: 'utf8',
+      },
+    );
     if (child.status !== 0) throw new Error(child.stderr || `exit ${child.status}`);
     const result = JSON.parse(child.stdout.trim().split('\n').at(-1));
     figures.push(result);

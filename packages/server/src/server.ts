@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
-import { databaseDirectory, moveDatabaseIntoItsFolder } from './db/database-directory.ts';
+import { databaseDirectory, describeMove, moveDatabaseIntoItsFolder } from './db/database-directory.ts';
 import { startJobQueue, type JobQueue } from './jobs.ts';
 import { describeDataDirError, fileSystemErrorCode } from './lib/data-dir.ts';
 import { listenUrls } from './lib/listen-urls.ts';
@@ -52,12 +52,7 @@ try {
     },
   });
   app = await buildApp({ config, database, jobs });
-  if (movedEntries.length > 0) {
-    app.log.info(
-      `Moved the embedded database from ${config.DATA_DIR} into its own folder ${database.dataDir} ` +
-        `(${movedEntries.join(', ')}); app-secret, photos and backups stay where they were.`,
-    );
-  }
+  if (movedEntries.length > 0) app.log.info(describeMove(config.DATA_DIR, movedEntries));
   await registerWorkers(app);
 } catch (error) {
   console.error(describeDataDirError(error, config.DATA_DIR) ?? error);

@@ -62,7 +62,10 @@ describe('the embedded database in DATA_DIR/db', () => {
     };
     const first = track(startServerProcess(environment));
     await waitForHealth(port, first.output);
-    const moved = first.output().split('\n').filter((line) => line.includes('Moved the embedded database'));
+    const moved = first
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('Moved the embedded database'));
     expect(moved).toHaveLength(1);
     expect(moved[0]).toContain(`from ${dataDir} into its own folder ${databaseDirectory(dataDir)} (`);
     // The line names what was moved: the database's entries, and only them.

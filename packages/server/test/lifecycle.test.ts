@@ -75,7 +75,10 @@ describe('backup and restore', () => {
     const target = path.join(temporaryDirectory(), 'restored');
     mkdirSync(path.join(target, 'media', 'user'), { recursive: true });
     writeFileSync(path.join(target, 'media', 'user', 'photo.jpg'), 'copied photo');
-    expect(await restoreDatabase({ dataDir: target, file })).toBe('none in the backup');
+    expect(await restoreDatabase({ dataDir: target, file })).toEqual({
+      movedEntries: [],
+      secret: 'none in the backup',
+    });
     const restored = await openDatabase({ dataDir: databaseDirectory(target) });
     const rows = await restored.db.select().from(contactMessages);
     await restored.close();
@@ -118,8 +121,12 @@ describe('backup and restore', () => {
     expect(gunzipSync(archive).toString('latin1')).toContain('media/user/photo.jpg');
 
     const target = path.join(temporaryDirectory(), 'restored');
-    expect(await restoreDatabase({ dataDir: target, file })).toBe('restored');
-    expect(readdirSync(target).filter((name) => !name.startsWith('server.lock')).sort()).toEqual(['app-secret', 'db']);
+    expect(await restoreDatabase({ dataDir: target, file })).toEqual({ movedEntries: [], secret: 'restored' });
+    expect(
+      readdirSync(target)
+        .filter((name) => !name.startsWith('server.lock'))
+        .sort(),
+    ).toEqual(['app-secret', 'db']);
     expect(readFileSync(path.join(target, 'app-secret'), 'utf8')).toBe(secret);
     const restoredEntries = readdirSync(databaseDirectory(target));
     expect(restoredEntries).toContain('PG_VERSION');
@@ -132,7 +139,20 @@ describe('backup and restore', () => {
     // A data directory with a secret of its own keeps it, and says the backup holds another.
     const withSecret = temporaryDirectory();
     writeFileSync(path.join(withSecret, 'app-secret'), 'the-new-install-secret-that-is-long-enough-98765');
-    expect(await restoreDatabase({ dataDir: withSecret, file })).toBe('kept, the backup holds another');
-    expect(readFileSync(path.join(withSecret, 'app-secret'), 'utf8')).toBe('the-new-install-secret-that-is-long-enough-98765');
+    expect(await restoreDatabase({ dataDir: withSecret, file })).toMatchObject({
+      secret: 'kept, the backup holds another',
+    });
+    expect(readFileSync(path.join(withSecret, 'app-secret'), 'utf8')).toBe(
+      'the-new-install-secret-that-is-long-enough-98765',
+    );
+
+    // `db:backup` on the older install itself first moves its database into DATA_DIR/db, as start-up does.
+    const { movedEntries } = await backupDatabase({
+      dataDir: old,
+      file: path.join(temporaryDirectory(), 'now.tar.gz'),
+    });
+    expect(movedEntries).toEqual(expect.arrayContaining(['PG_VERSION', 'base', 'global']));
+    expect(readdirSync(old).filter(isDatabaseEntry)).toEqual([]);
+    expect(readFileSync(path.join(old, 'media', 'user', 'photo.jpg'), 'utf8')).toBe('photo');
   }, 60_000);
 });

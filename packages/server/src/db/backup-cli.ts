@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { backupDatabase, restoreDatabase } from './backup.ts';
+import { describeMove } from './database-directory.ts';
 
 // `npm run db:backup -- FILE` / `npm run db:restore -- FILE`, with DATA_DIR or DATABASE_URL as for the server.
 // Compiled too, as packages/server/dist/backup-cli.js (the container image has no sources).
@@ -20,10 +21,12 @@ const options = {
 };
 try {
   if (command === 'backup') {
-    await backupDatabase(options);
+    const { movedEntries } = await backupDatabase(options);
+    if (movedEntries.length > 0) console.log(describeMove(options.dataDir, movedEntries));
     console.log(`Backed up to ${options.file}`);
   } else {
-    const secret = await restoreDatabase(options);
+    const { movedEntries, secret } = await restoreDatabase(options);
+    if (movedEntries.length > 0) console.log(describeMove(options.dataDir, movedEntries));
     console.log(`Restored from ${options.file}`);
     const secretFile = path.join(options.dataDir, 'app-secret');
     if (secret === 'restored') console.log(`The backup's app-secret was put back into ${secretFile}.`);

@@ -36,24 +36,28 @@ export async function writeDatabaseArchive({ pglite, file }: { pglite: PGlite; f
  * Backups. Embedded: a gzipped tar of the PGlite data directory, `DATA_DIR/db` (the server must be
  * stopped; the data-dir lock makes sure). PostgreSQL: pg_dump / psql in plain SQL.
  */
-export async function backupDatabase({ dataDir, connectionString, file }: BackupFiles) {
+export async function backupDatabase({ dataDir, connectionString, file }: BackupFiles): Promise<{
+  /** The entries an older install's database had directly in DATA_DIR, moved into `db` first (db/database-directory.ts). */
+  movedEntries: string[];
+}> {
   if (connectionString) {
     await runTool(
       'pg_dump',
       ['--no-owner', '--no-privileges', '--clean', '--if-exists', `--dbname=${connectionString}`],
       { stdoutFile: file },
     );
-    return;
+    return { movedEntries: [] };
   }
   const release = acquireDataDirLock(dataDir);
   try {
-    moveDatabaseIntoItsFolder(dataDir);
+    const movedEntries = moveDatabaseIntoItsFolder(dataDir);
     const directory = databaseDirectory(dataDir);
     if (!existsSync(path.join(directory, 'PG_VERSION'))) throw new Error(`There is no database in ${directory}.`);
     const pglite = new PGlite(directory);
     await pglite.waitReady;
     await writeDatabaseArchive({ pglite, file });
     await pglite.close();
+    return { movedEntries };
   } finally {
     release();
   }
@@ -69,14 +73,17 @@ export type RestoredSecret = 'none in the backup' | 'restored' | 'kept' | 'kept,
  * at its root. Its `app-secret` is put back when DATA_DIR has none (the restored database's saved
  * keys were encrypted with it); an existing one is kept.
  */
-export async function restoreDatabase({ dataDir, connectionString, file }: BackupFiles): Promise<RestoredSecret> {
+export async function restoreDatabase({ dataDir, connectionString, file }: BackupFiles): Promise<{
+  movedEntries: string[];
+  secret: RestoredSecret;
+}> {
   if (connectionString) {
     await runTool('psql', ['--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${connectionString}`], { stdinFile: file });
-    return 'none in the backup';
+    return { movedEntries: [], secret: 'none in the backup' };
   }
   const release = acquireDataDirLock(dataDir);
   try {
-    moveDatabaseIntoItsFolder(dataDir);
+    const movedEntries = moveDatabaseIntoItsFolder(dataDir);
     const target = databaseDirectory(dataDir);
     if (existsSync(target) && readdirSync(target).length > 0) {
       throw new Error(`Restore needs a data directory without a database; ${target} holds one. Move it aside first.`);
@@ -95,7 +102,7 @@ export async function restoreDatabase({ dataDir, connectionString, file }: Backu
     await pglite.close();
     rmSync(target, { recursive: true, force: true }); // empty, checked above
     renameSync(unpacking, target);
-    return putBackSecret(dataDir, secret);
+    return { movedEntries, secret: putBackSecret(dataDir, secret) };
   } finally {
     release();
   }

@@ -65,3 +65,11 @@ export function moveDatabaseIntoItsFolder(dataDirectory: string): string[] {
   }
   return readdirSync(target).sort();
 }
+
+/** The one line that says what a move did, for the server's log and the backup command's output. */
+export function describeMove(dataDirectory: string, entries: readonly string[]) {
+  return (
+    `Moved the embedded database from ${dataDirectory} into its own folder ${databaseDirectory(dataDirectory)} ` +
+    `(${entries.join(', ')}); app-secret, photos and backups stay where they were.`
+  );
+}

@@ -186,7 +186,7 @@ describe('automatic backups: consistency', () => {
   }, 120_000);
 
   it('holds the database folder only: the photos and the earlier backups beside it in DATA_DIR are not read', async () => {
-    const dataDir = path.join(temporaryDirectory(), 'data');
+    const dataDir = temporaryDirectory();
     const handle = await openDatabase({ dataDir: databaseDirectory(dataDir) });
     try {
       await handle.db.execute(
