@@ -21,13 +21,25 @@ const serverDir = path.resolve(String(options.server ?? path.join(root, 'package
 const mebibyte = 1024 * 1024;
 
 /** In the measured process: open the database as the server does, take one backup, print the figures. */
-async function measureOneBackup(dataDir) {
+async function measureOneBackup(dataDir, { isSetup }) {
   const source = (file) => pathToFileURL(path.join(serverDir, 'src', file)).href;
   const { openDatabase } = await import(source('db/client.ts'));
   const { createBackup } = await import(source('features/backups/backups-service.ts'));
   // Where that checkout's server opens the database: DATA_DIR/db, or DATA_DIR itself before.
   const hasOwnFolder = existsSync(path.join(serverDir, 'src/db/database-directory.ts'));
   const database = await openDatabase({ dataDir: hasOwnFolder ? path.join(dataDir, 'db') : dataDir });
+  if (isSetup) {
+    await database.close();
+    return;
+  }
+  // The size of the tar PGlite builds in memory, whatever the backup keeps of it.
+  let archiveInMemory = 0;
+  const dumpDataDir = database.pglite.dumpDataDir.bind(database.pglite);
+  database.pglite.dumpDataDir = async (...parameters) => {
+    const archive = await dumpDataDir(...parameters);
+    archiveInMemory = archive.size;
+    return archive;
+  };
   const rssBefore = memory('VmRSS');
   // Resets the peak (VmHWM) to the current RSS (proc(5), /proc/pid/clear_refs), so it is the backup's.
   writeFileSync('/proc/self/clear_refs', '5');
@@ -41,7 +53,7 @@ async function measureOneBackup(dataDir) {
   const milliseconds = performance.now() - startedAt;
   const peak = memory('VmHWM');
   await database.close();
-  console.log(JSON.stringify({ milliseconds, rssBefore, peak, size: backup.size }));
+  console.log(JSON.stringify({ milliseconds, rssBefore, peak, archiveInMemory, size: backup.size }));
 }
 
 function memory(field) {
@@ -49,7 +61,7 @@ function memory(field) {
 }
 
 if (options.child) {
-  await measureOneBackup(String(options.child));
+  await measureOneBackup(String(options.child), { isSetup: Boolean(options.setup) });
   process.exit(0);
 }
 
@@ -63,22 +75,24 @@ try {
   for (let index = 0; index < photos; index += 1) {
     writeFileSync(path.join(media, `photo-${index}.jpg`), randomBytes(megabytes * mebibyte));
   }
-  const figures = [];
-  for (let run = 0; run < runs; run += 1) {
+  const runChild = (...flags) => {
     const child = spawnSync(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(import.meta.url), `--child=${dataDir}`],
-      {
-        cwd: serverDir,
-        encoding: 'utf8',
-      },
+      ['--import', 'tsx', fileURLToPath(import.meta.url), `--child=${dataDir}`, `--server=${serverDir}`, ...flags],
+      { cwd: serverDir, encoding: 'utf8' },
     );
     if (child.status !== 0) throw new Error(child.stderr || `exit ${child.status}`);
-    const result = JSON.parse(child.stdout.trim().split('\n').at(-1));
+    return child.stdout;
+  };
+  runChild('--setup');
+  const figures = [];
+  for (let run = 0; run < runs; run += 1) {
+    const result = JSON.parse(runChild().trim().split('\n').at(-1));
     figures.push(result);
     console.log(
       `run ${run + 1}: ${(result.milliseconds / 1000).toFixed(2)} s, peak RSS ${(result.peak / mebibyte).toFixed(0)} MiB ` +
-        `(${(result.rssBefore / mebibyte).toFixed(0)} MiB before), archive ${(result.size / mebibyte).toFixed(2)} MiB`,
+        `(${(result.rssBefore / mebibyte).toFixed(0)} MiB before), PGlite's tar ${(result.archiveInMemory / mebibyte).toFixed(0)} MiB, ` +
+        `backup file ${(result.size / mebibyte).toFixed(2)} MiB`,
     );
   }
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -90,6 +104,7 @@ try {
       medianSeconds: Number((median(figures.map((item) => item.milliseconds)) / 1000).toFixed(2)),
       maxPeakMiB: Math.round(Math.max(...figures.map((item) => item.peak)) / mebibyte),
       medianRssBeforeMiB: Math.round(median(figures.map((item) => item.rssBefore)) / mebibyte),
+      archiveInMemoryMiB: Math.round(figures.at(-1).archiveInMemory / mebibyte),
       archiveMiB: Number((figures.at(-1).size / mebibyte).toFixed(2)),
     }),
   );
