@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -100,7 +101,7 @@ export async function restoreDatabase({ dataDir, connectionString, file }: Backu
     const pglite = new PGlite(unpacking);
     await pglite.waitReady;
     await pglite.close();
-    rmSync(target, { recursive: true, force: true }); // empty, checked above
+    if (existsSync(target)) rmdirSync(target); // empty, checked above (rmdir refuses anything else)
     renameSync(unpacking, target);
     return { movedEntries, secret: putBackSecret(dataDir, secret) };
   } finally {
