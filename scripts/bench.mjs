@@ -354,7 +354,7 @@ async function benchDatabase(kind) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-'));
   if (kind === 'pglite') {
     databaseEnv = { DATA_DIR: dataDir };
-    target = dataDir;
+    target = path.join(dataDir, 'db'); // the embedded database's own folder in DATA_DIR
   } else {
     const name = `lu_bench_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });

@@ -225,8 +225,7 @@ curl -sS -b "$jar" -o /tmp/life-updates-check-backup.tar.gz "$base/api/admin/bac
 gzip -t /tmp/life-updates-check-backup.tar.gz && echo "downloaded $backup ($(stat -c %s /tmp/life-updates-check-backup.tar.gz) bytes)"
 rm -f /tmp/life-updates-check-backup.tar.gz
 podman stop --time 10 "$name" >/dev/null
-podman run --rm --user root -v "$volume:/data" "$IMAGE" \
-  find /data -mindepth 1 -maxdepth 1 ! -name backups ! -name app-secret -exec rm -rf {} +
+podman run --rm --user root -v "$volume:/data" "$IMAGE" rm -rf /data/db
 podman run --rm -v "$volume:/data" "$IMAGE" node packages/server/dist/backup-cli.js restore "/data/backups/$backup"
 podman start "$name" >/dev/null
 wait_ready "$name" "$base"

@@ -103,7 +103,7 @@ declare module 'fastify' {
 // Beside the source (src/) and the bundle (dist/) alike.
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** The free space of DATA_DIR's disk, for the embedded database there (plugins/disk-space.ts). */
+/** The free space of the embedded database's disk (DATA_DIR/db, plugins/disk-space.ts). */
 function watchDiskSpace(config: Config, database: DatabaseHandle, app: FastifyInstance): DiskSpace | null {
   if (!database.dataDir || config.DISK_FREE_MARGIN_MB === 0) return null;
   const margin = `DISK_FREE_MARGIN_MB (${config.DISK_FREE_MARGIN_MB} MB)`;
@@ -111,7 +111,7 @@ function watchDiskSpace(config: Config, database: DatabaseHandle, app: FastifyIn
     directory: database.dataDir,
     marginBytes: config.DISK_FREE_MARGIN_MB * 1024 * 1024,
     onChange: ({ isLow, freeBytes }) => {
-      const disk = `The disk of DATA_DIR ${database.dataDir} has ${Math.floor(freeBytes / 1024 / 1024)} MB free`;
+      const disk = `The disk of the database ${database.dataDir} has ${Math.floor(freeBytes / 1024 / 1024)} MB free`;
       if (isLow) app.log.warn(`${disk}, less than ${margin}: new writes are refused until space is freed.`);
       else app.log.info(`${disk} again: writes are accepted.`);
     },

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { databaseDirectory, describeMove, moveDatabaseIntoItsFolder } from './db/database-directory.ts';
 import { startJobQueue, type JobQueue } from './jobs.ts';
 import { describeDataDirError, fileSystemErrorCode } from './lib/data-dir.ts';
 import { listenUrls } from './lib/listen-urls.ts';
@@ -33,9 +34,11 @@ let app: FastifyInstance | undefined;
 let database: DatabaseHandle;
 let jobs: JobQueue;
 try {
+  // Under the lock: an older install's database moves into its own folder before it opens there.
+  const movedEntries = config.DATABASE_URL ? [] : moveDatabaseIntoItsFolder(config.DATA_DIR);
   database = await openDatabase({
     connectionString: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+    dataDir: databaseDirectory(config.DATA_DIR),
     onIdleError: (error) => console.error('database connection lost:', error.message),
     // Before the app is up, the start-up step that met the error fails and is reported below.
     onFatalError: (error) => {
@@ -49,6 +52,7 @@ try {
     },
   });
   app = await buildApp({ config, database, jobs });
+  if (movedEntries.length > 0) app.log.info(describeMove(config.DATA_DIR, movedEntries));
   await registerWorkers(app);
 } catch (error) {
   console.error(describeDataDirError(error, config.DATA_DIR) ?? error);
@@ -67,7 +71,7 @@ function exitAfterDatabaseFailure(server: FastifyInstance, error: Error) {
   const advice =
     fileSystemErrorCode(error) === 'ENOSPC' ? ' Its disk is full: free some space there, or it will fail again.' : '';
   server.log.fatal(
-    `The embedded database in ${config.DATA_DIR} stopped after a fatal error (${cause}). ` +
+    `The embedded database in ${database.dataDir} stopped after a fatal error (${cause}). ` +
       `Exiting with code 1 so that the service manager restarts the server, which recovers the database.${advice}`,
   );
   void shutdown('database failure', 1);
@@ -101,7 +105,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.PORT, host: config.HOST });
 const port = (app.server.address() as AddressInfo).port;
 app.log.info(
-  `Life Updates is ready (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'}), open it at: ${listenUrls(config.HOST, port).join('  ')}`,
+  `Life Updates is ready (${database.kind === 'pglite' ? `embedded database in ${database.dataDir}` : 'PostgreSQL'}), open it at: ${listenUrls(config.HOST, port).join('  ')}`,
 );
 const publicAddress = await app.publicAddress.read();
 if (config.BASE_URL_IS_SET) {

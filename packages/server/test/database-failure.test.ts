@@ -99,7 +99,7 @@ describe('a fatal error in the embedded database', () => {
     await waitForOutput(/Life Updates is ready/);
     expect(child.exitCode).toBe(null);
 
-    breakWalFolder(dataDir);
+    breakWalFolder(path.join(dataDir, 'db'));
     child.kill('SIGUSR2');
     // The job queue's own writes may meet the PANIC before the request below does.
     await waitForOutput(/wal switched/);
@@ -133,7 +133,7 @@ describe('a fatal error in the embedded database', () => {
     expect(fatal).toHaveLength(1);
     expect(fatal[0]!.msg).toMatch(
       new RegExp(
-        `^The embedded database in ${dataDir} stopped after a fatal error \\(PANIC: could not open file "pg_wal/[0-9A-F]+": Not a directory\\)\\. ` +
+        `^The embedded database in ${path.join(dataDir, 'db')} stopped after a fatal error \\(PANIC: could not open file "pg_wal/[0-9A-F]+": Not a directory\\)\\. ` +
           'Exiting with code 1 so that the service manager restarts the server, which recovers the database\\.$',
       ),
     );

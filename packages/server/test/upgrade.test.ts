@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,9 +62,10 @@ async function loadOldRelease(): Promise<{
     await withDatabase((query) => query(fixture));
     return { env: { DATABASE_URL: url.toString(), DATA_DIR: temporaryDirectory() }, withDatabase };
   }
+  // An earlier release kept its database directly in DATA_DIR; the server moves it into DATA_DIR/db.
   const dataDir = temporaryDirectory();
   const withDatabase = async <T>(work: (query: Query) => Promise<T>) => {
-    const pglite = new PGlite(dataDir);
+    const pglite = new PGlite(existsSync(path.join(dataDir, 'db')) ? path.join(dataDir, 'db') : dataDir);
     try {
       return await work(async (text) => {
         const results = await pglite.exec(text);

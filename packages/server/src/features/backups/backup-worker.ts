@@ -12,18 +12,16 @@ const backupIntervalMs = 23.5 * 60 * 60 * 1000;
 export async function backUpIfDue({
   pglite,
   directory,
-  mediaDirectory,
   keep,
   now,
 }: {
   pglite: PGlite;
   directory: string;
-  mediaDirectory: string;
   keep: number;
   now: Date;
 }) {
   if (!(await isBackupDue({ directory, now, maxAgeMs: backupIntervalMs }))) return undefined;
-  return createBackup({ pglite, directory, mediaDirectory, keep, now });
+  return createBackup({ pglite, directory, keep, now });
 }
 
 /**
@@ -43,7 +41,6 @@ export async function registerBackupWorker(app: FastifyInstance, jobs: JobQueue)
     const backup = await backUpIfDue({
       pglite,
       directory: config.BACKUP_DIR,
-      mediaDirectory: config.MEDIA_DIR,
       keep: config.BACKUP_KEEP,
       now: new Date(),
     });

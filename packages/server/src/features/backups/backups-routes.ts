@@ -42,7 +42,6 @@ export async function backupsRoutes(app: FastifyInstance) {
       const backup = await createBackup({
         pglite: database.pglite,
         directory,
-        mediaDirectory: config.MEDIA_DIR,
         keep: config.BACKUP_KEEP,
       });
       request.log.info({ adminId: admin.id, backup: backup.name }, 'database backed up on request');

@@ -47,19 +47,17 @@ export async function getBackupPath({ directory, name }: { directory: string; na
  * holds its own query lock, so no statement runs during the copy, and after a CHECKPOINT. What a
  * transaction had not committed is rolled back when the copy is opened, as after a power cut; a
  * copy of the live files made from outside the process (cp, tar) could catch a page half-written.
- * The archive is what `npm run db:restore` reads (db/backup.ts).
+ * The archive holds the database's folder (DATA_DIR/db) only, never the photos or the earlier
+ * backups; it is what `npm run db:restore` reads (db/backup.ts).
  */
 export async function createBackup({
   pglite,
   directory,
-  mediaDirectory,
   keep,
   now = new Date(),
 }: {
   pglite: PGlite;
   directory: string;
-  /** MEDIA_DIR: photos are not in the database backup, even when their folder is in the data directory. */
-  mediaDirectory: string;
   keep: number;
   now?: Date;
 }): Promise<BackupFile> {
@@ -70,8 +68,7 @@ export async function createBackup({
   // Written beside and renamed: a backup cut short (disk full, a crash) is never listed as one.
   const partial = `${file}.partial`;
   try {
-    // The backups folder itself is left out too: a backup never holds the earlier ones.
-    await writeDatabaseArchive({ pglite, leaveOut: [directory, mediaDirectory], file: partial });
+    await writeDatabaseArchive({ pglite, file: partial });
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });

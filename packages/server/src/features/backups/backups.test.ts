@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { restoreDatabase } from '../../db/backup.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { databaseDirectory, isDatabaseEntry } from '../../db/database-directory.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { startJobQueue } from '../../jobs.ts';
@@ -74,7 +75,6 @@ describe('automatic backups: retention', () => {
       await createBackup({
         pglite,
         directory,
-        mediaDirectory: path.join(directory, 'media'),
         keep: 7,
         now: new Date(start + index * day),
       });
@@ -97,7 +97,6 @@ describe('automatic backups: retention', () => {
     await createBackup({
       pglite,
       directory,
-      mediaDirectory: path.join(directory, 'media'),
       keep: 7,
       now: new Date('2026-11-27T03:00:00.000Z'),
     });
@@ -124,7 +123,7 @@ describe('the daily backup job', () => {
       expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([backupQueue, '7 * * * *']);
 
       const first = new Date('2026-11-27T03:07:00.000Z');
-      const options = { pglite: database.pglite!, directory: backupDir, mediaDirectory: config.MEDIA_DIR, keep: 7 };
+      const options = { pglite: database.pglite!, directory: backupDir, keep: 7 };
       expect(await backUpIfDue({ ...options, now: first })).toMatchObject({ createdAt: first.toISOString() });
       expect(await backUpIfDue({ ...options, now: new Date('2026-11-27T22:07:00.000Z') })).toBeUndefined();
       const nextDay = new Date('2026-11-28T03:07:00.000Z');
@@ -162,7 +161,7 @@ describe('automatic backups: consistency', () => {
   async function restoreInto(file: string) {
     const target = path.join(temporaryDirectory(), 'restored');
     await restoreDatabase({ dataDir: target, file });
-    return openDatabase({ dataDir: target });
+    return openDatabase({ dataDir: databaseDirectory(target) });
   }
 
   it('a backup of the running database, restored into a fresh one, holds the same rows in every table', async () => {
@@ -173,7 +172,6 @@ describe('automatic backups: consistency', () => {
     const backup = await createBackup({
       pglite: source.pglite!,
       directory: path.join(sourceDir, 'backups'),
-      mediaDirectory: path.join(sourceDir, 'media'),
       keep: 7,
     });
     const restored = await restoreInto(path.join(sourceDir, 'backups', backup.name));
@@ -187,9 +185,9 @@ describe('automatic backups: consistency', () => {
     }
   }, 120_000);
 
-  it('leaves out the photos and the earlier backups when their folders are in the data directory (the defaults)', async () => {
-    const dataDir = path.join(temporaryDirectory(), 'data');
-    const handle = await openDatabase({ dataDir });
+  it('holds the database folder only: the photos and the earlier backups beside it in DATA_DIR are not read', async () => {
+    const dataDir = temporaryDirectory();
+    const handle = await openDatabase({ dataDir: databaseDirectory(dataDir) });
     try {
       await handle.db.execute(
         sql`insert into users (id, name, email, email_verified) values ('u2', 'Cy', 'cy@example.com', true)`,
@@ -199,7 +197,8 @@ describe('automatic backups: consistency', () => {
       mkdirSync(path.join(mediaDirectory, 'u2', 'idea'), { recursive: true });
       // Random bytes do not compress: a backup holding them would be a megabyte larger.
       writeFileSync(path.join(mediaDirectory, 'u2', 'idea', 'photo.jpg'), randomBytes(1024 * 1024));
-      const options = { pglite: handle.pglite!, directory, mediaDirectory, keep: 7 };
+      writeFileSync(path.join(dataDir, 'app-secret'), 'not in any backup');
+      const options = { pglite: handle.pglite!, directory, keep: 7 };
       const first = await createBackup({ ...options, now: new Date('2026-11-01T03:07:00.000Z') });
       const second = await createBackup({ ...options, now: new Date('2026-11-02T03:07:00.000Z') });
       const third = await createBackup({ ...options, now: new Date('2026-11-03T03:07:00.000Z') });
@@ -209,7 +208,8 @@ describe('automatic backups: consistency', () => {
       expect(third.size).toBeLessThan(first.size + 512 * 1024);
       const names = await tarEntryNames(gunzipSync(readFileSync(path.join(directory, third.name))));
       expect(names).toContain('PG_VERSION');
-      expect(names.filter((name) => /^(media|backups)(\/|$)/.test(name))).toEqual([]);
+      expect(names).toContain('base');
+      expect(names.filter((name) => !isDatabaseEntry(name.split('/')[0]!))).toEqual([]);
 
       const restored = await restoreInto(path.join(directory, third.name));
       try {
@@ -242,7 +242,6 @@ describe('automatic backups: consistency', () => {
     const backup = await createBackup({
       pglite: source.pglite!,
       directory: path.join(sourceDir, 'backups'),
-      mediaDirectory: path.join(sourceDir, 'media'),
       keep: 7,
     });
     const batchesAtBackup = batches;
