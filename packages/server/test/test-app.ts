@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -169,4 +169,15 @@ export async function createUser(
   const cookie = cookieHeader(signInResponse);
   const id = (signInResponse.json() as { user: { id: string } }).user.id;
   return { id, email, cookie, headers: { cookie, origin: testBaseUrl } };
+}
+
+/** Writes an idea as the user through the real API; its id. */
+export async function createIdea(
+  app: FastifyInstance,
+  user: TestUser,
+  content = 'We moved to Lisbon',
+): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/ideas', headers: user.headers, payload: { content } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
 }
