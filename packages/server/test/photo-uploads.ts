@@ -93,7 +93,7 @@ export function plainPng(width = 64, height = 48, colour = '#3366cc'): Promise<B
 }
 
 /** PNGs of one colour each, `width` × `height`, named photo-0.png, photo-1.png… */
-export function colourPngs(colours: readonly string[], width: number, height: number): Promise<UploadFile[]> {
+export function colourPngs(colours: readonly string[], width = 40, height = 30): Promise<UploadFile[]> {
   return Promise.all(
     colours.map(async (colour, index) => ({
       name: `photo-${index}.png`,
