@@ -6,12 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveries, ideaPhotos, ideas, telegramChats, telegramUpdates } from '../../db/schema.ts';
 import { waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import {
-  commandEntities,
-  privateMessage,
-  startFakeTelegramApi,
-  type FakeTelegramApi,
-} from '../../../test/doubles/telegram.ts';
+import { privateMessage, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
 import {
   addPhoto,
   addPhotos,
@@ -22,7 +17,8 @@ import {
   plainPng,
   storedImage,
 } from '../../../test/photo-uploads.ts';
-import { createIdea, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createTelegramTestApp, linkTelegramChat, type TelegramTestApp } from '../../../test/telegram-app.ts';
+import { createIdea, createUser, type TestUser } from '../../../test/test-app.ts';
 import { createUpdateHandler } from './telegram-updates.ts';
 
 /**
@@ -32,7 +28,7 @@ import { createUpdateHandler } from './telegram-updates.ts';
  */
 
 let fake: FakeTelegramApi;
-let testApp: TestApp;
+let testApp: TelegramTestApp;
 let alice: TestUser;
 
 const aliceTelegram = { id: 6001, first_name: 'Alice', username: 'alice_photos', language_code: 'en' };
@@ -99,12 +95,8 @@ const asUpdate = (update: ReturnType<typeof privateMessage>): Update =>
   ({ ...update, update_id: nextDirectUpdateId++ }) as unknown as Update;
 
 beforeAll(async () => {
-  fake = await startFakeTelegramApi();
-  testApp = await createTestApp({
-    withJobs: true,
+  testApp = await createTelegramTestApp({
     env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: fake.apiRoot,
       TELEGRAM_RETRY_LIMIT: '1',
       TELEGRAM_RETRY_DELAY_SECONDS: '1',
       TELEGRAM_TIMEOUT_SECONDS: '5',
@@ -113,13 +105,9 @@ beforeAll(async () => {
       EMAIL_RETRY_DELAY_SECONDS: '1',
     },
   });
+  fake = testApp.fake;
   alice = await createUser(testApp.app);
-  const linkCode = await testApp.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: alice.headers });
-  const { code } = linkCode.json() as { code: string };
-  fake.pushUpdate(
-    privateMessage(aliceTelegram, { text: `/start ${code}`, entities: commandEntities(`/start ${code}`) }),
-  );
-  await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
+  await linkTelegramChat(testApp, alice, aliceTelegram);
 
   fake.setChat(channel);
   fake.setMember(channel.id, fake.bot.id, 'administrator', { can_post_messages: true });
@@ -138,7 +126,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await fake?.close();
 });
 
 describe('photos sent to the bot', () => {
