@@ -10,6 +10,7 @@ import {
 } from '../../../test/doubles/ai.ts';
 import {
   createTestApp,
+  testAppForFile,
   createUser,
   nextClientIp,
   testBaseUrl,
@@ -63,16 +64,12 @@ function inject(
 }
 
 describe('without AI providers (the offline composer only)', () => {
-  let testApp: TestApp;
+  const testApp = testAppForFile();
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    testApp = await createTestApp();
     alice = await createUser(testApp.app);
     bob = await createUser(testApp.app);
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('needs a session for every route', async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhoto, plainPng, storedImage, uploadPhotos } from '../../../test/photo-uploads.ts';
-import { createIdea, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createIdea, createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
 import { createFileMediaStorage } from '../../providers/media-storage/file-media-storage.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { orphanMinAgeMs, sweepOrphanedPhotoFiles } from './orphaned-photo-files.ts';
