@@ -5,12 +5,6 @@ import { createTestApp, type TestApp, type TestUser } from './test-app.ts';
 
 /** The real app with its bot talking to the Bot API double (test/doubles/telegram.ts). */
 
-/** The settings that point the app's bot at a Bot API double. */
-export const telegramEnv = (fake: Pick<FakeTelegramApi, 'token' | 'apiRoot'>) => ({
-  TELEGRAM_BOT_TOKEN: fake.token,
-  TELEGRAM_API_ROOT: fake.apiRoot,
-});
-
 export type TelegramTestApp = TestApp & { fake: FakeTelegramApi };
 
 /**
@@ -26,7 +20,7 @@ export async function createTelegramTestApp({
 } & Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'withJobs'> = {}): Promise<TelegramTestApp> {
   const fake = await startFakeTelegramApi(fakeOptions);
   try {
-    const testApp = await createTestApp({ ...options, withJobs: true, env: { ...telegramEnv(fake), ...env } });
+    const testApp = await createTestApp({ ...options, withJobs: true, env: { ...fake.appEnv, ...env } });
     return {
       ...testApp,
       fake,

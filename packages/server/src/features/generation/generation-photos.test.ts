@@ -12,6 +12,8 @@ import {
   recordedUserTexts,
   startFakeAiServer,
   type FakeAiServer,
+  openAiEnv,
+  claudeEnv,
 } from '../../../test/doubles/ai.ts';
 import { addPhotos, colourPngs, describePhoto, expectMiddleColour, storedImage } from '../../../test/photo-uploads.ts';
 import { createTestApp, createUser, nextClientIp, type TestApp, type TestUser } from '../../../test/test-app.ts';
@@ -38,12 +40,8 @@ beforeAll(async () => {
   fake = await startFakeAiServer();
   testApp = await createTestApp({
     env: {
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: `${fake.url}/v1`,
-      OPENAI_MODEL: 'gpt-4o-mini',
-      ANTHROPIC_API_KEY: 'sk-ant-test',
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_MODEL: 'claude-sonnet-4-5',
+      ...openAiEnv(fake),
+      ...claudeEnv(fake),
     },
   });
 });
@@ -240,9 +238,7 @@ describe('a model without image support', () => {
       loadConfig({
         APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
         DATA_DIR: '/tmp/life-updates-test',
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: `${fake.url}/v1`,
-        OPENAI_MODEL: 'gpt-3.5-turbo',
+        ...openAiEnv(fake, 'gpt-3.5-turbo'),
       }),
     );
     const openai = generators.find((generator) => generator.id === 'openai')!;

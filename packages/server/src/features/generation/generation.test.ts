@@ -7,6 +7,8 @@ import {
   openAiStream,
   startFakeAiServer,
   type FakeAiServer,
+  openAiEnv,
+  claudeEnv,
 } from '../../../test/doubles/ai.ts';
 import {
   createTestApp,
@@ -312,12 +314,8 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     fake = await startFakeAiServer();
     testApp = await createTestApp({
       env: {
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: `${fake.url}/v1`,
-        OPENAI_MODEL: 'gpt-4o-mini',
-        ANTHROPIC_API_KEY: 'sk-ant-test',
-        ANTHROPIC_BASE_URL: fake.url,
-        ANTHROPIC_MODEL: 'claude-sonnet-4-5',
+        ...openAiEnv(fake),
+        ...claudeEnv(fake),
       },
     });
     user = await createUser(testApp.app);

@@ -33,10 +33,7 @@ beforeAll(async () => {
   testApp = await createTestApp({
     withJobs: true,
     env: {
-      LINKEDIN_CLIENT_ID: clientId,
-      LINKEDIN_CLIENT_SECRET: clientSecret,
-      LINKEDIN_API_BASE: fake.url,
-      LINKEDIN_AUTH_BASE: fake.url,
+      ...fake.appEnv,
       // The delivery queue's retries, quick and few: a refusal that passes is tried three times.
       EMAIL_RETRY_DELAY_SECONDS: '1',
       EMAIL_RETRY_LIMIT: '2',

@@ -4,7 +4,7 @@ import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/doubles/ai.ts';
+import { openAiCompletion, startFakeAiServer, type FakeAiServer, openAiEnv } from '../../../test/doubles/ai.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { ideas, shares, userSettings } from '../../db/schema.ts';
 
@@ -349,7 +349,7 @@ describe('per-contact summaries with an AI model', () => {
   beforeAll(async () => {
     fake = await startFakeAiServer();
     testApp = await createTestApp({
-      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'gpt-4o-mini' },
+      env: openAiEnv(fake),
     });
   });
   afterAll(async () => {

@@ -74,12 +74,8 @@ beforeAll(async () => {
   telegram = await startFakeTelegramApi();
   linkedin = await startFakeLinkedin({ clientId, clientSecret });
   started = await startAppWithSmtp({
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    LINKEDIN_CLIENT_ID: clientId,
-    LINKEDIN_CLIENT_SECRET: clientSecret,
-    LINKEDIN_API_BASE: linkedin.url,
-    LINKEDIN_AUTH_BASE: linkedin.url,
+    ...telegram.appEnv,
+    ...linkedin.appEnv,
   });
   user = await createVerifiedUser(app(), db());
   await connectLinkedin();
