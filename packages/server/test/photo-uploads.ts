@@ -92,6 +92,11 @@ export function plainPng(width = 64, height = 48, colour = '#3366cc'): Promise<B
     .toBuffer();
 }
 
+/** A small PNG to upload, labelled image/png as a browser labels it. */
+export async function smallPng(name = 'a.png'): Promise<UploadFile> {
+  return { name, bytes: await plainPng(), type: 'image/png' };
+}
+
 /** PNGs of one colour each, `width` × `height`, named photo-0.png, photo-1.png… */
 export function colourPngs(colours: readonly string[], width = 40, height = 30): Promise<UploadFile[]> {
   return Promise.all(

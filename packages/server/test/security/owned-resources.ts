@@ -1,7 +1,7 @@
 import { preferenceFallbacks } from '@life-updates/contract/preferences';
 import { templateResponseSchema, type Template } from '@life-updates/contract/templates';
 import type { FastifyInstance } from 'fastify';
-import { addPhoto, plainPng } from '../photo-uploads.ts';
+import { addPhoto, smallPng } from '../photo-uploads.ts';
 import { signIn, type TestUser } from '../test-app.ts';
 import type { OwnedIds } from './api-endpoints.ts';
 
@@ -44,7 +44,7 @@ export async function createTemplate(
 
 /** Uploads one small photo to the user's idea and returns its id. */
 export async function createPhoto(app: FastifyInstance, user: TestUser, ideaId: string): Promise<string> {
-  const photo = await addPhoto(app, user, ideaId, { name: 'photo.png', bytes: await plainPng(), type: 'image/png' });
+  const photo = await addPhoto(app, user, ideaId, await smallPng('photo.png'));
   return photo.id;
 }
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPhoto, plainPng, storedImage, uploadPhotos } from '../../../test/photo-uploads.ts';
+import { addPhoto, smallPng, storedImage, uploadPhotos } from '../../../test/photo-uploads.ts';
 import { createIdea, createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
 import { createFileMediaStorage } from '../../providers/media-storage/file-media-storage.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
@@ -54,11 +54,7 @@ describe('the orphaned photo files sweep, on disk', () => {
   it('deletes old files no photo names, and keeps the photos, fresh files and files that are not photos', async () => {
     const user = await createUser(testApp.app);
     const ideaId = await createIdea(testApp.app, user);
-    const photo = await addPhoto(testApp.app, user, ideaId, {
-      name: 'a.png',
-      bytes: await plainPng(),
-      type: 'image/png',
-    });
+    const photo = await addPhoto(testApp.app, user, ideaId, await smallPng());
     const kept = [`${user.id}/${ideaId}/${photo.id}.jpg`, `${user.id}/${ideaId}/${photo.id}-thumbnail.jpg`];
     // What a crash between storing the files and committing the row leaves: files no row names.
     const orphan = randomUUID();
@@ -90,11 +86,7 @@ describe('the orphaned photo files sweep, on disk', () => {
   it('lists what is stored, under a prefix or everywhere, with when it was written', async () => {
     const user = await createUser(testApp.app);
     const ideaId = await createIdea(testApp.app, user);
-    const photo = await addPhoto(testApp.app, user, ideaId, {
-      name: 'a.png',
-      bytes: await plainPng(),
-      type: 'image/png',
-    });
+    const photo = await addPhoto(testApp.app, user, ideaId, await smallPng());
     const listed = [];
     for await (const file of storage.list(user.id)) listed.push(file);
     expect(listed.map(({ key }) => key).sort()).toEqual([
@@ -134,9 +126,7 @@ describe('an upload in progress while the sweep runs', () => {
     try {
       const user = await createUser(testApp.app);
       const ideaId = await createIdea(testApp.app, user);
-      const uploading = uploadPhotos(testApp.app, user, ideaId, [
-        { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
-      ]);
+      const uploading = uploadPhotos(testApp.app, user, ideaId, [await smallPng()]);
       await imageStored;
       const inProgress = [];
       for await (const { key } of disk.list(user.id)) inProgress.push(key);

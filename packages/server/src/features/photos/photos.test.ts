@@ -10,6 +10,7 @@ import {
   listPhotos,
   plainPng,
   storedFiles,
+  smallPng,
   uploadPhotos,
 } from '../../../test/photo-uploads.ts';
 import { createIdea, createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
@@ -240,7 +241,7 @@ describe('uploading a photo', () => {
 
   it("answers 404 for another user's idea", async () => {
     const ideaId = await createIdea(testApp.app, alice);
-    const response = await uploadPhotos(testApp.app, bob, ideaId, [{ name: 'a.png', bytes: await plainPng() }]);
+    const response = await uploadPhotos(testApp.app, bob, ideaId, [await smallPng()]);
     expect(response.statusCode).toBe(404);
     expect((await get(bob, `/api/ideas/${ideaId}/photos`)).statusCode).toBe(404);
     await expectNothingStored(alice, ideaId);
@@ -250,7 +251,7 @@ describe('uploading a photo', () => {
 describe('a stored photo', () => {
   it("is its owner's only: another user gets 404 for every photo route", async () => {
     const ideaId = await createIdea(testApp.app, alice);
-    const photo = await addPhoto(testApp.app, alice, ideaId, { name: 'a.png', bytes: await plainPng() });
+    const photo = await addPhoto(testApp.app, alice, ideaId, await smallPng());
     expect((await get(bob, photo.url)).statusCode).toBe(404);
     expect((await get(bob, photo.thumbnailUrl)).statusCode).toBe(404);
     const patch = await testApp.app.inject({
@@ -277,7 +278,7 @@ describe('a stored photo', () => {
 
   it('takes alt text (at most 300 characters; empty removes it)', async () => {
     const ideaId = await createIdea(testApp.app, alice);
-    const photo = await addPhoto(testApp.app, alice, ideaId, { name: 'a.png', bytes: await plainPng() });
+    const photo = await addPhoto(testApp.app, alice, ideaId, await smallPng());
     const patch = (alt: unknown) =>
       testApp.app.inject({ method: 'PATCH', url: photo.url, headers: alice.headers, payload: { alt } });
     expect((await patch('  Our new front door  ')).json()).toMatchObject({ alt: 'Our new front door' });
@@ -334,7 +335,7 @@ describe('a stored photo', () => {
 
   it('goes with its idea: deleting the idea deletes the files', async () => {
     const ideaId = await createIdea(testApp.app, alice);
-    const photo = await addPhoto(testApp.app, alice, ideaId, { name: 'a.png', bytes: await plainPng() });
+    const photo = await addPhoto(testApp.app, alice, ideaId, await smallPng());
     expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(2);
     const remove = await testApp.app.inject({ method: 'DELETE', url: `/api/ideas/${ideaId}`, headers: alice.headers });
     expect(remove.statusCode).toBe(204);
@@ -345,11 +346,8 @@ describe('a stored photo', () => {
   it("goes with the account: deleting it deletes the user's media", async () => {
     const carol = await createUser(testApp.app);
     const ideaId = await createIdea(testApp.app, carol);
-    await addPhoto(testApp.app, alice, await createIdea(testApp.app, alice), {
-      name: 'a.png',
-      bytes: await plainPng(),
-    });
-    await addPhoto(testApp.app, carol, ideaId, { name: 'a.png', bytes: await plainPng() });
+    await addPhoto(testApp.app, alice, await createIdea(testApp.app, alice), await smallPng());
+    await addPhoto(testApp.app, carol, ideaId, await smallPng());
     expect(storedFiles(testApp.config.MEDIA_DIR, carol)).not.toEqual([]);
     const deleted = await testApp.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPhoto, plainPng } from '../../../test/photo-uploads.ts';
+import { addPhoto, smallPng } from '../../../test/photo-uploads.ts';
 import { createIdea, createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
 import { sweepOrphanedPhotoFiles } from '../../features/photos/orphaned-photo-files.ts';
 import type { MediaStorage } from './media-storage.ts';
@@ -121,7 +121,7 @@ describe('the app with S3_* settings', () => {
     const { app } = testApp;
     const user = await createUser(app);
     const ideaId = await createIdea(app, user, 'Snow');
-    const photo = await addPhoto(app, user, ideaId, { name: 'a.png', bytes: await plainPng(), type: 'image/png' });
+    const photo = await addPhoto(app, user, ideaId, await smallPng());
 
     const image = await app.inject({ method: 'GET', url: photo.url, headers: user.headers });
     expect(image.statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe('the app with S3_* settings', () => {
     const { app, database } = testApp;
     const user = await createUser(app);
     const ideaId = await createIdea(app, user, 'Rain');
-    const photo = await addPhoto(app, user, ideaId, { name: 'a.png', bytes: await plainPng(), type: 'image/png' });
+    const photo = await addPhoto(app, user, ideaId, await smallPng());
     const kept = [`${user.id}/${ideaId}/${photo.id}.jpg`, `${user.id}/${ideaId}/${photo.id}-thumbnail.jpg`];
     // What an upload interrupted between storing its files and committing its row leaves.
     const orphan = randomUUID();
