@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
 import { approveThroughApi, createIdea, saveForLaterThroughApi } from './generation-helpers';
+import { entryBox, organizer } from './my-stories';
 
-const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
-const organizer = (page: Page) => page.getByRole('tabpanel');
 /** Holds the answers to `url` back until the returned function is called. */
 async function holdBack(page: Page, url: string): Promise<() => void> {
   let release: () => void = () => undefined;

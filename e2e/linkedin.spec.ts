@@ -19,12 +19,7 @@ test.beforeAll(async () => {
   fake = await startFakeLinkedin({ clientId, clientSecret, port: extraServerPort(4) });
   app = await spawnAppServer({
     port: extraServerPort(3),
-    env: {
-      LINKEDIN_CLIENT_ID: clientId,
-      LINKEDIN_CLIENT_SECRET: clientSecret,
-      LINKEDIN_API_BASE: fake.url,
-      LINKEDIN_AUTH_BASE: fake.url,
-    },
+    env: fake.appEnv,
   });
 });
 

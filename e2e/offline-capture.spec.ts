@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, expectNoAxeViolations, mainServerOrigin, signInThroughApi, signInThroughForm, test } from './fixtures';
 import { createIdea } from './generation-helpers';
+import { entryBox, organizer, saveButton, serverIdeas } from './my-stories';
 
 /**
  * Capture anywhere: the manifest's share target, ideas saved without a connection (kept in
@@ -13,18 +14,9 @@ import { createIdea } from './generation-helpers';
  * own offline emulation (context.setOffline) or by dropping one answer (context.route).
  */
 
-const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Event' });
-const organizer = (page: Page) => page.getByRole('tabpanel');
 const waitingCards = (page: Page) => organizer(page).getByTestId('queued-idea');
 
 type ServerIdea = { id: string; content: string; isAudioRecording: boolean };
-
-async function serverIdeas(page: Page): Promise<ServerIdea[]> {
-  const response = await page.request.get('/api/ideas');
-  expect(response.status()).toBe(200);
-  return (await response.json()).ideas;
-}
 
 /**
  * My Stories after a first visit: the service worker installed (its precache complete), and the page
@@ -68,7 +60,7 @@ test('sharing into the app: signed out, sign in, the shared text is in the box a
   await saveButton(page).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(entryBox(page)).toHaveValue('');
-  expect((await serverIdeas(page)).map((idea) => idea.content)).toEqual([
+  expect((await serverIdeas<ServerIdea>(page)).map((idea) => idea.content)).toEqual([
     'Lisbon trip\nWalked the whole Alfama district today\nhttps://example.com/photos/alfama',
   ]);
 
@@ -169,7 +161,7 @@ test('offline: two ideas wait on the device through a reload, then exactly two r
   await expect(page.getByText('2 ideas saved from this device')).toBeVisible();
   await expect(waitingCards(page)).toHaveCount(0);
   await expect(organizer(page).getByText('Fixed the bike chain myself')).toBeVisible();
-  const ideas = await serverIdeas(page);
+  const ideas = await serverIdeas<ServerIdea>(page);
   expect(ideas.map((idea) => idea.content).sort()).toEqual([
     'Baked sourdough for the neighbours',
     'Fixed the bike chain myself',
@@ -184,7 +176,7 @@ test('offline: two ideas wait on the device through a reload, then exactly two r
   // queue as soon as it is in (and on focus), about when the ideas above show; one second covers it.
   await page.waitForTimeout(1000);
   expect(sentKeys).toHaveLength(sentBeforeReload);
-  expect(await serverIdeas(page)).toHaveLength(2);
+  expect(await serverIdeas<ServerIdea>(page)).toHaveLength(2);
 });
 
 test('a sync whose answer is lost after the server wrote the idea still leaves exactly one row', async ({
@@ -219,7 +211,7 @@ test('a sync whose answer is lost after the server wrote the idea still leaves e
   expect(createdKeys.length).toBeGreaterThanOrEqual(2);
   expect(new Set(createdKeys).size).toBe(1);
   expect(createdKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
-  const ideas = await serverIdeas(page);
+  const ideas = await serverIdeas<ServerIdea>(page);
   expect(ideas.map((idea) => idea.content)).toEqual(['Signed the lease on the new flat']);
 });
 
@@ -296,7 +288,7 @@ test('an idea the server refuses stays waiting with its message, and can be edit
   const waiting = waitingCards(page);
   await expect(waiting).toContainText('Not saved: ');
   await expect(waiting).toContainText('Waiting to sync');
-  expect(await serverIdeas(page)).toHaveLength(10);
+  expect(await serverIdeas<ServerIdea>(page)).toHaveLength(10);
 
   // Edited: sent again with its new text, refused again while the limit is full.
   await page.getByRole('button', { name: 'Edit waiting idea: One idea over...' }).click();
@@ -304,15 +296,15 @@ test('an idea the server refuses stays waiting with its message, and can be edit
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(waiting).toContainText('An edited idea over the limit');
   await expect(waiting).toContainText('Not saved: ');
-  expect(await serverIdeas(page)).toHaveLength(10);
+  expect(await serverIdeas<ServerIdea>(page)).toHaveLength(10);
 
   // Room made on the server: Try again now saves it.
-  const [oldest] = (await serverIdeas(page)).slice(-1);
+  const [oldest] = (await serverIdeas<ServerIdea>(page)).slice(-1);
   const removed = await page.request.delete(`/api/ideas/${oldest?.id}`, { headers: { origin: mainServerOrigin() } });
   expect(removed.status()).toBe(204);
   await page.getByRole('button', { name: 'Try again now' }).click();
   await expect(waitingCards(page)).toHaveCount(0);
-  expect((await serverIdeas(page)).map((idea) => idea.content)).toContain('An edited idea over the limit');
+  expect((await serverIdeas<ServerIdea>(page)).map((idea) => idea.content)).toContain('An edited idea over the limit');
 
   // A waiting idea is deleted after a confirmation, and never reaches the server.
   await goOffline(context, page);
@@ -337,7 +329,7 @@ test('an idea the server refuses stays waiting with its message, and can be edit
   // and the service worker's Background Sync fires on the same reconnection; one second covers both.
   await page.waitForTimeout(1000);
   expect(sentAfterDelete).toEqual([]);
-  expect((await serverIdeas(page)).map((idea) => idea.content)).not.toContain('Never mind this one');
+  expect((await serverIdeas<ServerIdea>(page)).map((idea) => idea.content)).not.toContain('Never mind this one');
 });
 
 test('text typed while a save is in flight stays in the box when the save finishes', async ({
@@ -360,7 +352,7 @@ test('text typed while a save is in flight stays in the box when the save finish
   await entryBox(page).pressSequentially('\nand the neighbours have not complained yet');
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(entryBox(page)).toHaveValue('and the neighbours have not complained yet');
-  expect((await serverIdeas(page)).map((idea) => idea.content)).toEqual(['Started learning the cello']);
+  expect((await serverIdeas<ServerIdea>(page)).map((idea) => idea.content)).toEqual(['Started learning the cello']);
 });
 
 test('Background Sync: an idea kept offline reaches the server with no page of the app open', async ({

@@ -34,12 +34,8 @@ test.beforeAll(async () => {
     env: {
       SMTP_URL: smtp.url,
       MAIL_FROM: mailFrom,
-      TELEGRAM_BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      LINKEDIN_CLIENT_ID: clientId,
-      LINKEDIN_CLIENT_SECRET: clientSecret,
-      LINKEDIN_API_BASE: linkedin.url,
-      LINKEDIN_AUTH_BASE: linkedin.url,
+      ...telegram.appEnv,
+      ...linkedin.appEnv,
     },
   });
 });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixtures';
+import { entryBox, openWithServiceWorker, organizer, saveButton, serverIdeas } from './my-stories';
 
 /**
  * Photos on ideas in the web app: attached while writing an idea and uploaded once it is saved,
@@ -12,18 +13,8 @@ import { expect, expectNoAxeViolations, signInThroughApi, test } from './fixture
 type ServerPhoto = { id: string; alt: string | null; width: number; height: number };
 type ServerIdea = { id: string; content: string; photos: ServerPhoto[] };
 
-const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Event' });
-const organizer = (page: Page) => page.getByRole('tabpanel');
-
-async function serverIdeas(page: Page): Promise<ServerIdea[]> {
-  const response = await page.request.get('/api/ideas');
-  expect(response.status()).toBe(200);
-  return (await response.json()).ideas;
-}
-
 async function serverIdea(page: Page, content: string): Promise<ServerIdea> {
-  const idea = (await serverIdeas(page)).find((each) => each.content === content);
+  const idea = (await serverIdeas<ServerIdea>(page)).find((each) => each.content === content);
   expect(idea, content).toBeDefined();
   return idea!;
 }
@@ -224,12 +215,7 @@ test('offline: an idea with a photo waits on the device, then arrives with exact
 }) => {
   await signInThroughApi(page, account);
   // Installed and in control, as on any later visit: its Background Sync must leave this idea to the page.
-  await page.goto('/dashboard');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await openWithServiceWorker(page, '/dashboard');
   await expect(page.getByText('Loading application data...')).toBeHidden();
   const photo = await drawnPng(page, 'harbour.png', '#228833', 320, 240);
   const uploadKeys = await countUploads(context);
@@ -272,12 +258,7 @@ test('Background Sync with no page open sends a typed idea but leaves one with p
   account,
 }) => {
   await signInThroughApi(page, account);
-  await page.goto('/dashboard');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await openWithServiceWorker(page, '/dashboard');
   await expect(page.getByText('Loading application data...')).toBeHidden();
   const photo = await drawnPng(page, 'garden.png', '#66aa33', 240, 240);
 
@@ -304,7 +285,7 @@ test('Background Sync with no page open sends a typed idea but leaves one with p
   await expect(organizer(next).getByTestId('queued-idea')).toHaveCount(0);
   await expect
     .poll(async () =>
-      (await serverIdeas(next))
+      (await serverIdeas<ServerIdea>(next))
         .find((idea) => idea.content === 'Planted tomatoes with a photo')
         ?.photos.map((each) => [each.width, each.height]),
     )

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, expectNoAxeViolations, signInThroughApi, signInThroughForm, test } from './fixtures';
+import { entryBox, openWithServiceWorker } from './my-stories';
 
 /**
  * Share → Life Updates from another app: the OS share sheet opens the installed app with a POST of
@@ -9,7 +10,6 @@ import { expect, expectNoAxeViolations, signInThroughApi, signInThroughForm, tes
  * real service worker of the production build receives it, or, where there is none, the real server.
  */
 
-const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
 /** The new-idea form's photos waiting to be uploaded with the idea. */
 const photosToUpload = (page: Page) => page.getByRole('list', { name: 'Photos to upload' }).getByRole('listitem');
 
@@ -82,16 +82,6 @@ async function shareFromAnotherApp(
   await form.evaluate((element: HTMLFormElement) => element.submit());
 }
 
-/** The page, controlled by the installed service worker, as on any visit after the first. */
-async function withServiceWorker(page: Page, path: string) {
-  await page.goto(path);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
 test('the manifest shares photos, text and links by a POST of multipart form data', async ({ page }) => {
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest.share_target).toEqual({
@@ -113,7 +103,7 @@ test('shared photos and text, signed out: after signing in both wait in the new-
       shareAnsweredByWorker.push(response.fromServiceWorker());
     }
   });
-  await withServiceWorker(page, '/login');
+  await openWithServiceWorker(page, '/login');
   await shareFromAnotherApp(page, {
     title: 'Harbour walk',
     text: 'Boats coming in at sunset',
@@ -154,7 +144,7 @@ test('signed in: more photos than an idea takes are cut to ten with a message, a
   account,
 }) => {
   await signInThroughApi(page, account);
-  await withServiceWorker(page, '/dashboard');
+  await openWithServiceWorker(page, '/dashboard');
   await expect(entryBox(page)).toBeVisible();
   await shareFromAnotherApp(page, { text: 'The whole market in pictures', files: photos(12) });
 

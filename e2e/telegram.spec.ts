@@ -72,8 +72,7 @@ test.beforeAll(async () => {
   app = await spawnAppServer({
     port: appPort,
     env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: fake.apiRoot,
+      ...fake.appEnv,
       TRANSCRIPTION_BASE_URL: transcriptionUrl,
     },
   });

@@ -10,6 +10,7 @@ import {
 } from '../packages/server/test/doubles/transcription';
 import { expectNoAxeViolations, extraServerPort, registerAccount, signInThroughApi } from './fixtures';
 import { spawnAppServer, type SpawnedAppServer } from './spawn-app-server';
+import { entryBox } from './my-stories';
 
 /**
  * Voice input end to end: real Chromium records a fake microphone fed by a WAV that espeak-ng
@@ -79,8 +80,6 @@ test.afterAll(async () => {
 async function signUpAndIn(page: Page) {
   await signInThroughApi(page, await registerAccount(page.request, { name: 'Voice Person' }, appBase), appBase);
 }
-
-const entryBox = (page: Page) => page.getByRole('textbox', { name: 'Your event or idea' });
 
 test('record, pause, resume, stop, review and save a voice idea', async ({ page }) => {
   await signUpAndIn(page);

@@ -9,32 +9,15 @@
 // Options: --runs=<n> uploads (default 8).
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildServerIfStale, serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
+import { call, machine, pause, rssMiB, signIn, signUp, startBuiltServer, startSmtpServer } from './bench-server.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 
-const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const options = parseArgs({ strict: false }).values;
 const runs = Number(options.runs ?? 8);
-const password = 'Passw0rd!';
-const pause = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-const rssMiB = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Idle RSS: the lowest of a few readings a moment apart, once start-up's garbage has settled. */
 async function idleRss(pid) {
@@ -63,72 +46,14 @@ async function twelveMegapixelJpeg(firstSeed = 1) {
     .toBuffer();
 }
 
-/** A local SMTP server that keeps each message's raw bytes as they arrived (the MIME message, after DATA). */
-async function startSmtpServer() {
-  const received = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    size: 100 * 1024 * 1024,
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks),
-          at: performance.now(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${server.server.address().port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 /** Starts the built server on a new PGlite data dir; `stop` ends it and removes the dir. */
 async function startServer(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
-    cwd: path.join(root, 'packages/server'),
-    env: {
-      ...process.env,
-      ...serverEnvironment,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_SCALE: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await pause(50);
-  }
+  const server = await startBuiltServer({ DATA_DIR: dataDir, ...env });
   return {
-    baseUrl,
+    ...server,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -141,42 +66,19 @@ async function startServer(env = {}) {
  * so each is made smaller for the mail.
  */
 async function measureEmail() {
-  const smtp = await startSmtpServer();
+  const smtp = await startSmtpServer({ keepMessages: true });
   const server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'bench@life.test' });
   const { baseUrl } = server;
   try {
-    const headers = { origin: baseUrl, 'content-type': 'application/json' };
     const email = 'bench-email@example.com';
-    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email, name: 'Bench', password }),
-    });
-    while (smtp.received.length === 0) await pause(50);
-    const verification = await simpleParser(smtp.received[0].raw);
+    await signUp(baseUrl, email, 'Bench');
+    while (smtp.arrivals.length === 0) await pause(50);
+    const verification = await simpleParser(smtp.arrivals[0].raw);
     const link = /https?:\/\/[^\s"<>]*verify[^\s"<>]*/.exec(verification.text ?? '')?.[0];
     if (!link) throw new Error('no verification link in the first mail');
     await fetch(link, { redirect: 'manual' });
-    const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email, password }),
-    });
-    if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const call = async (method, url, body) => {
-      const response = await fetch(`${baseUrl}${url}`, {
-        method,
-        headers: { ...headers, cookie },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-      return response.json();
-    };
-    const idea = await call('POST', '/api/ideas', { content: 'Three photos from the coast' });
+    const cookie = await signIn(baseUrl, email);
+    const idea = (await call(baseUrl, cookie, 'POST', '/api/ideas', { content: 'Three photos from the coast' })).json;
     const photos = [];
     for (const seed of [11, 12, 13]) photos.push(await twelveMegapixelJpeg(seed));
     const form = new FormData();
@@ -194,18 +96,20 @@ async function measureEmail() {
       const file = await fetch(`${baseUrl}${photo.url}`, { headers: { cookie } });
       stored.push((await file.arrayBuffer()).byteLength);
     }
-    const contact = await call('POST', '/api/contacts', { name: 'Reader', email: 'reader@example.com' });
+    const contact = (
+      await call(baseUrl, cookie, 'POST', '/api/contacts', { name: 'Reader', email: 'reader@example.com' })
+    ).json;
     const { preferenceFallbacks } = await import('../packages/contract/src/preferences.ts');
-    const before = smtp.received.length;
+    const before = smtp.arrivals.length;
     const started = performance.now();
-    await call('POST', '/api/shares/send', {
+    await call(baseUrl, cookie, 'POST', '/api/shares/send', {
       ideaIds: [idea.id],
       text: 'Dear Reader,\n\nThree photos from the coast this week.\n\n[Your Name]',
       preferences: preferenceFallbacks,
       destinations: { contactIds: [contact.id] },
     });
-    while (smtp.received.length === before) await pause(20);
-    const message = smtp.received[before];
+    while (smtp.arrivals.length === before) await pause(20);
+    const message = smtp.arrivals[before];
     const parsed = await simpleParser(message.raw, { skipImageLinks: true });
     const images = parsed.attachments.map((item) => item.content.length);
     return {
@@ -225,68 +129,23 @@ async function measureEmail() {
 
 await buildServerIfStale();
 let results;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
-  cwd: path.join(root, 'packages/server'),
-  env: {
-    ...process.env,
-    ...serverEnvironment,
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: baseUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_SCALE: '1000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const exited = new Promise((resolve) => child.on('exit', resolve));
+const server = await startServer();
+const { baseUrl, pid } = server;
 try {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await pause(50);
-  }
-  const headers = { origin: baseUrl, 'content-type': 'application/json' };
   const email = 'bench-photos@example.com';
-  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, name: 'Bench', password }),
-  });
-  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const withoutSharp = await idleRss(child.pid);
+  await signUp(baseUrl, email, 'Bench');
+  const cookie = await signIn(baseUrl, email);
+  const withoutSharp = await idleRss(pid);
 
   const photo = await twelveMegapixelJpeg();
-  let peak = rssMiB(child.pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid))), 5);
+  let peak = rssMiB(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 5);
   const times = [];
   let ideaId;
   for (let run = 0; run < runs; run += 1) {
     // A new idea every 10 photos (the limit per idea).
     if (run % 10 === 0) {
-      const idea = await fetch(`${baseUrl}/api/ideas`, {
-        method: 'POST',
-        headers: { ...headers, cookie },
-        body: JSON.stringify({ content: `Bench idea ${run}` }),
-      });
-      ideaId = (await idea.json()).id;
+      ideaId = (await call(baseUrl, cookie, 'POST', '/api/ideas', { content: `Bench idea ${run}` })).json.id;
     }
     const form = new FormData();
     form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'IMG_0001.JPG');
@@ -301,11 +160,10 @@ try {
     if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
   }
   clearInterval(sampler);
-  const withSharp = await idleRss(child.pid);
+  const withSharp = await idleRss(pid);
   const sorted = [...times].sort((a, b) => a - b);
-  const cpuModel = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1];
   results = {
-    machine: { cpus: cpus().length, cpuModel, node: process.version },
+    machine: machine(),
     photo: { width: 4000, height: 3000, megabytes: Number((photo.length / 1024 / 1024).toFixed(1)) },
     uploadMs: {
       first: Math.round(times[0]),
@@ -319,9 +177,7 @@ try {
     },
   };
 } finally {
-  child.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 results.email = await measureEmail();

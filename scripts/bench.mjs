@@ -13,22 +13,17 @@
 // the raw figures (a bare --json prints them as JSON at the end).
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { buildServerIfStale, serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
+import { call, machine, pause, rssMiB, signIn, signUp, startBuiltServer, startSmtpServer } from './bench-server.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 import { bundleSizes } from './bundle-size.mjs';
 
-const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const serverDirectory = path.join(root, 'packages/server');
 // --flag=value (a value may hold '='); a bare --flag is `true`.
 const options = parseArgs({ strict: false }).values;
 const duration = Number(options.duration ?? 8);
@@ -36,7 +31,6 @@ const duration = Number(options.duration ?? 8);
 const parts = new Set(String(options.parts ?? 'api,fanout,streaming').split(','));
 const connections = Number(options.connections ?? 50);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-const password = 'Passw0rd!';
 const preferences = {
   platform: 'linkedin',
   length: 'short',
@@ -47,110 +41,10 @@ const preferences = {
 };
 const results = { machine: machine(), api: [], fanOut: [], streaming: null, startup: [], bundle: null };
 
-function machine() {
-  const cpuModel = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? cpus()[0]?.model;
-  return {
-    cpus: cpus().length,
-    cpuModel,
-    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`,
-    node: process.version,
-    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-  };
-}
-
 const log = (...parts) => console.log(...parts);
-const pause = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
 // --port=<n>: the app servers take n, n+1, … instead of free ports the system picks.
 let nextPort = options.port === undefined ? undefined : Number(options.port);
-async function freePort() {
-  if (nextPort !== undefined) return nextPort++;
-  return new Promise((resolve) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-}
-
-/** Starts the server as `npm start` runs it (compiled, same V8 flags); resolves once /api/health answers, with the time it took. */
-async function startServer(env) {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
-    cwd: serverDirectory,
-    env: {
-      ...process.env,
-      ...serverEnvironment,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_SCALE: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${errors}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await pause(20);
-  }
-  const coldStartMs = performance.now() - started;
-  return {
-    baseUrl,
-    coldStartMs,
-    pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function call(baseUrl, cookie, method, url, body) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      origin: baseUrl,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return { json: text ? JSON.parse(text) : null, headers: response.headers };
-}
-
-async function signIn(baseUrl, email) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+const startServer = (env) => startBuiltServer(env, { port: nextPort === undefined ? undefined : nextPort++ });
 
 /** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMs(pid) {
@@ -201,28 +95,6 @@ async function startBareServer(json, status = 200) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-async function startSmtp() {
-  const arrivals = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        arrivals.push({ at: performance.now(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-        callback();
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${server.server.address().port}`,
-    arrivals,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -383,20 +255,16 @@ async function benchDatabase(kind) {
       idleRssMiB: Math.round(rssMiB(fresh.pid)),
     });
     const email = `bench-${randomUUID().slice(0, 6)}@example.com`;
-    await call(fresh.baseUrl, null, 'POST', '/api/auth/sign-up/email', { email, name: 'Bench User', password });
+    await signUp(fresh.baseUrl, email);
     // The users of the many-users create run: one for each connection.
     const crowd = Array.from({ length: connections }, () => `bench-${randomUUID().slice(0, 8)}@example.com`);
     for (const member of crowd) {
-      await call(fresh.baseUrl, null, 'POST', '/api/auth/sign-up/email', {
-        email: member,
-        name: 'Bench Friend',
-        password,
-      });
+      await signUp(fresh.baseUrl, member, 'Bench Friend');
     }
     await fresh.stop();
     await raiseLimits(kind, target);
 
-    const smtp = await startSmtp();
+    const smtp = await startSmtpServer();
     const streaming = await startStreamingServer();
     const server = await startServer({
       ...databaseEnv,

@@ -32,10 +32,7 @@ function startInstance(port: number): Instance {
     APP_SECRET: 'linkedin-scale-out-secret-long-enough-0123456789',
     BASE_URL: baseUrl,
     RATE_LIMIT_SCALE: '100',
-    LINKEDIN_CLIENT_ID: clientId,
-    LINKEDIN_CLIENT_SECRET: clientSecret,
-    LINKEDIN_API_BASE: fake.url,
-    LINKEDIN_AUTH_BASE: fake.url,
+    ...fake.appEnv,
   });
   return { url: `http://127.0.0.1:${port}`, ...server };
 }

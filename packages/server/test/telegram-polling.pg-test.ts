@@ -23,8 +23,7 @@ async function startInstance(): Promise<Instance> {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: fake.apiRoot,
+      ...fake.appEnv,
     },
     { BASE_URL: 'http://localhost:3000' },
   );

@@ -1,10 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -56,6 +56,8 @@ export async function createTestApp(
     withJobs?: boolean;
     /** BASE_URL; `null` runs without one (the request's own origin is same-origin). */
     baseUrl?: string | null;
+    /** Where the features' loggers (the app's children) write, from before the workers start: for tests that read a log line. */
+    featureLog?: FastifyBaseLogger;
   } & Partial<Pick<AppDependencies, 'mailer' | 'diskSpace' | 'media'>> = {},
 ): Promise<TestApp> {
   // Backups an admin takes (Settings → Admin) go to a folder of this app's own, removed on close.
@@ -84,6 +86,7 @@ export async function createTestApp(
     diskSpace: options.diskSpace,
     media: options.media,
   });
+  if (options.featureLog) vi.spyOn(app.log, 'child').mockReturnValue(options.featureLog);
   await registerWorkers(app);
   await app.ready();
   return {
@@ -169,4 +172,15 @@ export async function createUser(
   const cookie = cookieHeader(signInResponse);
   const id = (signInResponse.json() as { user: { id: string } }).user.id;
   return { id, email, cookie, headers: { cookie, origin: testBaseUrl } };
+}
+
+/** Writes an idea as the user through the real API; its id. */
+export async function createIdea(
+  app: FastifyInstance,
+  user: TestUser,
+  content = 'We moved to Lisbon',
+): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/ideas', headers: user.headers, payload: { content } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
 }

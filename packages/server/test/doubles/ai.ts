@@ -46,6 +46,20 @@ export type FakeAiServer = {
 
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+/** The settings that point the app's OpenAI client at the double (the base URL with /v1, as OpenAI's SDKs take it). */
+export const openAiEnv = (fake: Pick<FakeAiServer, 'url'>, model = 'gpt-4o-mini') => ({
+  OPENAI_API_KEY: 'sk-test',
+  OPENAI_BASE_URL: `${fake.url}/v1`,
+  OPENAI_MODEL: model,
+});
+
+/** The settings that point the app's Claude client at the double (the base URL without /v1, as Anthropic's SDKs take it). */
+export const claudeEnv = (fake: Pick<FakeAiServer, 'url'>, model = 'claude-sonnet-4-5') => ({
+  ANTHROPIC_API_KEY: 'sk-ant-test',
+  ANTHROPIC_BASE_URL: fake.url,
+  ANTHROPIC_MODEL: model,
+});
+
 export async function startFakeAiServer(): Promise<FakeAiServer> {
   const requests: RecordedRequest[] = [];
   const queue: FakeReply[] = [];

@@ -640,6 +640,13 @@ export async function startFakeLinkedin({
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    /** The settings that point the app's LinkedIn client here, with this app's id and secret. */
+    appEnv: {
+      LINKEDIN_CLIENT_ID: clientId,
+      LINKEDIN_CLIENT_SECRET: clientSecret,
+      LINKEDIN_API_BASE: url,
+      LINKEDIN_AUTH_BASE: url,
+    },
     member,
     posts,
     images,

@@ -55,6 +55,8 @@ type UploadedFile = { filename: string; bytes: Uint8Array };
 export type FakeTelegramApi = {
   apiRoot: string;
   token: string;
+  /** The settings that point the app's bot here (TELEGRAM_BOT_TOKEN, TELEGRAM_API_ROOT). */
+  appEnv: { TELEGRAM_BOT_TOKEN: string; TELEGRAM_API_ROOT: string };
   bot: { id: number; username: string; first_name: string };
   calls: RecordedCall[];
   /** Adds an update (its update_id assigned here) for the next getUpdates; returns the update_id. */
@@ -629,6 +631,7 @@ export async function startFakeTelegramApi({
   return {
     apiRoot,
     token,
+    appEnv: { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: apiRoot },
     bot,
     calls,
     pushUpdate,

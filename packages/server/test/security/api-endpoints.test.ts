@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { expect, it } from 'vitest';
+import { testAppForFile } from '../test-app.ts';
 import { apiEndpoints } from './api-endpoints.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = testAppForFile();
 
 it('the security table lists every API route the app serves, and only those', () => {
   const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import {
-  createTestApp,
+  testAppForFile,
   createUser,
   nextClientIp,
   openTestDatabase,
@@ -12,27 +12,22 @@ import {
   signUp,
   strongPassword,
   testBaseUrl,
-  type TestApp,
   type TestUser,
 } from '../test-app.ts';
 import { apiEndpoints, methodOf, pathOf, type OwnedIds } from './api-endpoints.ts';
 import { createOwnedResources } from './owned-resources.ts';
 import { snapshotRows } from './snapshots.ts';
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let user: TestUser;
 let ids: OwnedIds;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   user = await createUser(testApp.app);
   ids = await createOwnedResources(testApp.app, user, {
     idea: 'An idea',
     contact: { name: 'Friend', email: 'friend@example.com' },
   });
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('cross-site requests with the session cookie (CSRF)', () => {

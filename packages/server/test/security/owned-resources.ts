@@ -1,7 +1,7 @@
 import { preferenceFallbacks } from '@life-updates/contract/preferences';
 import { templateResponseSchema, type Template } from '@life-updates/contract/templates';
 import type { FastifyInstance } from 'fastify';
-import { plainPng, uploadPhotos } from '../photo-uploads.ts';
+import { addPhoto, smallPng } from '../photo-uploads.ts';
 import { signIn, type TestUser } from '../test-app.ts';
 import type { OwnedIds } from './api-endpoints.ts';
 
@@ -44,12 +44,8 @@ export async function createTemplate(
 
 /** Uploads one small photo to the user's idea and returns its id. */
 export async function createPhoto(app: FastifyInstance, user: TestUser, ideaId: string): Promise<string> {
-  const response = await uploadPhotos(app, user, ideaId, [
-    { name: 'photo.png', bytes: await plainPng(), type: 'image/png' },
-  ]);
-  if (response.statusCode !== 201) throw new Error(`photo upload: ${response.statusCode} ${response.body}`);
-  const { photos } = response.json() as { photos: { id: string }[] };
-  return photos[0]!.id;
+  const photo = await addPhoto(app, user, ideaId, await smallPng('photo.png'));
+  return photo.id;
 }
 
 /** Signs the user in on a second device and returns that session's id (this device's stays signed in). */

@@ -1,14 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  testAppForFile,
   createUser,
   nextClientIp,
   signIn,
   strongPassword,
   testBaseUrl,
-  type TestApp,
   type TestUser,
 } from '../test-app.ts';
 import { createPhotoLinkToken } from '../../src/features/photos/photo-link-token.ts';
@@ -63,7 +63,7 @@ function spellings(path: string): Array<{ name: string; url: string; reachesRout
   ];
 }
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let admin: TestUser;
 let user: TestUser;
 let ids: OwnedIds;
@@ -94,7 +94,6 @@ function send(method: string, path: string, headers: Record<string, string>, bod
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   // The first account on a fresh instance is the admin.
   admin = await createUser(testApp.app, 'root@example.com');
   user = await createUser(testApp.app, 'mallory@example.com');
@@ -104,9 +103,6 @@ beforeAll(async () => {
   });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const adminEndpoints = apiEndpoints.filter((endpoint) => endpoint.route.split(' ')[1]!.startsWith('/api/admin/'));

@@ -2,12 +2,12 @@ import { parseContactsCsv, parseContactsVcard } from '@life-updates/contract/con
 import type { ShareDeliveriesResponse } from '@life-updates/contract/shares';
 import type { IdeaList } from '@life-updates/contract/ideas';
 import type { TemplateListResponse } from '@life-updates/contract/templates';
-import { photoListSchema, type Photo } from '@life-updates/contract/photos';
+import type { Photo } from '@life-updates/contract/photos';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
+import { addPhoto, addPhotos, describePhoto, plainPng } from '../../../test/photo-uploads.ts';
 import { createAs, createShare } from '../../../test/security/owned-resources.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
@@ -29,24 +29,17 @@ beforeAll(async () => {
   const first = await createAs(app, user, '/api/ideas', { content: 'Мы переехали в Лиссабон', tags: ['move'] });
   firstIdeaId = first.id;
   await createAs(app, user, '/api/ideas', { content: '=SUM(1,2) is how I plan the budget' });
-  const uploaded = await uploadPhotos(app, user, first.id, [
+  photos = await addPhotos(app, user, first.id, [
     { name: 'red.png', bytes: await plainPng(40, 30, '#ff0000'), type: 'image/png' },
     { name: 'blue.png', bytes: await plainPng(30, 40, '#0000ff'), type: 'image/png' },
   ]);
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  photos = photoListSchema.parse(uploaded.json()).photos;
-  const alt = await app.inject({
-    method: 'PATCH',
-    url: photos[1]!.url,
-    headers: user.headers,
-    payload: { alt: 'The view from the new flat' },
-  });
-  expect(alt.statusCode).toBe(200);
+  await describePhoto(app, user, photos[1]!, 'The view from the new flat');
   const otherIdea = await createAs(app, other, '/api/ideas', { content: 'The other user’s photo' });
-  const otherUpload = await uploadPhotos(app, other, otherIdea.id, [
-    { name: 'green.png', bytes: await plainPng(10, 10, '#00ff00'), type: 'image/png' },
-  ]);
-  [otherPhoto] = photoListSchema.parse(otherUpload.json()).photos as [Photo];
+  otherPhoto = await addPhoto(app, other, otherIdea.id, {
+    name: 'green.png',
+    bytes: await plainPng(10, 10, '#00ff00'),
+    type: 'image/png',
+  });
   const anna = await createAs(app, user, '/api/contacts', {
     name: 'Anna Petrova',
     email: 'anna@example.com',

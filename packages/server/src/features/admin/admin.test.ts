@@ -1,31 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cookieHeader,
-  createTestApp,
+  testAppForFile,
   createUser,
   signIn,
   strongPassword,
   testBaseUrl,
-  type TestApp,
   type TestUser,
 } from '../../../test/test-app.ts';
 import { shares, users } from '../../db/schema.ts';
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   // The first account on a fresh instance is the admin.
   admin = await createUser(testApp.app, 'root@example.com');
   alice = await createUser(testApp.app, 'alice@example.com');
   bob = await createUser(testApp.app, 'bob.builder@example.com');
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 function call(

@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile, createUser, type TestUser } from '../../../test/test-app.ts';
 import { ideas, sessions, users } from '../../db/schema.ts';
 
 /*
  * The session hook (session-hook.ts) in front of every API route: signed-in, forged, revoked,
  * expired and due-for-renewal sessions, through the real app and the real session rows.
  */
-let testApp: TestApp;
+const testApp = testAppForFile();
 beforeAll(async () => {
-  testApp = await createTestApp();
   // The first account of an instance is its admin; the users below are ordinary ones.
   await createUser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const day = 24 * 60 * 60 * 1000;

@@ -4,17 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createTestApp, testAppForFile, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { contacts } from '../../db/schema.ts';
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let app: FastifyInstance;
 beforeAll(async () => {
-  testApp = await createTestApp();
   app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,4 +1,3 @@
-import { photoListSchema, type Photo } from '@life-updates/contract/photos';
 import { everyoneTextKey } from '@life-updates/contract/share-options';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -14,7 +13,14 @@ import {
 import { startResendApi } from '../../../test/doubles/resend.ts';
 import { startSendgridApi } from '../../../test/doubles/sendgrid.ts';
 import type { SmtpDouble } from '../../../test/doubles/smtp.ts';
-import { cameraJpeg, plainPng, uploadPhotos, type UploadFile } from '../../../test/photo-uploads.ts';
+import {
+  addPhotos,
+  cameraJpeg,
+  describePhoto,
+  plainPng,
+  storedImage,
+  type UploadFile,
+} from '../../../test/photo-uploads.ts';
 import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { deliveries, outboxMessages } from '../../db/schema.ts';
 import { createPhotoLinkToken } from '../photos/photo-link-token.ts';
@@ -46,29 +52,6 @@ beforeAll(async () => {
 afterAll(() => closeApp());
 afterEach(() => refuseOnce.clear());
 
-async function upload(user: TestUser, ideaId: string, files: UploadFile[]): Promise<Photo[]> {
-  const response = await uploadPhotos(testApp.app, user, ideaId, files);
-  expect(response.statusCode, response.body).toBe(201);
-  return photoListSchema.parse(response.json()).photos;
-}
-
-async function describePhoto(user: TestUser, photoId: string, alt: string) {
-  const response = await testApp.app.inject({
-    method: 'PATCH',
-    url: `/api/photos/${photoId}`,
-    headers: user.headers,
-    payload: { alt },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-/** The stored image, as its owner gets it. */
-async function storedImage(user: TestUser, photoId: string): Promise<Buffer> {
-  const response = await testApp.app.inject({ method: 'GET', url: `/api/photos/${photoId}`, headers: user.headers });
-  expect(response.statusCode).toBe(200);
-  return response.rawPayload;
-}
-
 async function sendShare(user: TestUser, shareId: string) {
   const response = await testApp.app.inject({
     method: 'POST',
@@ -98,9 +81,9 @@ describe('a share sent by email carries the photos of its ideas', () => {
       { name: 'Carol', email: `carol.${user.id.slice(0, 8)}@example.com` },
     ]);
     const { share, ideas } = await insertShare(db, user.id, people, texts ? { texts } : {});
-    const [tram] = await upload(user, ideas[0]!.id, [await camera('IMG_0001.JPG', 1200, 900)]);
-    await describePhoto(user, tram!.id, 'Our <new> tram & "stop"');
-    const [flat] = await upload(user, ideas[1]!.id, [
+    const [tram] = await addPhotos(testApp.app, user, ideas[0]!.id, [await camera('IMG_0001.JPG', 1200, 900)]);
+    await describePhoto(testApp.app, user, tram!, 'Our <new> tram & "stop"');
+    const [flat] = await addPhotos(testApp.app, user, ideas[1]!.id, [
       { name: 'IMG_0002.PNG', bytes: await plainPng(300, 200), type: 'image/png' },
     ]);
 
@@ -115,8 +98,8 @@ describe('a share sent by email carries the photos of its ideas', () => {
       expect(mail.attachments).toHaveLength(2);
       expect(mail.attachments.map((item) => item.contentDisposition)).toEqual(['inline', 'inline']);
       expect(cidsIn(mail.html)).toEqual(mail.attachments.map((item) => item.cid));
-      expect(mail.attachments[0]!.content.equals(await storedImage(user, tram!.id))).toBe(true);
-      expect(mail.attachments[1]!.content.equals(await storedImage(user, flat!.id))).toBe(true);
+      expect(mail.attachments[0]!.content.equals(await storedImage(testApp.app, user, tram!))).toBe(true);
+      expect(mail.attachments[1]!.content.equals(await storedImage(testApp.app, user, flat!))).toBe(true);
       for (const item of mail.attachments) {
         const metadata = await sharp(item.content).metadata();
         expect(metadata.format).toBe('jpeg');
@@ -144,8 +127,8 @@ describe('a share sent by email carries the photos of its ideas', () => {
     ]);
     const { share, ideas } = await insertShare(db, user.id, [person!]);
     // A 12-megapixel camera photo: stored at 2048 px, still over 1 MB.
-    const [photo] = await upload(user, ideas[0]!.id, [await camera('IMG_1200.JPG', 4000, 3000)]);
-    const stored = await storedImage(user, photo!.id);
+    const [photo] = await addPhotos(testApp.app, user, ideas[0]!.id, [await camera('IMG_1200.JPG', 4000, 3000)]);
+    const stored = await storedImage(testApp.app, user, photo!);
     expect(stored.length).toBeGreaterThan(maxInlinePhotoBytes);
     refuseOnce.add(person!.email);
 
@@ -189,15 +172,15 @@ describe('a share sent by email carries the photos of its ideas', () => {
       Array.from({ length: 12 }, (_, index) => camera(`IMG_${index}.JPG`, 1640, 1230, index + 1)),
     );
     const photos = [
-      ...(await upload(user, ideas[0]!.id, files.slice(0, 10))),
-      ...(await upload(user, ideas[1]!.id, files.slice(10))),
+      ...(await addPhotos(testApp.app, user, ideas[0]!.id, files.slice(0, 10))),
+      ...(await addPhotos(testApp.app, user, ideas[1]!.id, files.slice(10))),
     ];
-    const sizes = await Promise.all(photos.map(async (photo) => (await storedImage(user, photo.id)).length));
+    const sizes = await Promise.all(photos.map(async (photo) => (await storedImage(testApp.app, user, photo)).length));
     expect(Math.max(...sizes)).toBeLessThanOrEqual(maxInlinePhotoBytes);
     expect(sizes.slice(0, 10).reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(maxInlineBytesPerEmail);
     expect(sizes.slice(0, 11).reduce((sum, size) => sum + size, 0)).toBeGreaterThan(maxInlineBytesPerEmail);
     const last = photos[10]!;
-    await describePhoto(user, last.id, 'The harbour at night');
+    await describePhoto(testApp.app, user, last, 'The harbour at night');
     const untitledLink = photos[11]!;
 
     const done = await sendShare(user, share.id);
@@ -224,7 +207,7 @@ describe('a share sent by email carries the photos of its ideas', () => {
     expect(opened.headers['content-type']).toBe('image/jpeg');
     expect(opened.headers['cache-control']).toMatch(/^private/);
     expect(opened.headers['x-content-type-options']).toBe('nosniff');
-    expect(opened.rawPayload.equals(await storedImage(user, last.id))).toBe(true);
+    expect(opened.rawPayload.equals(await storedImage(testApp.app, user, last))).toBe(true);
 
     // A forged, altered or expired token: 404, and no image.
     const token = path.split('/').at(-1)!;
@@ -271,15 +254,8 @@ describe('the outbox (nothing leaves the machine)', () => {
     const user = await createUser(app);
     const [person] = await insertContacts(database.db, user.id, [{ name: 'Fay', email: 'fay@example.com' }]);
     const { share, ideas } = await insertShare(database.db, user.id, [person!]);
-    const response = await uploadPhotos(app, user, ideas[0]!.id, [await camera('IMG_7.JPG', 1200, 900)]);
-    expect(response.statusCode, response.body).toBe(201);
-    const [photo] = photoListSchema.parse(response.json()).photos;
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/photos/${photo!.id}`,
-      headers: user.headers,
-      payload: { alt: 'Fado night' },
-    });
+    const [photo] = await addPhotos(app, user, ideas[0]!.id, [await camera('IMG_7.JPG', 1200, 900)]);
+    await describePhoto(app, user, photo!, 'Fado night');
     const sent = await app.inject({
       method: 'POST',
       url: `/api/shares/${share.id}/send`,
@@ -318,9 +294,7 @@ describe('through the SendGrid and Resend APIs', () => {
       const user = await createVerifiedUser(app, database.db);
       const [person] = await insertContacts(database.db, user.id, [{ name: 'Gil', email: 'gil@example.com' }]);
       const { share, ideas } = await insertShare(database.db, user.id, [person!]);
-      const response = await uploadPhotos(app, user, ideas[0]!.id, [await camera('IMG_9.JPG', 1200, 900)]);
-      expect(response.statusCode, response.body).toBe(201);
-      const [photo] = photoListSchema.parse(response.json()).photos;
+      const [photo] = await addPhotos(app, user, ideas[0]!.id, [await camera('IMG_9.JPG', 1200, 900)]);
       const sent = await app.inject({
         method: 'POST',
         url: `/api/shares/${share.id}/send`,

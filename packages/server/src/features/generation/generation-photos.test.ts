@@ -1,4 +1,4 @@
-import { photoListSchema, thumbnailLongSide, type Photo } from '@life-updates/contract/photos';
+import { thumbnailLongSide } from '@life-updates/contract/photos';
 import type { Share } from '@life-updates/contract/shares';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -12,8 +12,10 @@ import {
   recordedUserTexts,
   startFakeAiServer,
   type FakeAiServer,
+  openAiEnv,
+  claudeEnv,
 } from '../../../test/doubles/ai.ts';
-import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
+import { addPhotos, colourPngs, describePhoto, expectMiddleColour, storedImage } from '../../../test/photo-uploads.ts';
 import { createTestApp, createUser, nextClientIp, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { ideas } from '../../db/schema.ts';
@@ -38,12 +40,8 @@ beforeAll(async () => {
   fake = await startFakeAiServer();
   testApp = await createTestApp({
     env: {
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: `${fake.url}/v1`,
-      OPENAI_MODEL: 'gpt-4o-mini',
-      ANTHROPIC_API_KEY: 'sk-ant-test',
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_MODEL: 'claude-sonnet-4-5',
+      ...openAiEnv(fake),
+      ...claudeEnv(fake),
     },
   });
 });
@@ -67,7 +65,8 @@ function call(user: TestUser, method: Method, url: string, payload?: object) {
   });
 }
 
-async function createIdea(user: TestUser, content: string, title?: string): Promise<string> {
+/** Writes an idea straight into the database, with the title the prompt names it by. */
+async function insertIdea(user: TestUser, content: string, title?: string): Promise<string> {
   const [row] = await testApp.database.db
     .insert(ideas)
     .values({ userId: user.id, content, title: title ?? '' })
@@ -86,22 +85,15 @@ async function chooseModel(user: TestUser, model: string) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-/** Uploads photos of the given colours to the idea; returns them as stored, with their thumbnails' bytes. */
-async function addPhotos(user: TestUser, ideaId: string, colours: string[]) {
-  const files = await Promise.all(
-    colours.map(async (colour, index) => ({ name: `${index}.png`, bytes: await plainPng(900, 600, colour) })),
-  );
-  const response = await uploadPhotos(testApp.app, user, ideaId, files);
-  expect(response.statusCode, response.body).toBe(201);
-  const { photos } = photoListSchema.parse(response.json());
+/** Uploads 900 × 600 photos of the given colours to the idea; returns them as stored, with their thumbnails' bytes. */
+async function addPhotosWithThumbnails(user: TestUser, ideaId: string, colours: string[]) {
+  const photos = await addPhotos(testApp.app, user, ideaId, await colourPngs(colours, 900, 600));
   return Promise.all(
-    photos.map(async (photo) => ({ ...photo, thumbnail: (await call(user, 'GET', photo.thumbnailUrl)).rawPayload })),
+    photos.map(async (photo) => ({
+      ...photo,
+      thumbnail: await storedImage(testApp.app, user, { url: photo.thumbnailUrl }),
+    })),
   );
-}
-
-async function setAlt(user: TestUser, photo: Photo, alt: string) {
-  const response = await call(user, 'PATCH', photo.url, { alt });
-  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function streamText(user: TestUser, ideaIds: string[]) {
@@ -110,20 +102,13 @@ async function streamText(user: TestUser, ideaIds: string[]) {
   return response.body;
 }
 
-/** The red, green and blue of an image's middle pixel. */
-async function middleColour(image: Buffer): Promise<number[]> {
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const offset = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
-  return [data[offset]!, data[offset + 1]!, data[offset + 2]!];
-}
-
 describe('Create Content with a model that accepts images', () => {
   it("sends the idea's two photos as image parts: JPEG, the stored thumbnails, each named by its event and alt text", async () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'openai');
-    const ideaId = await createIdea(user, 'A picnic by the river with my sister.', 'Picnic');
-    const [red, blue] = await addPhotos(user, ideaId, ['#dd2222', '#2233dd']);
-    await setAlt(user, blue!, 'My sister holding a kite');
+    const ideaId = await insertIdea(user, 'A picnic by the river with my sister.', 'Picnic');
+    const [red, blue] = await addPhotosWithThumbnails(user, ideaId, ['#dd2222', '#2233dd']);
+    await describePhoto(testApp.app, user, blue!, 'My sister holding a kite');
     fake.reply(openAiStream(['A sunny picnic.']));
 
     expect(await streamText(user, [ideaId])).toBe('A sunny picnic.');
@@ -136,14 +121,13 @@ describe('Create Content with a model that accepts images', () => {
     expect(images[1]!.data.equals(blue!.thumbnail)).toBe(true);
     // The bytes decode as the photos: JPEG thumbnails of the uploaded colours.
     for (const [index, expected] of [
-      [0, [0xdd, 0x22, 0x22]],
-      [1, [0x22, 0x33, 0xdd]],
+      [0, '#dd2222'],
+      [1, '#2233dd'],
     ] as const) {
       const metadata = await sharp(images[index]!.data).metadata();
       expect(metadata.format).toBe('jpeg');
       expect(Math.max(metadata.width, metadata.height)).toBeLessThanOrEqual(thumbnailLongSide);
-      const colour = await middleColour(images[index]!.data);
-      colour.forEach((channel, channelIndex) => expect(Math.abs(channel - expected[channelIndex]!)).toBeLessThan(12));
+      await expectMiddleColour(images[index]!.data, expected, 12);
     }
     const texts = recordedUserTexts(fake.requests[0]!);
     expect(texts[0]).toBe('Write a personalised update from this event.');
@@ -156,10 +140,10 @@ describe('Create Content with a model that accepts images', () => {
   it('sends Claude the photos as base64 image blocks with their media type', async () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'claude');
-    const first = await createIdea(user, 'Finished the garden shed.', 'Shed');
-    const second = await createIdea(user, 'Planted tomatoes.', 'Tomatoes');
-    const [shed] = await addPhotos(user, first, ['#886644']);
-    const [tomatoes] = await addPhotos(user, second, ['#22aa22']);
+    const first = await insertIdea(user, 'Finished the garden shed.', 'Shed');
+    const second = await insertIdea(user, 'Planted tomatoes.', 'Tomatoes');
+    const [shed] = await addPhotosWithThumbnails(user, first, ['#886644']);
+    const [tomatoes] = await addPhotosWithThumbnails(user, second, ['#22aa22']);
     fake.reply(anthropicMessage('A weekend in the garden.'));
 
     const { text } = await generateText({
@@ -195,14 +179,14 @@ describe('Create Content with a model that accepts images', () => {
   it(`sends at most ${maxPromptPhotos} photos, taking each idea's first ones before any idea's later ones`, async () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'openai');
-    const many = await createIdea(user, 'Ten photos of the same sunset.');
-    const one = await createIdea(user, 'Met an old friend.');
-    const sunsets = await addPhotos(
+    const many = await insertIdea(user, 'Ten photos of the same sunset.');
+    const one = await insertIdea(user, 'Met an old friend.');
+    const sunsets = await addPhotosWithThumbnails(
       user,
       many,
       Array.from({ length: 10 }, (_, index) => `#${index}${index}4400`),
     );
-    const [friend] = await addPhotos(user, one, ['#aaaaaa']);
+    const [friend] = await addPhotosWithThumbnails(user, one, ['#aaaaaa']);
     fake.reply(openAiStream(['Evenings.']));
 
     await streamText(user, [many, one]);
@@ -218,7 +202,7 @@ describe('Create Content with a model that accepts images', () => {
   it('sends no images for an idea without photos (the prompt stays one plain message)', async () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'openai');
-    const ideaId = await createIdea(user, 'Read a good book.');
+    const ideaId = await insertIdea(user, 'Read a good book.');
     fake.reply(openAiStream(['A good book.']));
     await streamText(user, [ideaId]);
     const messages = fake.requests[0]!.body.messages as Array<{ role: string; content: unknown }>;
@@ -229,8 +213,8 @@ describe('Create Content with a model that accepts images', () => {
     const alice = await createUser(testApp.app);
     const bob = await createUser(testApp.app);
     await chooseModel(bob, 'openai');
-    const aliceIdea = await createIdea(alice, 'Private trip.');
-    await addPhotos(alice, aliceIdea, ['#123456']);
+    const aliceIdea = await insertIdea(alice, 'Private trip.');
+    await addPhotosWithThumbnails(alice, aliceIdea, ['#123456']);
     fake.reply(openAiCompletion('Text.'));
     await generateText({
       db: testApp.database.db,
@@ -248,15 +232,13 @@ describe('Create Content with a model that accepts images', () => {
 describe('a model without image support', () => {
   it('gets no image parts (decided by its name) and the photos are never read', async () => {
     const user = await createUser(testApp.app);
-    const ideaId = await createIdea(user, 'Ran my first half marathon.');
-    await addPhotos(user, ideaId, ['#ff8800', '#0088ff']);
+    const ideaId = await insertIdea(user, 'Ran my first half marathon.');
+    await addPhotosWithThumbnails(user, ideaId, ['#ff8800', '#0088ff']);
     const generators = createTextGenerators(
       loadConfig({
         APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
         DATA_DIR: '/tmp/life-updates-test',
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: `${fake.url}/v1`,
-        OPENAI_MODEL: 'gpt-3.5-turbo',
+        ...openAiEnv(fake, 'gpt-3.5-turbo'),
       }),
     );
     const openai = generators.find((generator) => generator.id === 'openai')!;
@@ -284,8 +266,8 @@ describe('a model without image support', () => {
 
   it('that refuses the photos gets the request again without them, once; the log says so', async () => {
     const user = await createUser(testApp.app);
-    const ideaId = await createIdea(user, 'Visited the new library.');
-    await addPhotos(user, ideaId, ['#445566']);
+    const ideaId = await insertIdea(user, 'Visited the new library.');
+    await addPhotosWithThumbnails(user, ideaId, ['#445566']);
     // A model the name rule takes for one with vision, but this server's model has none.
     const generators = createTextGenerators({ ...testApp.config });
     fake.refuseImages(openAiImagesRefused());
@@ -329,9 +311,9 @@ describe('per-contact summaries', () => {
   it("give the model the ideas' photos for every contact's text", async () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'openai');
-    const ideaId = await createIdea(user, 'Our new puppy came home.', 'Puppy');
-    const [first, second] = await addPhotos(user, ideaId, ['#eecc88', '#664422']);
-    await setAlt(user, first!, 'The puppy asleep in a basket');
+    const ideaId = await insertIdea(user, 'Our new puppy came home.', 'Puppy');
+    const [first, second] = await addPhotosWithThumbnails(user, ideaId, ['#eecc88', '#664422']);
+    await describePhoto(testApp.app, user, first!, 'The puppy asleep in a basket');
     const contacts = [];
     for (const [name, email] of [
       ['Maria', 'maria@example.com'],
@@ -371,9 +353,9 @@ describe('the sharing schedule', () => {
   it("gives the model the Ready ideas' photos when it writes each contact's text", async () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'openai');
-    const ideaId = await createIdea(user, 'Finished my first pottery bowl.', 'Pottery');
+    const ideaId = await insertIdea(user, 'Finished my first pottery bowl.', 'Pottery');
     await testApp.database.db.update(ideas).set({ status: 'approved' }).where(eq(ideas.id, ideaId));
-    const [bowl] = await addPhotos(user, ideaId, ['#aa7744']);
+    const [bowl] = await addPhotosWithThumbnails(user, ideaId, ['#aa7744']);
     const contact = await call(user, 'POST', '/api/contacts', {
       name: 'Olga',
       email: 'olga@example.com',
@@ -417,10 +399,10 @@ describe('the offline composer', () => {
     const user = await createUser(testApp.app);
     await chooseModel(user, 'offline');
     const content = 'Walked along the coast at dawn.\nThe sea was completely still.';
-    const withPhotos = await createIdea(user, content, 'Dawn walk');
-    const withoutPhotos = await createIdea(user, content, 'Dawn walk');
-    const [photo] = await addPhotos(user, withPhotos, ['#88aacc', '#ccaa88']);
-    await setAlt(user, photo!, 'A lighthouse in fog');
+    const withPhotos = await insertIdea(user, content, 'Dawn walk');
+    const withoutPhotos = await insertIdea(user, content, 'Dawn walk');
+    const [photo] = await addPhotosWithThumbnails(user, withPhotos, ['#88aacc', '#ccaa88']);
+    await describePhoto(testApp.app, user, photo!, 'A lighthouse in fog');
 
     const textWith = await streamText(user, [withPhotos]);
     const textWithout = await streamText(user, [withoutPhotos]);

@@ -7,9 +7,12 @@ import {
   openAiStream,
   startFakeAiServer,
   type FakeAiServer,
+  openAiEnv,
+  claudeEnv,
 } from '../../../test/doubles/ai.ts';
 import {
   createTestApp,
+  testAppForFile,
   createUser,
   nextClientIp,
   testBaseUrl,
@@ -63,16 +66,12 @@ function inject(
 }
 
 describe('without AI providers (the offline composer only)', () => {
-  let testApp: TestApp;
+  const testApp = testAppForFile();
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    testApp = await createTestApp();
     alice = await createUser(testApp.app);
     bob = await createUser(testApp.app);
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('needs a session for every route', async () => {
@@ -315,12 +314,8 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
     fake = await startFakeAiServer();
     testApp = await createTestApp({
       env: {
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: `${fake.url}/v1`,
-        OPENAI_MODEL: 'gpt-4o-mini',
-        ANTHROPIC_API_KEY: 'sk-ant-test',
-        ANTHROPIC_BASE_URL: fake.url,
-        ANTHROPIC_MODEL: 'claude-sonnet-4-5',
+        ...openAiEnv(fake),
+        ...claudeEnv(fake),
       },
     });
     user = await createUser(testApp.app);

@@ -1,21 +1,17 @@
 import type { Idea } from '@life-updates/contract/ideas';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ideas, sessions, userSettings } from '../../db/schema.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { testAppForFile, createUser, type TestUser } from '../../../test/test-app.ts';
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   alice = await createUser(testApp.app);
   bob = await createUser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const create = (user: TestUser, content: string, key?: string, acceptLanguage?: string) =>

@@ -1,5 +1,5 @@
 import { translate } from '@life-updates/contract/i18n';
-import { photoListSchema, type Photo } from '@life-updates/contract/photos';
+import type { Photo } from '@life-updates/contract/photos';
 import type { LinkedinConnectionResponse } from '@life-updates/contract/linkedin';
 import { defaultPreferences } from '@life-updates/contract/preferences';
 import type { SendResult, ShareDeliveriesResponse, ShareReviewResponse } from '@life-updates/contract/shares';
@@ -7,8 +7,15 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../test/doubles/linkedin.ts';
-import { uploadPhotos } from '../../../test/photo-uploads.ts';
-import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { addPhotos, describePhoto, phoneJpeg, storedImage } from '../../../test/photo-uploads.ts';
+import {
+  createIdea,
+  createTestApp,
+  createUser,
+  testBaseUrl,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
 import { deliveries, linkedinAuthorizations, linkedinConnections, outboxMessages, shares } from '../../db/schema.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { processDeliveries } from '../shares/delivery/worker.ts';
@@ -26,10 +33,7 @@ beforeAll(async () => {
   testApp = await createTestApp({
     withJobs: true,
     env: {
-      LINKEDIN_CLIENT_ID: clientId,
-      LINKEDIN_CLIENT_SECRET: clientSecret,
-      LINKEDIN_API_BASE: fake.url,
-      LINKEDIN_AUTH_BASE: fake.url,
+      ...fake.appEnv,
       // The delivery queue's retries, quick and few: a refusal that passes is tried three times.
       EMAIL_RETRY_DELAY_SECONDS: '1',
       EMAIL_RETRY_LIMIT: '2',
@@ -84,12 +88,6 @@ async function connect(user: TestUser) {
   const landed = await followCallback(user, await authorizeAtLinkedin(user));
   expect(landed.statusCode).toBe(302);
   expect(landed.headers.location).toBe('/settings?tab=connected&linkedin=connected');
-}
-
-async function addIdea(user: TestUser, content: string) {
-  const created = await inject(user, 'POST', '/api/ideas', { content });
-  expect(created.statusCode, created.body).toBe(201);
-  return (created.json() as { id: string }).id;
 }
 
 /** An idea as the app's list shows it: its status and the LinkedIn post it was published in. */
@@ -154,7 +152,7 @@ async function publishWhileFailing(
     headers?: Record<string, string>;
   },
 ) {
-  const ideaId = await addIdea(user, idea);
+  const ideaId = await createIdea(testApp.app, user, idea);
   fake.state.nextPostFailure = failure;
   fake.state.nextPostFailureTimes = times;
   const attemptsBefore = fake.state.postAttempts;
@@ -279,7 +277,7 @@ describe('publishing to LinkedIn', () => {
   });
 
   it('posts through the versioned Posts API with little-text escaping and keeps the post link for the idea', async () => {
-    const ideaId = await addIdea(user, 'Shipped the release');
+    const ideaId = await createIdea(testApp.app, user, 'Shipped the release');
     const text = 'We shipped v2 (finally) #launch @team *bold* _under_ ~tilde~ [x] {y} <z> | back\\slash';
     const { shareId, shareStatus, delivery } = await publish(user, [ideaId], text);
     const post = fake.posts.at(-1)!;
@@ -306,9 +304,9 @@ describe('publishing to LinkedIn', () => {
   });
 
   it('a duplicate (422) fails for good with its message, and the idea stays unsent', async () => {
-    const first = await addIdea(user, 'Ran a marathon');
+    const first = await createIdea(testApp.app, user, 'Ran a marathon');
     expect((await publish(user, [first], 'I ran 42 km today')).delivery.status).toBe('published');
-    const second = await addIdea(user, 'Ran it again');
+    const second = await createIdea(testApp.app, user, 'Ran it again');
     const postsBefore = fake.posts.length;
     const attemptsBefore = fake.state.postAttempts;
     const { shareStatus, delivery } = await publish(user, [second], 'I ran 42 km today');
@@ -364,7 +362,7 @@ describe('publishing to LinkedIn', () => {
     const configuredVersion = testApp.config.LINKEDIN_API_VERSION;
     testApp.config.LINKEDIN_API_VERSION = '202501';
     try {
-      const ideaId = await addIdea(user, 'Old version');
+      const ideaId = await createIdea(testApp.app, user, 'Old version');
       const { delivery } = await publish(user, [ideaId], 'Too old');
       expect(delivery).toMatchObject({
         status: 'failed',
@@ -401,7 +399,7 @@ describe('publishing to LinkedIn', () => {
   });
 
   it('publishes a text of exactly 3,000 characters as sent; the double, like LinkedIn, refuses one more (400)', async () => {
-    const ideaId = await addIdea(user, 'At the limit');
+    const ideaId = await createIdea(testApp.app, user, 'At the limit');
     const { delivery } = await publish(user, [ideaId], `${'#'.repeat(1499)}ab`);
     expect(delivery.status).toBe('published');
     expect(fake.posts.at(-1)!.commentary).toHaveLength(3000);
@@ -477,7 +475,7 @@ describe('publishing to LinkedIn', () => {
     } finally {
       fake.state.grantedScope = null;
     }
-    const ideaId = await addIdea(limited, 'No permission');
+    const ideaId = await createIdea(testApp.app, limited, 'No permission');
     const { delivery } = await publish(limited, [ideaId], 'Hello');
     expect(delivery).toMatchObject({
       status: 'failed',
@@ -488,7 +486,7 @@ describe('publishing to LinkedIn', () => {
   });
 
   it('checks the input and the owner of the ideas, and writes nothing when it refuses', async () => {
-    const ideaId = await addIdea(user, 'Mine');
+    const ideaId = await createIdea(testApp.app, user, 'Mine');
     const stranger = await createUser(testApp.app);
     await connect(stranger);
     const sharesBefore = (await sharesOf(user)).length;
@@ -524,7 +522,7 @@ describe('publishing to LinkedIn', () => {
   it('an expired or revoked token (401) asks to reconnect, and reconnecting publishes again', async () => {
     const member = await createUser(testApp.app);
     await connect(member);
-    const ideaId = await addIdea(member, 'Token trouble');
+    const ideaId = await createIdea(testApp.app, member, 'Token trouble');
     fake.revokeAllTokens();
     const { delivery } = await publish(member, [ideaId], 'Revoked');
     expect(delivery).toMatchObject({
@@ -551,7 +549,7 @@ describe('publishing to LinkedIn', () => {
 
   it('asks to connect first (409, nothing written), and says when the server has no LinkedIn app', async () => {
     const loner = await createUser(testApp.app);
-    const ideaId = await addIdea(loner, 'Alone');
+    const ideaId = await createIdea(testApp.app, loner, 'Alone');
     const refused = await sendToLinkedin(loner, { ideaIds: [ideaId], text: 'Hi' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -585,49 +583,26 @@ describe('photos in a LinkedIn post', () => {
   });
 
   /** A small JPEG as a phone stores it: the camera's make and where it was taken in its EXIF. */
-  const phoneJpeg = (colour: string) =>
-    sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
-      .withExif({
-        IFD0: { Make: 'TestCam' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' },
-      })
-      .jpeg()
-      .toBuffer();
+  const smallPhoneJpeg = (colour: string) => phoneJpeg({ width: 120, height: 80, colour });
 
   /** Adds photos to the idea, in order, each with its alt text if given. */
-  async function addPhotos(ideaId: string, files: Array<{ colour: string; alt?: string }>): Promise<Photo[]> {
+  async function addPhotosWithAlt(ideaId: string, files: Array<{ colour: string; alt?: string }>): Promise<Photo[]> {
     const uploads = await Promise.all(
-      files.map(async ({ colour }, index) => ({ name: `photo-${index}.jpg`, bytes: await phoneJpeg(colour) })),
+      files.map(async ({ colour }, index) => ({ name: `photo-${index}.jpg`, bytes: await smallPhoneJpeg(colour) })),
     );
-    const response = await uploadPhotos(testApp.app, user, ideaId, uploads);
-    expect(response.statusCode, response.body).toBe(201);
-    const photos = photoListSchema.parse(response.json()).photos;
+    const photos = await addPhotos(testApp.app, user, ideaId, uploads);
     for (const [index, { alt }] of files.entries()) {
-      if (!alt) continue;
-      const patched = await testApp.app.inject({
-        method: 'PATCH',
-        url: photos[index]!.url,
-        headers: user.headers,
-        payload: { alt },
-      });
-      expect(patched.statusCode, patched.body).toBe(200);
+      if (alt) await describePhoto(testApp.app, user, photos[index]!, alt);
     }
     return photos;
   }
-
-  /** The photo as the app stores it (and shows it to its owner). */
-  const storedBytes = async (photo: Photo) => {
-    const response = await inject(user, 'GET', photo.url);
-    expect(response.statusCode).toBe(200);
-    return response.rawPayload;
-  };
 
   /** The Images API calls made since `from`: each step with the image it named. */
   const imageStepsSince = (from: number) => fake.imageCalls.slice(from).map((call) => `${call.step} ${call.image}`);
 
   it('one photo: uploaded through the Images API, posted as content.media with its alt text, no EXIF', async () => {
-    const ideaId = await addIdea(user, 'New bike');
-    const [photo] = await addPhotos(ideaId, [{ colour: '#cc2222', alt: 'A red bike leaning on a fence' }]);
+    const ideaId = await createIdea(testApp.app, user, 'New bike');
+    const [photo] = await addPhotosWithAlt(ideaId, [{ colour: '#cc2222', alt: 'A red bike leaning on a fence' }]);
     const callsBefore = fake.imageCalls.length;
     const errorsBefore = fake.protocolErrors.length;
 
@@ -652,7 +627,7 @@ describe('photos in a LinkedIn post', () => {
       `status ${image.id}`,
     ]);
     // The bytes LinkedIn got are the stored photo: no camera make, no GPS.
-    expect(image.bytes.equals(await storedBytes(photo!))).toBe(true);
+    expect(image.bytes.equals(await storedImage(testApp.app, user, photo!))).toBe(true);
     expect((await sharp(image.bytes).metadata()).exif).toBeUndefined();
     expect(image.bytes.toString('latin1')).not.toContain('TestCam');
     expect(delivery).toMatchObject({
@@ -665,10 +640,10 @@ describe('photos in a LinkedIn post', () => {
 
   it('three photos of two ideas: a multiImage post, in the share’s order, each with its alt text', async () => {
     // The second idea's photo is added first: the order is the share's, not the upload's.
-    const cake = await addIdea(user, 'Baked a cake');
-    const [cakePhoto] = await addPhotos(cake, [{ colour: '#884400' }]);
-    const visit = await addIdea(user, 'Grandma visited');
-    const visitPhotos = await addPhotos(visit, [
+    const cake = await createIdea(testApp.app, user, 'Baked a cake');
+    const [cakePhoto] = await addPhotosWithAlt(cake, [{ colour: '#884400' }]);
+    const visit = await createIdea(testApp.app, user, 'Grandma visited');
+    const visitPhotos = await addPhotosWithAlt(visit, [
       { colour: '#2244cc', alt: 'Grandma at the door' },
       { colour: '#22aa44', alt: 'Grandma in the garden' },
     ]);
@@ -687,7 +662,7 @@ describe('photos in a LinkedIn post', () => {
     ]);
     const expected = [...visitPhotos, cakePhoto!];
     for (const [index, image] of post.images.entries())
-      expect(image.bytes.equals(await storedBytes(expected[index]!)), `image ${index}`).toBe(true);
+      expect(image.bytes.equals(await storedImage(testApp.app, user, expected[index]!)), `image ${index}`).toBe(true);
     const steps = imageStepsSince(callsBefore);
     expect(steps.filter((step) => step.startsWith('initializeUpload'))).toHaveLength(3);
     expect(steps.filter((step) => step.startsWith('upload'))).toEqual(post.images.map((image) => `upload ${image.id}`));
@@ -697,20 +672,20 @@ describe('photos in a LinkedIn post', () => {
   it('a share with more than 20 photos posts its first 20, in order: LinkedIn’s most for one post', async () => {
     const colours = Array.from({ length: 21 }, (_, index) => `#${(index * 12).toString(16).padStart(2, '0')}4080`);
     const ideaIds = [
-      await addIdea(user, 'Holiday, day 1'),
-      await addIdea(user, 'Holiday, day 2'),
-      await addIdea(user, 'Holiday, day 3'),
+      await createIdea(testApp.app, user, 'Holiday, day 1'),
+      await createIdea(testApp.app, user, 'Holiday, day 2'),
+      await createIdea(testApp.app, user, 'Holiday, day 3'),
     ];
     const photos = [
-      ...(await addPhotos(
+      ...(await addPhotosWithAlt(
         ideaIds[0]!,
         colours.slice(0, 10).map((colour, index) => ({ colour, alt: `Photo ${index + 1}` })),
       )),
-      ...(await addPhotos(
+      ...(await addPhotosWithAlt(
         ideaIds[1]!,
         colours.slice(10, 20).map((colour, index) => ({ colour, alt: `Photo ${index + 11}` })),
       )),
-      ...(await addPhotos(ideaIds[2]!, [{ colour: colours[20]!, alt: 'Photo 21' }])),
+      ...(await addPhotosWithAlt(ideaIds[2]!, [{ colour: colours[20]!, alt: 'Photo 21' }])),
     ];
     const { delivery } = await publish(user, ideaIds, 'Our holiday in 21 photos');
     expect(delivery.status).toBe('published');
@@ -719,12 +694,12 @@ describe('photos in a LinkedIn post', () => {
     expect(post.images.map((image) => image.altText)).toEqual(
       Array.from({ length: 20 }, (_, index) => `Photo ${index + 1}`),
     );
-    expect(post.images.at(-1)!.bytes.equals(await storedBytes(photos[19]!))).toBe(true);
+    expect(post.images.at(-1)!.bytes.equals(await storedImage(testApp.app, user, photos[19]!))).toBe(true);
   });
 
   it('a photo upload that fails publishes nothing, is tried again by the queue, then can be retried', async () => {
-    const ideaId = await addIdea(user, 'Sunset');
-    await addPhotos(ideaId, [{ colour: '#ff8800', alt: 'The sun over the sea' }]);
+    const ideaId = await createIdea(testApp.app, user, 'Sunset');
+    await addPhotosWithAlt(ideaId, [{ colour: '#ff8800', alt: 'The sun over the sea' }]);
     const postsBefore = fake.posts.length;
     const attemptsBefore = fake.state.postAttempts;
     // Every attempt the queue makes (the first and two retries) meets a failing upload.
@@ -753,8 +728,8 @@ describe('photos in a LinkedIn post', () => {
   });
 
   it('a photo LinkedIn cannot process fails for good, before anything is published', async () => {
-    const ideaId = await addIdea(user, 'Blurry');
-    await addPhotos(ideaId, [{ colour: '#777777' }]);
+    const ideaId = await createIdea(testApp.app, user, 'Blurry');
+    await addPhotosWithAlt(ideaId, [{ colour: '#777777' }]);
     const attemptsBefore = fake.state.postAttempts;
     fake.state.failNextProcessing = true;
     const { delivery } = await publish(user, [ideaId], 'A blurry photo');
@@ -780,7 +755,7 @@ describe('photos in a LinkedIn post', () => {
         accessToken: token.access_token,
         memberId: fake.member.sub,
         text: 'Still processing',
-        photos: [{ alt: null, read: () => phoneJpeg('#123456') }],
+        photos: [{ alt: null, read: () => smallPhoneJpeg('#123456') }],
         imageReadyTimeoutMs: 600,
       });
       await expect(attempt).rejects.toMatchObject({ key: 'linkedin.errors.photoUpload' });
@@ -813,13 +788,13 @@ describe('photos in a LinkedIn post', () => {
     expect(value.uploadUrlExpiresAt).toBeGreaterThan(Date.now());
     const withoutToken = await fetch(value.uploadUrl, {
       method: 'PUT',
-      body: new Uint8Array(await phoneJpeg('#000000')),
+      body: new Uint8Array(await smallPhoneJpeg('#000000')),
     });
     expect(withoutToken.status).toBe(401);
     const uploaded = await fetch(value.uploadUrl, {
       method: 'PUT',
       headers: { authorization: headers.authorization },
-      body: new Uint8Array(await phoneJpeg('#000000')),
+      body: new Uint8Array(await smallPhoneJpeg('#000000')),
     });
     expect(uploaded.status).toBe(201);
     const statusOf = async () =>
@@ -874,7 +849,7 @@ describe('scheduled LinkedIn posts', () => {
   });
 
   it('goes out once at its time, not before, kept through a reconnect, and shows as scheduled meanwhile', async () => {
-    const ideaId = await addIdea(user, 'Scheduled news');
+    const ideaId = await createIdea(testApp.app, user, 'Scheduled news');
     const sendAt = new Date(Date.now() + 3000);
     const scheduled = await sendToLinkedin(user, {
       ideaIds: [ideaId],
@@ -916,7 +891,7 @@ describe('scheduled LinkedIn posts', () => {
   });
 
   it('can be taken back: it never goes out; another user can neither see nor take it back', async () => {
-    const ideaId = await addIdea(user, 'Cancelled news');
+    const ideaId = await createIdea(testApp.app, user, 'Cancelled news');
     const scheduled = await sendToLinkedin(user, {
       ideaIds: [ideaId],
       text: 'Never posted',
@@ -940,7 +915,7 @@ describe('scheduled LinkedIn posts', () => {
   });
 
   it('refuses a time in the past, and keeps LinkedIn’s refusal on the post', async () => {
-    const ideaId = await addIdea(user, 'Late news');
+    const ideaId = await createIdea(testApp.app, user, 'Late news');
     const sharesBefore = (await sharesOf(user)).length;
     const past = await sendToLinkedin(user, {
       ideaIds: [ideaId],
@@ -970,7 +945,7 @@ describe('a post an instance left half-way', () => {
   it('is failed with a warning to check LinkedIn, never sent again', async () => {
     const user = await createUser(testApp.app);
     await connect(user);
-    const ideaId = await addIdea(user, 'Half-way');
+    const ideaId = await createIdea(testApp.app, user, 'Half-way');
     // Scheduled far ahead, so that only the call below runs it.
     const scheduled = await sendToLinkedin(user, {
       ideaIds: [ideaId],
@@ -1054,7 +1029,7 @@ describe('token expiry', () => {
       .set({ expiresAt: inDays(-1) })
       .where(eq(linkedinConnections.userId, user.id));
     expect((await connectionOf(user)).connection?.state).toBe('expired');
-    const ideaId = await addIdea(user, 'After expiry');
+    const ideaId = await createIdea(testApp.app, user, 'After expiry');
     const sharesBefore = (await sharesOf(user)).length;
     const refused = await sendToLinkedin(user, { ideaIds: [ideaId], text: 'Expired' });
     expect(refused.statusCode).toBe(409);

@@ -1,11 +1,11 @@
-import { photoListSchema, type Photo } from '@life-updates/contract/photos';
+import { photoListSchema } from '@life-updates/contract/photos';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { addPhoto, smallPng, storedImage, uploadPhotos } from '../../../test/photo-uploads.ts';
+import { createIdea, createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
 import { createFileMediaStorage } from '../../providers/media-storage/file-media-storage.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import { orphanMinAgeMs, sweepOrphanedPhotoFiles } from './orphaned-photo-files.ts';
@@ -20,25 +20,6 @@ function temporaryDirectory() {
 afterAll(() => {
   for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
 });
-
-async function createIdea(testApp: TestApp, user: TestUser): Promise<string> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/ideas',
-    headers: user.headers,
-    payload: { content: 'Autumn in the park' },
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
-
-async function uploadOne(testApp: TestApp, user: TestUser, ideaId: string): Promise<Photo> {
-  const response = await uploadPhotos(testApp.app, user, ideaId, [
-    { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
-  ]);
-  expect(response.statusCode, response.body).toBe(201);
-  return photoListSchema.parse(response.json()).photos[0]!;
-}
 
 /** A file under MEDIA_DIR, written `ageMs` ago. */
 function writeFileAged(mediaDir: string, key: string, ageMs: number) {
@@ -72,8 +53,8 @@ describe('the orphaned photo files sweep, on disk', () => {
 
   it('deletes old files no photo names, and keeps the photos, fresh files and files that are not photos', async () => {
     const user = await createUser(testApp.app);
-    const ideaId = await createIdea(testApp, user);
-    const photo = await uploadOne(testApp, user, ideaId);
+    const ideaId = await createIdea(testApp.app, user);
+    const photo = await addPhoto(testApp.app, user, ideaId, await smallPng());
     const kept = [`${user.id}/${ideaId}/${photo.id}.jpg`, `${user.id}/${ideaId}/${photo.id}-thumbnail.jpg`];
     // What a crash between storing the files and committing the row leaves: files no row names.
     const orphan = randomUUID();
@@ -96,8 +77,7 @@ describe('the orphaned photo files sweep, on disk', () => {
     for (const key of orphans) expect(isStored(mediaDir, key), key).toBe(false);
     for (const key of [...kept, fresh, ...notPhotos]) expect(isStored(mediaDir, key), key).toBe(true);
     // The photo is served as before.
-    const image = await testApp.app.inject({ method: 'GET', url: photo.url, headers: user.headers });
-    expect(image.statusCode).toBe(200);
+    await storedImage(testApp.app, user, photo);
 
     // A second sweep finds nothing more.
     expect(await sweepOrphanedPhotoFiles({ db: testApp.database.db, storage })).toEqual([]);
@@ -105,8 +85,8 @@ describe('the orphaned photo files sweep, on disk', () => {
 
   it('lists what is stored, under a prefix or everywhere, with when it was written', async () => {
     const user = await createUser(testApp.app);
-    const ideaId = await createIdea(testApp, user);
-    const photo = await uploadOne(testApp, user, ideaId);
+    const ideaId = await createIdea(testApp.app, user);
+    const photo = await addPhoto(testApp.app, user, ideaId, await smallPng());
     const listed = [];
     for await (const file of storage.list(user.id)) listed.push(file);
     expect(listed.map(({ key }) => key).sort()).toEqual([
@@ -145,10 +125,8 @@ describe('an upload in progress while the sweep runs', () => {
     const testApp = await createTestApp({ env: { MEDIA_DIR: mediaDir }, media });
     try {
       const user = await createUser(testApp.app);
-      const ideaId = await createIdea(testApp, user);
-      const uploading = uploadPhotos(testApp.app, user, ideaId, [
-        { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
-      ]);
+      const ideaId = await createIdea(testApp.app, user);
+      const uploading = uploadPhotos(testApp.app, user, ideaId, [await smallPng()]);
       await imageStored;
       const inProgress = [];
       for await (const { key } of disk.list(user.id)) inProgress.push(key);
@@ -161,8 +139,7 @@ describe('an upload in progress while the sweep runs', () => {
       const response = await uploading;
       expect(response.statusCode, response.body).toBe(201);
       const [photo] = photoListSchema.parse(response.json()).photos;
-      const image = await testApp.app.inject({ method: 'GET', url: photo!.url, headers: user.headers });
-      expect(image.statusCode).toBe(200);
+      await storedImage(testApp.app, user, photo!);
       // Once committed, its files are named: a sweep long after keeps them too.
       const later = new Date(Date.now() + hours(2));
       expect(await sweepOrphanedPhotoFiles({ db: testApp.database.db, storage: disk, now: later })).toEqual([]);

@@ -1,12 +1,10 @@
 import { maxPhotosPerIdea, photoListSchema, type Photo } from '@life-updates/contract/photos';
 import { and, eq } from 'drizzle-orm';
-import { existsSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ideaPhotos } from '../../db/schema.ts';
-import { multipartOf, plainPng, type UploadFile } from '../../../test/photo-uploads.ts';
-import { createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
+import { multipartOf, plainPng, storedFiles, uploadPhotos, type UploadFile } from '../../../test/photo-uploads.ts';
+import { createIdea, createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
 
 const testApp = testAppForFile();
 let bob: TestUser;
@@ -15,32 +13,11 @@ beforeAll(async () => {
   bob = await createUser(testApp.app);
 });
 
-async function createIdea(user: TestUser, content = 'A walk by the river'): Promise<string> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/ideas',
-    headers: user.headers,
-    payload: { content },
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
-
-async function upload(user: TestUser, ideaId: string, files: readonly UploadFile[], key?: string) {
-  const { payload, contentType } = await multipartOf(files);
-  return testApp.app.inject({
-    method: 'POST',
-    url: `/api/ideas/${ideaId}/photos`,
-    headers: { ...user.headers, 'content-type': contentType, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-    payload,
-  });
-}
-
 const onePng = async (colour = '#3366cc'): Promise<UploadFile[]> => [
   { name: 'a.png', bytes: await plainPng(32, 24, colour), type: 'image/png' },
 ];
 
-const photosOf = (response: Awaited<ReturnType<typeof upload>>): Photo[] =>
+const photosOf = (response: Awaited<ReturnType<typeof uploadPhotos>>): Photo[] =>
   photoListSchema.parse(response.json()).photos;
 
 const rowsWithKey = (user: TestUser, key: string) =>
@@ -49,29 +26,23 @@ const rowsWithKey = (user: TestUser, key: string) =>
     .from(ideaPhotos)
     .where(and(eq(ideaPhotos.userId, user.id), eq(ideaPhotos.idempotencyKey, key)));
 
-/** The files stored for an idea (MEDIA_DIR/<userId>/<ideaId>). */
-function storedFiles(user: TestUser, ideaId: string): string[] {
-  const folder = path.join(testApp.config.MEDIA_DIR, user.id, ideaId);
-  return existsSync(folder) ? readdirSync(folder).sort() : [];
-}
-
 describe('uploading a photo with an Idempotency-Key', () => {
   it('answers a repeated upload with the photo stored the first time: one row, one pair of files', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const key = randomUUID();
-    const first = await upload(alice, ideaId, await onePng(), key);
+    const first = await uploadPhotos(testApp.app, alice, ideaId, await onePng(), key);
     expect(first.statusCode, first.body).toBe(201);
     const [photo] = photosOf(first);
-    const filesAfterFirst = storedFiles(alice, ideaId);
+    const filesAfterFirst = storedFiles(testApp.config.MEDIA_DIR, alice, ideaId);
     expect(filesAfterFirst).toEqual([`${photo!.id}-thumbnail.jpg`, `${photo!.id}.jpg`]);
 
     // The retry carries another picture's bytes: still the first photo, nothing new stored.
-    const again = await upload(alice, ideaId, await onePng('#ff0000'), key);
+    const again = await uploadPhotos(testApp.app, alice, ideaId, await onePng('#ff0000'), key);
     expect(again.statusCode, again.body).toBe(201);
     expect(photosOf(again)).toEqual([photo]);
     expect(await rowsWithKey(alice, key)).toHaveLength(1);
-    expect(storedFiles(alice, ideaId)).toEqual(filesAfterFirst);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toEqual(filesAfterFirst);
     const list = await testApp.app.inject({
       method: 'GET',
       url: `/api/ideas/${ideaId}/photos`,
@@ -82,54 +53,56 @@ describe('uploading a photo with an Idempotency-Key', () => {
 
   it('stores a new photo for each new key, and for uploads without one', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     for (const key of [randomUUID(), randomUUID(), undefined, undefined]) {
-      expect((await upload(alice, ideaId, await onePng(), key)).statusCode).toBe(201);
+      expect((await uploadPhotos(testApp.app, alice, ideaId, await onePng(), key)).statusCode).toBe(201);
     }
-    expect(storedFiles(alice, ideaId)).toHaveLength(8);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(8);
   });
 
   it('answers a retry with the stored photo even when the idea has reached its limit meanwhile', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const key = randomUUID();
-    const [photo] = photosOf(await upload(alice, ideaId, await onePng(), key));
+    const [photo] = photosOf(await uploadPhotos(testApp.app, alice, ideaId, await onePng(), key));
     const png = await plainPng(8, 8);
     const rest = Array.from({ length: maxPhotosPerIdea - 1 }, (_, index) => ({ name: `${index}.png`, bytes: png }));
-    const filled = await upload(alice, ideaId, rest);
+    const filled = await uploadPhotos(testApp.app, alice, ideaId, rest);
     expect(filled.statusCode, filled.body).toBe(201);
-    const refused = await upload(alice, ideaId, await onePng(), randomUUID());
+    const refused = await uploadPhotos(testApp.app, alice, ideaId, await onePng(), randomUUID());
     expect(refused.statusCode).toBe(409);
 
-    const retried = await upload(alice, ideaId, await onePng(), key);
+    const retried = await uploadPhotos(testApp.app, alice, ideaId, await onePng(), key);
     expect(retried.statusCode, retried.body).toBe(201);
     expect(photosOf(retried)).toEqual([photo]);
-    expect(storedFiles(alice, ideaId)).toHaveLength(2 * maxPhotosPerIdea);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(2 * maxPhotosPerIdea);
   });
 
   it('refuses the key of a photo on another idea, naming the problem, and stores nothing', async () => {
     const alice = await createUser(testApp.app);
-    const firstIdea = await createIdea(alice, 'First');
-    const secondIdea = await createIdea(alice, 'Second');
+    const firstIdea = await createIdea(testApp.app, alice, 'First');
+    const secondIdea = await createIdea(testApp.app, alice, 'Second');
     const key = randomUUID();
-    expect((await upload(alice, firstIdea, await onePng(), key)).statusCode).toBe(201);
+    expect((await uploadPhotos(testApp.app, alice, firstIdea, await onePng(), key)).statusCode).toBe(201);
 
-    const reused = await upload(alice, secondIdea, await onePng(), key);
+    const reused = await uploadPhotos(testApp.app, alice, secondIdea, await onePng(), key);
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
       message: 'This sync key already belongs to a photo on another idea.',
     });
-    expect(storedFiles(alice, secondIdea)).toEqual([]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, secondIdea)).toEqual([]);
     expect(await rowsWithKey(alice, key)).toMatchObject([{ ideaId: firstIdea }]);
   });
 
   it("keeps keys per user: Bob's upload with Alice's key is his own new photo", async () => {
     const alice = await createUser(testApp.app);
     const key = randomUUID();
-    const [alicePhoto] = photosOf(await upload(alice, await createIdea(alice), await onePng(), key));
-    const bobIdea = await createIdea(bob);
-    const bobUpload = await upload(bob, bobIdea, await onePng(), key);
+    const [alicePhoto] = photosOf(
+      await uploadPhotos(testApp.app, alice, await createIdea(testApp.app, alice), await onePng(), key),
+    );
+    const bobIdea = await createIdea(testApp.app, bob);
+    const bobUpload = await uploadPhotos(testApp.app, bob, bobIdea, await onePng(), key);
     expect(bobUpload.statusCode, bobUpload.body).toBe(201);
     const [bobPhoto] = photosOf(bobUpload);
     expect(bobPhoto!.id).not.toBe(alicePhoto!.id);
@@ -139,30 +112,30 @@ describe('uploading a photo with an Idempotency-Key', () => {
   it("answers 404 for another user's idea, key or not, before looking at the key", async () => {
     const alice = await createUser(testApp.app);
     const key = randomUUID();
-    const aliceIdea = await createIdea(alice);
-    expect((await upload(alice, aliceIdea, await onePng(), key)).statusCode).toBe(201);
-    const response = await upload(bob, aliceIdea, await onePng(), key);
+    const aliceIdea = await createIdea(testApp.app, alice);
+    expect((await uploadPhotos(testApp.app, alice, aliceIdea, await onePng(), key)).statusCode).toBe(201);
+    const response = await uploadPhotos(testApp.app, bob, aliceIdea, await onePng(), key);
     expect(response.statusCode).toBe(404);
   });
 
   it('takes one photo per keyed upload: two files with a key are refused before either is stored', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const key = randomUUID();
     const two = [...(await onePng()), ...(await onePng('#00ff00'))];
-    const response = await upload(alice, ideaId, two, key);
+    const response = await uploadPhotos(testApp.app, alice, ideaId, two, key);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       message: 'A sync key goes with one photo at a time: send each photo on its own.',
     });
-    expect(storedFiles(alice, ideaId)).toEqual([]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toEqual([]);
     expect(await rowsWithKey(alice, key)).toEqual([]);
   });
 
   it('refuses a key that is not a UUID with a 400, in the request language, and stores nothing', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
-    const response = await upload(alice, ideaId, await onePng(), 'not-a-uuid');
+    const ideaId = await createIdea(testApp.app, alice);
+    const response = await uploadPhotos(testApp.app, alice, ideaId, await onePng(), 'not-a-uuid');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'The sync key of this photo is not valid.' });
     const { payload, contentType } = await multipartOf(await onePng());
@@ -173,17 +146,17 @@ describe('uploading a photo with an Idempotency-Key', () => {
       payload,
     });
     expect(russian.json()).toMatchObject({ message: 'Ключ синхронизации этого фото недействителен.' });
-    expect(storedFiles(alice, ideaId)).toEqual([]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toEqual([]);
   });
 
   it('frees the key when its photo is deleted: the same key then stores a new photo', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const key = randomUUID();
-    const [photo] = photosOf(await upload(alice, ideaId, await onePng(), key));
+    const [photo] = photosOf(await uploadPhotos(testApp.app, alice, ideaId, await onePng(), key));
     const removed = await testApp.app.inject({ method: 'DELETE', url: photo!.url, headers: alice.headers });
     expect(removed.statusCode).toBe(204);
-    const again = await upload(alice, ideaId, await onePng(), key);
+    const again = await uploadPhotos(testApp.app, alice, ideaId, await onePng(), key);
     expect(again.statusCode).toBe(201);
     expect(photosOf(again)[0]!.id).not.toBe(photo!.id);
   });
@@ -192,32 +165,38 @@ describe('uploading a photo with an Idempotency-Key', () => {
 describe('concurrent uploads with one Idempotency-Key', () => {
   it('store one photo when they go to the same idea, and every answer names it', async () => {
     const alice = await createUser(testApp.app);
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const key = randomUUID();
     const files = await onePng();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => upload(alice, ideaId, files, key)));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => uploadPhotos(testApp.app, alice, ideaId, files, key)),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const ids = new Set(responses.map((response) => photosOf(response)[0]!.id));
     expect(ids.size).toBe(1);
     expect(await rowsWithKey(alice, key)).toHaveLength(1);
     // The files of the uploads that lost the race are removed again.
     const [id] = [...ids];
-    expect(storedFiles(alice, ideaId)).toEqual([`${id}-thumbnail.jpg`, `${id}.jpg`]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toEqual([`${id}-thumbnail.jpg`, `${id}.jpg`]);
   });
 
   it('store one photo when they go to two ideas: the other upload is refused and leaves no file', async () => {
     const alice = await createUser(testApp.app);
-    const ideas = [await createIdea(alice, 'One'), await createIdea(alice, 'Two')];
+    const ideas = [await createIdea(testApp.app, alice, 'One'), await createIdea(testApp.app, alice, 'Two')];
     const key = randomUUID();
     const files = await onePng();
-    const responses = await Promise.all(ideas.map((ideaId) => upload(alice, ideaId, files, key)));
+    const responses = await Promise.all(ideas.map((ideaId) => uploadPhotos(testApp.app, alice, ideaId, files, key)));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     const rows = await rowsWithKey(alice, key);
     expect(rows).toHaveLength(1);
     const [row] = rows;
-    expect(storedFiles(alice, row!.ideaId)).toEqual([`${row!.id}-thumbnail.jpg`, `${row!.id}.jpg`]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, row!.ideaId)).toEqual([
+      `${row!.id}-thumbnail.jpg`,
+      `${row!.id}.jpg`,
+    ]);
     expect(
       storedFiles(
+        testApp.config.MEDIA_DIR,
         alice,
         ideas.find((id) => id !== row!.ideaId)!,
       ),

@@ -1,8 +1,7 @@
 import { ideaListSchema, ideaSchema } from '@life-updates/contract/ideas';
-import { photoListSchema, type Photo } from '@life-updates/contract/photos';
 import { shareReviewResponseSchema } from '@life-updates/contract/shares';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
+import { addPhotos, colourPngs } from '../../../test/photo-uploads.ts';
 import { createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
 
 const testApp = testAppForFile();
@@ -17,15 +16,6 @@ async function createIdea(user: TestUser, content: string): Promise<string> {
   expect(response.statusCode, response.body).toBe(201);
   expect(ideaSchema.parse(response.json()).photos).toEqual([]);
   return (response.json() as { id: string }).id;
-}
-
-async function addPhotos(user: TestUser, ideaId: string, colours: string[]): Promise<Photo[]> {
-  const files = await Promise.all(
-    colours.map(async (colour, index) => ({ name: `photo-${index}.png`, bytes: await plainPng(40, 30, colour) })),
-  );
-  const response = await uploadPhotos(testApp.app, user, ideaId, files);
-  expect(response.statusCode, response.body).toBe(201);
-  return photoListSchema.parse(response.json()).photos;
 }
 
 async function listIdeas(user: TestUser) {
@@ -44,10 +34,10 @@ describe('ideas carry their photos', () => {
     const lisbon = await createIdea(alice, 'We moved to Lisbon');
     const job = await createIdea(alice, 'A new job at the port');
     const plain = await createIdea(alice, 'No pictures of this one');
-    const [first, second] = await addPhotos(alice, lisbon, ['#ff0000', '#00ff00']);
-    const [third] = await addPhotos(alice, job, ['#0000ff']);
+    const [first, second] = await addPhotos(testApp.app, alice, lisbon, await colourPngs(['#ff0000', '#00ff00']));
+    const [third] = await addPhotos(testApp.app, alice, job, await colourPngs(['#0000ff']));
     const bobsIdea = await createIdea(bob, 'Bob’s idea');
-    await addPhotos(bob, bobsIdea, ['#ffffff']);
+    await addPhotos(testApp.app, bob, bobsIdea, await colourPngs(['#ffffff']));
 
     const reordered = await testApp.app.inject({
       method: 'PUT',
@@ -82,7 +72,7 @@ describe('ideas carry their photos', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const ideaId = ideaSchema.parse(created.json()).id;
-    const [photo] = await addPhotos(alice, ideaId, ['#123456']);
+    const [photo] = await addPhotos(testApp.app, alice, ideaId, await colourPngs(['#123456']));
 
     const edited = await inject(alice, 'PATCH', `/api/ideas/${ideaId}`, { content: 'Sent twice, edited' });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -103,8 +93,8 @@ describe('Summeris shows the photos of a share’s ideas', () => {
   it('in the share’s idea order, then each idea’s photo order', async () => {
     const first = await createIdea(alice, 'First idea');
     const second = await createIdea(alice, 'Second idea');
-    const [a, b] = await addPhotos(alice, first, ['#ff0000', '#00ff00']);
-    const [c] = await addPhotos(alice, second, ['#0000ff']);
+    const [a, b] = await addPhotos(testApp.app, alice, first, await colourPngs(['#ff0000', '#00ff00']));
+    const [c] = await addPhotos(testApp.app, alice, second, await colourPngs(['#0000ff']));
     const approved = await inject(alice, 'POST', '/api/shares/approve', {
       ideaIds: [second, first],
       text: 'Our news',

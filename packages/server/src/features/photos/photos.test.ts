@@ -1,10 +1,19 @@
-import { maxPhotosPerIdea, photoListSchema, type Photo } from '@life-updates/contract/photos';
-import { existsSync, readdirSync } from 'node:fs';
+import { maxPhotosPerIdea, photoListSchema } from '@life-updates/contract/photos';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { plainPng, uploadPhotos, type UploadFile } from '../../../test/photo-uploads.ts';
-import { createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
+import {
+  addPhoto,
+  addPhotos,
+  colourPngs,
+  listPhotos,
+  plainPng,
+  storedFiles,
+  smallPng,
+  uploadPhotos,
+} from '../../../test/photo-uploads.ts';
+import { createIdea, createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
 
 const testApp = testAppForFile();
 let alice: TestUser;
@@ -29,50 +38,12 @@ async function sidewaysPhoneJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function createIdea(user: TestUser, content = 'We moved to Lisbon'): Promise<string> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/ideas',
-    headers: user.headers,
-    payload: { content },
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
-
-async function listPhotos(user: TestUser, ideaId: string): Promise<Photo[]> {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/ideas/${ideaId}/photos`,
-    headers: user.headers,
-  });
-  expect(response.statusCode).toBe(200);
-  return photoListSchema.parse(response.json()).photos;
-}
-
-async function upload(user: TestUser, ideaId: string, files: UploadFile[]) {
-  return uploadPhotos(testApp.app, user, ideaId, files);
-}
-
-async function uploadOne(user: TestUser, ideaId: string, file: UploadFile): Promise<Photo> {
-  const response = await upload(user, ideaId, [file]);
-  expect(response.statusCode, response.body).toBe(201);
-  const [photo] = photoListSchema.parse(response.json()).photos;
-  return photo!;
-}
-
 const get = (user: TestUser, url: string) => testApp.app.inject({ method: 'GET', url, headers: user.headers });
-
-/** The files stored for an idea (MEDIA_DIR/<userId>/<ideaId>), none when its folder is gone. */
-function storedFiles(user: TestUser, ideaId?: string): string[] {
-  const folder = path.join(testApp.config.MEDIA_DIR, user.id, ...(ideaId ? [ideaId] : []));
-  return existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : [];
-}
 
 /** After a refused upload: the server still answers, and nothing of the upload is stored. */
 async function expectNothingStored(user: TestUser, ideaId: string) {
-  expect(await listPhotos(user, ideaId)).toEqual([]);
-  expect(storedFiles(user, ideaId)).toEqual([]);
+  expect(await listPhotos(testApp.app, user, ideaId)).toEqual([]);
+  expect(storedFiles(testApp.config.MEDIA_DIR, user, ideaId)).toEqual([]);
   const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(200);
 }
@@ -92,8 +63,8 @@ describe('uploading a photo', () => {
     expect(before.orientation).toBe(6);
     expect(before.exif).toBeDefined();
 
-    const ideaId = await createIdea(alice);
-    const photo = await uploadOne(alice, ideaId, { name: 'IMG_0001.JPG', bytes: original });
+    const ideaId = await createIdea(testApp.app, alice);
+    const photo = await addPhoto(testApp.app, alice, ideaId, { name: 'IMG_0001.JPG', bytes: original });
     // 3000 × 2000 turned upright is 2000 × 3000; at most 2048 on the long side keeps the proportions.
     expect(photo).toMatchObject({ ideaId, position: 0, alt: null, width: 1365, height: 2048 });
 
@@ -126,11 +97,11 @@ describe('uploading a photo', () => {
     expect(small.exif).toBeUndefined();
 
     // On disk too: the bytes served are the bytes stored, and the original is not kept.
-    expect(storedFiles(alice, ideaId)).toHaveLength(2);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(2);
   });
 
   it('never enlarges a small photo, and stores PNG, WebP, AVIF and GIF (its first frame) as JPEG', async () => {
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const png = await plainPng(64, 48);
     const webp = await sharp(png).webp().toBuffer();
     const avif = await sharp(png).avif().toBuffer();
@@ -142,15 +113,13 @@ describe('uploading a photo', () => {
     })
       .png()
       .toBuffer();
-    const response = await upload(alice, ideaId, [
+    const photos = await addPhotos(testApp.app, alice, ideaId, [
       { name: 'a.png', bytes: png, type: 'image/png' },
       { name: 'b.webp', bytes: webp, type: 'image/webp' },
       { name: 'c.avif', bytes: avif, type: 'image/avif' },
       { name: 'd.gif', bytes: gif, type: 'image/gif' },
       { name: 'e.png', bytes: transparent, type: 'image/png' },
     ]);
-    expect(response.statusCode, response.body).toBe(201);
-    const photos = photoListSchema.parse(response.json()).photos;
     expect(photos.map(({ width, height, position }) => ({ width, height, position }))).toEqual([
       { width: 64, height: 48, position: 0 },
       { width: 64, height: 48, position: 1 },
@@ -169,8 +138,8 @@ describe('uploading a photo', () => {
   });
 
   it('refuses a text file named .jpg, whatever the browser says it is', async () => {
-    const ideaId = await createIdea(alice);
-    const response = await upload(alice, ideaId, [
+    const ideaId = await createIdea(testApp.app, alice);
+    const response = await uploadPhotos(testApp.app, alice, ideaId, [
       { name: 'holiday.jpg', bytes: Buffer.from('just some words, not a picture\n'.repeat(20)), type: 'image/jpeg' },
     ]);
     expect(response.statusCode).toBe(400);
@@ -179,36 +148,38 @@ describe('uploading a photo', () => {
   });
 
   it('refuses an SVG, scripts and all', async () => {
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
     );
-    const response = await upload(alice, ideaId, [{ name: 'image.svg', bytes: svg, type: 'image/svg+xml' }]);
+    const response = await uploadPhotos(testApp.app, alice, ideaId, [
+      { name: 'image.svg', bytes: svg, type: 'image/svg+xml' },
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_PHOTO_TYPE' });
     await expectNothingStored(alice, ideaId);
   });
 
   it('refuses a 30 MB file while it streams, naming the limit, and stores nothing', async () => {
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const huge = Buffer.alloc(30 * 1024 * 1024, 7);
     (await sidewaysPhoneJpeg()).copy(huge);
-    const response = await upload(alice, ideaId, [{ name: 'huge.jpg', bytes: huge }]);
+    const response = await uploadPhotos(testApp.app, alice, ideaId, [{ name: 'huge.jpg', bytes: huge }]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PHOTO_TOO_LARGE', message: expect.stringContaining('20 MB') });
     await expectNothingStored(alice, ideaId);
   });
 
   it('refuses a cut-off JPEG, and a batch with one bad photo stores none of them', async () => {
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const whole = await sidewaysPhoneJpeg();
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
-    const alone = await upload(alice, ideaId, [{ name: 'cut.jpg', bytes: truncated }]);
+    const alone = await uploadPhotos(testApp.app, alice, ideaId, [{ name: 'cut.jpg', bytes: truncated }]);
     expect(alone.statusCode).toBe(400);
     expect(alone.json()).toMatchObject({ code: 'UNREADABLE_PHOTO' });
     await expectNothingStored(alice, ideaId);
 
-    const batch = await upload(alice, ideaId, [
+    const batch = await uploadPhotos(testApp.app, alice, ideaId, [
       { name: 'good.png', bytes: await plainPng(), type: 'image/png' },
       { name: 'cut.jpg', bytes: truncated },
     ]);
@@ -217,7 +188,7 @@ describe('uploading a photo', () => {
   });
 
   it('explains how to share a HEIC photo the server cannot read as JPEG', async () => {
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     // An ISO media file whose brand says HEIC, holding no image libheif can decode here.
     const heic = Buffer.concat([
       Buffer.from([0, 0, 0, 24]),
@@ -226,7 +197,9 @@ describe('uploading a photo', () => {
       Buffer.from('mif1heic'),
       Buffer.alloc(200, 1),
     ]);
-    const response = await upload(alice, ideaId, [{ name: 'IMG_0002.HEIC', bytes: heic, type: 'image/heic' }]);
+    const response = await uploadPhotos(testApp.app, alice, ideaId, [
+      { name: 'IMG_0002.HEIC', bytes: heic, type: 'image/heic' },
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'HEIC_UNSUPPORTED',
@@ -236,8 +209,8 @@ describe('uploading a photo', () => {
   });
 
   it('refuses a request with no photo, or not multipart', async () => {
-    const ideaId = await createIdea(alice);
-    const empty = await upload(alice, ideaId, []);
+    const ideaId = await createIdea(testApp.app, alice);
+    const empty = await uploadPhotos(testApp.app, alice, ideaId, []);
     expect(empty.statusCode).toBe(400);
     const json = await testApp.app.inject({
       method: 'POST',
@@ -250,25 +223,25 @@ describe('uploading a photo', () => {
   });
 
   it(`takes at most ${maxPhotosPerIdea} photos per idea: the 11th is refused with 409`, async () => {
-    const ideaId = await createIdea(alice);
+    const ideaId = await createIdea(testApp.app, alice);
     const png = await plainPng(20, 20);
     const eleven = Array.from({ length: maxPhotosPerIdea + 1 }, (_, index) => ({ name: `${index}.png`, bytes: png }));
-    const tooMany = await upload(alice, ideaId, eleven);
+    const tooMany = await uploadPhotos(testApp.app, alice, ideaId, eleven);
     expect(tooMany.statusCode).toBe(409);
     await expectNothingStored(alice, ideaId);
 
-    const ten = await upload(alice, ideaId, eleven.slice(0, maxPhotosPerIdea));
+    const ten = await uploadPhotos(testApp.app, alice, ideaId, eleven.slice(0, maxPhotosPerIdea));
     expect(ten.statusCode, ten.body).toBe(201);
-    const eleventh = await upload(alice, ideaId, [{ name: 'one-more.png', bytes: png }]);
+    const eleventh = await uploadPhotos(testApp.app, alice, ideaId, [{ name: 'one-more.png', bytes: png }]);
     expect(eleventh.statusCode).toBe(409);
     expect(eleventh.json()).toMatchObject({ code: 'PHOTO_LIMIT', message: 'An idea can have at most 10 photos.' });
-    expect(await listPhotos(alice, ideaId)).toHaveLength(maxPhotosPerIdea);
-    expect(storedFiles(alice, ideaId)).toHaveLength(2 * maxPhotosPerIdea);
+    expect(await listPhotos(testApp.app, alice, ideaId)).toHaveLength(maxPhotosPerIdea);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(2 * maxPhotosPerIdea);
   });
 
   it("answers 404 for another user's idea", async () => {
-    const ideaId = await createIdea(alice);
-    const response = await upload(bob, ideaId, [{ name: 'a.png', bytes: await plainPng() }]);
+    const ideaId = await createIdea(testApp.app, alice);
+    const response = await uploadPhotos(testApp.app, bob, ideaId, [await smallPng()]);
     expect(response.statusCode).toBe(404);
     expect((await get(bob, `/api/ideas/${ideaId}/photos`)).statusCode).toBe(404);
     await expectNothingStored(alice, ideaId);
@@ -277,8 +250,8 @@ describe('uploading a photo', () => {
 
 describe('a stored photo', () => {
   it("is its owner's only: another user gets 404 for every photo route", async () => {
-    const ideaId = await createIdea(alice);
-    const photo = await uploadOne(alice, ideaId, { name: 'a.png', bytes: await plainPng() });
+    const ideaId = await createIdea(testApp.app, alice);
+    const photo = await addPhoto(testApp.app, alice, ideaId, await smallPng());
     expect((await get(bob, photo.url)).statusCode).toBe(404);
     expect((await get(bob, photo.thumbnailUrl)).statusCode).toBe(404);
     const patch = await testApp.app.inject({
@@ -298,14 +271,14 @@ describe('a stored photo', () => {
     });
     expect(order.statusCode).toBe(404);
     expect((await get(alice, photo.url)).statusCode).toBe(200);
-    expect(await listPhotos(alice, ideaId)).toMatchObject([{ id: photo.id, alt: null }]);
+    expect(await listPhotos(testApp.app, alice, ideaId)).toMatchObject([{ id: photo.id, alt: null }]);
     // Without a session: 401.
     expect((await testApp.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(401);
   });
 
   it('takes alt text (at most 300 characters; empty removes it)', async () => {
-    const ideaId = await createIdea(alice);
-    const photo = await uploadOne(alice, ideaId, { name: 'a.png', bytes: await plainPng() });
+    const ideaId = await createIdea(testApp.app, alice);
+    const photo = await addPhoto(testApp.app, alice, ideaId, await smallPng());
     const patch = (alt: unknown) =>
       testApp.app.inject({ method: 'PATCH', url: photo.url, headers: alice.headers, payload: { alt } });
     expect((await patch('  Our new front door  ')).json()).toMatchObject({ alt: 'Our new front door' });
@@ -316,24 +289,20 @@ describe('a stored photo', () => {
   });
 
   it('is reordered by the full list of the idea photos, and deleting one moves the later ones up', async () => {
-    const ideaId = await createIdea(alice);
-    const created = await upload(
+    const ideaId = await createIdea(testApp.app, alice);
+    const created = await uploadPhotos(
+      testApp.app,
       alice,
       ideaId,
       ['#ff0000', '#00ff00', '#0000ff'].map((colour, index) => ({ name: `${index}.png`, bytes: Buffer.from(colour) })),
     );
     expect(created.statusCode).toBe(400); // not images: a reminder that the bytes decide
-    const response = await upload(
+    const [first, second, third] = await addPhotos(
+      testApp.app,
       alice,
       ideaId,
-      await Promise.all(
-        ['#ff0000', '#00ff00', '#0000ff'].map(async (colour, index) => ({
-          name: `${index}.png`,
-          bytes: await plainPng(10, 10, colour),
-        })),
-      ),
+      await colourPngs(['#ff0000', '#00ff00', '#0000ff'], 10, 10),
     );
-    const [first, second, third] = photoListSchema.parse(response.json()).photos;
     const reorder = (photoIds: string[]) =>
       testApp.app.inject({
         method: 'PUT',
@@ -357,29 +326,29 @@ describe('a stored photo', () => {
     const remove = await testApp.app.inject({ method: 'DELETE', url: third!.url, headers: alice.headers });
     expect(remove.statusCode).toBe(204);
     expect((await get(alice, third!.url)).statusCode).toBe(404);
-    expect((await listPhotos(alice, ideaId)).map(({ id, position }) => [id, position])).toEqual([
+    expect((await listPhotos(testApp.app, alice, ideaId)).map(({ id, position }) => [id, position])).toEqual([
       [first!.id, 0],
       [second!.id, 1],
     ]);
-    expect(storedFiles(alice, ideaId)).toHaveLength(4);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(4);
   });
 
   it('goes with its idea: deleting the idea deletes the files', async () => {
-    const ideaId = await createIdea(alice);
-    const photo = await uploadOne(alice, ideaId, { name: 'a.png', bytes: await plainPng() });
-    expect(storedFiles(alice, ideaId)).toHaveLength(2);
+    const ideaId = await createIdea(testApp.app, alice);
+    const photo = await addPhoto(testApp.app, alice, ideaId, await smallPng());
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toHaveLength(2);
     const remove = await testApp.app.inject({ method: 'DELETE', url: `/api/ideas/${ideaId}`, headers: alice.headers });
     expect(remove.statusCode).toBe(204);
-    expect(storedFiles(alice, ideaId)).toEqual([]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice, ideaId)).toEqual([]);
     expect((await get(alice, photo.url)).statusCode).toBe(404);
   });
 
   it("goes with the account: deleting it deletes the user's media", async () => {
     const carol = await createUser(testApp.app);
-    const ideaId = await createIdea(carol);
-    await uploadOne(alice, await createIdea(alice), { name: 'a.png', bytes: await plainPng() });
-    await uploadOne(carol, ideaId, { name: 'a.png', bytes: await plainPng() });
-    expect(storedFiles(carol)).not.toEqual([]);
+    const ideaId = await createIdea(testApp.app, carol);
+    await addPhoto(testApp.app, alice, await createIdea(testApp.app, alice), await smallPng());
+    await addPhoto(testApp.app, carol, ideaId, await smallPng());
+    expect(storedFiles(testApp.config.MEDIA_DIR, carol)).not.toEqual([]);
     const deleted = await testApp.app.inject({
       method: 'POST',
       url: '/api/account/delete',
@@ -388,6 +357,6 @@ describe('a stored photo', () => {
     });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect(existsSync(path.join(testApp.config.MEDIA_DIR, carol.id))).toBe(false);
-    expect(storedFiles(alice)).not.toEqual([]);
+    expect(storedFiles(testApp.config.MEDIA_DIR, alice)).not.toEqual([]);
   });
 });

@@ -1,7 +1,5 @@
-import { simpleParser } from 'mailparser';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type SmtpDouble } from '../../../test/doubles/smtp.ts';
 import { cookieHeader, createTestApp, nextClientIp, strongPassword, type TestApp } from '../../../test/test-app.ts';
 
 /** A browser request as sent from a page at `pageOrigin` to the server reached at `host`. */
@@ -129,46 +127,31 @@ describe('behind a proxy (TRUST_PROXY=true, no BASE_URL)', () => {
 });
 
 describe('links in emails come from the public address, never from the Host of the request', () => {
-  let smtp: SMTPServer;
-  const received: string[] = [];
+  let smtp: SmtpDouble;
   let testApp: TestApp;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail.text ?? '');
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    testApp = await createTestApp({ baseUrl: null, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpServer();
+    testApp = await createTestApp({ baseUrl: null, env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await testApp.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
-  async function waitForMail(count: number) {
-    for (let attempt = 0; attempt < 100 && received.length < count; attempt += 1)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(received.length).toBeGreaterThanOrEqual(count);
-  }
+  /** The text of each message the SMTP server has taken. */
+  const received = () => smtp.received.map(({ mail }) => mail.text ?? '');
+  const waitForMail = (count: number) =>
+    expect.poll(() => smtp.received.length, { timeout: 5000 }).toBeGreaterThanOrEqual(count);
 
   it("the first account's link points where it registered; a later sign-up with a forged Host still gets that address", async () => {
     expect((await register(testApp, 'first@example.com', '192.168.1.20:3000')).statusCode).toBe(200);
     await waitForMail(1);
-    expect(received[0]).toContain('http://192.168.1.20:3000/api/auth/verify-email?token=');
+    expect(received()[0]).toContain('http://192.168.1.20:3000/api/auth/verify-email?token=');
     // The Host and Origin agree (as from a page at a look-alike domain pointed at this server).
     expect((await register(testApp, 'second@example.com', 'attacker.example')).statusCode).toBe(200);
     await waitForMail(2);
-    expect(received[1]).toContain('http://192.168.1.20:3000/api/auth/verify-email?token=');
-    expect(received[1]).not.toContain('attacker.example');
+    expect(received()[1]).toContain('http://192.168.1.20:3000/api/auth/verify-email?token=');
+    expect(received()[1]).not.toContain('attacker.example');
   });
 });
 

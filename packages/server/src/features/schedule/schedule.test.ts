@@ -2,7 +2,7 @@ import type { ScheduleResponse, ScheduleSaveResponse, ScheduleUpdate } from '@li
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import { type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createIdea, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { contacts, deliveries, ideas, shares, userSettings } from '../../db/schema.ts';
 import { getMonthlyUsage } from '../usage/usage-service.ts';
 import { runDueSchedules } from './schedule-runner.ts';
@@ -56,14 +56,7 @@ async function addContact(user: TestUser, name: string, email: string) {
 }
 
 async function addIdea(user: TestUser, content: string, status: 'approved' | 'raw_ideas' = 'approved') {
-  const created = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/ideas',
-    headers: user.headers,
-    payload: { content },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json() as { id: string };
+  const id = await createIdea(testApp.app, user, content);
   // Ready, as Approve & Finish leaves an idea (without the share it would write: the schedule makes its own).
   if (status !== 'raw_ideas') await testApp.database.db.update(ideas).set({ status }).where(eq(ideas.id, id));
   return id;

@@ -4,8 +4,8 @@ import type { Share } from '@life-updates/contract/shares';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVerifiedUser, startAppWithSmtp, waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import { openAiCompletion, startFakeAiServer, type FakeAiServer } from '../../../test/doubles/ai.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { openAiCompletion, startFakeAiServer, type FakeAiServer, openAiEnv } from '../../../test/doubles/ai.ts';
+import { createIdea, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { ideas, shares, userSettings } from '../../db/schema.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -16,12 +16,6 @@ function call(testApp: TestApp, user: TestUser, method: Method, url: string, pay
     headers: { ...user.headers, 'accept-language': 'en' },
     ...(payload ? { payload } : {}),
   });
-}
-
-async function createIdea(testApp: TestApp, user: TestUser, content: string) {
-  const response = await call(testApp, user, 'POST', '/api/ideas', { content });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return (response.json() as { id: string }).id;
 }
 
 async function createContact(
@@ -46,8 +40,8 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   async function setUp(prefix: string) {
     const user = await createVerifiedUser(testApp.app, testApp.database.db, { name: 'Ann Lee' });
     const ideaIds = [
-      await createIdea(testApp, user, 'We moved to Lisbon and found a flat near the river.'),
-      await createIdea(testApp, user, 'I started a new job at the port.'),
+      await createIdea(testApp.app, user, 'We moved to Lisbon and found a flat near the river.'),
+      await createIdea(testApp.app, user, 'I started a new job at the port.'),
     ];
     const maria = await createContact(testApp, user, {
       name: 'Maria',
@@ -168,7 +162,7 @@ describe('per-contact summaries and Summeris (offline composer, real SMTP)', () 
   it("refuses another user's ideas, contacts, template and shares (404)", async () => {
     const owner = await setUp('owner');
     const stranger = await createVerifiedUser(testApp.app, testApp.database.db);
-    const strangerIdea = await createIdea(testApp, stranger, 'Stranger idea');
+    const strangerIdea = await createIdea(testApp.app, stranger, 'Stranger idea');
     const strangerContact = await createContact(testApp, stranger, { name: 'Zed', email: 'zed@example.com' });
     expect(
       (await generate(stranger, { ideaIds: owner.ideaIds, templateId: 'startup', contactIds: [strangerContact] }))
@@ -349,7 +343,7 @@ describe('per-contact summaries with an AI model', () => {
   beforeAll(async () => {
     fake = await startFakeAiServer();
     testApp = await createTestApp({
-      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'gpt-4o-mini' },
+      env: openAiEnv(fake),
     });
   });
   afterAll(async () => {
@@ -362,7 +356,7 @@ describe('per-contact summaries with an AI model', () => {
 
   it("asks the model once per contact, for that contact's relationship and with the template", async () => {
     const user = await createUser(testApp.app);
-    const ideaId = await createIdea(testApp, user, 'Climbed Mount Elbrus with two friends.');
+    const ideaId = await createIdea(testApp.app, user, 'Climbed Mount Elbrus with two friends.');
     const maria = await createContact(testApp, user, { name: 'Maria', email: 'm@example.com', relationship: 'family' });
     const boss = await createContact(testApp, user, {
       name: 'Pavel',

@@ -1,8 +1,8 @@
 import { translate } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile, createUser, testBaseUrl, type TestUser } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { contacts, ideas, shares, userSettings } from '../../db/schema.ts';
 import { upsertShareForIdeas } from './shares-service.ts';
@@ -16,18 +16,14 @@ const preferences: Preferences = {
   structure: 'bulletins',
 };
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let db: Database;
 let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  testApp = await createTestApp();
   db = testApp.database.db;
   alice = await createUser(testApp.app);
   bob = await createUser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 async function createIdea(userId: string, content: string): Promise<string> {

@@ -1,23 +1,14 @@
 import { defaultPreferences } from '@life-updates/contract/preferences';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { startJobQueue } from '../../jobs.ts';
-import { registerWorkers } from '../../workers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../../../test/capture-log.ts';
-import {
-  closedTelegramApiRoot,
-  privateMessage,
-  startFakeTelegramApi,
-  startSilentTelegramApi,
-} from '../../../test/doubles/telegram.ts';
+import { closedTelegramApiRoot, privateMessage, startSilentTelegramApi } from '../../../test/doubles/telegram.ts';
 import { waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { jsonAnswer, startTranscriptionDouble, type TranscriptionDouble } from '../../../test/doubles/transcription.ts';
+import { createTelegramTestApp, linkTelegramChat } from '../../../test/telegram-app.ts';
+import { createIdea, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { connectChat } from './telegram-service.ts';
 
 /**
@@ -37,13 +28,7 @@ async function publishSetUp(testApp: TestApp) {
   });
   const chatId = (await testApp.app.inject({ method: 'GET', url: '/api/telegram', headers: user.headers })).json()
     .chats[0].id as string;
-  const idea = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/ideas',
-    headers: user.headers,
-    payload: { content: 'Planted the apple tree' },
-  });
-  return { user, chatId, ideaId: (idea.json() as { id: string }).id };
+  return { user, chatId, ideaId: await createIdea(testApp.app, user, 'Planted the apple tree') };
 }
 
 async function expectUnreachable(testApp: TestApp, user: TestUser, chatId: string, ideaId: string) {
@@ -127,25 +112,14 @@ describe('Telegram out of reach', () => {
 
 describe('a webhook the Bot API server refuses', () => {
   it('is asked for once, then the server says why and polls', async () => {
-    const fake = await startFakeTelegramApi({ token: '6161:refused-hook-token', botUsername: 'refused_hook_bot' });
-    const config = loadConfig(
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-        TELEGRAM_BOT_TOKEN: fake.token,
-        TELEGRAM_API_ROOT: fake.apiRoot,
-        TELEGRAM_WEBHOOK: 'true',
-      },
-      { BASE_URL: 'https://updates.example:3000' },
-    );
-    const database = await openTestDatabase();
-    const jobs = await startJobQueue(database, { error: () => {} });
-    const app = await buildApp({ config, database, jobs, webDistDir: null });
     const { logger, lines } = captureLog();
-    vi.spyOn(app.log, 'child').mockReturnValue(logger);
-    await registerWorkers(app);
-    await app.ready();
+    const testApp = await createTelegramTestApp({
+      fake: { token: '6161:refused-hook-token', botUsername: 'refused_hook_bot' },
+      baseUrl: 'https://updates.example:3000',
+      env: { TELEGRAM_WEBHOOK: 'true' },
+      featureLog: logger,
+    });
+    const { fake } = testApp;
     try {
       expect(lines).toContainEqual({
         level: 'error',
@@ -158,61 +132,36 @@ describe('a webhook the Bot API server refuses', () => {
       expect(fake.calls.filter((apiCall) => apiCall.method === 'setWebhook')).toHaveLength(1);
       expect(fake.webhookUrl()).toBeNull();
     } finally {
-      await app.close();
-      await jobs.stop({ graceful: false, timeout: 1000 });
-      await database.close();
-      await fake.close();
+      await testApp.close();
     }
   });
 });
 
 describe('a local Bot API server in --local mode', () => {
   let filesDir: string;
-  let whisper: Server;
-  let whisperUrl: string;
-  const received: number[] = [];
+  let transcription: TranscriptionDouble;
 
   beforeAll(async () => {
     filesDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bot-api-'));
-    whisper = createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const form = await new Response(Buffer.concat(chunks), {
-        headers: { 'content-type': request.headers['content-type'] ?? '' },
-      }).formData();
-      const file = form.get('file');
-      if (file instanceof File) received.push(file.size);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'Read from disk' }));
-    });
-    await new Promise<void>((resolve) => whisper.listen(0, '127.0.0.1', resolve));
-    whisperUrl = `http://127.0.0.1:${(whisper.address() as AddressInfo).port}/v1`;
+    transcription = await startTranscriptionDouble();
+    transcription.answer = jsonAnswer(200, { text: 'Read from disk' });
   });
 
   afterAll(async () => {
-    whisper?.closeAllConnections();
-    await new Promise((resolve) => whisper?.close(resolve));
+    await transcription?.close();
     if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
 
   it('reads a voice note from the absolute file_path it gives, instead of downloading it', async () => {
-    const fake = await startFakeTelegramApi({ token: '7171:local-mode-token', localFilesDir: filesDir });
-    const testApp = await createTestApp({
-      withJobs: true,
-      env: {
-        TELEGRAM_BOT_TOKEN: fake.token,
-        TELEGRAM_API_ROOT: fake.apiRoot,
-        TRANSCRIPTION_BASE_URL: whisperUrl,
-        TELEGRAM_RETRY_LIMIT: '0',
-      },
+    const testApp = await createTelegramTestApp({
+      fake: { token: '7171:local-mode-token', localFilesDir: filesDir },
+      env: { TRANSCRIPTION_BASE_URL: transcription.url, TELEGRAM_RETRY_LIMIT: '0' },
     });
+    const { fake } = testApp;
     try {
       const user = await createUser(testApp.app);
-      const { code } = (
-        await testApp.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers })
-      ).json();
       const sender = { id: 9201, language_code: 'en' };
-      fake.pushUpdate(privateMessage(sender, { text: code }));
-      await fake.waitForMessage(sender.id, (text) => text.startsWith('Done!'));
+      await linkTelegramChat(testApp, user, sender, { pasted: true });
 
       const audio = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 9, 8, 7, 6, 5]);
       fake.addFile('local-voice', audio);
@@ -224,10 +173,9 @@ describe('a local Bot API server in --local mode', () => {
       await fake.waitForMessage(sender.id, (text) => text.startsWith('Transcribed and saved'));
       // The double, as a local server, answers 404 to a download: the bytes came from the disk.
       expect(fake.calls.filter((apiCall) => apiCall.method === 'getFile')).toHaveLength(1);
-      expect(received).toEqual([audio.length]);
+      expect(transcription.received.map((request) => request.fileSize)).toEqual([audio.length]);
     } finally {
       await testApp.close();
-      await fake.close();
     }
   });
 });

@@ -1,5 +1,4 @@
 import { defaultPreferences } from '@life-updates/contract/preferences';
-import { photoListSchema, type Photo } from '@life-updates/contract/photos';
 import { and, eq } from 'drizzle-orm';
 import { Api, GrammyError, InputFile } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -7,14 +6,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveries, ideaPhotos, ideas, telegramChats, telegramUpdates } from '../../db/schema.ts';
 import { waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
+import { privateMessage, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
 import {
-  commandEntities,
-  privateMessage,
-  startFakeTelegramApi,
-  type FakeTelegramApi,
-} from '../../../test/doubles/telegram.ts';
-import { uploadPhotos } from '../../../test/photo-uploads.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+  addPhoto,
+  addPhotos,
+  expectMiddleColour,
+  expectNoMetadata,
+  listPhotos,
+  phoneJpeg,
+  plainPng,
+  storedImage,
+} from '../../../test/photo-uploads.ts';
+import { createTelegramTestApp, linkTelegramChat, type TelegramTestApp } from '../../../test/telegram-app.ts';
+import { createIdea, createUser, type TestUser } from '../../../test/test-app.ts';
 import { createUpdateHandler } from './telegram-updates.ts';
 
 /**
@@ -24,7 +28,7 @@ import { createUpdateHandler } from './telegram-updates.ts';
  */
 
 let fake: FakeTelegramApi;
-let testApp: TestApp;
+let testApp: TelegramTestApp;
 let alice: TestUser;
 
 const aliceTelegram = { id: 6001, first_name: 'Alice', username: 'alice_photos', language_code: 'en' };
@@ -37,25 +41,11 @@ const channel = {
 let channelRowId: string;
 
 /**
- * A JPEG as a phone takes it: `width` wide, one colour, with the camera's make and where it was
- * taken (EXIF GPS), which must not survive into what is stored or posted.
- */
-function phoneJpeg(width: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width, height: 300, channels: 3, background: colour } })
-    .withExif({
-      IFD0: { Make: 'TestCam' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' },
-    })
-    .jpeg()
-    .toBuffer();
-}
-
-/**
  * A photo message's sizes as Telegram sends them (Message.photo, smallest first): a thumbnail, and
  * the photo itself, whose file the bot must take.
  */
 async function photoSizes(fileId: string, width: number, colour: string) {
-  const full = await phoneJpeg(width, colour);
+  const full = await phoneJpeg({ width, height: 300, colour });
   const thumbnail = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#000000' } })
     .jpeg()
     .toBuffer();
@@ -77,44 +67,6 @@ async function ideasOf(user: TestUser) {
   const response = await testApp.app.inject({ method: 'GET', url: '/api/ideas', headers: user.headers });
   expect(response.statusCode).toBe(200);
   return (response.json() as { ideas: Array<{ id: string; content: string; title: string }> }).ideas;
-}
-
-async function photosOf(user: TestUser, ideaId: string): Promise<Photo[]> {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/ideas/${ideaId}/photos`,
-    headers: user.headers,
-  });
-  expect(response.statusCode).toBe(200);
-  return photoListSchema.parse(response.json()).photos;
-}
-
-/** The stored image of a photo, as its owner downloads it. */
-async function storedImage(user: TestUser, photo: Photo): Promise<Buffer> {
-  const response = await testApp.app.inject({ method: 'GET', url: photo.url, headers: user.headers });
-  expect(response.statusCode).toBe(200);
-  return response.rawPayload;
-}
-
-/** The colour of an image's middle pixel, as #rrggbb. */
-async function middleColour(image: Buffer): Promise<string> {
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const offset = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
-  return `#${[...data.subarray(offset, offset + 3)].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** Colours as sharp writes them into a JPEG: close to, not exactly, what was asked. */
-const near = (actual: string, expected: string) =>
-  [1, 3, 5].every(
-    (at) => Math.abs(parseInt(actual.slice(at, at + 2), 16) - parseInt(expected.slice(at, at + 2), 16)) < 24,
-  );
-
-/** No EXIF (camera, GPS), XMP or IPTC left in the image. */
-async function expectNoMetadata(image: Buffer) {
-  const metadata = await sharp(image).metadata();
-  expect(metadata.exif).toBeUndefined();
-  expect(metadata.xmp).toBeUndefined();
-  expect(metadata.iptc).toBeUndefined();
 }
 
 /**
@@ -143,12 +95,8 @@ const asUpdate = (update: ReturnType<typeof privateMessage>): Update =>
   ({ ...update, update_id: nextDirectUpdateId++ }) as unknown as Update;
 
 beforeAll(async () => {
-  fake = await startFakeTelegramApi();
-  testApp = await createTestApp({
-    withJobs: true,
+  testApp = await createTelegramTestApp({
     env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: fake.apiRoot,
       TELEGRAM_RETRY_LIMIT: '1',
       TELEGRAM_RETRY_DELAY_SECONDS: '1',
       TELEGRAM_TIMEOUT_SECONDS: '5',
@@ -157,13 +105,9 @@ beforeAll(async () => {
       EMAIL_RETRY_DELAY_SECONDS: '1',
     },
   });
+  fake = testApp.fake;
   alice = await createUser(testApp.app);
-  const linkCode = await testApp.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: alice.headers });
-  const { code } = linkCode.json() as { code: string };
-  fake.pushUpdate(
-    privateMessage(aliceTelegram, { text: `/start ${code}`, entities: commandEntities(`/start ${code}`) }),
-  );
-  await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done! This chat is now connected'));
+  await linkTelegramChat(testApp, alice, aliceTelegram);
 
   fake.setChat(channel);
   fake.setMember(channel.id, fake.bot.id, 'administrator', { can_post_messages: true });
@@ -182,7 +126,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await fake?.close();
 });
 
 describe('photos sent to the bot', () => {
@@ -204,12 +147,12 @@ describe('photos sent to the bot', () => {
     const [idea, ...others] = await ideasOf(alice);
     expect(others).toEqual([]);
     expect(idea!.content).toBe('Our new front door');
-    const photos = await photosOf(alice, idea!.id);
+    const photos = await listPhotos(testApp.app, alice, idea!.id);
     // The photo itself, not the 90 px thumbnail Telegram sends beside it.
     expect(photos).toEqual([expect.objectContaining({ width: 640, height: 300 })]);
-    const image = await storedImage(alice, photos[0]!);
+    const image = await storedImage(testApp.app, alice, photos[0]!);
     await expectNoMetadata(image);
-    expect(near(await middleColour(image), '#cc2200')).toBe(true);
+    await expectMiddleColour(image, '#cc2200');
   });
 
   it('makes an album one idea with all its photos in the order sent, the caption its text', async () => {
@@ -234,22 +177,24 @@ describe('photos sent to the bot', () => {
     await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“A weekend in...”'));
     await expect
       .poll(
-        async () => (await ideasOf(alice)).length > 0 && (await photosOf(alice, (await ideasOf(alice))[0]!.id)).length,
+        async () =>
+          (await ideasOf(alice)).length > 0 &&
+          (await listPhotos(testApp.app, alice, (await ideasOf(alice))[0]!.id)).length,
         { timeout: 15_000 },
       )
       .toBe(3);
     const ideasNow = await ideasOf(alice);
     expect(ideasNow.map((idea) => idea.content)).toEqual(['A weekend in Porto']);
-    const photos = await photosOf(alice, ideasNow[0]!.id);
+    const photos = await listPhotos(testApp.app, alice, ideasNow[0]!.id);
     expect(photos.map((photo) => [photo.position, photo.width])).toEqual([
       [0, 400],
       [1, 500],
       [2, 600],
     ]);
     for (const [index, photo] of photos.entries()) {
-      const image = await storedImage(alice, photo);
+      const image = await storedImage(testApp.app, alice, photo);
       await expectNoMetadata(image);
-      expect(near(await middleColour(image), album[index]!.colour)).toBe(true);
+      await expectMiddleColour(image, album[index]!.colour);
     }
     // One reply for the album, not one per photo.
     expect(fake.sentMessages().filter((message) => message.text.includes('“A weekend in...”'))).toHaveLength(1);
@@ -282,7 +227,7 @@ describe('photos sent to the bot', () => {
     ]);
     const ideasNow = await ideasOf(alice);
     expect(ideasNow.map((idea) => idea.content)).toEqual(['Snow on the hills']);
-    const photos = await photosOf(alice, ideasNow[0]!.id);
+    const photos = await listPhotos(testApp.app, alice, ideasNow[0]!.id);
     expect(photos.map((photo) => photo.width)).toEqual([410, 420, 430]);
     // The idea was made (and answered) by a photo without the caption: named as an album first.
     expect(fake.sentMessages().some((sent) => sent.text.includes('“Photos from Telegram”'))).toBe(true);
@@ -311,7 +256,7 @@ describe('photos sent to the bot', () => {
     await handler.handleUpdate(update);
     const [idea, ...others] = await ideasOf(alice);
     expect(others).toEqual([]);
-    expect(await photosOf(alice, idea!.id)).toHaveLength(1);
+    expect(await listPhotos(testApp.app, alice, idea!.id)).toHaveLength(1);
     const [handled] = await testApp.database.db
       .select()
       .from(telegramUpdates)
@@ -375,7 +320,9 @@ describe('photos sent to the bot', () => {
 
     const saved = await ideasOf(alice);
     expect(saved.map((idea) => idea.content)).toEqual(['The garden plan']);
-    expect(await photosOf(alice, saved[0]!.id)).toEqual([expect.objectContaining({ width: 200, height: 100 })]);
+    expect(await listPhotos(testApp.app, alice, saved[0]!.id)).toEqual([
+      expect.objectContaining({ width: 200, height: 100 }),
+    ]);
   });
 
   it('answers when the album’s idea already has ten photos', async () => {
@@ -391,43 +338,28 @@ describe('photos sent to the bot', () => {
     await handler.handleUpdate(await albumMessage(0));
     const [idea] = await ideasOf(alice);
     // Nine more from the web while the album was arriving.
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#123456' } })
-      .png()
-      .toBuffer();
-    const upload = await uploadPhotos(
+    const png = await plainPng(50, 50, '#123456');
+    await addPhotos(
       testApp.app,
       alice,
       idea!.id,
       Array.from({ length: 9 }, (_, index) => ({ name: `web-${index}.png`, bytes: png, type: 'image/png' })),
     );
-    expect(upload.statusCode, upload.body).toBe(201);
     await handler.handleUpdate(await albumMessage(1));
     await fake.waitForMessage(
       aliceTelegram.id,
       (text) => text === 'This photo was not saved. An idea can have at most 10 photos.',
     );
-    expect(await photosOf(alice, idea!.id)).toHaveLength(10);
+    expect(await listPhotos(testApp.app, alice, idea!.id)).toHaveLength(10);
   });
 });
 
 describe('a share with photos, posted to a channel', () => {
   async function ideaWithPhotos(content: string, colours: string[]) {
-    const created = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/ideas',
-      headers: alice.headers,
-      payload: { content },
-    });
-    expect(created.statusCode).toBe(201);
-    const ideaId = (created.json() as { id: string }).id;
+    const ideaId = await createIdea(testApp.app, alice, content);
     for (const [index, colour] of colours.entries()) {
-      const bytes = await sharp({ create: { width: 120 + index, height: 80, channels: 3, background: colour } })
-        .png()
-        .toBuffer();
-      const response = await uploadPhotos(testApp.app, alice, ideaId, [
-        { name: `${index}.png`, bytes, type: 'image/png' },
-      ]);
-      expect(response.statusCode, response.body).toBe(201);
+      const bytes = await plainPng(120 + index, 80, colour);
+      await addPhoto(testApp.app, alice, ideaId, { name: `${index}.png`, bytes, type: 'image/png' });
     }
     return ideaId;
   }
@@ -466,7 +398,7 @@ describe('a share with photos, posted to a channel', () => {
         parse_mode: 'HTML',
       }),
     ]);
-    expect(near(await middleColour(Buffer.from(sent[0]!.bytes)), '#aa0000')).toBe(true);
+    await expectMiddleColour(Buffer.from(sent[0]!.bytes), '#aa0000');
     expect(delivery).toMatchObject({ status: 'published', link: `https://t.me/alice_pictures/${sent[0]!.message_id}` });
     expect(row.providerMessageId).toBe(String(sent[0]!.message_id));
   });
@@ -482,12 +414,9 @@ describe('a share with photos, posted to a channel', () => {
       ['sendMediaGroup', undefined],
     ]);
     expect(new Set(sent.map((photo) => photo.media_group_id)).size).toBe(1);
-    const colours = await Promise.all(sent.map((photo) => middleColour(Buffer.from(photo.bytes))));
-    expect(colours.map((colour, index) => near(colour, ['#ff0000', '#00ff00', '#0000ff'][index]!))).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    for (const [index, colour] of ['#ff0000', '#00ff00', '#0000ff'].entries()) {
+      await expectMiddleColour(Buffer.from(sent[index]!.bytes), colour);
+    }
     expect(delivery.link).toBe(`https://t.me/alice_pictures/${sent[0]!.message_id}`);
     expect(row.providerMessageId?.split(',')).toHaveLength(3);
   });

@@ -1,21 +1,12 @@
 import { defaultPreferences } from '@life-updates/contract/preferences';
 import { eq } from 'drizzle-orm';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { deliveries, ideas, shares, telegramLinkCodes, userSettings } from '../../db/schema.ts';
-import { startJobQueue } from '../../jobs.ts';
-import { registerWorkers } from '../../workers.ts';
 import { waitForDeliveries } from '../../../test/doubles/email-fixtures.ts';
-import {
-  commandEntities,
-  privateMessage,
-  startFakeTelegramApi,
-  type FakeTelegramApi,
-} from '../../../test/doubles/telegram.ts';
-import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { commandEntities, privateMessage, type FakeTelegramApi } from '../../../test/doubles/telegram.ts';
+import { jsonAnswer, startTranscriptionDouble, type TranscriptionDouble } from '../../../test/doubles/transcription.ts';
+import { createTelegramTestApp, linkTelegramChat, type TelegramTestApp } from '../../../test/telegram-app.ts';
+import { createTestApp, createUser, type TestUser } from '../../../test/test-app.ts';
 
 /**
  * The bot end to end through the real app: grammY talks to a local stand-in for Telegram's Bot API
@@ -23,13 +14,9 @@ import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUse
  * goes to an OpenAI-compatible transcription stand-in, and the web side is called with app.inject().
  */
 
-let whisper: Server;
-let whisperUrl: string;
-const whisperAnswers: Array<{ status: number; body: unknown }> = [];
-const whisperFiles: Array<{ name: string; type: string; size: number }> = [];
-
+let transcription: TranscriptionDouble;
 let fake: FakeTelegramApi;
-let testApp: TestApp;
+let testApp: TelegramTestApp;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -85,56 +72,30 @@ async function linkCode(user: TestUser) {
   return response.json() as { code: string; deepLink: string | null; expiresAt: string };
 }
 
-/** Links a Telegram user's private chat to the account through "/start <code>", as the deep link does. */
-async function link(user: TestUser, telegramUser: typeof aliceTelegram | typeof bobTelegram) {
-  const { code } = await linkCode(user);
-  fake.pushUpdate(
-    privateMessage(telegramUser, { text: `/start ${code}`, entities: commandEntities(`/start ${code}`) }),
-  );
-  await fake.waitForMessage(telegramUser.id, (text) => text.startsWith('Done! This chat is now connected'));
-}
-
 beforeAll(async () => {
-  whisper = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const form = await new Response(Buffer.concat(chunks), {
-      headers: { 'content-type': request.headers['content-type'] ?? '' },
-    }).formData();
-    const file = form.get('file');
-    if (file instanceof File) whisperFiles.push({ name: file.name, type: file.type, size: file.size });
-    const answer = whisperAnswers.shift() ?? { status: 200, body: { text: 'Walked the dog along the river' } };
-    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-  });
-  await new Promise<void>((resolve) => whisper.listen(0, '127.0.0.1', resolve));
-  whisperUrl = `http://127.0.0.1:${(whisper.address() as AddressInfo).port}/v1`;
-
-  fake = await startFakeTelegramApi();
-  testApp = await createTestApp({
-    withJobs: true,
+  transcription = await startTranscriptionDouble();
+  transcription.answer = jsonAnswer(200, { text: 'Walked the dog along the river' });
+  testApp = await createTelegramTestApp({
     env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: fake.apiRoot,
-      TRANSCRIPTION_BASE_URL: whisperUrl,
+      TRANSCRIPTION_BASE_URL: transcription.url,
       TELEGRAM_RETRY_LIMIT: '1',
       TELEGRAM_RETRY_DELAY_SECONDS: '1',
       // How long publishing waits on Telegram (15 s by default), short for the test that stops answering.
       TELEGRAM_TIMEOUT_SECONDS: '5',
     },
   });
+  fake = testApp.fake;
   alice = await createUser(testApp.app);
   bob = await createUser(testApp.app);
 }, 60_000);
 
 afterAll(async () => {
   await testApp?.close();
-  await fake?.close();
-  whisper?.closeAllConnections();
-  await new Promise((resolve) => whisper?.close(resolve));
+  await transcription?.close();
 });
 
 beforeEach(() => {
-  whisperAnswers.length = 0;
+  transcription.nextAnswers.length = 0;
 });
 
 describe('linking a chat', () => {
@@ -215,7 +176,7 @@ describe('linking a chat', () => {
 describe('capturing ideas', () => {
   beforeAll(async () => {
     const status = (await call(alice, 'GET', '/api/telegram')).json();
-    if (!status.link) await link(alice, aliceTelegram);
+    if (!status.link) await linkTelegramChat(testApp, alice, aliceTelegram);
   });
   beforeEach(async () => {
     await testApp.database.db.delete(ideas).where(eq(ideas.userId, alice.id));
@@ -289,7 +250,7 @@ describe('capturing ideas', () => {
   it('downloads a voice message, transcribes it and saves it marked as audio', async () => {
     const audio = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     fake.addFile('voice-1', audio);
-    const filesBefore = whisperFiles.length;
+    const filesBefore = transcription.received.length;
     fake.pushUpdate(
       privateMessage(aliceTelegram, {
         voice: {
@@ -304,7 +265,11 @@ describe('capturing ideas', () => {
     const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Transcribed and saved'));
     expect(reply.text).toContain('“Walked the dog...”');
     expect(reply.text).toContain('http://localhost:3000/stories');
-    expect(whisperFiles.slice(filesBefore)).toEqual([{ name: 'recording.ogg', type: 'audio/ogg', size: audio.length }]);
+    expect(
+      transcription.received
+        .slice(filesBefore)
+        .map(({ fileName, fileType, fileSize }) => [fileName, fileType, fileSize]),
+    ).toEqual([['recording.ogg', 'audio/ogg', audio.length]]);
     expect(fake.calls.some((apiCall) => apiCall.method === 'getFile' && apiCall.params.file_id === 'voice-1')).toBe(
       true,
     );
@@ -319,20 +284,20 @@ describe('capturing ideas', () => {
 
   it('retries when transcription fails, saving the idea once it works', async () => {
     fake.addFile('voice-2', new Uint8Array([1, 2, 3]));
-    whisperAnswers.push({ status: 503, body: { error: { message: 'overloaded' } } });
-    whisperAnswers.push({ status: 200, body: { text: 'Second try works fine' } });
-    const filesBefore = whisperFiles.length;
+    transcription.nextAnswers.push(jsonAnswer(503, { error: { message: 'overloaded' } }));
+    transcription.nextAnswers.push(jsonAnswer(200, { text: 'Second try works fine' }));
+    const filesBefore = transcription.received.length;
     fake.pushUpdate(
       privateMessage(aliceTelegram, { voice: { file_id: 'voice-2', file_unique_id: 'v2u', duration: 1 } }),
     );
     await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Second try works...”'), 30_000);
-    expect(whisperFiles.length - filesBefore).toBe(2);
+    expect(transcription.received.length - filesBefore).toBe(2);
     expect((await ideasOf(alice)).map((idea) => idea.content)).toEqual(['Second try works fine']);
   });
 
   it('tells the sender when the last try fails too, and saves nothing', async () => {
     fake.addFile('voice-3', new Uint8Array([1, 2, 3]));
-    whisperAnswers.push({ status: 500, body: {} }, { status: 500, body: {} });
+    transcription.nextAnswers.push(jsonAnswer(500, {}), jsonAnswer(500, {}));
     fake.pushUpdate(
       privateMessage(aliceTelegram, { voice: { file_id: 'voice-3', file_unique_id: 'v3u', duration: 1 } }),
     );
@@ -345,7 +310,7 @@ describe('capturing ideas', () => {
   });
 
   it('refuses a voice note over the 20 MB a bot may download at once, without asking Telegram for it', async () => {
-    const filesBefore = whisperFiles.length;
+    const filesBefore = transcription.received.length;
     const sorryBefore = fake.sentMessages().filter((message) => message.text.startsWith('Sorry')).length;
     const size = 21 * 1024 * 1024;
     fake.pushUpdate(
@@ -364,7 +329,7 @@ describe('capturing ideas', () => {
       'This recording is larger than 20 MB, the most Telegram lets a bot download. Please send a shorter one.',
     );
     expect(fake.calls.filter((apiCall) => apiCall.params.file_id === 'voice-huge')).toEqual([]);
-    expect(whisperFiles.length).toBe(filesBefore);
+    expect(transcription.received.length).toBe(filesBefore);
     expect(fake.sentMessages().filter((message) => message.text.startsWith('Sorry')).length).toBe(sorryBefore);
     expect(await ideasOf(alice)).toEqual([]);
   });
@@ -401,7 +366,7 @@ describe('capturing ideas', () => {
   it('transcribes an audio file sent without a caption', async () => {
     const audio = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 1, 2, 3]);
     fake.addFile('audio-1', audio);
-    whisperAnswers.push({ status: 200, body: { text: 'Recorded the band rehearsal' } });
+    transcription.nextAnswers.push(jsonAnswer(200, { text: 'Recorded the band rehearsal' }));
     fake.pushUpdate(
       privateMessage(aliceTelegram, {
         audio: {
@@ -435,25 +400,17 @@ describe('capturing ideas', () => {
 
 describe('no transcription configured', () => {
   it('says voice needs speech-to-text', async () => {
-    const ownFake = await startFakeTelegramApi({ token: '777:other-bot-token', botUsername: 'other_bot' });
-    const own = await createTestApp({
-      withJobs: true,
-      env: { TELEGRAM_BOT_TOKEN: ownFake.token, TELEGRAM_API_ROOT: ownFake.apiRoot },
-    });
+    const own = await createTelegramTestApp({ fake: { token: '777:other-bot-token', botUsername: 'other_bot' } });
+    const ownFake = own.fake;
     try {
       const user = await createUser(own.app);
-      const { code } = (
-        await own.app.inject({ method: 'POST', url: '/api/telegram/link-code', headers: user.headers })
-      ).json();
-      ownFake.pushUpdate(privateMessage(aliceTelegram, { text: code }));
-      await ownFake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Done!'));
+      await linkTelegramChat(own, user, aliceTelegram, { pasted: true });
       ownFake.addFile('v', new Uint8Array([1]));
       ownFake.pushUpdate(privateMessage(aliceTelegram, { voice: { file_id: 'v', file_unique_id: 'vu', duration: 1 } }));
       const reply = await ownFake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Voice messages need'));
       expect(reply.text).toContain('not set up on this server');
     } finally {
       await own.close();
-      await ownFake.close();
     }
   });
 });
@@ -465,7 +422,7 @@ describe('channels and publishing', () => {
   let groupRowId: string;
 
   beforeAll(async () => {
-    if (!(await call(alice, 'GET', '/api/telegram')).json().link) await link(alice, aliceTelegram);
+    if (!(await call(alice, 'GET', '/api/telegram')).json().link) await linkTelegramChat(testApp, alice, aliceTelegram);
   });
 
   it('connects a group through /connect once the bot can write there and the sender is an administrator', async () => {
@@ -795,24 +752,13 @@ describe('without a bot token', () => {
 
 describe('webhook', () => {
   it('is set with a secret token, refuses calls without it, and queues the update', async () => {
-    const ownFake = await startFakeTelegramApi({ token: '888:webhook-bot-token', botUsername: 'hook_bot' });
     const baseUrl = 'https://updates.example';
-    const config = loadConfig(
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-        TELEGRAM_BOT_TOKEN: ownFake.token,
-        TELEGRAM_API_ROOT: ownFake.apiRoot,
-        TELEGRAM_WEBHOOK: 'true',
-      },
-      { BASE_URL: baseUrl },
-    );
-    const database = await openTestDatabase();
-    const jobs = await startJobQueue(database, { error: () => {} });
-    const app = await buildApp({ config, database, jobs, webDistDir: null });
-    await registerWorkers(app);
-    await app.ready();
+    const own = await createTelegramTestApp({
+      fake: { token: '888:webhook-bot-token', botUsername: 'hook_bot' },
+      baseUrl,
+      env: { TELEGRAM_WEBHOOK: 'true' },
+    });
+    const { app, fake: ownFake } = own;
     try {
       const setWebhook = ownFake.calls.find((apiCall) => apiCall.method === 'setWebhook');
       expect(setWebhook?.params).toMatchObject({ url: `${baseUrl}/api/telegram/webhook` });
@@ -831,10 +777,7 @@ describe('webhook', () => {
       expect((await post({ 'x-telegram-bot-api-secret-token': secret })).statusCode).toBe(200);
       await ownFake.waitForMessage(9001, (text) => text.includes('This chat is not connected'));
     } finally {
-      await app.close();
-      await jobs.stop({ graceful: false, timeout: 1000 });
-      await database.close();
-      await ownFake.close();
+      await own.close();
     }
   });
 });

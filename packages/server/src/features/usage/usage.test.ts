@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shares, userSettings } from '../../db/schema.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { testAppForFile, createUser, type TestUser } from '../../../test/test-app.ts';
 import { getMonthlyUsage, monthWindowUtc } from './usage-service.ts';
 
-let testApp: TestApp;
+const testApp = testAppForFile();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   alice = await createUser(testApp.app);
   bob = await createUser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 describe('monthWindowUtc', () => {

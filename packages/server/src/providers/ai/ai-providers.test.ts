@@ -8,6 +8,8 @@ import {
   openAiStream,
   startFakeAiServer,
   type FakeAiServer,
+  openAiEnv,
+  claudeEnv,
 } from '../../../test/doubles/ai.ts';
 import { loadConfig } from '../../config.ts';
 import { createTextGenerators, defaultModelId, offeredModelIds } from './create-text-generators.ts';
@@ -34,22 +36,14 @@ function generatorsFor(environment: Record<string, string>) {
 }
 
 function openAi(): TextGenerator {
-  const generator = generatorsFor({
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: `${server.url}/v1`,
-    OPENAI_MODEL: 'gpt-4o-mini',
-  }).find((candidate) => candidate.id === 'openai');
+  const generator = generatorsFor(openAiEnv(server)).find((candidate) => candidate.id === 'openai');
   if (!generator) throw new Error('openai not offered');
   return generator;
 }
 
 function claude(): TextGenerator {
   // ANTHROPIC_BASE_URL without /v1, as Anthropic's own SDKs take it.
-  const generator = generatorsFor({
-    ANTHROPIC_API_KEY: 'sk-ant-test',
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_MODEL: 'claude-sonnet-4-5',
-  }).find((candidate) => candidate.id === 'claude');
+  const generator = generatorsFor(claudeEnv(server)).find((candidate) => candidate.id === 'claude');
   if (!generator) throw new Error('claude not offered');
   return generator;
 }

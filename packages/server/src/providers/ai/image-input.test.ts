@@ -9,6 +9,8 @@ import {
   recordedImages,
   startFakeAiServer,
   type FakeAiServer,
+  openAiEnv,
+  claudeEnv,
 } from '../../../test/doubles/ai.ts';
 import { loadConfig } from '../../config.ts';
 import { createTextGenerators } from './create-text-generators.ts';
@@ -47,16 +49,12 @@ function generator(id: 'openai' | 'claude', environment: Record<string, string>)
 
 const openAi = (model: string, extra: Record<string, string> = {}) =>
   generator('openai', {
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: `${server.url}/v1`,
-    OPENAI_MODEL: model,
+    ...openAiEnv(server, model),
     ...extra,
   });
 const claude = (model: string, extra: Record<string, string> = {}) =>
   generator('claude', {
-    ANTHROPIC_API_KEY: 'sk-ant-test',
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_MODEL: model,
+    ...claudeEnv(server, model),
     ...extra,
   });
 

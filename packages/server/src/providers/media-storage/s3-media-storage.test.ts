@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoListSchema } from '@life-updates/contract/photos';
-import { plainPng, uploadPhotos } from '../../../test/photo-uploads.ts';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
+import { addPhoto, smallPng } from '../../../test/photo-uploads.ts';
+import { createIdea, createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
 import { sweepOrphanedPhotoFiles } from '../../features/photos/orphaned-photo-files.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { createS3MediaStorage } from './s3-media-storage.ts';
@@ -121,45 +120,26 @@ describe('the app with S3_* settings', () => {
   it('stores photos in the bucket, serves them to their owner, and deletes them with the idea', async () => {
     const { app } = testApp;
     const user = await createUser(app);
-    const idea = await app.inject({
-      method: 'POST',
-      url: '/api/ideas',
-      headers: user.headers,
-      payload: { content: 'Snow' },
-    });
-    const ideaId = (idea.json() as { id: string }).id;
-    const upload = await uploadPhotos(app, user, ideaId, [
-      { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
-    ]);
-    expect(upload.statusCode, upload.body).toBe(201);
-    const [photo] = photoListSchema.parse(upload.json()).photos;
+    const ideaId = await createIdea(app, user, 'Snow');
+    const photo = await addPhoto(app, user, ideaId, await smallPng());
 
-    const image = await app.inject({ method: 'GET', url: photo!.url, headers: user.headers });
+    const image = await app.inject({ method: 'GET', url: photo.url, headers: user.headers });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(Number(image.headers['content-length'])).toBe(image.rawPayload.length);
-    expect(await storage.get(`${user.id}/${ideaId}/${photo!.id}.jpg`)).not.toBeNull();
+    expect(await storage.get(`${user.id}/${ideaId}/${photo.id}.jpg`)).not.toBeNull();
 
     await app.inject({ method: 'DELETE', url: `/api/ideas/${ideaId}`, headers: user.headers });
-    expect(await storage.get(`${user.id}/${ideaId}/${photo!.id}.jpg`)).toBeNull();
-    expect(await storage.get(`${user.id}/${ideaId}/${photo!.id}-thumbnail.jpg`)).toBeNull();
+    expect(await storage.get(`${user.id}/${ideaId}/${photo.id}.jpg`)).toBeNull();
+    expect(await storage.get(`${user.id}/${ideaId}/${photo.id}-thumbnail.jpg`)).toBeNull();
   });
 
   it('sweeps files no photo names once they are an hour old, and keeps the photos and other objects', async () => {
     const { app, database } = testApp;
     const user = await createUser(app);
-    const idea = await app.inject({
-      method: 'POST',
-      url: '/api/ideas',
-      headers: user.headers,
-      payload: { content: 'Rain' },
-    });
-    const ideaId = (idea.json() as { id: string }).id;
-    const upload = await uploadPhotos(app, user, ideaId, [
-      { name: 'a.png', bytes: await plainPng(), type: 'image/png' },
-    ]);
-    const [photo] = photoListSchema.parse(upload.json()).photos;
-    const kept = [`${user.id}/${ideaId}/${photo!.id}.jpg`, `${user.id}/${ideaId}/${photo!.id}-thumbnail.jpg`];
+    const ideaId = await createIdea(app, user, 'Rain');
+    const photo = await addPhoto(app, user, ideaId, await smallPng());
+    const kept = [`${user.id}/${ideaId}/${photo.id}.jpg`, `${user.id}/${ideaId}/${photo.id}-thumbnail.jpg`];
     // What an upload interrupted between storing its files and committing its row leaves.
     const orphan = randomUUID();
     const orphans = [`${user.id}/${ideaId}/${orphan}.jpg`, `${user.id}/${ideaId}/${orphan}-thumbnail.jpg`];
@@ -176,7 +156,7 @@ describe('the app with S3_* settings', () => {
     expect(deleted.sort()).toEqual([...orphans].sort());
     for (const key of orphans) expect(await storage.get(key), key).toBeNull();
     for (const key of [...kept, other]) expect(await storage.get(key), key).not.toBeNull();
-    const image = await app.inject({ method: 'GET', url: photo!.url, headers: user.headers });
+    const image = await app.inject({ method: 'GET', url: photo.url, headers: user.headers });
     expect(image.statusCode).toBe(200);
     await storage.delete(other);
   });

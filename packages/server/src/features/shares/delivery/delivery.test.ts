@@ -11,7 +11,7 @@ import {
   waitForDeliveries,
 } from '../../../../test/doubles/email-fixtures.ts';
 import { addressOf, nameOf } from '../../../../test/doubles/smtp.ts';
-import { openTestDatabase, type TestApp, type TestUser } from '../../../../test/test-app.ts';
+import { createIdea, openTestDatabase, type TestApp, type TestUser } from '../../../../test/test-app.ts';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { contacts, deliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
@@ -419,17 +419,6 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     structure: 'storytelling',
   } as const;
 
-  async function createIdea(user: { headers: Record<string, string> }, content: string) {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/ideas',
-      headers: user.headers,
-      payload: { content },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: string };
-  }
-
   function emailText(user: { headers: Record<string, string> }, payload: object, headers: Record<string, string> = {}) {
     return testApp.app.inject({
       method: 'POST',
@@ -453,11 +442,11 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db, { name: 'Ann Lee' });
     const people = await insertContacts(db, user.id, contactEmails('onestep').slice(0, 2));
-    const first = await createIdea(user, 'We moved to Lisbon');
-    const second = await createIdea(user, 'New job at the port');
+    const first = await createIdea(testApp.app, user, 'We moved to Lisbon');
+    const second = await createIdea(testApp.app, user, 'New job at the port');
 
     const response = await emailText(user, {
-      ideaIds: [first.id, second.id],
+      ideaIds: [first, second],
       text: 'Two bits of news: Lisbon, and the port.',
       preferences,
       destinations: { contactIds: people.map((person) => person.id) },
@@ -477,13 +466,13 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     }
     const [share] = await db.select().from(shares).where(eq(shares.id, body.shareId));
     expect(share).toMatchObject({
-      ideaIds: [first.id, second.id],
+      ideaIds: [first, second],
       texts: { [everyoneTextKey]: 'Two bits of news: Lisbon, and the port.' },
     });
     const rows = await db
       .select()
       .from(ideas)
-      .where(inArray(ideas.id, [first.id, second.id]));
+      .where(inArray(ideas.id, [first, second]));
     for (const idea of rows) expect(idea).toMatchObject({ status: 'sent', preferences });
   });
 
@@ -491,17 +480,17 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     const { db } = testApp.database;
     const user = await createVerifiedUser(testApp.app, db);
     const [person] = await insertContacts(db, user.id, [{ name: 'Lea', email: 'approved.lea@example.com' }]);
-    const idea = await createIdea(user, 'Finished the marathon');
+    const idea = await createIdea(testApp.app, user, 'Finished the marathon');
     const approved = await testApp.app.inject({
       method: 'POST',
       url: '/api/shares/approve',
       headers: user.headers,
-      payload: { ideaIds: [idea.id], text: 'First draft', preferences },
+      payload: { ideaIds: [idea], text: 'First draft', preferences },
     });
     const approvedShare = (approved.json() as { share: { id: string } }).share;
 
     const response = await emailText(user, {
-      ideaIds: [idea.id],
+      ideaIds: [idea],
       text: 'Final text',
       preferences,
       destinations: { contactIds: [person!.id] },
@@ -520,8 +509,8 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
       { name: 'Max', email: 'refused.max@example.com' },
       { name: 'Nia', email: '' },
     ]);
-    const idea = await createIdea(user, 'A quiet week');
-    const request = { ideaIds: [idea.id], text: 'A quiet week at home.', preferences };
+    const idea = await createIdea(testApp.app, user, 'A quiet week');
+    const request = { ideaIds: [idea], text: 'A quiet week at home.', preferences };
     const before = await stateOf(user.id);
     expect(before.ideas[0]!.status).toBe('raw_ideas');
 
@@ -562,8 +551,8 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     const owner = await createVerifiedUser(testApp.app, db);
     const stranger = await createVerifiedUser(testApp.app, db);
     const [strangerContact] = await insertContacts(db, stranger.id, [{ name: 'Oz', email: 'stranger.oz@example.com' }]);
-    const idea = await createIdea(owner, 'Owner idea');
-    const request = { ideaIds: [idea.id], text: 'Owner text', preferences };
+    const idea = await createIdea(testApp.app, owner, 'Owner idea');
+    const request = { ideaIds: [idea], text: 'Owner text', preferences };
 
     const empty = await emailText(owner, { ...request, destinations: { contactIds: [] } });
     expect(empty.statusCode).toBe(400);

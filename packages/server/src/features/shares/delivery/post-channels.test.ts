@@ -11,7 +11,7 @@ import {
 } from '../../../../test/doubles/email-fixtures.ts';
 import { startFakeLinkedin, type FakeLinkedin } from '../../../../test/doubles/linkedin.ts';
 import { startFakeTelegramApi, type FakeTelegramApi } from '../../../../test/doubles/telegram.ts';
-import type { TestUser } from '../../../../test/test-app.ts';
+import { createIdea, type TestUser } from '../../../../test/test-app.ts';
 import { deliveries, telegramChats } from '../../../db/schema.ts';
 import { processDeliveries } from './worker.ts';
 
@@ -51,12 +51,6 @@ async function connectLinkedin() {
   expect(landed.headers.location).toBe('/settings?tab=connected&linkedin=connected');
 }
 
-async function addIdea(content: string) {
-  const created = await inject('POST', '/api/ideas', { content });
-  expect(created.statusCode, created.body).toBe(201);
-  return (created.json() as { id: string }).id;
-}
-
 async function ideaStatuses(ids: string[]) {
   const listed = (await inject('GET', '/api/ideas')).json() as { ideas: Array<{ id: string; status: string }> };
   return ids.map((id) => listed.ideas.find((idea) => idea.id === id)?.status);
@@ -74,12 +68,8 @@ beforeAll(async () => {
   telegram = await startFakeTelegramApi();
   linkedin = await startFakeLinkedin({ clientId, clientSecret });
   started = await startAppWithSmtp({
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    LINKEDIN_CLIENT_ID: clientId,
-    LINKEDIN_CLIENT_SECRET: clientSecret,
-    LINKEDIN_API_BASE: linkedin.url,
-    LINKEDIN_AUTH_BASE: linkedin.url,
+    ...telegram.appEnv,
+    ...linkedin.appEnv,
   });
   user = await createVerifiedUser(app(), db());
   await connectLinkedin();
@@ -107,7 +97,10 @@ afterAll(async () => {
 
 describe('a share to a Telegram chat and LinkedIn', () => {
   it('publishes both at once, each with its link; the share and its ideas are sent, and Summeris shows both', async () => {
-    const ideaIds = [await addIdea('We planted an apple tree'), await addIdea('The kids built a treehouse')];
+    const ideaIds = [
+      await createIdea(app(), user, 'We planted an apple tree'),
+      await createIdea(app(), user, 'The kids built a treehouse'),
+    ];
     const text = 'Spring in the garden: an apple tree and a treehouse.';
     const result = await send({ ideaIds, text, destinations: { chatIds: [chatRowId], linkedin: true } });
     expect(result).toMatchObject({ outcome: 'queued', queued: 2 });
@@ -156,7 +149,7 @@ describe('an attempt the instance left half-way ("sending" when its job runs aga
   /** A share scheduled far ahead, so that only the calls below send its delivery. */
   async function scheduledDelivery(destinations: object, text: string) {
     const result = await send({
-      ideaIds: [await addIdea(text)],
+      ideaIds: [await createIdea(app(), user, text)],
       text,
       destinations,
       sendAt: new Date(Date.now() + 3_600_000).toISOString(),
