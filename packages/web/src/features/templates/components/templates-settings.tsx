@@ -236,7 +236,6 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -262,10 +261,10 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label={t('templates.form.name')} error={message(errors.name?.message)}>
+          <FormField label={t('templates.form.name')} error={errors.name}>
             <Input placeholder={t('templates.form.namePlaceholder')} {...form.register('name')} />
           </FormField>
-          <FormField label={t('templates.form.description')} error={message(errors.structureDescription?.message)}>
+          <FormField label={t('templates.form.description')} error={errors.structureDescription}>
             <Input
               placeholder={t('templates.form.descriptionPlaceholder')}
               {...form.register('structureDescription')}
@@ -274,7 +273,7 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
           <FormField
             label={t('templates.form.template')}
             hint={`${t('templates.variables.title')}: ${templateVariables.join(', ')}`}
-            error={message(errors.template?.message)}
+            error={errors.template}
           >
             <Textarea rows={10} placeholder={t('templates.form.templatePlaceholder')} {...form.register('template')} />
           </FormField>
