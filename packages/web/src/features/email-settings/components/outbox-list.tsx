@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format-date';
 export function OutboxList() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const outbox = useOutbox({ page, enabled: true });
+  const outbox = useOutbox(page);
   const pages = Math.max(1, Math.ceil((outbox.data?.total ?? 0) / outboxPageSize));
 
   return (
