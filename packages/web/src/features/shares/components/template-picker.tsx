@@ -56,7 +56,7 @@ export function TemplatePicker({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('ideas.templatePicker.title')}</DialogTitle>
           <DialogDescription>
