@@ -25,12 +25,11 @@ export const useEmailSettings = () =>
 export const useEmailTransport = () =>
   useQuery({ queryKey: emailKeys.transport(), queryFn: () => api<EmailTransportInfo>('/api/email/transport') });
 
-export const useOutbox = ({ page, enabled }: { page: number; enabled: boolean }) =>
+export const useOutbox = (page: number) =>
   useQuery({
     queryKey: emailKeys.outboxPage(page),
     queryFn: () => api<OutboxPage>('/api/outbox', { query: { page, pageSize: outboxPageSize } }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 
 /** Saves the settings; a saved or removed key changes which transport sends this user's mail. */

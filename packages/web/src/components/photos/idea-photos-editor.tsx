@@ -8,7 +8,6 @@ import { useDeletePhoto, useIdeaPhotos, useReorderPhotos, useUpdatePhoto } from 
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { refusalMessage } from '@/lib/api-client';
 import type { usePhotoUploads } from './use-photo-uploads';
 import { PendingPhotos } from './pending-photos';
@@ -82,9 +81,7 @@ export function IdeaPhotosEditor({
           <PhotoPickerButtons onFiles={uploads.add} />
         </div>
       </div>
-      {query.isPending ? (
-        <Spinner label={t('photos.list.loading')} className="flex justify-center py-4" />
-      ) : photos.length === 0 && uploads.pending.length === 0 ? (
+      {photos.length === 0 && uploads.pending.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('photos.list.empty')}</p>
       ) : (
         <ol className="space-y-2">

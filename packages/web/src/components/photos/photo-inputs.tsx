@@ -1,27 +1,15 @@
 import { CameraIcon, ImagePlusIcon } from 'lucide-react';
-import { useRef, useState, useSyncExternalStore, type ClipboardEvent, type DragEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { imageFilesOf } from './photo-checks';
-
-/** Phones and tablets (a coarse pointer) get a camera button beside the picker. */
-const touchQuery = '(pointer: coarse)';
-const subscribeTouch = (onChange: () => void) => {
-  const list = window.matchMedia(touchQuery);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-};
-const useHasCamera = () =>
-  useSyncExternalStore(
-    subscribeTouch,
-    () => window.matchMedia(touchQuery).matches,
-    () => false,
-  );
 
 /** "Add photos" (the file picker, several at once) and, on phones, "Take a photo" (the back camera). */
 export function PhotoPickerButtons({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
   const { t } = useTranslation();
-  const hasCamera = useHasCamera();
+  // Phones and tablets (a coarse pointer) get a camera button beside the picker.
+  const hasCamera = useMediaQuery('(pointer: coarse)');
   const pickerRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const take = (input: HTMLInputElement) => {

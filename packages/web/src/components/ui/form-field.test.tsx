@@ -60,4 +60,20 @@ describe('FormField', () => {
     expect(trigger).not.toHaveAttribute('id');
     expect(trigger).not.toHaveAttribute('aria-describedby');
   });
+
+  it("translates a form's own error, a catalogue key, and shows the server's as it came", () => {
+    const { rerender } = render(
+      <FormField label="Email" error={{ type: 'required', message: 'validation.required' }}>
+        <Input />
+      </FormField>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('This field is required');
+
+    rerender(
+      <FormField label="Email" error={{ type: 'server', message: 'validation.required: already taken' }}>
+        <Input />
+      </FormField>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(/^validation\.required: already taken$/);
+  });
 });

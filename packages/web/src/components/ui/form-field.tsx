@@ -1,4 +1,6 @@
 import { cloneElement, createContext, use, useId, type ReactElement } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Label } from './label';
 
 type FieldControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
@@ -15,18 +17,27 @@ const FormFieldControlContext = createContext<FormFieldControl>({});
  */
 export const useFormFieldControl = () => use(FormFieldControlContext);
 
-/** A label, a control, an optional hint and an inline error, wired for screen readers. */
+/**
+ * A label, a control, an optional hint and an inline error, wired for screen readers. The error is
+ * either text, or a react-hook-form field error: its schema messages are catalogue keys, while the
+ * server's (`setServerFieldErrors`) arrive translated.
+ */
 export function FormField({
   label,
   hint,
-  error,
+  error: errorProp,
   children,
 }: {
   label: string;
   hint?: string | undefined;
-  error?: string | undefined;
+  error?: string | FieldError | undefined;
   children: ReactElement<FieldControlProps>;
 }) {
+  const { t } = useTranslation();
+  let error = errorProp;
+  if (typeof error === 'object') {
+    error = error.type === 'server' || !error.message ? error.message : t(error.message);
+  }
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;

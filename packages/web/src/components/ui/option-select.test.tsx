@@ -15,9 +15,8 @@ describe('OptionSelect', () => {
 
   it('shows the chosen option and hands a new choice made from the keyboard to its owner', async () => {
     const onValueChange = vi.fn();
-    render(<OptionSelect id="sort" value="email" onValueChange={onValueChange} options={options} />);
-    const trigger = screen.getByRole('combobox');
-    expect(trigger).toHaveAttribute('id', 'sort');
+    render(<OptionSelect aria-label="Sort by" value="email" onValueChange={onValueChange} options={options} />);
+    const trigger = screen.getByRole('combobox', { name: 'Sort by' });
     expect(trigger).toHaveTextContent('Email');
     fireEvent.keyDown(trigger, { key: 'ArrowDown' });
     fireEvent.click(await screen.findByRole('option', { name: 'Name' }));
@@ -27,7 +26,7 @@ describe('OptionSelect', () => {
   });
 
   it('does not open when disabled', async () => {
-    render(<OptionSelect id="sort" value="email" onValueChange={vi.fn()} options={options} disabled />);
+    render(<OptionSelect aria-label="Sort by" value="email" onValueChange={vi.fn()} options={options} disabled />);
     const trigger = screen.getByRole('combobox');
     expect(trigger).toBeDisabled();
     fireEvent.keyDown(trigger, { key: 'Enter' });

@@ -5,14 +5,14 @@ type OptionSelectProps<T extends string> = {
   onValueChange: (value: T) => void;
   options: readonly { value: T; label: string }[];
   disabled?: boolean;
-  id?: string;
+  'aria-label'?: string;
   onBlur?: () => void;
   'aria-describedby'?: string | undefined;
 };
 
 /**
  * A Select of fixed options. Inside a FormField its trigger takes the field's label, hint and error;
- * outside one, `id` and `aria-describedby` wire it to a label of its own.
+ * outside one, `aria-label` names it and `aria-describedby` gives it a hint.
  */
 export function OptionSelect<T extends string>({
   value,

@@ -44,7 +44,6 @@ export function AccountSettings({
     defaultValues: formValues(me),
   });
   const { errors } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -83,19 +82,16 @@ export function AccountSettings({
           {me.isAdmin ? <Badge>{t('settings.account.admin')}</Badge> : null}
         </div>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('settings.account.fullName')} error={message(errors.fullName?.message)}>
+          <FormField label={t('settings.account.fullName')} error={errors.fullName}>
             <Input autoComplete="name" {...form.register('fullName')} />
           </FormField>
-          <FormField label={t('settings.account.email')} error={message(errors.email?.message)}>
+          <FormField label={t('settings.account.email')} error={errors.email}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
-          <FormField label={t('settings.account.newPassword')} error={message(errors.newPassword?.message)}>
+          <FormField label={t('settings.account.newPassword')} error={errors.newPassword}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          <FormField
-            label={t('settings.account.confirmNewPassword')}
-            error={message(errors.confirmNewPassword?.message)}
-          >
+          <FormField label={t('settings.account.confirmNewPassword')} error={errors.confirmNewPassword}>
             <Input
               type="password"
               autoComplete="new-password"
@@ -106,7 +102,7 @@ export function AccountSettings({
           <FormField
             label={t('settings.account.currentPassword')}
             hint={t('settings.account.currentPasswordHint')}
-            error={message(errors.currentPassword?.message)}
+            error={errors.currentPassword}
           >
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { adminPageSize, useContactRequests, useUpdateContactRequest } from '@/api/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -104,15 +105,7 @@ export function ContactRequests() {
           </ul>
         ) : null}
         {pages > 1 ? (
-          <nav className="flex items-center justify-between gap-2" aria-label={t('admin.requests.title')}>
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('admin.requests.previous')}
-            </Button>
-            <span className="text-sm text-muted-foreground">{t('admin.requests.pageInfo', { page, pages })}</span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('admin.requests.next')}
-            </Button>
-          </nav>
+          <Pager label={t('admin.requests.title')} page={page} pages={pages} onPageChange={setPage} />
         ) : null}
       </CardContent>
     </Card>

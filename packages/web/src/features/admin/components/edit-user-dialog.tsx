@@ -27,7 +27,6 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
     defaultValues: { role: user.role, monthlyShareLimit: user.monthlyShareLimit, maxIdeas: user.maxIdeas },
   });
   const { errors } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -56,7 +55,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
               <FormField
                 label={t('admin.edit.role')}
                 hint={isSelf ? t('admin.edit.ownRoleHint') : undefined}
-                error={message(errors.role?.message)}
+                error={errors.role}
               >
                 <OptionSelect
                   value={field.value}
@@ -70,7 +69,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
           <FormField
             label={t('admin.edit.monthlyShareLimit')}
             hint={t('admin.edit.monthlyShareLimitHint')}
-            error={message(errors.monthlyShareLimit?.message)}
+            error={errors.monthlyShareLimit}
           >
             <Input
               type="number"
@@ -79,11 +78,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
               {...form.register('monthlyShareLimit', { valueAsNumber: true })}
             />
           </FormField>
-          <FormField
-            label={t('admin.edit.maxIdeas')}
-            hint={t('admin.edit.maxIdeasHint')}
-            error={message(errors.maxIdeas?.message)}
-          >
+          <FormField label={t('admin.edit.maxIdeas')} hint={t('admin.edit.maxIdeasHint')} error={errors.maxIdeas}>
             <Input type="number" inputMode="numeric" min={0} {...form.register('maxIdeas', { valueAsNumber: true })} />
           </FormField>
           <DialogFooter>

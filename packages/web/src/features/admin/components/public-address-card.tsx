@@ -46,7 +46,6 @@ function PublicAddressForm({ address }: { address: string | null }) {
     resolver: zodResolver(publicAddressUpdateSchema),
     defaultValues: { address: address ?? '' },
   });
-  const error = form.formState.errors.address?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -65,7 +64,7 @@ function PublicAddressForm({ address }: { address: string | null }) {
       <FormField
         label={t('publicAddress.label')}
         hint={address === null ? `${t('publicAddress.notSet')} ${t('publicAddress.hint')}` : t('publicAddress.hint')}
-        error={error ? t(error, { defaultValue: error }) : undefined}
+        error={form.formState.errors.address}
       >
         <Input type="url" inputMode="url" autoComplete="url" {...form.register('address')} />
       </FormField>

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -156,17 +157,13 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           </div>
         ) : null}
         {users.data ? (
-          <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('admin.users.title')}>
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('admin.users.previous')}
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              {t('admin.users.pageInfo', { page, pages, total: users.data.total })}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('admin.users.next')}
-            </Button>
-          </nav>
+          <Pager
+            label={t('admin.users.title')}
+            page={page}
+            pages={pages}
+            status={t('admin.users.pageInfo', { page, pages, total: users.data.total })}
+            onPageChange={setPage}
+          />
         ) : null}
       </CardContent>
       {editing ? (

@@ -50,7 +50,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-muted-foreground">{t('auth.forgotPasswordIntro')}</p>
-      <FormField label={t('auth.email')} error={errors.email?.message ? t(errors.email.message) : undefined}>
+      <FormField label={t('auth.email')} error={errors.email}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <AuthFormEnd

@@ -43,7 +43,6 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
   const [isAskingCode, setIsAskingCode] = useState(false);
   const [isUsingPasskey, setIsUsingPasskey] = useState(false);
 
@@ -100,10 +99,10 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label={t('auth.emailOrUsername')} error={message(errors.email?.message)}>
+      <FormField label={t('auth.emailOrUsername')} error={errors.email}>
         <Input type="text" inputMode="email" autoComplete="username" {...form.register('email')} />
       </FormField>
-      <FormField label={t('auth.password')} error={message(errors.password?.message)}>
+      <FormField label={t('auth.password')} error={errors.password}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       <p className="text-right text-sm">

@@ -22,7 +22,6 @@ export function RegisterForm() {
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onInvalid = () => {
     // Register: an email without @ is also announced as a toast.
@@ -49,16 +48,16 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label={t('auth.fullName')} error={message(errors.fullName?.message)}>
+      <FormField label={t('auth.fullName')} error={errors.fullName}>
         <Input autoComplete="name" placeholder={t('auth.fullNamePlaceholder')} {...form.register('fullName')} />
       </FormField>
-      <FormField label={t('auth.email')} hint={t('auth.emailHelper')} error={message(errors.email?.message)}>
+      <FormField label={t('auth.email')} hint={t('auth.emailHelper')} error={errors.email}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField label={t('auth.password')} error={message(errors.password?.message)}>
+      <FormField label={t('auth.password')} error={errors.password}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      <FormField label={t('auth.confirmPassword')} error={message(errors.confirmPassword?.message)}>
+      <FormField label={t('auth.confirmPassword')} error={errors.confirmPassword}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <AuthFormEnd

@@ -23,7 +23,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   if (!token) {
     return (
@@ -55,10 +54,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label={t('auth.newPassword')} error={message(errors.password?.message)}>
+      <FormField label={t('auth.newPassword')} error={errors.password}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      <FormField label={t('auth.confirmNewPassword')} error={message(errors.confirmPassword?.message)}>
+      <FormField label={t('auth.confirmNewPassword')} error={errors.confirmPassword}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <AuthFormEnd

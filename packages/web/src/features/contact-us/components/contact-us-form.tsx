@@ -16,7 +16,6 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
   const emptyForm = { name: defaults.name, email: defaults.email, subject: '', message: '' };
   const form = useForm<ContactUsFormValues>({ resolver: zodResolver(contactUsFormSchema), defaultValues: emptyForm });
   const { errors } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -33,17 +32,17 @@ export function ContactUsForm({ defaults }: { defaults: { name: string; email: s
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('contactUs.name')} error={message(errors.name?.message)}>
+        <FormField label={t('contactUs.name')} error={errors.name}>
           <Input autoComplete="name" {...form.register('name')} />
         </FormField>
-        <FormField label={t('contactUs.email')} error={message(errors.email?.message)}>
+        <FormField label={t('contactUs.email')} error={errors.email}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
       </div>
-      <FormField label={t('contactUs.subject')} error={message(errors.subject?.message)}>
+      <FormField label={t('contactUs.subject')} error={errors.subject}>
         <Input {...form.register('subject')} />
       </FormField>
-      <FormField label={t('contactUs.message')} error={message(errors.message?.message)}>
+      <FormField label={t('contactUs.message')} error={errors.message}>
         <Textarea rows={6} {...form.register('message')} />
       </FormField>
       <Button type="submit" disabled={send.isPending}>

@@ -86,13 +86,6 @@ export function ContactFormDialog({
     [form],
   );
 
-  const errorText = (field: FormFieldName) => {
-    const error = errors[field];
-    if (!error?.message) return undefined;
-    // Server messages arrive translated; the schema's are catalogue keys.
-    return error.type === 'server' ? error.message : t(error.message);
-  };
-
   const onSubmit = form.handleSubmit(async (values) => {
     // `values` is the schema's output (trimmed); '' clears an optional field on update.
     const input: ContactInput = {
@@ -127,13 +120,13 @@ export function ContactFormDialog({
           <DialogTitle>{t(isEditing ? 'contacts.editTitle' : 'contacts.newTitle')}</DialogTitle>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label={t('contacts.form.name')} error={errorText('name')}>
+          <FormField label={t('contacts.form.name')} error={errors.name}>
             <Input autoComplete="off" {...form.register('name')} />
           </FormField>
-          <FormField label={t('contacts.form.email')} error={errorText('email')}>
+          <FormField label={t('contacts.form.email')} error={errors.email}>
             <Input type="email" autoComplete="off" inputMode="email" {...form.register('email')} />
           </FormField>
-          <FormField label={t('contacts.form.phone')} error={errorText('phone')}>
+          <FormField label={t('contacts.form.phone')} error={errors.phone}>
             <Input
               type="tel"
               autoComplete="off"
@@ -146,7 +139,7 @@ export function ContactFormDialog({
             control={form.control}
             name="relationship"
             render={({ field }) => (
-              <FormField label={t('contacts.form.relationship')} error={errorText('relationship')}>
+              <FormField label={t('contacts.form.relationship')} error={errors.relationship}>
                 <Select
                   value={field.value ?? ''}
                   // "No relationship" clears a relationship set earlier (Radix items cannot hold '').

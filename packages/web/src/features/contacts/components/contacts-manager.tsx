@@ -15,7 +15,6 @@ import { initialContactList, useContacts, useDeleteContact } from '@/api/contact
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { OptionSelect } from '@/components/ui/option-select';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -41,7 +40,7 @@ export function ContactsManager() {
   const [isImportOpen, setIsImportOpen] = useState(false);
   const [isExportOpen, setIsExportOpen] = useState(false);
   const deleteContact = useDeleteContact();
-  const ids = { filterHint: useId(), relationship: useId(), sortBy: useId(), sortDirection: useId() };
+  const filterHintId = useId();
 
   const search = useDebouncedValue(searchText.trim(), searchDelayMs);
   const isSearching = searchText.trim() !== '';
@@ -100,51 +99,38 @@ export function ContactsManager() {
           />
         </div>
         <div className="space-y-1">
-          <Label htmlFor={ids.relationship} className="sr-only">
-            {t('contacts.relationshipFilterLabel')}
-          </Label>
           <OptionSelect
-            id={ids.relationship}
+            aria-label={t('contacts.relationshipFilterLabel')}
             value={relationship}
             onValueChange={setRelationship}
             disabled={isSearching}
-            aria-describedby={isSearching ? ids.filterHint : undefined}
+            aria-describedby={isSearching ? filterHintId : undefined}
             options={relationshipFilters.map((filter) => ({
               value: filter,
               label: filter === 'all' ? t('contacts.allRelationships') : t(`contacts.relationships.${filter}`),
             }))}
           />
           {isSearching ? (
-            <p id={ids.filterHint} className="text-xs text-muted-foreground">
+            <p id={filterHintId} className="text-xs text-muted-foreground">
               {t('contacts.filterIgnored')}
             </p>
           ) : null}
         </div>
-        <div>
-          <Label htmlFor={ids.sortBy} className="sr-only">
-            {t('contacts.sortLabel')}
-          </Label>
-          <OptionSelect
-            id={ids.sortBy}
-            value={sortBy}
-            onValueChange={setSortBy}
-            options={contactSortFields.map((field) => ({ value: field, label: t(`contacts.sort.${field}`) }))}
-          />
-        </div>
-        <div>
-          <Label htmlFor={ids.sortDirection} className="sr-only">
-            {t('contacts.sortDirectionLabel')}
-          </Label>
-          <OptionSelect
-            id={ids.sortDirection}
-            value={sortDirection}
-            onValueChange={setSortDirection}
-            options={sortDirections.map((direction) => ({
-              value: direction,
-              label: t(direction === 'asc' ? 'contacts.sortAsc' : 'contacts.sortDesc'),
-            }))}
-          />
-        </div>
+        <OptionSelect
+          aria-label={t('contacts.sortLabel')}
+          value={sortBy}
+          onValueChange={setSortBy}
+          options={contactSortFields.map((field) => ({ value: field, label: t(`contacts.sort.${field}`) }))}
+        />
+        <OptionSelect
+          aria-label={t('contacts.sortDirectionLabel')}
+          value={sortDirection}
+          onValueChange={setSortDirection}
+          options={sortDirections.map((direction) => ({
+            value: direction,
+            label: t(direction === 'asc' ? 'contacts.sortAsc' : 'contacts.sortDesc'),
+          }))}
+        />
       </div>
 
       {contacts.isPending ? (

@@ -18,6 +18,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { copyText } from '@/lib/copy-text';
 
 type Fields = {
   senderName: string;
@@ -92,15 +93,6 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
         setErrors(error.fields as Partial<Record<FieldName, string>>);
       }
       toast.error(errorMessage(error, t('errors.internal')));
-    }
-  };
-
-  const copyWebhookAddress = async (address: string) => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast.success(t('email.settings.webhookAddressCopied'));
-    } catch {
-      // The address stays on screen to select by hand.
     }
   };
 
@@ -224,7 +216,11 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettingsRespons
                     />
                   </FormField>
                 </div>
-                <Button type="button" variant="outline" onClick={() => void copyWebhookAddress(webhookUrl)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => void copyText(webhookUrl, t('email.settings.webhookAddressCopied'))}
+                >
                   <CopyIcon aria-hidden />
                   {t('email.settings.copyWebhookAddress')}
                 </Button>

@@ -2,7 +2,7 @@ import { InboxIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outboxPageSize, useOutbox } from '@/api/email';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-date';
@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format-date';
 export function OutboxList() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const outbox = useOutbox({ page, enabled: true });
+  const outbox = useOutbox(page);
   const pages = Math.max(1, Math.ceil((outbox.data?.total ?? 0) / outboxPageSize));
 
   return (
@@ -60,17 +60,7 @@ export function OutboxList() {
             ))}
           </ul>
         ) : null}
-        {pages > 1 ? (
-          <nav className="flex items-center justify-between gap-2" aria-label={t('email.outbox.title')}>
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('email.outbox.previous')}
-            </Button>
-            <span className="text-sm text-muted-foreground">{t('email.outbox.pageInfo', { page, pages })}</span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('email.outbox.next')}
-            </Button>
-          </nav>
-        ) : null}
+        {pages > 1 ? <Pager label={t('email.outbox.title')} page={page} pages={pages} onPageChange={setPage} /> : null}
       </CardContent>
     </Card>
   );

@@ -53,7 +53,7 @@ function ResultContent({ result }: { result: ShareResult }) {
   const copy = useResultCopy(result);
   const deliveries = result.kind === 'sent' || result.kind === 'scheduled' ? result.deliveries : null;
   return (
-    <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
+    <DialogContent>
       <DialogHeader>
         <DialogTitle>{copy.title}</DialogTitle>
         <DialogDescription>{copy.message}</DialogDescription>

@@ -18,9 +18,9 @@ import { queuedIdeasQueryKey } from '../offline/queued-ideas';
 import { enqueueIdea } from '../offline/idea-queue';
 import type { QueuedIdea } from '../offline/queue-store';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { peekIncomingText, takeIncomingText } from '../offline/incoming-text';
 import { useIncomingPhotos } from '../offline/use-incoming-photos';
-import { useIsMobile } from './use-is-mobile';
 import { VoiceRecorder } from './voice-recorder';
 
 type Mode = 'typing' | 'recording' | 'reviewing';
@@ -45,7 +45,8 @@ export function textAfterSave(current: string, submitted: string): string {
  */
 export function IdeaForm({ openIdeas }: { openIdeas?: { open: number; limit: number } | undefined }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
+  // The mobile layout applies below 768 px.
+  const isMobile = useMediaQuery('(max-width: 767.98px)');
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const createIdea = useCreateIdea();

@@ -157,7 +157,6 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
     defaultValues: initialValues(data),
   });
   const { errors } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
   const selectedContacts = useWatch({ control: form.control, name: 'selectedContacts' });
   const isAllContacts = selectedContacts === allContacts;
 
@@ -176,7 +175,7 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('schedule.frequency')} error={message(errors.frequency?.message)}>
+        <FormField label={t('schedule.frequency')} error={errors.frequency}>
           <Controller
             control={form.control}
             name="frequency"
@@ -193,11 +192,7 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
             )}
           />
         </FormField>
-        <FormField
-          label={t('schedule.timeZone')}
-          hint={t('schedule.timeZoneHint')}
-          error={message(errors.timeZone?.message)}
-        >
+        <FormField label={t('schedule.timeZone')} hint={t('schedule.timeZoneHint')} error={errors.timeZone}>
           <Input list={timeZoneListId} autoComplete="off" spellCheck={false} {...form.register('timeZone')} />
         </FormField>
         {/* The zones offered in the picker; typing any other valid IANA name works too. */}
@@ -206,10 +201,10 @@ function ScheduleForm({ data }: { data: ScheduleResponse }) {
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        <FormField label={t('schedule.startDate')} error={message(errors.startDate?.message)}>
+        <FormField label={t('schedule.startDate')} error={errors.startDate}>
           <Input type="date" {...form.register('startDate')} />
         </FormField>
-        <FormField label={t('schedule.startTime')} error={message(errors.startTime?.message)}>
+        <FormField label={t('schedule.startTime')} error={errors.startTime}>
           <Input type="time" {...form.register('startTime')} />
         </FormField>
       </div>

@@ -2,11 +2,12 @@ import { isBuiltInTemplateId } from '@life-updates/contract/template-options';
 import { everyoneTextKey } from '@life-updates/contract/share-options';
 import type { ShareWithContacts } from '@life-updates/contract/shares';
 import type { TFunction } from 'i18next';
+import { templateName } from '@/lib/template-labels';
 
 /** The card's template line: a built-in's name in the user's language, a user's own, or "Default Template". */
 export function templateLabel(share: ShareWithContacts, t: TFunction): string {
   if (share.templateId && isBuiltInTemplateId(share.templateId)) {
-    return t(`templates.builtIns.${share.templateId}.name`, { defaultValue: share.templateName ?? '' });
+    return templateName({ id: share.templateId, isBuiltIn: true, name: share.templateName ?? '' }, t);
   }
   return share.templateName ?? t('summeris.defaultTemplate');
 }

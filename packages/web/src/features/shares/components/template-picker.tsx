@@ -1,5 +1,4 @@
 import { fallbackTemplateId } from '@life-updates/contract/template-options';
-import type { Template } from '@life-updates/contract/templates';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTemplates } from '@/api/templates';
@@ -14,17 +13,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { templateDescription, templateName } from '@/lib/template-labels';
 
 /*
  * The Share flow's template picker (share-ideas-flow.tsx): the templates load with its first open,
  * not with My Stories.
  */
-
-function templateName(template: Template, t: ReturnType<typeof useTranslation>['t']) {
-  return template.isBuiltIn
-    ? t(`templates.builtIns.${template.id}.name`, { defaultValue: template.name })
-    : template.name;
-}
 
 export function TemplatePicker({
   open,
@@ -62,7 +56,7 @@ export function TemplatePicker({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('ideas.templatePicker.title')}</DialogTitle>
           <DialogDescription>
@@ -100,13 +94,7 @@ export function TemplatePicker({
                     ) : null}
                   </span>
                   {option.structureDescription ? (
-                    <span className="block text-sm text-muted-foreground">
-                      {option.isBuiltIn
-                        ? t(`templates.builtIns.${option.id}.description`, {
-                            defaultValue: option.structureDescription,
-                          })
-                        : option.structureDescription}
-                    </span>
+                    <span className="block text-sm text-muted-foreground">{templateDescription(option, t)}</span>
                   ) : null}
                 </span>
               </label>

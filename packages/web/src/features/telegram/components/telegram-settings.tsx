@@ -10,6 +10,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { copyText } from '@/lib/copy-text';
 import { formatDate } from '@/lib/format-date';
 
 const formatTime = (iso: string, locale: string) =>
@@ -33,15 +34,6 @@ function PendingCode({
   }, []);
   const isExpired = new Date(code.expiresAt).getTime() <= now;
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code.code);
-      toast.success(t('telegram.copied'));
-    } catch {
-      // The code stays on screen to type by hand.
-    }
-  }
-
   return (
     <section aria-labelledby="telegram-code-title" className="space-y-3 rounded-md border border-border p-4">
       <h3 id="telegram-code-title" className="font-semibold">
@@ -61,7 +53,12 @@ function PendingCode({
         >
           {code.code}
         </output>
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void copyText(code.code, t('telegram.copied'))}
+        >
           <CopyIcon aria-hidden />
           {t('telegram.copyCode')}
         </Button>

@@ -26,23 +26,11 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { refusalMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { templateDescription, templateName } from '@/lib/template-labels';
 
 type Editing = { mode: 'create'; from?: TemplateFormInput } | { mode: 'edit'; template: Template };
 
 const emptyForm: TemplateFormInput = { name: '', template: '', structureDescription: '', isDefault: false };
-
-/** A built-in's name and description in the user's language; a user template's as written. */
-function useTemplateLabels() {
-  const { t } = useTranslation();
-  return {
-    name: (template: Template) =>
-      template.isBuiltIn ? t(`templates.builtIns.${template.id}.name`, { defaultValue: template.name }) : template.name,
-    description: (template: Template) =>
-      template.isBuiltIn
-        ? t(`templates.builtIns.${template.id}.description`, { defaultValue: template.structureDescription ?? '' })
-        : (template.structureDescription ?? ''),
-  };
-}
 
 function preview(text: string) {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -90,7 +78,6 @@ function TemplateList({
   onEdit: (template: Template) => void;
 }) {
   const { t } = useTranslation();
-  const labels = useTemplateLabels();
   const templates = useTemplates();
   const deleteTemplate = useDeleteTemplate();
   const [toDelete, setToDelete] = useState<Template | null>(null);
@@ -123,22 +110,22 @@ function TemplateList({
               <Card className="h-full">
                 <CardHeader>
                   <CardTitle className="flex flex-wrap items-center gap-2 text-base">
-                    {labels.name(template)}
+                    {templateName(template, t)}
                     <Badge variant="secondary">{t('templates.builtInBadge')}</Badge>
                   </CardTitle>
-                  <CardDescription>{labels.description(template)}</CardDescription>
+                  <CardDescription>{templateDescription(template, t)}</CardDescription>
                 </CardHeader>
                 <CardContent className="space-y-3">
                   <p className="text-sm text-muted-foreground">{preview(template.template)}</p>
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={t('templates.useAsStartLabel', { name: labels.name(template) })}
+                    aria-label={t('templates.useAsStartLabel', { name: templateName(template, t) })}
                     onClick={() =>
                       onStartFrom({
-                        name: t('templates.copyName', { name: labels.name(template) }),
+                        name: t('templates.copyName', { name: templateName(template, t) }),
                         template: template.template,
-                        structureDescription: labels.description(template),
+                        structureDescription: templateDescription(template, t),
                         isDefault: false,
                       })
                     }
@@ -236,7 +223,6 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -262,10 +248,10 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label={t('templates.form.name')} error={message(errors.name?.message)}>
+          <FormField label={t('templates.form.name')} error={errors.name}>
             <Input placeholder={t('templates.form.namePlaceholder')} {...form.register('name')} />
           </FormField>
-          <FormField label={t('templates.form.description')} error={message(errors.structureDescription?.message)}>
+          <FormField label={t('templates.form.description')} error={errors.structureDescription}>
             <Input
               placeholder={t('templates.form.descriptionPlaceholder')}
               {...form.register('structureDescription')}
@@ -274,7 +260,7 @@ function TemplateEditor({ editing, onDone }: { editing: Editing; onDone: () => v
           <FormField
             label={t('templates.form.template')}
             hint={`${t('templates.variables.title')}: ${templateVariables.join(', ')}`}
-            error={message(errors.template?.message)}
+            error={errors.template}
           >
             <Textarea rows={10} placeholder={t('templates.form.templatePlaceholder')} {...form.register('template')} />
           </FormField>
