@@ -1,3 +1,5 @@
+import { Semaphore } from 'async-mutex';
+
 /**
  * An image shown in the HTML part, referenced there as `cid:<contentId>` (RFC 2392): the photos of
  * a share. Every transport sends it as an inline attachment with this Content-ID.
@@ -93,26 +95,59 @@ export interface EmailTransport {
 }
 
 /**
+ * About the bytes a mail holds while it is sent: its parts, and its images in Base64 as SendGrid's
+ * and Resend's JSON bodies carry them (and SMTP's MIME), plus a little for headers and JSON.
+ */
+export function sizeOfMail(message: OutgoingEmail): number {
+  const images = (message.inlineImages ?? []).reduce((sum, image) => sum + Math.ceil(image.content.length / 3) * 4, 0);
+  return Buffer.byteLength(message.text) + Buffer.byteLength(message.html ?? '') + images + 16 * 1024;
+}
+
+/**
+ * A cap on the bytes of mail in flight at once: a mail waits (first come, first served) until it
+ * fits beside those being sent, and one larger than the whole budget goes alone. A share's batch
+ * sends up to 25 mails side by side, each up to ~14 MB with its photos (docs/benchmarks.md, Photos).
+ */
+export function createSendBudget(bytes: number) {
+  // async-mutex's weighted semaphore queues in order; a weight over its total would wait for ever.
+  const semaphore = new Semaphore(bytes);
+  return {
+    send<Result>(message: OutgoingEmail, send: () => Promise<Result>): Promise<Result> {
+      return semaphore.runExclusive(send, Math.min(sizeOfMail(message), bytes));
+    },
+  };
+}
+
+export type SendBudget = ReturnType<typeof createSendBudget>;
+
+/** One budget for every transport of the process: the server's and each user's own. */
+const processSendBudget = createSendBudget(32 * 1024 * 1024);
+
+/**
  * A transport that leaves the machine through a client library, loaded at the first send rather
  * than at start-up (docs/benchmarks.md, memory) and closed with the transport when it was loaded.
+ * Its sends share the process's budget of bytes in flight (`budget` in tests).
  */
 export function createLoadedTransport<Client>({
   kind,
   load,
   send,
   close,
+  budget = processSendBudget,
 }: {
   kind: Exclude<EmailTransport['kind'], 'outbox'>;
   load: () => Promise<Client>;
   send: (client: Client, message: OutgoingEmail) => Promise<SendResult>;
   close?: (client: Client) => void | Promise<void>;
+  budget?: SendBudget | undefined;
 }): EmailTransport {
   let client: Promise<Client> | undefined;
   return {
     kind,
     isExternal: true,
     async send(message) {
-      return send(await (client ??= load()), message);
+      const loaded = await (client ??= load());
+      return budget.send(message, () => send(loaded, message));
     },
     async close() {
       if (client && close) await close(await client);
