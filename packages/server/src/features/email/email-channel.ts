@@ -84,6 +84,23 @@ async function prepareEmails({
   };
 }
 
+/** The value under `key`, made and kept the first time it is asked for. */
+function getOrMake<Key, Value>(
+  map: { get(key: Key): Value | undefined; set(key: Key, value: Value): unknown },
+  key: Key,
+  make: () => Value,
+): Value {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** A batch's senders by user id and photos by share id. */
+type EmailBatch = { senders: Map<string, Promise<Sender>>; photos: Map<string, Promise<EmailPhoto[]>> };
+
 const inlinePhoto = (photo: Extract<EmailPhoto, { kind: 'inline' }>): RenderedPhoto => ({
   number: photo.number,
   alt: photo.alt,
@@ -107,36 +124,24 @@ export function createEmailChannel({
   /** Where the share's photos are read from. */
   media: MediaStorage;
 }): Channel {
-  /** Each user's sender, once per batch (the user's own transport is opened for it). */
-  const senderOf = (batch: ChannelBatch, userId: string) => {
-    const key = `email:sender:${userId}`;
-    let sender = batch.cache.get(key) as Promise<Sender> | undefined;
-    if (!sender) {
-      sender = resolveSender({ db: batch.db, config, secretBox, serverTransport, userId });
-      batch.cache.set(key, sender);
-    }
-    return sender;
-  };
-
   /**
-   * The share's photos as its emails show them, once per batch: every contact's mail of the share
-   * carries the same images (a per-contact summary tells all the share's ideas), read and made to
-   * fit once. A retry is a later batch, and reads them again.
+   * What each batch of sends opened, for as long as it lasts: every user's sender, once (a user's
+   * own transport is opened for it and closed with the batch), and every share's photos, once:
+   * each contact's mail of a share carries the same images (a per-contact summary tells all the
+   * share's ideas), read and made to fit once. A retry is a later batch, and reads them again.
    */
-  const photosOf = (batch: ChannelBatch, delivery: DeliveryRow): Promise<EmailPhoto[]> => {
-    if (!delivery.shareId) return Promise.resolve([]);
-    const key = `email:photos:${delivery.shareId}`;
-    let photos = batch.cache.get(key) as Promise<EmailPhoto[]> | undefined;
-    if (!photos) {
-      photos = findSharePhotos({
-        db: batch.db,
-        storage: media,
-        userId: delivery.userId,
-        shareId: delivery.shareId,
-      }).then(prepareEmailPhotos);
-      batch.cache.set(key, photos);
-    }
-    return photos;
+  const openBatches = new WeakMap<ChannelBatch, EmailBatch>();
+  const emailBatchOf = (batch: ChannelBatch) =>
+    getOrMake(openBatches, batch, () => ({ senders: new Map(), photos: new Map() }));
+  const senderOf = (batch: ChannelBatch, userId: string) =>
+    getOrMake(emailBatchOf(batch).senders, userId, () =>
+      resolveSender({ db: batch.db, config, secretBox, serverTransport, userId }),
+    );
+  const photosOf = async (batch: ChannelBatch, { userId, shareId }: DeliveryRow): Promise<EmailPhoto[]> => {
+    if (!shareId) return [];
+    return getOrMake(emailBatchOf(batch).photos, shareId, () =>
+      findSharePhotos({ db: batch.db, storage: media, userId, shareId }).then(prepareEmailPhotos),
+    );
   };
 
   /**
@@ -237,9 +242,10 @@ export function createEmailChannel({
     },
 
     async endBatch(batch) {
-      for (const [key, sender] of batch.cache) {
-        if (!key.startsWith('email:sender:')) continue;
-        const resolved = await (sender as Promise<Sender>).catch(() => null);
+      const opened = openBatches.get(batch);
+      openBatches.delete(batch);
+      for (const sender of opened?.senders.values() ?? []) {
+        const resolved = await sender.catch(() => null);
         if (resolved?.isUserTransport) await resolved.transport.close();
       }
     },
