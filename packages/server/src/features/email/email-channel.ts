@@ -206,7 +206,7 @@ export function createEmailChannel({
       try {
         const result = await sender.transport.send({
           from: sender.from,
-          fromName: sender.fromName,
+          fromName: sender.senderName,
           to: delivery.recipientEmail ?? '',
           replyTo: sender.replyTo,
           subject: delivery.subject,

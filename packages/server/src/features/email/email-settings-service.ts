@@ -189,7 +189,6 @@ export type Sender = {
   /** True when the user's own provider key is used (the transport is theirs, made for this send). */
   isUserTransport: boolean;
   from: string;
-  fromName: string;
   replyTo: string;
   senderName: string;
   locale: Locale;
@@ -210,7 +209,6 @@ export async function resolveSender({
 }: UserScope<Database> & { config: Config; secretBox: SecretBox; serverTransport: EmailTransport }): Promise<Sender> {
   const row = await readSettingsRow({ db, userId });
   const base = {
-    fromName: row.senderName,
     senderName: row.senderName,
     replyTo: row.settings.replyTo.trim() || row.email,
     locale: row.locale,
