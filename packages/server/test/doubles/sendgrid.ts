@@ -64,44 +64,43 @@ export async function startSendgridApi({
   answerDelayMs,
 }: {
   answer?: (request: RecordedRequest, index: number) => StubAnswer | undefined;
+  /** Holds each answer this long, as a distant API takes a moment. */
   answerDelayMs?: number;
 } = {}) {
-  const server = await startRecordingServer(
-    (request, index) => {
-      const imposed = answer?.(request, index);
-      if (imposed) return imposed;
-      // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send: POST /v3/mail/send,
-      // "Authorization: Bearer <<YOUR_API_KEY_HERE>>".
-      if (request.method !== 'POST' || request.url !== '/v3/mail/send') {
-        return sendgridError(404, 'resource not found');
-      }
-      // https://www.twilio.com/docs/sendgrid/api-reference/how-to-use-the-sendgrid-v3-api/errors:
-      // 401 "Requires authentication". Body and message as the real API answers a bad key, quoted in
-      // full in https://github.com/sendgrid/sendgrid-php/issues/793.
-      const authorization = request.headers.authorization ?? '';
-      if (!/^Bearer \S+$/.test(authorization)) {
-        return sendgridError(401, 'The provided authorization grant is invalid, expired, or revoked');
-      }
-      const body = request.body as { personalizations?: unknown[] } | undefined;
-      // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send: personalizations is
-      // required (400 with the field named).
-      if (!body || !Array.isArray(body.personalizations) || body.personalizations.length === 0) {
-        return sendgridError(
-          400,
-          'The personalizations field is required and must have at least one personalization.',
-          'personalizations',
-        );
-      }
-      const refusal = checkAttachments(body as { attachments?: unknown }, request.rawBody);
-      if (refusal) return refusal;
-      // Same page: "202 Accepted", no body; https://sendgrid.com/docs/glossary/x-message-id/: the
-      // X-Message-Id response header, which later events carry as the start of `sg_message_id`
-      // (sendgrid/sendgrid-nodejs#412, sendgrid/docs#6577). Its shape here (22 base64url characters)
-      // copies the ids quoted in those reports; SendGrid documents no format.
-      return { status: 202, headers: { 'x-message-id': randomBytes(16).toString('base64url').slice(0, 22) } };
-    },
-    { answerDelayMs },
-  );
+  const respond = (request: RecordedRequest, index: number): StubAnswer => {
+    const imposed = answer?.(request, index);
+    if (imposed) return imposed;
+    // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send: POST /v3/mail/send,
+    // "Authorization: Bearer <<YOUR_API_KEY_HERE>>".
+    if (request.method !== 'POST' || request.url !== '/v3/mail/send') {
+      return sendgridError(404, 'resource not found');
+    }
+    // https://www.twilio.com/docs/sendgrid/api-reference/how-to-use-the-sendgrid-v3-api/errors:
+    // 401 "Requires authentication". Body and message as the real API answers a bad key, quoted in
+    // full in https://github.com/sendgrid/sendgrid-php/issues/793.
+    const authorization = request.headers.authorization ?? '';
+    if (!/^Bearer \S+$/.test(authorization)) {
+      return sendgridError(401, 'The provided authorization grant is invalid, expired, or revoked');
+    }
+    const body = request.body as { personalizations?: unknown[] } | undefined;
+    // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send: personalizations is
+    // required (400 with the field named).
+    if (!body || !Array.isArray(body.personalizations) || body.personalizations.length === 0) {
+      return sendgridError(
+        400,
+        'The personalizations field is required and must have at least one personalization.',
+        'personalizations',
+      );
+    }
+    const refusal = checkAttachments(body as { attachments?: unknown }, request.rawBody);
+    if (refusal) return refusal;
+    // Same page: "202 Accepted", no body; https://sendgrid.com/docs/glossary/x-message-id/: the
+    // X-Message-Id response header, which later events carry as the start of `sg_message_id`
+    // (sendgrid/sendgrid-nodejs#412, sendgrid/docs#6577). Its shape here (22 base64url characters)
+    // copies the ids quoted in those reports; SendGrid documents no format.
+    return { status: 202, headers: { 'x-message-id': randomBytes(16).toString('base64url').slice(0, 22) } };
+  };
+  const server = await startRecordingServer(respond, { answerDelayMs });
   return {
     ...server,
     /** The Mail Send requests SendGrid accepted (answered 202), with the X-Message-Id each got. */
