@@ -8,60 +8,14 @@
 //     received it, its inline images, and the time from the send request to the message's arrival.
 // Options: --runs=<n> uploads (default 8).
 import { simpleParser } from 'mailparser';
-import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildServerIfStale, serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
+import { buildServerIfStale } from './build-server.mjs';
+import { describeMachine, idleRss, pause, rssMiB, startServer, twelveMegapixelJpeg } from './bench-server.mjs';
 
-const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const options = parseArgs({ strict: false }).values;
 const runs = Number(options.runs ?? 8);
 const password = 'Passw0rd!';
-const pause = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-const rssMiB = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Idle RSS: the lowest of a few readings a moment apart, once start-up's garbage has settled. */
-async function idleRss(pid) {
-  await pause(3000);
-  const readings = [];
-  for (let index = 0; index < 5; index += 1) {
-    readings.push(rssMiB(pid));
-    await pause(200);
-  }
-  return Math.min(...readings);
-}
-
-/** A 12-megapixel photo as a phone takes it: noisy detail (JPEG cannot squeeze it small), held sideways, with EXIF. */
-async function twelveMegapixelJpeg(firstSeed = 1) {
-  const width = 4000;
-  const height = 3000;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = firstSeed;
-  for (let index = 0; index < pixels.length; index += 1) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    pixels[index] = ((index % (width * 3)) / 12 + (seed >> 24)) & 255;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .withMetadata({ orientation: 6 })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 /** A local SMTP server that keeps each message's raw bytes as they arrived (the MIME message, after DATA). */
 async function startSmtpServer() {
@@ -89,48 +43,6 @@ async function startSmtpServer() {
     url: `smtp://127.0.0.1:${server.server.address().port}`,
     received,
     close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-/** Starts the built server on a new PGlite data dir; `stop` ends it and removes the dir. */
-async function startServer(env = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
-    cwd: path.join(root, 'packages/server'),
-    env: {
-      ...process.env,
-      ...serverEnvironment,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_SCALE: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await pause(50);
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
   };
 }
 
@@ -225,36 +137,9 @@ async function measureEmail() {
 
 await buildServerIfStale();
 let results;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
-  cwd: path.join(root, 'packages/server'),
-  env: {
-    ...process.env,
-    ...serverEnvironment,
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: baseUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_SCALE: '1000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const exited = new Promise((resolve) => child.on('exit', resolve));
+const server = await startServer();
+const { baseUrl, pid } = server;
 try {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await pause(50);
-  }
   const headers = { origin: baseUrl, 'content-type': 'application/json' };
   const email = 'bench-photos@example.com';
   await fetch(`${baseUrl}/api/auth/sign-up/email`, {
@@ -271,11 +156,11 @@ try {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  const withoutSharp = await idleRss(child.pid);
+  const withoutSharp = await idleRss(pid);
 
   const photo = await twelveMegapixelJpeg();
-  let peak = rssMiB(child.pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid))), 5);
+  let peak = rssMiB(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 5);
   const times = [];
   let ideaId;
   for (let run = 0; run < runs; run += 1) {
@@ -301,11 +186,10 @@ try {
     if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
   }
   clearInterval(sampler);
-  const withSharp = await idleRss(child.pid);
+  const withSharp = await idleRss(pid);
   const sorted = [...times].sort((a, b) => a - b);
-  const cpuModel = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1];
   results = {
-    machine: { cpus: cpus().length, cpuModel, node: process.version },
+    machine: describeMachine(),
     photo: { width: 4000, height: 3000, megabytes: Number((photo.length / 1024 / 1024).toFixed(1)) },
     uploadMs: {
       first: Math.round(times[0]),
@@ -319,9 +203,7 @@ try {
     },
   };
 } finally {
-  child.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 results.email = await measureEmail();
