@@ -101,14 +101,6 @@ function getOrMake<Key, Value>(
 /** A batch's senders by user id and photos by share id. */
 type EmailBatch = { senders: Map<string, Promise<Sender>>; photos: Map<string, Promise<EmailPhoto[]>> };
 
-const inlinePhoto = (photo: Extract<EmailPhoto, { kind: 'inline' }>): RenderedPhoto => ({
-  number: photo.number,
-  alt: photo.alt,
-  contentId: photo.image.contentId,
-  width: photo.width,
-  height: photo.height,
-});
-
 export function createEmailChannel({
   config,
   secretBox,
@@ -149,17 +141,15 @@ export function createEmailChannel({
    * queued: the same on every attempt, so a retry sends the same message.
    */
   const renderedPhotos = async (photos: readonly EmailPhoto[], delivery: DeliveryRow): Promise<RenderedPhoto[]> => {
-    if (!photos.some((photo) => photo.kind === 'link')) {
-      return photos.flatMap((photo) => (photo.kind === 'inline' ? [inlinePhoto(photo)] : []));
-    }
-    const baseUrl = await publicAddress.forLinks();
+    // The public address is read only when a photo goes as a link.
+    const baseUrl = photos.some((photo) => photo.kind === 'link') ? await publicAddress.forLinks() : '';
     const expiresAt = new Date(delivery.createdAt.getTime() + config.PHOTO_LINK_DAYS * 24 * 60 * 60 * 1000);
-    return photos.map((photo) =>
+    return photos.map(({ number, alt, ...photo }) =>
       photo.kind === 'inline'
-        ? inlinePhoto(photo)
+        ? { number, alt, contentId: photo.image.contentId, width: photo.width, height: photo.height }
         : {
-            number: photo.number,
-            alt: photo.alt,
+            number,
+            alt,
             url: photoLinkUrl({
               baseUrl,
               appSecret: config.APP_SECRET,
