@@ -8,56 +8,23 @@
 //     received it, its inline images, and the time from the send request to the message's arrival.
 // Options: --runs=<n> uploads (default 8).
 import { simpleParser } from 'mailparser';
-import sharp from 'sharp';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { call, machine, pause, rssMiB, signIn, signUp, startBuiltServer, startSmtpServer } from './bench-server.mjs';
+import {
+  call,
+  idleRss,
+  machine,
+  pause,
+  rssMiB,
+  signIn,
+  signUp,
+  startServer,
+  startSmtpServer,
+  twelveMegapixelJpeg,
+} from './bench-server.mjs';
 import { buildServerIfStale } from './build-server.mjs';
 
 const options = parseArgs({ strict: false }).values;
 const runs = Number(options.runs ?? 8);
-
-/** Idle RSS: the lowest of a few readings a moment apart, once start-up's garbage has settled. */
-async function idleRss(pid) {
-  await pause(3000);
-  const readings = [];
-  for (let index = 0; index < 5; index += 1) {
-    readings.push(rssMiB(pid));
-    await pause(200);
-  }
-  return Math.min(...readings);
-}
-
-/** A 12-megapixel photo as a phone takes it: noisy detail (JPEG cannot squeeze it small), held sideways, with EXIF. */
-async function twelveMegapixelJpeg(firstSeed = 1) {
-  const width = 4000;
-  const height = 3000;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = firstSeed;
-  for (let index = 0; index < pixels.length; index += 1) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    pixels[index] = ((index % (width * 3)) / 12 + (seed >> 24)) & 255;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .withMetadata({ orientation: 6 })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
-/** Starts the built server on a new PGlite data dir; `stop` ends it and removes the dir. */
-async function startServer(env = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-photos-'));
-  const server = await startBuiltServer({ DATA_DIR: dataDir, ...env });
-  return {
-    ...server,
-    stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * The email of a share with three 12-megapixel photos, through SMTP: the account is confirmed by the

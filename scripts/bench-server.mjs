@@ -1,11 +1,12 @@
 // What `npm run bench` and `npm run bench:photos` share: the built server started as `npm start`
 // runs it, accounts on it, a local SMTP server to send to, and readings of the machine and processes.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, freemem, totalmem } from 'node:os';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
 
@@ -154,5 +155,45 @@ export async function startSmtpServer({ keepMessages = false } = {}) {
     url: `smtp://127.0.0.1:${server.server.address().port}`,
     arrivals,
     close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Idle RSS: the lowest of a few readings a moment apart, once start-up's garbage has settled. */
+export async function idleRss(pid) {
+  await pause(3000);
+  const readings = [];
+  for (let index = 0; index < 5; index += 1) {
+    readings.push(rssMiB(pid));
+    await pause(200);
+  }
+  return Math.min(...readings);
+}
+
+/** A 12-megapixel photo as a phone takes it: noisy detail (JPEG cannot squeeze it small), held sideways, with EXIF. */
+export async function twelveMegapixelJpeg(firstSeed = 1) {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = firstSeed;
+  for (let index = 0; index < pixels.length; index += 1) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    pixels[index] = ((index % (width * 3)) / 12 + (seed >> 24)) & 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** Starts the built server on a new PGlite data dir; `stop` ends it and removes the dir. */
+export async function startServer(env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-'));
+  const server = await startBuiltServer({ DATA_DIR: dataDir, ...env });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

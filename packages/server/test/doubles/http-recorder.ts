@@ -19,12 +19,28 @@ export type RecordedRequest = {
 
 export type StubAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 
-export async function startRecordingServer(respond: (request: RecordedRequest, index: number) => StubAnswer) {
+/**
+ * `answerDelayMs` holds each answer that long after its body arrived, as a distant API takes a
+ * moment; `peakBytesInFlight` is the most body bytes it was receiving or holding at once.
+ */
+export async function startRecordingServer(
+  respond: (request: RecordedRequest, index: number) => StubAnswer,
+  { answerDelayMs = 0 }: { answerDelayMs?: number } = {},
+) {
   const requests: RecordedRequest[] = [];
+  const load = { bytesInFlight: 0, peakBytesInFlight: 0 };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      load.bytesInFlight += chunk.length;
+      load.peakBytesInFlight = Math.max(load.peakBytesInFlight, load.bytesInFlight);
+    });
+    request.on('end', async () => {
+      if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
+      load.bytesInFlight -= size;
       const rawBody = Buffer.concat(chunks).toString('utf8');
       let body: unknown = rawBody;
       try {
@@ -50,6 +66,7 @@ export async function startRecordingServer(respond: (request: RecordedRequest, i
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    load,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

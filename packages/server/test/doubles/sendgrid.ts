@@ -61,8 +61,13 @@ function checkAttachments(body: { attachments?: unknown }, rawBody: string): Stu
  */
 export async function startSendgridApi({
   answer,
-}: { answer?: (request: RecordedRequest, index: number) => StubAnswer | undefined } = {}) {
-  const server = await startRecordingServer((request, index) => {
+  answerDelayMs,
+}: {
+  answer?: (request: RecordedRequest, index: number) => StubAnswer | undefined;
+  /** Holds each answer this long, as a distant API takes a moment. */
+  answerDelayMs?: number;
+} = {}) {
+  const respond = (request: RecordedRequest, index: number): StubAnswer => {
     const imposed = answer?.(request, index);
     if (imposed) return imposed;
     // https://www.twilio.com/docs/sendgrid/api-reference/mail-send/mail-send: POST /v3/mail/send,
@@ -94,7 +99,8 @@ export async function startSendgridApi({
     // (sendgrid/sendgrid-nodejs#412, sendgrid/docs#6577). Its shape here (22 base64url characters)
     // copies the ids quoted in those reports; SendGrid documents no format.
     return { status: 202, headers: { 'x-message-id': randomBytes(16).toString('base64url').slice(0, 22) } };
-  });
+  };
+  const server = await startRecordingServer(respond, { answerDelayMs });
   return {
     ...server,
     /** The Mail Send requests SendGrid accepted (answered 202), with the X-Message-Id each got. */

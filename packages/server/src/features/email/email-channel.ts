@@ -84,13 +84,22 @@ async function prepareEmails({
   };
 }
 
-const inlinePhoto = (photo: Extract<EmailPhoto, { kind: 'inline' }>): RenderedPhoto => ({
-  number: photo.number,
-  alt: photo.alt,
-  contentId: photo.image.contentId,
-  width: photo.width,
-  height: photo.height,
-});
+/** The value under `key`, made and kept the first time it is asked for. */
+function getOrMake<Key, Value>(
+  map: { get(key: Key): Value | undefined; set(key: Key, value: Value): unknown },
+  key: Key,
+  make: () => Value,
+): Value {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** A batch's senders by user id and photos by share id. */
+type EmailBatch = { senders: Map<string, Promise<Sender>>; photos: Map<string, Promise<EmailPhoto[]>> };
 
 export function createEmailChannel({
   config,
@@ -107,36 +116,24 @@ export function createEmailChannel({
   /** Where the share's photos are read from. */
   media: MediaStorage;
 }): Channel {
-  /** Each user's sender, once per batch (the user's own transport is opened for it). */
-  const senderOf = (batch: ChannelBatch, userId: string) => {
-    const key = `email:sender:${userId}`;
-    let sender = batch.cache.get(key) as Promise<Sender> | undefined;
-    if (!sender) {
-      sender = resolveSender({ db: batch.db, config, secretBox, serverTransport, userId });
-      batch.cache.set(key, sender);
-    }
-    return sender;
-  };
-
   /**
-   * The share's photos as its emails show them, once per batch: every contact's mail of the share
-   * carries the same images (a per-contact summary tells all the share's ideas), read and made to
-   * fit once. A retry is a later batch, and reads them again.
+   * What each batch of sends opened, for as long as it lasts: every user's sender, once (a user's
+   * own transport is opened for it and closed with the batch), and every share's photos, once:
+   * each contact's mail of a share carries the same images (a per-contact summary tells all the
+   * share's ideas), read and made to fit once. A retry is a later batch, and reads them again.
    */
-  const photosOf = (batch: ChannelBatch, delivery: DeliveryRow): Promise<EmailPhoto[]> => {
-    if (!delivery.shareId) return Promise.resolve([]);
-    const key = `email:photos:${delivery.shareId}`;
-    let photos = batch.cache.get(key) as Promise<EmailPhoto[]> | undefined;
-    if (!photos) {
-      photos = findSharePhotos({
-        db: batch.db,
-        storage: media,
-        userId: delivery.userId,
-        shareId: delivery.shareId,
-      }).then(prepareEmailPhotos);
-      batch.cache.set(key, photos);
-    }
-    return photos;
+  const openBatches = new WeakMap<ChannelBatch, EmailBatch>();
+  const emailBatchOf = (batch: ChannelBatch) =>
+    getOrMake(openBatches, batch, () => ({ senders: new Map(), photos: new Map() }));
+  const senderOf = (batch: ChannelBatch, userId: string) =>
+    getOrMake(emailBatchOf(batch).senders, userId, () =>
+      resolveSender({ db: batch.db, config, secretBox, serverTransport, userId }),
+    );
+  const photosOf = async (batch: ChannelBatch, { userId, shareId }: DeliveryRow): Promise<EmailPhoto[]> => {
+    if (!shareId) return [];
+    return getOrMake(emailBatchOf(batch).photos, shareId, () =>
+      findSharePhotos({ db: batch.db, storage: media, userId, shareId }).then(prepareEmailPhotos),
+    );
   };
 
   /**
@@ -144,17 +141,15 @@ export function createEmailChannel({
    * queued: the same on every attempt, so a retry sends the same message.
    */
   const renderedPhotos = async (photos: readonly EmailPhoto[], delivery: DeliveryRow): Promise<RenderedPhoto[]> => {
-    if (!photos.some((photo) => photo.kind === 'link')) {
-      return photos.flatMap((photo) => (photo.kind === 'inline' ? [inlinePhoto(photo)] : []));
-    }
-    const baseUrl = await publicAddress.forLinks();
+    // The public address is read only when a photo goes as a link.
+    const baseUrl = photos.some((photo) => photo.kind === 'link') ? await publicAddress.forLinks() : '';
     const expiresAt = new Date(delivery.createdAt.getTime() + config.PHOTO_LINK_DAYS * 24 * 60 * 60 * 1000);
-    return photos.map((photo) =>
+    return photos.map(({ number, alt, ...photo }) =>
       photo.kind === 'inline'
-        ? inlinePhoto(photo)
+        ? { number, alt, contentId: photo.image.contentId, width: photo.width, height: photo.height }
         : {
-            number: photo.number,
-            alt: photo.alt,
+            number,
+            alt,
             url: photoLinkUrl({
               baseUrl,
               appSecret: config.APP_SECRET,
@@ -201,7 +196,7 @@ export function createEmailChannel({
       try {
         const result = await sender.transport.send({
           from: sender.from,
-          fromName: sender.fromName,
+          fromName: sender.senderName,
           to: delivery.recipientEmail ?? '',
           replyTo: sender.replyTo,
           subject: delivery.subject,
@@ -237,9 +232,10 @@ export function createEmailChannel({
     },
 
     async endBatch(batch) {
-      for (const [key, sender] of batch.cache) {
-        if (!key.startsWith('email:sender:')) continue;
-        const resolved = await (sender as Promise<Sender>).catch(() => null);
+      const opened = openBatches.get(batch);
+      openBatches.delete(batch);
+      for (const sender of opened?.senders.values() ?? []) {
+        const resolved = await sender.catch(() => null);
         if (resolved?.isUserTransport) await resolved.transport.close();
       }
     },

@@ -108,7 +108,7 @@ export async function emailRoutes(app: FastifyInstance) {
         });
         await sender.transport.send({
           from: sender.from,
-          fromName: sender.fromName,
+          fromName: sender.senderName,
           to: request.body.to,
           replyTo: sender.replyTo,
           subject: translate('email.test.subject', locale),

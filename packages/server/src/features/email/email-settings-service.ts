@@ -63,9 +63,6 @@ export async function readSenderIdentity({ db, userId }: UserScope<Database>) {
 /** Where the public address is read from, to show the user their webhook address. */
 type LinkOrigin = { forLinks(): Promise<string> };
 
-/** The path a user's own provider account posts its events to (`webhook-routes.ts`). */
-export const userWebhookPath = (provider: EmailProvider, webhookId: string) => `/api/webhooks/${provider}/${webhookId}`;
-
 export async function getEmailSettings({
   db,
   config,
@@ -74,10 +71,10 @@ export async function getEmailSettings({
 }: UserScope<Database> & { config: Config; publicAddress: LinkOrigin }): Promise<EmailSettingsResponse> {
   const row = await readSettingsRow({ db, userId });
   const hasApiKey = row.emailApiKeyEncrypted !== null && row.emailApiKeyEncrypted !== undefined;
-  // Only an account of the user's own has events of its own to send here.
+  // Only an account of the user's own has events of its own to post here (webhook-routes.ts).
   const webhookUrl =
     hasApiKey && row.emailWebhookId
-      ? `${await publicAddress.forLinks()}${userWebhookPath(row.settings.provider, row.emailWebhookId)}`
+      ? `${await publicAddress.forLinks()}/api/webhooks/${row.settings.provider}/${row.emailWebhookId}`
       : null;
   return {
     ...row.settings,
@@ -189,7 +186,6 @@ export type Sender = {
   /** True when the user's own provider key is used (the transport is theirs, made for this send). */
   isUserTransport: boolean;
   from: string;
-  fromName: string;
   replyTo: string;
   senderName: string;
   locale: Locale;
@@ -210,7 +206,6 @@ export async function resolveSender({
 }: UserScope<Database> & { config: Config; secretBox: SecretBox; serverTransport: EmailTransport }): Promise<Sender> {
   const row = await readSettingsRow({ db, userId });
   const base = {
-    fromName: row.senderName,
     senderName: row.senderName,
     replyTo: row.settings.replyTo.trim() || row.email,
     locale: row.locale,

@@ -1,8 +1,6 @@
 import { translate, type Locale } from '@life-updates/contract/i18n';
 import escapeHtml from 'escape-html';
 
-export type RenderedEmail = { html: string; text: string };
-
 /** The email body is 600 px wide. */
 export const emailBodyWidth = 600;
 /** Its content, inside 24 px of padding on each side. */
@@ -119,7 +117,7 @@ export function renderEmail({
   photos?: readonly RenderedPhoto[];
   /** How long the photo links work, for the line above them. */
   photoLinkDays?: number;
-}): RenderedEmail {
+}) {
   const bestRegards = translate('email.bestRegards', locale);
   const filled = replaceSenderName(body.replace(/\r\n?/g, '\n'), senderName).trim();
   const blocks = splitBlocks(filled);

@@ -157,6 +157,15 @@ function fromResend(event: z.infer<typeof resendEventSchema>): ProviderEvent[] {
  */
 const sendgridTimestampToleranceSeconds = 10 * 60;
 
+/** The signed body as the schema reads it; undefined when it is not JSON or not of that shape. */
+function parsePayload<Schema extends z.ZodType>(payload: string, schema: Schema): z.infer<Schema> | undefined {
+  try {
+    return schema.parse(JSON.parse(payload));
+  } catch {
+    return undefined;
+  }
+}
+
 const headerValue = (request: FastifyRequest, name: string) => {
   const value = request.headers[name.toLowerCase()];
   return typeof value === 'string' ? value : '';
@@ -226,12 +235,8 @@ export async function webhookRoutes(app: FastifyInstance) {
       isValid = false;
     }
     if (!isValid) return refuse(request, reply, 'sendgrid', 'bad signature');
-    let events: z.infer<typeof sendgridEventsSchema>;
-    try {
-      events = sendgridEventsSchema.parse(JSON.parse(payload));
-    } catch {
-      return badPayload(reply);
-    }
+    const events = parsePayload(payload, sendgridEventsSchema);
+    if (!events) return badPayload(reply);
     const changed = await applyProviderEvents({ db, userId, events: fromSendgrid(events) });
     request.log.info(
       { provider: 'sendgrid', account: userId ? 'user' : 'server', events: events.length, changed },
@@ -258,17 +263,11 @@ export async function webhookRoutes(app: FastifyInstance) {
       // A saved secret that is not base64 cannot verify anything.
       return refuse(request, reply, 'resend', 'unusable signing secret');
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(payload);
-    } catch {
-      return badPayload(reply);
-    }
-    const parsed = resendEventSchema.safeParse(body);
-    if (!parsed.success) return badPayload(reply);
-    const changed = await applyProviderEvents({ db, userId, events: fromResend(parsed.data) });
+    const event = parsePayload(payload, resendEventSchema);
+    if (!event) return badPayload(reply);
+    const changed = await applyProviderEvents({ db, userId, events: fromResend(event) });
     request.log.info(
-      { provider: 'resend', account: userId ? 'user' : 'server', type: parsed.data.type, changed },
+      { provider: 'resend', account: userId ? 'user' : 'server', type: event.type, changed },
       'webhook event applied',
     );
     return reply.status(204).send();

@@ -93,26 +93,76 @@ export interface EmailTransport {
 }
 
 /**
+ * About the bytes a mail holds while it is sent: its parts, and its images in Base64 as SendGrid's
+ * and Resend's JSON bodies carry them (and SMTP's MIME), plus a little for headers and JSON.
+ */
+export function sizeOfMail(message: OutgoingEmail): number {
+  const images = (message.inlineImages ?? []).reduce((sum, image) => sum + Math.ceil(image.content.length / 3) * 4, 0);
+  return Buffer.byteLength(message.text) + Buffer.byteLength(message.html ?? '') + images + 16 * 1024;
+}
+
+/**
+ * A cap on the bytes of mail in flight at once: a mail waits (first come, first served) until it
+ * fits beside those being sent, and one larger than the whole budget goes alone. A share's batch
+ * sends up to 25 mails side by side, each up to ~14 MB with its photos (docs/benchmarks.md, Photos).
+ * Written here rather than with async-mutex's weighted Semaphore, whose every release walks each
+ * unit of its free value (DirtyHairy/async-mutex#90): in bytes, half a second per mail.
+ */
+export function createSendBudget(bytes: number) {
+  let free = bytes;
+  const waiting: Array<{ weight: number; start: () => void }> = [];
+  const startWaiting = () => {
+    while (waiting[0] && waiting[0].weight <= free) {
+      const next = waiting.shift()!;
+      free -= next.weight;
+      next.start();
+    }
+  };
+  return {
+    async send<Result>(message: OutgoingEmail, send: () => Promise<Result>): Promise<Result> {
+      const weight = Math.min(sizeOfMail(message), bytes);
+      if (waiting.length === 0 && weight <= free) free -= weight;
+      else await new Promise<void>((start) => waiting.push({ weight, start }));
+      try {
+        return await send();
+      } finally {
+        free += weight;
+        startWaiting();
+      }
+    },
+  };
+}
+
+export type SendBudget = ReturnType<typeof createSendBudget>;
+
+/** One budget for every transport of the process: the server's and each user's own. */
+const processSendBudget = createSendBudget(32 * 1024 * 1024);
+
+/**
  * A transport that leaves the machine through a client library, loaded at the first send rather
  * than at start-up (docs/benchmarks.md, memory) and closed with the transport when it was loaded.
+ * Its sends share the process's budget of bytes in flight (`budget` in tests).
  */
 export function createLoadedTransport<Client>({
   kind,
   load,
   send,
   close,
+  budget = processSendBudget,
 }: {
   kind: Exclude<EmailTransport['kind'], 'outbox'>;
   load: () => Promise<Client>;
   send: (client: Client, message: OutgoingEmail) => Promise<SendResult>;
   close?: (client: Client) => void | Promise<void>;
+  budget?: SendBudget | undefined;
 }): EmailTransport {
   let client: Promise<Client> | undefined;
   return {
     kind,
     isExternal: true,
     async send(message) {
-      return send(await (client ??= load()), message);
+      const loaded = await (client ??= load());
+      return budget.send(message, () => send(loaded, message));
     },
     async close() {
       if (client && close) await close(await client);

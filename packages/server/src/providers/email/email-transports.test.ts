@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
@@ -8,6 +9,7 @@ import { startSmtpServer } from '../../../test/doubles/smtp.ts';
 import {
   PermanentEmailError,
   TransientEmailError,
+  createSendBudget,
   isPermanentHttpStatus,
   type InlineImage,
   type OutgoingEmail,
@@ -405,5 +407,71 @@ describe('inline images (the photos of a share)', () => {
     expect((await post({ filename: 'a.jpg', content: 'not base64!' })).status).toBe(422);
     expect((await post({ filename: 'a.jpg', content: 'aGk=', content_id: 'x'.repeat(128) })).status).toBe(422);
     expect((await post({ filename: 'a.jpg', content: 'aGk=', content_id: 'photo' })).status).toBe(200);
+  });
+});
+
+describe('the budget of bytes in flight', () => {
+  const megabyte = 1024 * 1024;
+  /** A mail to `to` with one inline image of `bytes` (about 4/3 of that in Base64). */
+  const photoMail = (to: string, bytes: number): OutgoingEmail => ({
+    ...message,
+    to,
+    html: '<img src="cid:photo@life-updates" alt="">',
+    inlineImages: [
+      {
+        contentId: 'photo@life-updates',
+        filename: 'photo.jpg',
+        contentType: 'image/jpeg',
+        content: randomBytes(bytes),
+      },
+    ],
+  });
+  const recipients = (api: { requests: Array<{ body: unknown }> }) =>
+    api.requests.map(
+      (request) =>
+        (request.body as { personalizations: Array<{ to: [{ email: string }] }> }).personalizations[0]!.to[0].email,
+    );
+
+  it('the transports sharing a budget never have more than it at the API; every mail goes once', async () => {
+    const api = await startSendgridApi({ answerDelayMs: 100 });
+    cleanups.push(api.close);
+    const budget = createSendBudget(3 * megabyte);
+    // The server's transport and a user's own, sending side by side as a share's batch does.
+    const transports = [1, 2].map(() =>
+      createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url, budget }),
+    );
+    const addresses = Array.from({ length: 8 }, (_, index) => `reader${index}@example.com`);
+    await Promise.all(addresses.map((to, index) => transports[index % 2]!.send(photoMail(to, megabyte))));
+    // Each body is about 1.34 MB: two fit in 3 MB, a third does not.
+    expect(api.load.peakBytesInFlight).toBeGreaterThan(2.6 * megabyte);
+    expect(api.load.peakBytesInFlight).toBeLessThanOrEqual(3 * megabyte);
+    expect(recipients(api).sort()).toEqual(addresses.sort());
+  });
+
+  it('a failed send gives its share back; a mail larger than the whole budget goes alone', async () => {
+    const api = await startSendgridApi({
+      answerDelayMs: 50,
+      answer: (_request, index) => (index < 2 ? sendgridError(500, 'Internal error') : undefined),
+    });
+    cleanups.push(api.close);
+    const budget = createSendBudget(3 * megabyte);
+    const transport = createSendgridTransport({ apiKey: 'SG.test-key-123456', baseUrl: api.url, budget });
+    const failed = await Promise.allSettled([
+      transport.send(photoMail('first@example.com', megabyte)),
+      transport.send(photoMail('second@example.com', megabyte)),
+    ]);
+    expect(failed.map((result) => result.status === 'rejected' && result.reason)).toEqual([
+      expect.any(TransientEmailError),
+      expect.any(TransientEmailError),
+    ]);
+    // It needs the whole budget: had a failure kept its share, it would wait for ever.
+    api.load.peakBytesInFlight = 0;
+    await Promise.all([
+      transport.send(photoMail('large@example.com', 3 * megabyte)),
+      transport.send(photoMail('small@example.com', 100 * 1024)),
+    ]);
+    expect(recipients(api).slice(2)).toEqual(['large@example.com', 'small@example.com']);
+    expect(api.load.peakBytesInFlight).toBeGreaterThan(4 * megabyte);
+    expect(api.load.peakBytesInFlight).toBeLessThan(4.1 * megabyte);
   });
 });

@@ -6,18 +6,22 @@ import {
   httpEmailError,
   TransientEmailError,
   type EmailTransport,
+  type SendBudget,
 } from './email-transport.ts';
 
 /** Resend's email API through its official client; `baseUrl` points it elsewhere (tests, proxies). */
 export function createResendTransport({
   apiKey,
   baseUrl,
+  budget,
 }: {
   apiKey: string;
   baseUrl?: string | undefined;
+  budget?: SendBudget;
 }): EmailTransport {
   return createLoadedTransport({
     kind: 'resend',
+    budget,
     load: async (): Promise<Resend> => {
       const { Resend } = await import('resend');
       return new Resend(apiKey, baseUrl ? { baseUrl } : undefined);

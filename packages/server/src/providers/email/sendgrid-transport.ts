@@ -1,6 +1,12 @@
 import type { Client as SendgridClient } from '@sendgrid/client';
 import type { MailDataRequired, MailService } from '@sendgrid/mail';
-import { createLoadedTransport, headersOf, httpEmailError, type EmailTransport } from './email-transport.ts';
+import {
+  createLoadedTransport,
+  headersOf,
+  httpEmailError,
+  type EmailTransport,
+  type SendBudget,
+} from './email-transport.ts';
 
 type SendgridError = Error & { code?: number; response?: { body?: { errors?: Array<{ message?: string }> } } };
 
@@ -8,12 +14,15 @@ type SendgridError = Error & { code?: number; response?: { body?: { errors?: Arr
 export function createSendgridTransport({
   apiKey,
   baseUrl,
+  budget,
 }: {
   apiKey: string;
   baseUrl?: string | undefined;
+  budget?: SendBudget;
 }): EmailTransport {
   return createLoadedTransport({
     kind: 'sendgrid',
+    budget,
     load: async (): Promise<MailService> => {
       const [{ default: clientModule }, { default: mailModule }] = await Promise.all([
         import('@sendgrid/client'),

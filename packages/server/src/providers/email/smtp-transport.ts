@@ -4,12 +4,14 @@ import {
   PermanentEmailError,
   TransientEmailError,
   type EmailTransport,
+  type SendBudget,
 } from './email-transport.ts';
 
 /** Any SMTP server, through a pooled nodemailer transport. */
-export function createSmtpTransport(smtpUrl: string): EmailTransport {
+export function createSmtpTransport(smtpUrl: string, budget?: SendBudget): EmailTransport {
   return createLoadedTransport({
     kind: 'smtp',
+    budget,
     load: async (): Promise<Transporter> => {
       const { default: nodemailer } = await import('nodemailer');
       return nodemailer.createTransport({

@@ -48,8 +48,11 @@ export type SendOutcome = {
   link?: string | null;
 };
 
-/** What a channel keeps for the length of one batch of sends (a user's mail transport, say). */
-export type ChannelBatch = { db: Database; cache: Map<string, Promise<unknown>> };
+/**
+ * One batch of the worker's sends, from its first send to `endBatch`: a channel keeps what it opens
+ * for the batch (a user's mail transport, say) under this object, and closes it at the end.
+ */
+export type ChannelBatch = { readonly db: Database };
 
 export type PrepareInput = {
   db: Database;

@@ -125,7 +125,7 @@ export async function processDeliveries({
   }
 
   const isFinal = new Map(attempts.map((attempt) => [attempt.deliveryId, attempt.isFinalAttempt]));
-  const batch: ChannelBatch = { db, cache: new Map() };
+  const batch: ChannelBatch = { db };
   // Settled one by one: the batch is closed and the shares settled below even if recording one
   // delivery's outcome failed.
   const sending = await Promise.allSettled(
