@@ -1,9 +1,10 @@
+import { pickLocale, type Locale } from '@life-updates/contract/i18n';
 import { maxPhotosPerIdea, type Photo } from '@life-updates/contract/photos';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
-import { ideaPhotos, ideas, shares } from '../../db/schema.ts';
+import { ideaPhotos, ideas, shares, userSettings, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { checkMediaKey, type MediaStorage, type StoredMedia } from '../../providers/media-storage/media-storage.ts';
@@ -226,6 +227,19 @@ export async function getPhotoFile({
   const file = await storage.get(variant === 'image' ? row.storageKey : row.thumbnailKey);
   if (!file) throw photoNotFound();
   return { ...file, contentType: row.contentType };
+}
+
+/**
+ * The language the user's emails are written in (as the email channel reads it), for the page of a
+ * photo link in one of them; null when the account is gone.
+ */
+export async function getMailLocale({ db, userId }: UserScope): Promise<Locale | null> {
+  const [row] = await db
+    .select({ locale: userSettings.locale })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? pickLocale(row.locale) : null;
 }
 
 export async function updatePhotoAlt({
