@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { renderPlainPage } from '../../lib/plain-page.ts';
 import { readPhotoLinkToken } from './photo-link-token.ts';
+import { sendPhotoFile } from './photos-routes.ts';
 import { getMailLocale, getPhotoFile } from './photos-service.ts';
 
 /**
@@ -64,16 +65,9 @@ export async function photoLinkRoutes(app: FastifyInstance) {
         if (error instanceof AppError && error.status === 404) return sendLinkPage(reply, 'notFound', locale);
         throw error;
       }
-      // Only the reader's browser keeps it (never a shared cache), and not past the link's expiry.
+      // Not kept past the link's expiry.
       const maxAge = Math.max(0, Math.min(3600, Math.floor((link.expiresAt.getTime() - Date.now()) / 1000)));
-      reply
-        .type(file.contentType)
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('referrer-policy', 'no-referrer');
-      if (file.bytes !== undefined) reply.header('content-length', file.bytes);
-      return reply.send(file.body);
+      return sendPhotoFile(reply, file, maxAge);
     },
   );
 }

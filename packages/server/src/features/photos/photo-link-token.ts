@@ -12,7 +12,7 @@ import { isUuid } from '../../lib/uuid.ts';
  * takes for a path parameter (`maxParamLength`).
  */
 
-export type PhotoLink = { userId: string; photoId: string; expiresAt: Date };
+type PhotoLink = { userId: string; photoId: string; expiresAt: Date };
 
 const uuidBytes = (id: string) => Buffer.from(id.replaceAll('-', ''), 'hex');
 const uuidOf = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');

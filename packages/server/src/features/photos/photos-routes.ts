@@ -78,13 +78,18 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
   return photos;
 }
 
-/** A stored file, to its owner only; the browser may keep it for an hour, never a shared cache. */
-function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof getPhotoFile>>) {
+/** A stored file: only the reader's browser may keep it (an hour at most), never a shared cache. */
+export function sendPhotoFile(
+  reply: FastifyReply,
+  file: Awaited<ReturnType<typeof getPhotoFile>>,
+  maxAgeSeconds = 3600,
+) {
   reply
     .type(file.contentType)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', `private, max-age=${maxAgeSeconds}`)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline');
+    .header('content-disposition', 'inline')
+    .header('referrer-policy', 'no-referrer');
   if (file.bytes !== undefined) reply.header('content-length', file.bytes);
   return reply.send(file.body);
 }
@@ -158,7 +163,7 @@ export async function photosRoutes(app: FastifyInstance) {
     ['/api/photos/:id/thumbnail', 'thumbnail', 'The thumbnail (JPEG).'],
   ] as const) {
     typed.get(path, { schema: { tags, params: photoIdParamsSchema, description } }, async (request, reply) =>
-      sendFile(
+      sendPhotoFile(
         reply,
         await getPhotoFile({ db, storage, userId: requireUser(request).id, photoId: request.params.id, variant }),
       ),

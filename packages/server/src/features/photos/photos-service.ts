@@ -2,6 +2,7 @@ import { pickLocale, type Locale } from '@life-updates/contract/i18n';
 import { maxPhotosPerIdea, type Photo } from '@life-updates/contract/photos';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { Database, Executor } from '../../db/client.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { ideaPhotos, ideas, shares, userSettings, users } from '../../db/schema.ts';
@@ -71,20 +72,14 @@ export async function findPhotosOfIdeas({
   userId,
   ideaIds,
 }: UserScope & { ideaIds?: readonly string[] }): Promise<Map<string, Photo[]>> {
-  const byIdea = new Map<string, Photo[]>();
   const ids = ideaIds?.filter(isUuid);
-  if (ids?.length === 0) return byIdea;
+  if (ids?.length === 0) return new Map();
   const rows = await db
     .select()
     .from(ideaPhotos)
     .where(and(eq(ideaPhotos.userId, userId), ids ? inArray(ideaPhotos.ideaId, ids) : undefined))
     .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
-  for (const row of rows) {
-    const photos = byIdea.get(row.ideaId) ?? [];
-    photos.push(toPhoto(row));
-    byIdea.set(row.ideaId, photos);
-  }
-  return byIdea;
+  return Map.groupBy(rows.map(toPhoto), (photo) => photo.ideaId);
 }
 
 /**
@@ -310,17 +305,10 @@ export async function deletePhoto({
  * A photo going out with a share or shown to an AI model: its bytes are read only when the channel
  * sends it (the stored image) or the model is given it (the thumbnail).
  */
-export type OutgoingPhoto = {
-  id: string;
-  ideaId: string;
-  /** The photo's place among its idea's photos, 0 first. */
-  position: number;
-  alt: string | null;
-  width: number;
-  height: number;
-  /** Size of the stored full image. */
-  bytes: number;
-  contentType: string;
+export type OutgoingPhoto = Pick<
+  PhotoRow,
+  'id' | 'ideaId' | 'position' | 'alt' | 'width' | 'height' | 'bytes' | 'contentType'
+> & {
   read(): Promise<Buffer>;
   readThumbnail(): Promise<Buffer>;
 };
@@ -328,9 +316,7 @@ export type OutgoingPhoto = {
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
   const file = await storage.get(key);
   if (!file) throw new Error(`photo file ${key} is missing`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  return buffer(file.body);
 }
 
 /**
