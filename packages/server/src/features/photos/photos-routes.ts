@@ -32,15 +32,6 @@ import {
 
 const tags = ['photos'];
 const noPhotos = () => badRequest('photos.errors.noPhotos');
-const tooLarge = () =>
-  new AppError({
-    status: 413,
-    code: 'PHOTO_TOO_LARGE',
-    message: 'photos.errors.tooLarge',
-    values: { limit: maxPhotoMegabytes },
-  });
-
-const keyOnePhoto = () => badRequest('photos.errors.keyOnePhoto');
 
 /**
  * Reads the uploaded files one at a time and processes each as it arrives, so at most one upload
@@ -56,7 +47,7 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
     for await (const part of request.files()) {
       if (hasKey && photos.length >= 1) {
         part.file.resume();
-        throw keyOnePhoto();
+        throw badRequest('photos.errors.keyOnePhoto');
       }
       if (photos.length >= room) {
         part.file.resume();
@@ -68,7 +59,14 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    if (error instanceof multipartErrors.RequestFileTooLargeError) {
+      throw new AppError({
+        status: 413,
+        code: 'PHOTO_TOO_LARGE',
+        message: 'photos.errors.tooLarge',
+        values: { limit: maxPhotoMegabytes },
+      });
+    }
     if (error instanceof multipartErrors.FilesLimitError) throw tooManyPhotos();
     // A malformed or cut-off upload is the client's problem, not a server failure.
     request.log.info({ err: error }, 'unreadable photo upload');

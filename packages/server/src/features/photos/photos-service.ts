@@ -50,17 +50,18 @@ async function requireOwnIdea({ db, userId, ideaId, lock = false }: UserScope & 
 
 const countPhotos = (db: Executor, ideaId: string) => db.$count(ideaPhotos, eq(ideaPhotos.ideaId, ideaId));
 
-const listOf = (db: Executor, userId: string, ideaId: string) =>
+/** The user's photos of these ideas (of all their ideas when not given), idea by idea, each idea's in their order. */
+const photoRowsOf = (db: Executor, userId: string, ideaIds?: readonly string[]) =>
   db
     .select()
     .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.ideaId, ideaId), eq(ideaPhotos.userId, userId)))
-    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+    .where(and(eq(ideaPhotos.userId, userId), ideaIds ? inArray(ideaPhotos.ideaId, ideaIds) : undefined))
+    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
 
 /** The idea's photos in their order; another user's idea is a 404. */
 export async function findIdeaPhotos({ db, userId, ideaId }: UserScope & { ideaId: string }): Promise<Photo[]> {
   await requireOwnIdea({ db, userId, ideaId });
-  return (await listOf(db, userId, ideaId)).map(toPhoto);
+  return (await photoRowsOf(db, userId, [ideaId])).map(toPhoto);
 }
 
 /**
@@ -74,11 +75,7 @@ export async function findPhotosOfIdeas({
 }: UserScope & { ideaIds?: readonly string[] }): Promise<Map<string, Photo[]>> {
   const ids = ideaIds?.filter(isUuid);
   if (ids?.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.userId, userId), ids ? inArray(ideaPhotos.ideaId, ids) : undefined))
-    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  const rows = await photoRowsOf(db, userId, ids);
   return Map.groupBy(rows.map(toPhoto), (photo) => photo.ideaId);
 }
 
@@ -262,7 +259,7 @@ export async function reorderIdeaPhotos({
 }: UserScope<Database> & { ideaId: string; photoIds: readonly string[] }): Promise<Photo[]> {
   return db.transaction(async (tx) => {
     await requireOwnIdea({ db: tx, userId, ideaId, lock: true });
-    const current = await listOf(tx, userId, ideaId);
+    const current = await photoRowsOf(tx, userId, [ideaId]);
     const currentIds = new Set(current.map((row) => row.id));
     if (photoIds.length !== currentIds.size || !photoIds.every((id) => currentIds.has(id))) {
       throw badRequest('photos.errors.orderMismatch');
@@ -273,7 +270,7 @@ export async function reorderIdeaPhotos({
         .set({ position })
         .where(byIdAndOwner(ideaPhotos, id, userId));
     }
-    return (await listOf(tx, userId, ideaId)).map(toPhoto);
+    return (await photoRowsOf(tx, userId, [ideaId])).map(toPhoto);
   });
 }
 
@@ -331,11 +328,7 @@ export async function findOutgoingPhotos({
 }: UserScope & Storage & { ideaIds: readonly string[] }): Promise<OutgoingPhoto[]> {
   const ids = ideaIds.filter(isUuid);
   if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, ids)))
-    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  const rows = await photoRowsOf(db, userId, ids);
   const ideaOrder = new Map(ids.map((id, index) => [id, index]));
   return rows
     .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))
