@@ -53,6 +53,11 @@ async function readShare(request: FastifyRequest): Promise<ReadShare> {
  * GET /share (303) with the text and that count; the page keeps the text for the new-idea box and
  * says the photos did not come through. Never a 404: the manifest sends every share here.
  * Registered with the web app (plugins/web-app.ts); multipart is registered in this scope only.
+ *
+ * No check of where the POST came from: it saves nothing, and any site can already fill the
+ * new-idea box with a link to GET /share?text=… (the page this answers with), so refusing a
+ * cross-site POST would stop nothing. A real share would pass such a check (Chrome on Android posts
+ * it as a browser-initiated navigation, without an initiator: `Sec-Fetch-Site: none`).
  */
 export async function shareTargetRoute(app: FastifyInstance) {
   // Any other body is ignored unread past its limit: the share's text arrives as multipart.

@@ -86,6 +86,8 @@ export type ApiEndpoint = {
   foreignIdAnswer?: unknown;
   /** Not a JSON endpoint (multipart upload, streamed text, file download): no JSON fuzzing of the body. */
   isNotJson?: boolean;
+  /** Refuses with a small HTML page, not the API's JSON error: a link opened from an email. */
+  refusesWithPage?: boolean;
 };
 
 const uuid = '00000000-0000-4000-8000-000000000000';
@@ -112,6 +114,7 @@ export const apiEndpoints: ApiEndpoint[] = [
     route: 'GET /api/photo-links/{token}',
     access: 'public',
     isNotJson: true,
+    refusesWithPage: true,
     url: (ids) => `/api/photo-links/${ids.photoId}`,
   },
   // A user's own provider account: the address names no user (a random id), the key saved for it

@@ -21,7 +21,7 @@ const photoFilePattern = new RegExp(`^[^/]+/${uuid}/(${uuid})(?:-thumbnail)?\\.j
 const batchSize = 500;
 
 /**
- * Deletes the photo files no `idea_photos` row names and that are at least `minAgeMs` old: what an
+ * Deletes the photo files no `idea_photos` row names and that are at least orphanMinAgeMs old: what an
  * upload interrupted between storing its files and committing its rows (a crash, a restart) leaves
  * behind, and a half-written file on disk. The whole store is looked through, across users: this
  * runs for the server, not for a request. Answers the keys deleted.
@@ -30,14 +30,12 @@ export async function sweepOrphanedPhotoFiles({
   db,
   storage,
   now = new Date(),
-  minAgeMs = orphanMinAgeMs,
 }: {
   db: Executor;
   storage: MediaStorage;
   now?: Date;
-  minAgeMs?: number;
 }): Promise<string[]> {
-  const cutoff = now.getTime() - minAgeMs;
+  const cutoff = now.getTime() - orphanMinAgeMs;
   const deleted: string[] = [];
   let batch: { key: string; photoId: string; isPartial: boolean }[] = [];
 

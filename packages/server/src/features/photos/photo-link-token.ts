@@ -12,7 +12,7 @@ import { isUuid } from '../../lib/uuid.ts';
  * takes for a path parameter (`maxParamLength`).
  */
 
-export type PhotoLink = { userId: string; photoId: string; expiresAt: Date };
+type PhotoLink = { userId: string; photoId: string; expiresAt: Date };
 
 const uuidBytes = (id: string) => Buffer.from(id.replaceAll('-', ''), 'hex');
 const uuidOf = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
@@ -36,20 +36,18 @@ export function createPhotoLinkToken({ appSecret, userId, photoId, expiresAt }: 
 }
 
 /**
- * The photo a token names, or null when it was not made with this server's secret or has expired.
- * As for unsubscribe links, the token is made again from its parts and compared byte for byte in
- * constant time, so exactly one spelling of a link works (base64 readers accept other spellings of
- * the same bytes).
+ * The photo a genuine token names, whether or not it has expired (`isExpired`: the link page says
+ * which); null when it was not made with this server's secret. As for unsubscribe links, the token
+ * is made again from its parts and compared byte for byte in constant time, so exactly one spelling
+ * of a link works (base64 readers accept other spellings of the same bytes).
  */
 export function readPhotoLinkToken({
   appSecret,
   token,
-  now = new Date(),
 }: {
   appSecret: string;
   token: string;
-  now?: Date;
-}): PhotoLink | null {
+}): (PhotoLink & { isExpired: boolean }) | null {
   const [encoded = ''] = token.split('.', 1);
   const payload = Buffer.from(encoded, 'base64url');
   if (payload.length !== 36) return null;
@@ -60,8 +58,7 @@ export function readPhotoLinkToken({
   const expected = Buffer.from(tokenOf(appSecret, userId, photoId, expiresSeconds), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const expiresAt = new Date(expiresSeconds * 1000);
-  if (expiresAt.getTime() <= now.getTime()) return null;
-  return { userId, photoId, expiresAt };
+  return { userId, photoId, expiresAt, isExpired: expiresAt.getTime() <= Date.now() };
 }
 
 /** A photo's link under the server's public address. */

@@ -21,7 +21,7 @@ export function loadSharp(): Promise<SharpFactory> {
 }
 
 /** Every photo is stored as JPEG: what every email client and Telegram shows (decision in docs/benchmarks.md, Photos). */
-export const storedPhotoType = 'image/jpeg';
+const storedPhotoType = 'image/jpeg';
 
 export type ProcessedPhoto = {
   image: Buffer;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureQueue, type JobQueue } from '../../jobs.ts';
 import { sweepOrphanedPhotoFiles } from './orphaned-photo-files.ts';
 
-export const photoSweepQueue = 'photo-file-sweep';
+const photoSweepQueue = 'photo-file-sweep';
 
 /**
  * The orphaned-file sweep (orphaned-photo-files.ts): once at start-up, when a crash that left files

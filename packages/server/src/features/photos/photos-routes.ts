@@ -32,15 +32,6 @@ import {
 
 const tags = ['photos'];
 const noPhotos = () => badRequest('photos.errors.noPhotos');
-const tooLarge = () =>
-  new AppError({
-    status: 413,
-    code: 'PHOTO_TOO_LARGE',
-    message: 'photos.errors.tooLarge',
-    values: { limit: maxPhotoMegabytes },
-  });
-
-const keyOnePhoto = () => badRequest('photos.errors.keyOnePhoto');
 
 /**
  * Reads the uploaded files one at a time and processes each as it arrives, so at most one upload
@@ -56,7 +47,7 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
     for await (const part of request.files()) {
       if (hasKey && photos.length >= 1) {
         part.file.resume();
-        throw keyOnePhoto();
+        throw badRequest('photos.errors.keyOnePhoto');
       }
       if (photos.length >= room) {
         part.file.resume();
@@ -68,7 +59,14 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    if (error instanceof multipartErrors.RequestFileTooLargeError) {
+      throw new AppError({
+        status: 413,
+        code: 'PHOTO_TOO_LARGE',
+        message: 'photos.errors.tooLarge',
+        values: { limit: maxPhotoMegabytes },
+      });
+    }
     if (error instanceof multipartErrors.FilesLimitError) throw tooManyPhotos();
     // A malformed or cut-off upload is the client's problem, not a server failure.
     request.log.info({ err: error }, 'unreadable photo upload');
@@ -78,13 +76,18 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
   return photos;
 }
 
-/** A stored file, to its owner only; the browser may keep it for an hour, never a shared cache. */
-function sendFile(reply: FastifyReply, file: Awaited<ReturnType<typeof getPhotoFile>>) {
+/** A stored file: only the reader's browser may keep it (an hour at most), never a shared cache. */
+export function sendPhotoFile(
+  reply: FastifyReply,
+  file: Awaited<ReturnType<typeof getPhotoFile>>,
+  maxAgeSeconds = 3600,
+) {
   reply
     .type(file.contentType)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', `private, max-age=${maxAgeSeconds}`)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline');
+    .header('content-disposition', 'inline')
+    .header('referrer-policy', 'no-referrer');
   if (file.bytes !== undefined) reply.header('content-length', file.bytes);
   return reply.send(file.body);
 }
@@ -158,7 +161,7 @@ export async function photosRoutes(app: FastifyInstance) {
     ['/api/photos/:id/thumbnail', 'thumbnail', 'The thumbnail (JPEG).'],
   ] as const) {
     typed.get(path, { schema: { tags, params: photoIdParamsSchema, description } }, async (request, reply) =>
-      sendFile(
+      sendPhotoFile(
         reply,
         await getPhotoFile({ db, storage, userId: requireUser(request).id, photoId: request.params.id, variant }),
       ),

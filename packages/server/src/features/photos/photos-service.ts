@@ -1,9 +1,11 @@
+import { pickLocale, type Locale } from '@life-updates/contract/i18n';
 import { maxPhotosPerIdea, type Photo } from '@life-updates/contract/photos';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { Database, Executor } from '../../db/client.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
-import { ideaPhotos, ideas, shares } from '../../db/schema.ts';
+import { ideaPhotos, ideas, shares, userSettings, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { checkMediaKey, type MediaStorage, type StoredMedia } from '../../providers/media-storage/media-storage.ts';
@@ -48,17 +50,18 @@ async function requireOwnIdea({ db, userId, ideaId, lock = false }: UserScope & 
 
 const countPhotos = (db: Executor, ideaId: string) => db.$count(ideaPhotos, eq(ideaPhotos.ideaId, ideaId));
 
-const listOf = (db: Executor, userId: string, ideaId: string) =>
+/** The user's photos of these ideas (of all their ideas when not given), idea by idea, each idea's in their order. */
+const photoRowsOf = (db: Executor, userId: string, ideaIds?: readonly string[]) =>
   db
     .select()
     .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.ideaId, ideaId), eq(ideaPhotos.userId, userId)))
-    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+    .where(and(eq(ideaPhotos.userId, userId), ideaIds ? inArray(ideaPhotos.ideaId, ideaIds) : undefined))
+    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
 
 /** The idea's photos in their order; another user's idea is a 404. */
 export async function findIdeaPhotos({ db, userId, ideaId }: UserScope & { ideaId: string }): Promise<Photo[]> {
   await requireOwnIdea({ db, userId, ideaId });
-  return (await listOf(db, userId, ideaId)).map(toPhoto);
+  return (await photoRowsOf(db, userId, [ideaId])).map(toPhoto);
 }
 
 /**
@@ -70,20 +73,10 @@ export async function findPhotosOfIdeas({
   userId,
   ideaIds,
 }: UserScope & { ideaIds?: readonly string[] }): Promise<Map<string, Photo[]>> {
-  const byIdea = new Map<string, Photo[]>();
   const ids = ideaIds?.filter(isUuid);
-  if (ids?.length === 0) return byIdea;
-  const rows = await db
-    .select()
-    .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.userId, userId), ids ? inArray(ideaPhotos.ideaId, ids) : undefined))
-    .orderBy(asc(ideaPhotos.ideaId), asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
-  for (const row of rows) {
-    const photos = byIdea.get(row.ideaId) ?? [];
-    photos.push(toPhoto(row));
-    byIdea.set(row.ideaId, photos);
-  }
-  return byIdea;
+  if (ids?.length === 0) return new Map();
+  const rows = await photoRowsOf(db, userId, ids);
+  return Map.groupBy(rows.map(toPhoto), (photo) => photo.ideaId);
 }
 
 /**
@@ -228,6 +221,19 @@ export async function getPhotoFile({
   return { ...file, contentType: row.contentType };
 }
 
+/**
+ * The language the user's emails are written in (as the email channel reads it), for the page of a
+ * photo link in one of them; null when the account is gone.
+ */
+export async function getMailLocale({ db, userId }: UserScope): Promise<Locale | null> {
+  const [row] = await db
+    .select({ locale: userSettings.locale })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? pickLocale(row.locale) : null;
+}
+
 export async function updatePhotoAlt({
   db,
   userId,
@@ -253,7 +259,7 @@ export async function reorderIdeaPhotos({
 }: UserScope<Database> & { ideaId: string; photoIds: readonly string[] }): Promise<Photo[]> {
   return db.transaction(async (tx) => {
     await requireOwnIdea({ db: tx, userId, ideaId, lock: true });
-    const current = await listOf(tx, userId, ideaId);
+    const current = await photoRowsOf(tx, userId, [ideaId]);
     const currentIds = new Set(current.map((row) => row.id));
     if (photoIds.length !== currentIds.size || !photoIds.every((id) => currentIds.has(id))) {
       throw badRequest('photos.errors.orderMismatch');
@@ -264,7 +270,7 @@ export async function reorderIdeaPhotos({
         .set({ position })
         .where(byIdAndOwner(ideaPhotos, id, userId));
     }
-    return (await listOf(tx, userId, ideaId)).map(toPhoto);
+    return (await photoRowsOf(tx, userId, [ideaId])).map(toPhoto);
   });
 }
 
@@ -296,17 +302,10 @@ export async function deletePhoto({
  * A photo going out with a share or shown to an AI model: its bytes are read only when the channel
  * sends it (the stored image) or the model is given it (the thumbnail).
  */
-export type OutgoingPhoto = {
-  id: string;
-  ideaId: string;
-  /** The photo's place among its idea's photos, 0 first. */
-  position: number;
-  alt: string | null;
-  width: number;
-  height: number;
-  /** Size of the stored full image. */
-  bytes: number;
-  contentType: string;
+export type OutgoingPhoto = Pick<
+  PhotoRow,
+  'id' | 'ideaId' | 'position' | 'alt' | 'width' | 'height' | 'bytes' | 'contentType'
+> & {
   read(): Promise<Buffer>;
   readThumbnail(): Promise<Buffer>;
 };
@@ -314,9 +313,7 @@ export type OutgoingPhoto = {
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
   const file = await storage.get(key);
   if (!file) throw new Error(`photo file ${key} is missing`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  return buffer(file.body);
 }
 
 /**
@@ -331,11 +328,7 @@ export async function findOutgoingPhotos({
 }: UserScope & Storage & { ideaIds: readonly string[] }): Promise<OutgoingPhoto[]> {
   const ids = ideaIds.filter(isUuid);
   if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(ideaPhotos)
-    .where(and(eq(ideaPhotos.userId, userId), inArray(ideaPhotos.ideaId, ids)))
-    .orderBy(asc(ideaPhotos.position), asc(ideaPhotos.createdAt));
+  const rows = await photoRowsOf(db, userId, ids);
   const ideaOrder = new Map(ids.map((id, index) => [id, index]));
   return rows
     .sort((a, b) => (ideaOrder.get(a.ideaId) ?? 0) - (ideaOrder.get(b.ideaId) ?? 0))

@@ -325,14 +325,104 @@ describe('photos sent to the bot', () => {
     ]);
   });
 
-  it('answers when the album’s idea already has ten photos', async () => {
+  it('keeps the caption of an album when the photo it rides on is refused, whether it comes first or last', async () => {
     const handler = await anotherInstance();
-    const albumMessage = async (index: number) =>
+    const sentBefore = fake.sentMessages().length;
+    // The caption is a field of the message that carries it ("Message.caption: Caption for the
+    // animation, audio, document, paid media, photo, video or voice",
+    // https://core.telegram.org/bots/api#message), and an album's caption rides on one of its
+    // messages: a refused photo does not take the caption with it.
+    fake.addFile('broken-cover', Buffer.from('not an image at all'), 'photos');
+    const brokenSizes = [{ file_id: 'broken-cover', file_unique_id: 'broken-cover-u', width: 800, height: 600 }];
+    const captionFirst = [
+      asUpdate(
+        privateMessage(aliceTelegram, {
+          message_id: 9100,
+          media_group_id: '55501',
+          photo: brokenSizes,
+          caption: 'Lisbon at dusk',
+        }),
+      ),
+      asUpdate(
+        privateMessage(aliceTelegram, {
+          message_id: 9101,
+          media_group_id: '55501',
+          photo: await photoSizes('dusk-1', 300, '#aa5500'),
+        }),
+      ),
+    ];
+    for (const update of captionFirst) await handler.handleUpdate(update);
+    // Delivered again: nothing is saved twice.
+    await handler.handleUpdate(captionFirst[0]!);
+
+    const [lisbon, ...others] = await ideasOf(alice);
+    expect(others).toEqual([]);
+    expect(lisbon!.content).toBe('Lisbon at dusk');
+    expect((await listPhotos(testApp.app, alice, lisbon!.id)).map((photo) => photo.width)).toEqual([300]);
+    const replies = fake
+      .sentMessages()
+      .slice(sentBefore)
+      .map((message) => message.text);
+    // Told about the refused photo, and that the album was saved (the update that made its idea answers).
+    expect(replies[0]).toBe(
+      'This photo was not saved. This file is not a supported photo. Use JPEG, PNG, WebP, AVIF or GIF.',
+    );
+    expect(
+      replies
+        .slice(1)
+        .every((text) => text.startsWith(`Saved as a Raw idea with the album's photos: “${lisbon!.title}”`)),
+    ).toBe(true);
+    expect(replies).toHaveLength(3);
+
+    // Images sent as files, the caption on the last one, which is over what a bot may download: the
+    // idea made under the plain name by the first gets the caption.
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    fake.addFile('plan-1', png, 'documents');
+    const document = (fileId: string, fileSize: number) => ({
+      file_id: fileId,
+      file_unique_id: `${fileId}-u`,
+      file_name: `${fileId}.png`,
+      mime_type: 'image/png',
+      file_size: fileSize,
+    });
+    await handler.handleUpdate(
+      asUpdate(
+        privateMessage(aliceTelegram, {
+          message_id: 9200,
+          media_group_id: '55502',
+          document: document('plan-1', png.length),
+        }),
+      ),
+    );
+    await handler.handleUpdate(
+      asUpdate(
+        privateMessage(aliceTelegram, {
+          message_id: 9201,
+          media_group_id: '55502',
+          document: document('plan-huge', 25 * 1024 * 1024),
+          caption: 'The plans for the kitchen',
+        }),
+      ),
+    );
+    await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('larger than 20 MB'));
+    const plans = (await ideasOf(alice)).find((idea) => idea.id !== lisbon!.id);
+    expect(plans!.content).toBe('The plans for the kitchen');
+    expect(await listPhotos(testApp.app, alice, plans!.id)).toEqual([
+      expect.objectContaining({ width: 120, height: 80 }),
+    ]);
+  });
+
+  it('answers when the album’s idea already has ten photos, keeping the refused photo’s caption', async () => {
+    const handler = await anotherInstance();
+    const albumMessage = async (index: number, caption?: string) =>
       asUpdate(
         privateMessage(aliceTelegram, {
           message_id: 9000 + index,
           media_group_id: '99999',
           photo: await photoSizes(`full-${index}`, 200, '#445566'),
+          ...(caption ? { caption } : {}),
         }),
       );
     await handler.handleUpdate(await albumMessage(0));
@@ -345,12 +435,13 @@ describe('photos sent to the bot', () => {
       idea!.id,
       Array.from({ length: 9 }, (_, index) => ({ name: `web-${index}.png`, bytes: png, type: 'image/png' })),
     );
-    await handler.handleUpdate(await albumMessage(1));
+    await handler.handleUpdate(await albumMessage(1, 'The last day of the trip'));
     await fake.waitForMessage(
       aliceTelegram.id,
       (text) => text === 'This photo was not saved. An idea can have at most 10 photos.',
     );
     expect(await listPhotos(testApp.app, alice, idea!.id)).toHaveLength(10);
+    expect((await ideasOf(alice)).map((saved) => saved.content)).toEqual(['The last day of the trip']);
   });
 });
 

@@ -280,7 +280,8 @@ export type AlbumKey = { telegramChatId: number; mediaGroupId: string };
  * handled at once (two instances) the second waits on the key until the first commits, then joins
  * its idea. The album's photos keep the order they were sent in (their message ids), whichever update
  * was handled first. A caption that comes after the idea was made without one becomes its text; a
- * further caption is added as a paragraph. `isNew` tells whether this update made the idea.
+ * further caption is added as a paragraph. `isNew` tells whether this update made the idea. An
+ * album's photo that was refused comes without one (`photo` null): its caption still goes in.
  */
 export async function saveTelegramPhoto({
   db,
@@ -303,7 +304,7 @@ export async function saveTelegramPhoto({
   caption: NewIdea | null;
   /** The idea's content when it is made without a caption. */
   placeholder: NewIdea;
-  photo: ProcessedPhoto;
+  photo: ProcessedPhoto | null;
 }): Promise<{ ideaId: string; title: string; isNew: boolean }> {
   return db.transaction(async (tx) => {
     await tx.insert(telegramUpdates).values({ botId, updateId, messageId });
@@ -348,10 +349,10 @@ export async function saveTelegramPhoto({
         }
       }
     }
-    const [added] = await addIdeaPhotos({ db: tx, storage, userId, ideaId: idea.id, photos: [photo] });
+    const [added] = photo ? await addIdeaPhotos({ db: tx, storage, userId, ideaId: idea.id, photos: [photo] }) : [];
     await tx
       .update(telegramUpdates)
-      .set({ ideaId: idea.id, photoId: added!.id })
+      .set({ ideaId: idea.id, photoId: added?.id ?? null })
       .where(and(eq(telegramUpdates.botId, botId), eq(telegramUpdates.updateId, updateId)));
     if (album !== null) await keepAlbumOrder(tx, userId, idea.id);
     return { ideaId: idea.id, title: idea.title, isNew };

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { TranscriptionProvider } from '../../providers/transcription/transcription-provider.ts';
-import { processPhoto } from '../photos/photo-processing.ts';
+import { processPhoto, type ProcessedPhoto } from '../photos/photo-processing.ts';
 import type { PublicAddress } from '../public-address/public-address.ts';
 import { transcribeAudio } from '../transcription/transcription-service.ts';
 import { telegramDownloadLimitBytes, type TelegramRuntime } from './telegram-runtime.ts';
@@ -249,11 +249,32 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     return runtime.readFile(filePath, telegramDownloadLimitBytes);
   }
 
+  /** Tells the sender why a photo was not saved: a photo the server cannot read, or an idea at its photo limit. */
+  const replyPhotoNotSaved = (ctx: Context, error: AppError, locale: Locale) =>
+    ctx.reply(botText(ctx, 'photoNotSaved', { reason: translate(error.message, locale, error.values) }));
+
+  const isRefusal = (error: unknown): error is AppError =>
+    error instanceof AppError && error.status >= 400 && error.status < 500;
+
+  /** The picture, ready to store; null when it was refused (the sender is told why). */
+  async function readPicture(ctx: Context, picture: Picture, locale: Locale): Promise<ProcessedPhoto | null> {
+    const bytes = await downloadPicture(ctx, picture);
+    if (bytes === null) return null;
+    try {
+      return await processPhoto(Buffer.from(bytes));
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      await replyPhotoNotSaved(ctx, error, locale);
+      return null;
+    }
+  }
+
   /**
    * A photo, or one photo of an album, with its caption. An album arrives as one update per photo,
    * sharing a media_group_id (https://core.telegram.org/bots/api#message), the caption usually on one
    * of them: its first update makes the idea (and gets the reply), the others join it. A photo the
-   * server cannot read is refused with the reason; the album's other photos still go in.
+   * server cannot read is refused with the reason; the album's other photos still go in, and so does
+   * its caption when it rode on the refused photo (the caption is the message's, not the photo's).
    */
   async function savePhoto(ctx: Context, link: LinkRow, message: Message, picture: Picture) {
     const locale = pickLocale(ctx.from?.language_code);
@@ -270,12 +291,9 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     const placeholder = createIdeaSchema.parse({
       content: translate(`telegram.bot.${album ? 'albumIdea' : 'photoIdea'}`, locale),
     });
-    const bytes = await downloadPicture(ctx, picture);
-    if (bytes === null) return;
-    let saved;
-    try {
-      const photo = await processPhoto(Buffer.from(bytes));
-      saved = await saveTelegramPhoto({
+    const keepsCaption = album !== null && caption !== null;
+    const save = (photo: ProcessedPhoto | null) =>
+      saveTelegramPhoto({
         db,
         storage: media,
         userId: link.userId,
@@ -287,18 +305,21 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
         placeholder,
         photo,
       });
+    const photo = await readPicture(ctx, picture, locale);
+    if (photo === null && !keepsCaption) return;
+    let saved;
+    try {
+      saved = await save(photo);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.code === 'OPEN_IDEAS_LIMIT') {
+      if (error instanceof AppError && error.code === 'OPEN_IDEAS_LIMIT') {
         await ctx.reply(botText(ctx, 'limitReached', { limit: error.values?.limit ?? '' }));
         return;
       }
-      // Not a photo the server can read (photos.errors.*), or an idea already at its photo limit.
-      if (error.status >= 400 && error.status < 500) {
-        await ctx.reply(botText(ctx, 'photoNotSaved', { reason: translate(error.message, locale, error.values) }));
-        return;
-      }
-      throw error;
+      if (!isRefusal(error)) throw error;
+      await replyPhotoNotSaved(ctx, error, locale);
+      if (photo === null || !keepsCaption) return;
+      // The album's idea is at its photo limit: it exists, so the caption joins it without the photo.
+      saved = await save(null);
     }
     if (!saved.isNew) return;
     await ctx.reply(

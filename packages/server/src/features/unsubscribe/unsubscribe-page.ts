@@ -1,5 +1,6 @@
 import { translate, type Locale } from '@life-updates/contract/i18n';
 import escapeHtml from 'escape-html';
+import { renderPlainPage } from '../../lib/plain-page.ts';
 
 export type UnsubscribePageState = 'confirm' | 'unsubscribed' | 'resubscribed' | 'invalid';
 
@@ -31,28 +32,5 @@ export function renderUnsubscribePage({
     invalid: [t('invalidTitle'), `<p>${t('invalid')}</p>`],
   };
   const [title, body] = pages[state];
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f4f4f5;color:#18181b}
-main{max-width:480px;margin:64px auto;padding:32px;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
-h1{font-size:1.5rem;margin:0 0 16px}
-p{line-height:1.5}
-button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #18181b;background:#18181b;color:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return renderPlainPage({ locale, title, body });
 }
