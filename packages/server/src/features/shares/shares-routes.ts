@@ -144,10 +144,7 @@ export async function sharesRoutes(app: FastifyInstance) {
           userId: requireUser(request).id,
           ...request.body,
           media,
-          log: {
-            error: (details, message) => request.log.error(details, message),
-            warn: (details, message) => request.log.warn(details, message),
-          },
+          log: request.log,
         }),
       };
     },

@@ -20,6 +20,7 @@ import { contacts, shares } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { filterOwnContactIds } from '../contacts/contacts-service.ts';
 import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
 import { findPhotosOfIdeas } from '../photos/photos-service.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
@@ -192,25 +193,7 @@ async function writeShareOfIdeas({
   return toShare(updated!);
 }
 
-// ── Approve ──
-
-/**
- * Sets every share of the user still being written or kept that contains one of these ideas to
- * approved (an idea approved on its own, or through Create Content). Shares scheduled, going out or
- * gone keep their status. Returns how many were approved.
- */
-export async function approveSharesWithIdeas({
-  db,
-  userId,
-  ideaIds,
-}: UserScope & { ideaIds: readonly string[] }): Promise<number> {
-  const approved = await db
-    .update(shares)
-    .set({ status: 'approved' })
-    .where(and(eq(shares.userId, userId), inArray(shares.status, [...reusableShareStatuses]), containsAnyIdea(ideaIds)))
-    .returning({ id: shares.id });
-  return approved.length;
-}
+// ── Save and approve (Create Content) ──
 
 type SaveTextArguments = {
   db: Database;
@@ -244,7 +227,16 @@ export async function storeShareText({
 }): Promise<Share> {
   const ideaIds = ideas.map((idea) => idea.id);
   await setIdeasStatus({ db: tx, userId, ideaIds, status, preferences });
-  if (status === 'approved') await approveSharesWithIdeas({ db: tx, userId, ideaIds });
+  if (status === 'approved') {
+    // Every share still being written or kept that contains one of them is approved too; shares
+    // scheduled, going out or gone keep their status.
+    await tx
+      .update(shares)
+      .set({ status: 'approved' })
+      .where(
+        and(eq(shares.userId, userId), inArray(shares.status, [...reusableShareStatuses]), containsAnyIdea(ideaIds)),
+      );
+  }
   return writeShareOfIdeas({
     db: tx,
     userId,
@@ -252,24 +244,8 @@ export async function storeShareText({
     texts: { [everyoneTextKey]: text },
     templateId: null,
     status,
-    contactIds: contactIds ? await ownContactIds({ db: tx, userId, contactIds }) : undefined,
+    contactIds: contactIds ? await filterOwnContactIds({ db: tx, userId, contactIds }) : undefined,
   });
-}
-
-/** The ids among `contactIds` that are the user's contacts, in the order given. */
-async function ownContactIds({
-  db,
-  userId,
-  contactIds,
-}: UserScope & { contactIds: readonly string[] }): Promise<string[]> {
-  const wanted = [...new Set(contactIds)].filter(isUuid);
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), inArray(contacts.id, wanted)));
-  const own = new Set(rows.map((row) => row.id));
-  return wanted.filter((id) => own.has(id));
 }
 
 /** Reads the ideas and keeps the text, in one transaction (another user's or a missing idea is a 404). */

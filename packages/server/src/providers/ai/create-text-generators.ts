@@ -10,8 +10,8 @@ import {
 import { createOfflineGenerator } from './offline-generator.ts';
 import type { TextGenerator } from './text-generator.ts';
 
-export const openAiModelId = 'openai';
-export const claudeModelId = 'claude';
+const openAiModelId = 'openai';
+const claudeModelId = 'claude';
 
 type GenerationConfig = Pick<
   Config,
@@ -26,11 +26,11 @@ type GenerationConfig = Pick<
 >;
 
 /** OpenAI, or any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) at OPENAI_BASE_URL. */
-export function isOpenAiConfigured(config: GenerationConfig): boolean {
+function isOpenAiConfigured(config: GenerationConfig): boolean {
   return Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
 }
 
-export function isClaudeConfigured(config: GenerationConfig): boolean {
+function isClaudeConfigured(config: GenerationConfig): boolean {
   return Boolean(config.ANTHROPIC_API_KEY || config.ANTHROPIC_BASE_URL);
 }
 
@@ -99,11 +99,10 @@ export function createTextGenerators(config: GenerationConfig, options: { timeou
  * composer, the embedded default that needs no configuration.
  */
 export function defaultModelId(config: GenerationConfig): string {
-  if (isOpenAiConfigured(config)) return openAiModelId;
-  if (isClaudeConfigured(config)) return claudeModelId;
-  return offlineModelId;
+  return offeredModelIds(config).find((id) => id !== offlineModelId) ?? offlineModelId;
 }
 
+/** The model ids users may choose, in the order of createTextGenerators. */
 export function offeredModelIds(config: GenerationConfig): string[] {
   const ids = [offlineModelId];
   if (isOpenAiConfigured(config)) ids.push(openAiModelId);
