@@ -99,21 +99,16 @@ export async function generationRoutes(app: FastifyInstance) {
       });
 
       // Wait for real text before committing to a 200, so early failures get a proper status.
-      const iterator = chunks[Symbol.asyncIterator]();
       let leading = '';
       for (;;) {
-        const next = await iterator.next();
+        const next = await chunks.next();
         if (next.done) throw generationEmpty();
         leading += next.value;
         if (leading.trim() !== '') break;
       }
       async function* body() {
         yield leading.trimStart();
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done) return;
-          yield next.value;
-        }
+        yield* chunks;
       }
       return reply
         .header('content-type', 'text/plain; charset=utf-8')

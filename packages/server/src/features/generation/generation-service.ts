@@ -257,7 +257,7 @@ function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog
  */
 export async function streamGeneratedText(
   args: GenerateTextArguments,
-): Promise<{ model: string; chunks: AsyncIterable<string> }> {
+): Promise<{ model: string; chunks: AsyncGenerator<string> }> {
   const { generator, request } = await prepareGeneration(args);
   const log = args.log ?? consoleLog;
   async function* chunks() {
