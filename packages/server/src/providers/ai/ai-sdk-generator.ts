@@ -38,13 +38,9 @@ type AiSdkGeneratorOptions = {
   imageProviderOptions?: ProviderOptions;
 };
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted) return true;
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 function toFailure(error: unknown, signal: AbortSignal | undefined): Error {
-  if (isAbort(error, signal)) return new TextGenerationAbortedError('aborted', { cause: error });
+  const isAbort = signal?.aborted || (error instanceof Error && error.name === 'AbortError');
+  if (isAbort) return new TextGenerationAbortedError('aborted', { cause: error });
   return new TextGenerationError('text generation failed', { cause: error });
 }
 
