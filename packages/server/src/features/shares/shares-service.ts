@@ -195,12 +195,13 @@ async function writeShareOfIdeas({
 
 // ── Save and approve (Create Content) ──
 
-type SaveTextArguments = {
-  db: Database;
+type ShareText = {
   userId: string;
-  ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
+  status: 'saved_for_later' | 'approved';
+  /** The share's recipients, the user's own contacts only; absent: left as they are. */
+  contactIds?: readonly string[] | undefined;
 };
 
 /**
@@ -217,13 +218,10 @@ export async function storeShareText({
   preferences,
   status,
   contactIds,
-}: Omit<SaveTextArguments, 'db' | 'ideaIds'> & {
+}: ShareText & {
   tx: Executor;
   /** The user's ideas, in order (findOwnIdeas), as read already in this request. */
   ideas: readonly IdeaRow[];
-  status: 'saved_for_later' | 'approved';
-  /** The share's recipients, the user's own contacts only; absent: left as they are. */
-  contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
   const ideaIds = ideas.map((idea) => idea.id);
   await setIdeasStatus({ db: tx, userId, ideaIds, status, preferences });
@@ -248,26 +246,21 @@ export async function storeShareText({
   });
 }
 
-/** Reads the ideas and keeps the text, in one transaction (another user's or a missing idea is a 404). */
-function storeShareTextOfIdeas(
-  { db, ideaIds, ...share }: SaveTextArguments & { contactIds?: readonly string[] | undefined },
-  status: 'saved_for_later' | 'approved',
-): Promise<Share> {
+/**
+ * Create Content → "Save for later" (the ideas and the share saved_for_later) and "Approve & Finish"
+ * (the ideas and their shares approved, and the contacts chosen to receive the share): reads the
+ * ideas and keeps the text in one transaction (another user's or a missing idea is a 404).
+ */
+export function storeShareTextOfIdeas({
+  db,
+  ideaIds,
+  ...share
+}: ShareText & { db: Database; ideaIds: readonly string[] }): Promise<Share> {
   return db.transaction(async (tx) => {
     const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
-    return storeShareText({ tx, ...share, ideas, status });
+    return storeShareText({ ...share, tx, ideas });
   });
 }
-
-/** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
-export const saveForLater = (share: SaveTextArguments) => storeShareTextOfIdeas(share, 'saved_for_later');
-
-/**
- * Create Content → "Approve & Finish": the text, the preferences, the ideas and their shares
- * approved, and the contacts chosen to receive the share.
- */
-export const approveIdeas = (share: SaveTextArguments & { contactIds?: readonly string[] | undefined }) =>
-  storeShareTextOfIdeas(share, 'approved');
 
 // ── Edit and cancel (Summeris → Pending) ──
 
