@@ -216,16 +216,6 @@ export async function importContacts({
   });
 }
 
-/** Every contact of the user, sorted by name, for export. */
-export async function findContactsForExport({ db, userId }: { db: Database; userId: string }): Promise<Contact[]> {
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.userId, userId))
-    .orderBy(...byName);
-  return rows.map(toContact);
-}
-
 /** The ids among `contactIds` that are the user's contacts, in the order given, each once. */
 export async function filterOwnContactIds({
   db,
