@@ -41,11 +41,6 @@ export type GenerationLog = {
   warn: (details: object, message: string) => void;
 };
 
-const consoleLog: GenerationLog = {
-  error: (details, message) => console.warn(message, details),
-  warn: (details, message) => console.warn(message, details),
-};
-
 /** A provider failure. */
 const generationFailed = () =>
   new AppError({ status: 502, code: 'GENERATION_FAILED', message: 'generation.toasts.generateFailedRetry' });
@@ -133,7 +128,7 @@ export type GenerateTextArguments = {
   contact?: GenerationContact | undefined;
   template?: string | undefined;
   abortSignal?: AbortSignal | undefined;
-  log?: GenerationLog | undefined;
+  log: GenerationLog;
   /** The server's generators (`app.deps.generators`), or fakes in tests. */
   generators: readonly TextGenerator[];
   /**
@@ -161,10 +156,7 @@ async function loadPromptPhotos(
   return chosen.flatMap((photo, index) => {
     const result = read[index]!;
     if (result.status === 'rejected') {
-      (args.log ?? consoleLog).error(
-        { photoId: photo.id, cause: String(result.reason) },
-        'photo left out of the prompt',
-      );
+      args.log.error({ photoId: photo.id, cause: String(result.reason) }, 'photo left out of the prompt');
       return [];
     }
     return [{ ideaIndex: photo.ideaIndex, alt: photo.alt, data: result.value, mediaType: photo.contentType }];
@@ -195,7 +187,6 @@ async function prepareGeneration(
     template: args.template,
   };
   const photos = generator.acceptsImages && args.photos ? await loadPromptPhotos({ ...args, photos: args.photos }) : [];
-  const log = args.log ?? consoleLog;
   return {
     generator,
     request: {
@@ -207,7 +198,7 @@ async function prepareGeneration(
       abortSignal: args.abortSignal,
       photoParts: buildPhotoParts(args.ideas, photos),
       onPhotosRefused: (cause) =>
-        log.warn(
+        args.log.warn(
           {
             model: generator.id,
             providerModel: generator.providerModel,
@@ -259,12 +250,11 @@ export async function streamGeneratedText(
   args: GenerateTextArguments,
 ): Promise<{ model: string; chunks: AsyncGenerator<string> }> {
   const { generator, request } = await prepareGeneration(args);
-  const log = args.log ?? consoleLog;
   async function* chunks() {
     try {
       yield* generator.streamText(request);
     } catch (error) {
-      throw toAppError(error, generator, log);
+      throw toAppError(error, generator, args.log);
     }
   }
   return { model: generator.id, chunks: chunks() };
@@ -280,7 +270,7 @@ export async function generateText(args: GenerateTextArguments): Promise<{ text:
   try {
     text = await generator.generateText(request);
   } catch (error) {
-    throw toAppError(error, generator, args.log ?? consoleLog);
+    throw toAppError(error, generator, args.log);
   }
   if (text.trim() === '') throw generationEmpty();
   return { text: text.trim(), model: generator.id };

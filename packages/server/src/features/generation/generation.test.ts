@@ -248,6 +248,7 @@ describe('without AI providers (the offline composer only)', () => {
       userId: alice.id,
       ideas: (await findOwnIdeas({ db, userId: alice.id, ideaIds: [id] })).map(toRawIdea),
       preferences: body.preferences,
+      log: { error: vi.fn(), warn: vi.fn() },
     });
     expect(whole.model).toBe('offline');
     const streamed = await inject(testApp, alice, 'POST', '/api/generate/stream', body);

@@ -78,7 +78,7 @@ export async function generateShare({
   templateId: string;
   contactIds: string[];
   generators: readonly TextGenerator[];
-  log?: GenerationLog | undefined;
+  log: GenerationLog;
 }): Promise<Share> {
   const template = await getTemplateForUse({ db, userId, templateId });
   const chosen = await findOwnIdeas({ db, userId, ideaIds });
