@@ -28,17 +28,9 @@ export async function findSendableContacts({
   db,
   userId,
   contactIds,
-}: UserScope & { contactIds: readonly string[] | 'all' }): Promise<{
-  sendable: RecipientContact[];
-  unsubscribed: RecipientContact[];
-  bouncing: RecipientContact[];
-}> {
+}: UserScope & { contactIds: readonly string[] | 'all' }) {
   const ids = contactIds === 'all' ? null : contactIds.filter(isUuid);
-  const found = {
-    sendable: [] as RecipientContact[],
-    unsubscribed: [] as RecipientContact[],
-    bouncing: [] as RecipientContact[],
-  };
+  const found: Record<Suppression | 'sendable', RecipientContact[]> = { sendable: [], unsubscribed: [], bouncing: [] };
   if (ids?.length === 0) return found;
   const rows = await db
     .select({
