@@ -22,7 +22,6 @@ import {
   createContact,
   deleteContact,
   findContacts,
-  findContactsForExport,
   getContact,
   importContacts,
   updateContact,
@@ -58,13 +57,11 @@ export async function contactsRoutes(app: FastifyInstance) {
         response: { 200: contactListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const contacts = await orFail(request, 'contacts.errors.listFailed', () =>
-        findContacts({ db, userId: user.id, query: request.query }),
-      );
-      return { contacts };
-    },
+    async (request) => ({
+      contacts: await orFail(request, 'contacts.errors.listFailed', () =>
+        findContacts({ db, userId: requireUser(request).id, query: request.query }),
+      ),
+    }),
   );
 
   // Registered before /:id in intent too; find-my-way prefers the static segment anyway.
@@ -79,10 +76,10 @@ export async function contactsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const userId = requireUser(request).id;
       const { format } = request.query;
       const body = await orFail(request, 'contacts.errors.exportFailed', async () => {
-        const contacts = await findContactsForExport({ db, userId: user.id });
+        const contacts = await findContacts({ db, userId, query: { sortBy: 'name', sortDirection: 'asc' } });
         return format === 'vcard' ? contactsToVcard(contacts) : contactsToCsv(contacts);
       });
       return reply
@@ -96,21 +93,18 @@ export async function contactsRoutes(app: FastifyInstance) {
   typed.get(
     '/api/contacts/:id',
     { schema: { tags, params: contactIdParamsSchema, response: { 200: contactSchema, ...errorResponses } } },
-    async (request) => {
-      const user = requireUser(request);
-      return orFail(request, 'contacts.errors.getFailed', () =>
-        getContact({ db, userId: user.id, contactId: request.params.id }),
-      );
-    },
+    async (request) =>
+      orFail(request, 'contacts.errors.getFailed', () =>
+        getContact({ db, userId: requireUser(request).id, contactId: request.params.id }),
+      ),
   );
 
   typed.post(
     '/api/contacts',
     { schema: { tags, body: contactInputSchema, response: { 201: contactSchema, ...errorResponses } } },
     async (request, reply) => {
-      const user = requireUser(request);
       const contact = await orFail(request, 'contacts.errors.createFailed', () =>
-        createContact({ db, userId: user.id, form: request.body }),
+        createContact({ db, userId: requireUser(request).id, form: request.body }),
       );
       return reply.status(201).send(contact);
     },
@@ -126,21 +120,18 @@ export async function contactsRoutes(app: FastifyInstance) {
         response: { 200: contactSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return orFail(request, 'contacts.errors.updateFailed', () =>
-        updateContact({ db, userId: user.id, contactId: request.params.id, form: request.body }),
-      );
-    },
+    async (request) =>
+      orFail(request, 'contacts.errors.updateFailed', () =>
+        updateContact({ db, userId: requireUser(request).id, contactId: request.params.id, form: request.body }),
+      ),
   );
 
   typed.delete(
     '/api/contacts/:id',
     { schema: { tags, params: contactIdParamsSchema, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
-      const user = requireUser(request);
       await orFail(request, 'contacts.errors.deleteFailed', () =>
-        deleteContact({ db, userId: user.id, contactId: request.params.id }),
+        deleteContact({ db, userId: requireUser(request).id, contactId: request.params.id }),
       );
       return reply.status(204).send(null);
     },
@@ -158,10 +149,9 @@ export async function contactsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const locale = pickLocale(request.headers['accept-language']);
       const result = await orFail(request, 'contacts.errors.importFailed', () =>
-        importContacts({ db, userId: user.id, rows: request.body.contacts }),
+        importContacts({ db, userId: requireUser(request).id, rows: request.body.contacts }),
       );
       const errors = result.errors.map((error) => ({
         ...error,

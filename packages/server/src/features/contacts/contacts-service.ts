@@ -216,12 +216,18 @@ export async function importContacts({
   });
 }
 
-/** Every contact of the user, sorted by name, for export. */
-export async function findContactsForExport({ db, userId }: { db: Database; userId: string }): Promise<Contact[]> {
+/** The ids among `contactIds` that are the user's contacts, in the order given, each once. */
+export async function filterOwnContactIds({
+  db,
+  userId,
+  contactIds,
+}: UserScope & { contactIds: readonly string[] }): Promise<string[]> {
+  const wanted = [...new Set(contactIds)].filter(isUuid);
+  if (wanted.length === 0) return [];
   const rows = await db
-    .select()
+    .select({ id: contacts.id })
     .from(contacts)
-    .where(eq(contacts.userId, userId))
-    .orderBy(...byName);
-  return rows.map(toContact);
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, wanted)));
+  const own = new Set(rows.map((row) => row.id));
+  return wanted.filter((id) => own.has(id));
 }

@@ -157,6 +157,7 @@ describe('Create Content with a model that accepts images', () => {
       ],
       preferences,
       photos: { ideaIds: [first, second], media: testApp.app.deps.media },
+      log: { error: vi.fn(), warn: vi.fn() },
     });
     expect(text).toBe('A weekend in the garden.');
 
@@ -224,6 +225,7 @@ describe('Create Content with a model that accepts images', () => {
       ideas: [{ content: 'Something of mine.' }],
       preferences,
       photos: { ideaIds: [aliceIdea], media: testApp.app.deps.media },
+      log: { error: vi.fn(), warn: vi.fn() },
     });
     expect(recordedImages(fake.requests[0]!)).toEqual([]);
   });
@@ -255,6 +257,7 @@ describe('a model without image support', () => {
       ideas: [{ content: 'Ran my first half marathon.' }],
       preferences,
       photos: { ideaIds: [ideaId], media },
+      log: { error: vi.fn(), warn: vi.fn() },
     });
 
     expect(recordedImages(fake.requests[0]!)).toEqual([]);

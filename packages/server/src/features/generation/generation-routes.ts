@@ -13,14 +13,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { requireUser } from '../../lib/session.ts';
 import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
+import { findOwnIdeas } from '../ideas/ideas-service.ts';
 import {
-  findIdeasForGeneration,
   generationEmpty,
   getAiSettings,
   streamGeneratedText,
+  toRawIdea,
   updateAiSettings,
-  updateVoiceSample,
 } from './generation-service.ts';
+import { upsertSettings } from '../settings/settings-service.ts';
 
 /** Generation costs money or CPU: a tighter limit than the API's default. */
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
@@ -61,8 +62,11 @@ export async function generationRoutes(app: FastifyInstance) {
   typed.put(
     '/api/voice-sample',
     { schema: { tags: ['generation'], body: voiceSampleRequestSchema, response: { 200: voiceSampleResponseSchema } } },
-    async (request) =>
-      updateVoiceSample({ db, userId: requireUser(request).id, voiceSample: request.body.voiceSample }),
+    async (request) => {
+      const { voiceSample } = request.body;
+      await upsertSettings({ db, userId: requireUser(request).id, values: { voiceSample } });
+      return { voiceSample };
+    },
   );
 
   /**
@@ -74,7 +78,7 @@ export async function generationRoutes(app: FastifyInstance) {
     { schema: { tags: ['generation'], body: generateRequestSchema }, config: { rateLimit: generationRateLimit } },
     async (request, reply) => {
       const userId = requireUser(request).id;
-      const ideas = await findIdeasForGeneration({ db, userId, ideaIds: request.body.ideaIds });
+      const ideas = await findOwnIdeas({ db, userId, ideaIds: request.body.ideaIds });
       // The provider call stops when the client goes away (Stop button, closed tab).
       const abortController = new AbortController();
       reply.raw.on('close', () => {
@@ -85,7 +89,7 @@ export async function generationRoutes(app: FastifyInstance) {
         config,
         generators,
         userId,
-        ideas,
+        ideas: ideas.map(toRawIdea),
         preferences: request.body.preferences,
         contact: request.body.contact,
         template: request.body.template,
@@ -95,21 +99,16 @@ export async function generationRoutes(app: FastifyInstance) {
       });
 
       // Wait for real text before committing to a 200, so early failures get a proper status.
-      const iterator = chunks[Symbol.asyncIterator]();
       let leading = '';
       for (;;) {
-        const next = await iterator.next();
+        const next = await chunks.next();
         if (next.done) throw generationEmpty();
         leading += next.value;
         if (leading.trim() !== '') break;
       }
       async function* body() {
         yield leading.trimStart();
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done) return;
-          yield next.value;
-        }
+        yield* chunks;
       }
       return reply
         .header('content-type', 'text/plain; charset=utf-8')

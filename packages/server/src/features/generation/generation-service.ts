@@ -21,9 +21,9 @@ import {
 } from '../../providers/ai/text-generator.ts';
 import { maxPromptPhotos } from '../../providers/ai/image-input.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
-import { findOwnIdeas, type IdeaRow } from '../ideas/ideas-service.ts';
+import type { IdeaRow } from '../ideas/ideas-service.ts';
 import { findOutgoingPhotos } from '../photos/photos-service.ts';
-import { setAiConfig, setVoiceSample } from '../settings/settings-service.ts';
+import { upsertSettings } from '../settings/settings-service.ts';
 import {
   buildPhotoParts,
   buildSystemPrompt,
@@ -34,26 +34,21 @@ import {
 
 /**
  * Where provider failures are logged with their cause (the user sees only the spec's message), and
- * a model's refusal of the photos (warn; `error` when the log has no warn).
+ * a model's refusal of the photos (warn).
  */
 export type GenerationLog = {
   error: (details: object, message: string) => void;
-  warn?: ((details: object, message: string) => void) | undefined;
-};
-
-const consoleLog: GenerationLog = {
-  error: (details, message) => console.warn(message, details),
-  warn: (details, message) => console.warn(message, details),
+  warn: (details: object, message: string) => void;
 };
 
 /** A provider failure. */
-export const generationFailed = () =>
+const generationFailed = () =>
   new AppError({ status: 502, code: 'GENERATION_FAILED', message: 'generation.toasts.generateFailedRetry' });
 /** The provider answered with no text. */
 export const generationEmpty = () =>
   new AppError({ status: 502, code: 'GENERATION_EMPTY', message: 'generation.toasts.generateFailed' });
 /** The client went away; nothing to report to anyone. */
-export const generationAborted = () =>
+const generationAborted = () =>
   new AppError({ status: 499, code: 'GENERATION_ABORTED', message: 'generation.cancelled' });
 
 // ── AI settings (per user) ──
@@ -84,10 +79,9 @@ export async function getAiSettings({
   // A model the server stopped offering (its key was removed) reads as the default.
   const model = stored.model && offeredModelIds(config).includes(stored.model) ? stored.model : defaultModelId(config);
   return {
+    ...defaultAiSettings,
+    ...stored,
     model,
-    temperature: stored.temperature ?? defaultAiSettings.temperature,
-    maxTokens: stored.maxTokens ?? defaultAiSettings.maxTokens,
-    personalizationStrength: stored.personalizationStrength ?? defaultAiSettings.personalizationStrength,
     toneOfVoice: stored.toneOfVoice || defaultAiSettings.toneOfVoice,
     voiceSample: row?.voiceSample ?? '',
   };
@@ -102,20 +96,16 @@ export async function updateAiSettings({
   if (!offeredModelIds(config).includes(settings.model)) {
     throw badRequest('generation.validation.modelUnavailable', { model: 'generation.validation.modelUnavailable' });
   }
-  const aiConfig = {
-    model: settings.model,
-    temperature: settings.temperature,
-    maxTokens: settings.maxTokens,
-    personalizationStrength: settings.personalizationStrength,
-    toneOfVoice: settings.toneOfVoice ?? '',
-  };
-  await setAiConfig({ db, userId, aiConfig, voiceSample: settings.voiceSample });
+  const { voiceSample, ...aiConfig } = settings;
+  await upsertSettings({
+    db,
+    userId,
+    values: {
+      aiConfig: { ...aiConfig, toneOfVoice: aiConfig.toneOfVoice ?? '' },
+      ...(voiceSample === undefined ? {} : { voiceSample }),
+    },
+  });
   return getAiSettings({ db, config, userId });
-}
-
-export async function updateVoiceSample({ db, userId, voiceSample }: UserScope<Database> & { voiceSample: string }) {
-  await setVoiceSample({ db, userId, voiceSample });
-  return { voiceSample };
 }
 
 // ── Generation ──
@@ -127,26 +117,18 @@ export const toRawIdea = (idea: IdeaRow): RawIdea => ({
   date: idea.date ?? idea.createdAt,
 });
 
-/** The user's own ideas, in the order asked for; another user's (or a missing) idea is a 404. */
-export async function findIdeasForGeneration(
-  scope: UserScope<Database> & { ideaIds: readonly string[] },
-): Promise<RawIdea[]> {
-  const rows = await findOwnIdeas(scope);
-  return rows.map(toRawIdea);
-}
-
 export type GenerateTextArguments = {
   db: Database;
   config: Config;
   userId: string;
-  /** The ideas to write about, in order (see findIdeasForGeneration). */
+  /** The ideas to write about, in order (the user's own: findOwnIdeas, then toRawIdea). */
   ideas: readonly RawIdea[];
   /** Unknown values fall back. */
   preferences: unknown;
   contact?: GenerationContact | undefined;
   template?: string | undefined;
   abortSignal?: AbortSignal | undefined;
-  log?: GenerationLog | undefined;
+  log: GenerationLog;
   /** The server's generators (`app.deps.generators`), or fakes in tests. */
   generators: readonly TextGenerator[];
   /**
@@ -174,10 +156,7 @@ async function loadPromptPhotos(
   return chosen.flatMap((photo, index) => {
     const result = read[index]!;
     if (result.status === 'rejected') {
-      (args.log ?? consoleLog).error(
-        { photoId: photo.id, cause: String(result.reason) },
-        'photo left out of the prompt',
-      );
+      args.log.error({ photoId: photo.id, cause: String(result.reason) }, 'photo left out of the prompt');
       return [];
     }
     return [{ ideaIndex: photo.ideaIndex, alt: photo.alt, data: result.value, mediaType: photo.contentType }];
@@ -208,7 +187,6 @@ async function prepareGeneration(
     template: args.template,
   };
   const photos = generator.acceptsImages && args.photos ? await loadPromptPhotos({ ...args, photos: args.photos }) : [];
-  const log = args.log ?? consoleLog;
   return {
     generator,
     request: {
@@ -219,18 +197,16 @@ async function prepareGeneration(
       maxOutputTokens: settings.maxTokens,
       abortSignal: args.abortSignal,
       photoParts: buildPhotoParts(args.ideas, photos),
-      onPhotosRefused: (cause) => {
-        const details = {
-          model: generator.id,
-          providerModel: generator.providerModel,
-          photos: photos.length,
-          ...describeCause(cause),
-        };
-        const message =
-          'the model refused the photos: this text and the later ones (until the server restarts) are written without them';
-        if (log.warn) log.warn(details, message);
-        else log.error(details, message);
-      },
+      onPhotosRefused: (cause) =>
+        args.log.warn(
+          {
+            model: generator.id,
+            providerModel: generator.providerModel,
+            photos: photos.length,
+            ...describeCause(cause),
+          },
+          'the model refused the photos: this text and the later ones (until the server restarts) are written without them',
+        ),
     },
   };
 }
@@ -272,14 +248,13 @@ function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog
  */
 export async function streamGeneratedText(
   args: GenerateTextArguments,
-): Promise<{ model: string; chunks: AsyncIterable<string> }> {
+): Promise<{ model: string; chunks: AsyncGenerator<string> }> {
   const { generator, request } = await prepareGeneration(args);
-  const log = args.log ?? consoleLog;
   async function* chunks() {
     try {
       yield* generator.streamText(request);
     } catch (error) {
-      throw toAppError(error, generator, log);
+      throw toAppError(error, generator, args.log);
     }
   }
   return { model: generator.id, chunks: chunks() };
@@ -295,7 +270,7 @@ export async function generateText(args: GenerateTextArguments): Promise<{ text:
   try {
     text = await generator.generateText(request);
   } catch (error) {
-    throw toAppError(error, generator, args.log ?? consoleLog);
+    throw toAppError(error, generator, args.log);
   }
   if (text.trim() === '') throw generationEmpty();
   return { text: text.trim(), model: generator.id };

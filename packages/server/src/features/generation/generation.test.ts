@@ -21,7 +21,8 @@ import {
 } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { ideas } from '../../db/schema.ts';
-import { findIdeasForGeneration, generateText } from './generation-service.ts';
+import { findOwnIdeas } from '../ideas/ideas-service.ts';
+import { generateText, toRawIdea } from './generation-service.ts';
 
 const preferences: Preferences = {
   platform: 'linkedin',
@@ -244,8 +245,9 @@ describe('without AI providers (the offline composer only)', () => {
       config: testApp.config,
       generators: testApp.app.deps.generators,
       userId: alice.id,
-      ideas: await findIdeasForGeneration({ db, userId: alice.id, ideaIds: [id] }),
+      ideas: (await findOwnIdeas({ db, userId: alice.id, ideaIds: [id] })).map(toRawIdea),
       preferences: body.preferences,
+      log: { error: vi.fn(), warn: vi.fn() },
     });
     expect(whole.model).toBe('offline');
     const streamed = await inject(testApp, alice, 'POST', '/api/generate/stream', body);
@@ -394,7 +396,7 @@ describe('with OpenAI and Claude configured (local stand-ins)', () => {
   it("logs the provider's failure with its cause, without the prompt", async () => {
     await chooseModel('openai');
     fake.reply(openAiError(400, 'model not found'));
-    const log = { error: vi.fn() };
+    const log = { error: vi.fn(), warn: vi.fn() };
     await expect(
       generateText({
         db: testApp.database.db,

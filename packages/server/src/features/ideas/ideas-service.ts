@@ -152,24 +152,7 @@ export async function createIdea({
   return withPhotos(db, userId, earlier!);
 }
 
-/** Writes `values` to one of the user's ideas; another user's idea, or none, is a 404. */
-async function updateOwnIdea({
-  db,
-  userId,
-  ideaId,
-  values,
-}: UserScope & { ideaId: string; values: Partial<typeof ideas.$inferInsert> }): Promise<Idea> {
-  if (!isUuid(ideaId)) throw ideaNotFound();
-  const [row] = await db
-    .update(ideas)
-    .set(values)
-    .where(byIdAndOwner(ideas, ideaId, userId))
-    .returning();
-  if (!row) throw ideaNotFound();
-  return withPhotos(db, userId, row);
-}
-
-/** Field edits; new content re-derives the title. */
+/** Field edits; new content re-derives the title. Another user's idea, or none, is a 404. */
 export async function updateIdea({
   db,
   userId,
@@ -185,7 +168,14 @@ export async function updateIdea({
   if (update.date !== undefined) values.date = update.date === null ? null : new Date(update.date);
   if (update.kind !== undefined) values.kind = update.kind;
   if (update.tags !== undefined) values.tags = update.tags;
-  return updateOwnIdea({ db, userId, ideaId, values });
+  if (!isUuid(ideaId)) throw ideaNotFound();
+  const [row] = await db
+    .update(ideas)
+    .set(values)
+    .where(byIdAndOwner(ideas, ideaId, userId))
+    .returning();
+  if (!row) throw ideaNotFound();
+  return withPhotos(db, userId, row);
 }
 
 export async function deleteIdea({ db, userId, ideaId }: UserScope<Database> & { ideaId: string }): Promise<void> {

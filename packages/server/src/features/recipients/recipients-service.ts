@@ -12,13 +12,13 @@ import { isUuid } from '../../lib/uuid.ts';
  */
 
 /** Why a contact is not sent to; unsubscribing wins when both hold. */
-export type Suppression = 'unsubscribed' | 'bouncing';
+type Suppression = 'unsubscribed' | 'bouncing';
 
 const suppressionFrom = (row: { unsubscribedAt: Date | null; bouncedAt: Date | null }): Suppression | null =>
   row.unsubscribedAt !== null ? 'unsubscribed' : row.bouncedAt !== null ? 'bouncing' : null;
 
 /** A contact as a channel needs it to write and address an update. */
-export type RecipientContact = { id: string; name: string; email: string; relationship: string | null };
+type RecipientContact = { id: string; name: string; email: string; relationship: string | null };
 
 /**
  * The user's contacts among `contactIds` (or all of them), oldest first, split into those that may
@@ -28,17 +28,9 @@ export async function findSendableContacts({
   db,
   userId,
   contactIds,
-}: UserScope & { contactIds: readonly string[] | 'all' }): Promise<{
-  sendable: RecipientContact[];
-  unsubscribed: RecipientContact[];
-  bouncing: RecipientContact[];
-}> {
+}: UserScope & { contactIds: readonly string[] | 'all' }) {
   const ids = contactIds === 'all' ? null : contactIds.filter(isUuid);
-  const found = {
-    sendable: [] as RecipientContact[],
-    unsubscribed: [] as RecipientContact[],
-    bouncing: [] as RecipientContact[],
-  };
+  const found: Record<Suppression | 'sendable', RecipientContact[]> = { sendable: [], unsubscribed: [], bouncing: [] };
   if (ids?.length === 0) return found;
   const rows = await db
     .select({

@@ -22,17 +22,15 @@ import { toRawIdea, type GenerationLog } from '../generation/generation-service.
 import { writeContactTexts } from '../shares/generate-share.ts';
 import { createShare } from '../shares/shares-service.ts';
 import { findSendableContacts } from '../recipients/recipients-service.ts';
-import { recordScheduledRun, setNextScheduledRun } from '../settings/settings-service.ts';
+import { updateSettings } from '../settings/settings-service.ts';
 
 /** The `source` of shares the schedule makes, so a later run does not share the same ideas twice. */
-export const scheduledShareSource = 'schedule';
+const scheduledShareSource = 'schedule';
 
 /** Users handled per tick at most; the rest are still due at the next tick. */
 const maxUsersPerTick = 50;
 
-export type ScheduleRunnerLog = GenerationLog & { warn: (details: object, message: string) => void };
-
-export type ScheduleRunnerDependencies = {
+type ScheduleRunnerDependencies = {
   db: Database;
   config: Config;
   generators: readonly TextGenerator[];
@@ -42,7 +40,7 @@ export type ScheduleRunnerDependencies = {
   media?: MediaStorage | undefined;
   /** The clock; tests move it. */
   now: () => Date;
-  log: ScheduleRunnerLog;
+  log: GenerationLog;
 };
 
 /** A run's record before what it shared is known. */
@@ -76,7 +74,7 @@ async function claimDueRun({ db, now }: { db: Database; now: Date }): Promise<Cl
     // A schedule that no longer reads stops rather than firing every minute.
     const next =
       schedule.success && isTimeZone(timeZone) ? nextRunAt({ schedule: schedule.data, timeZone, after: now }) : null;
-    await setNextScheduledRun({ db: tx, userId: row.userId, nextScheduledRunAt: next });
+    await updateSettings({ db: tx, userId: row.userId, values: { nextScheduledRunAt: next } });
     return schedule.success && next ? { userId: row.userId, schedule: schedule.data } : 'skipped';
   });
 }
@@ -108,23 +106,6 @@ async function findReadyIdeas({ db, userId }: { db: Database; userId: string }) 
   return approved.filter((idea) => !takenIds.has(idea.id)).slice(0, maxIdeasPerGeneration);
 }
 
-/**
- * The selected contacts to write for. Nothing is written for those who unsubscribed or whose
- * address bounces: they are counted apart, so the run can say why they were left out.
- */
-async function findRecipients({ db, userId, schedule }: { db: Database; userId: string; schedule: Schedule }) {
-  const { sendable, unsubscribed, bouncing } = await findSendableContacts({
-    db,
-    userId,
-    contactIds: schedule.selectedContacts === allContacts ? 'all' : schedule.selectedContacts,
-  });
-  return {
-    recipients: sendable.map(({ id, name, relationship }) => ({ id, name, relationship })),
-    skippedUnsubscribed: unsubscribed.length,
-    skippedBouncing: bouncing.length,
-  };
-}
-
 /** The user's default email structure, if they made one. */
 async function findDefaultTemplate({ db, userId }: { db: Database; userId: string }) {
   const [template] = await db
@@ -141,7 +122,7 @@ async function findDefaultTemplate({ db, userId }: { db: Database; userId: strin
  * selected contacts in Summeris; with Automatic Sharing it goes through the email pipeline at once,
  * within the monthly limit (over it, the share waits in Pending and the run says why).
  */
-export async function runScheduleForUser({
+async function runScheduleForUser({
   dependencies,
   userId,
   schedule,
@@ -155,17 +136,25 @@ export async function runScheduleForUser({
   const { db, jobs, log } = dependencies;
   const finish = async (outcome: ScheduleRunOutcome, details: Partial<ScheduleRun> = {}) => {
     const run = { ...emptyRun(now, outcome), ...details };
-    await recordScheduledRun({ db, userId, run });
+    await updateSettings({ db, userId, values: { lastScheduledRun: run } });
     return run;
   };
 
   const ideas = await findReadyIdeas({ db, userId });
   if (ideas.length === 0) return finish('nothing_to_share');
-  const { recipients, skippedUnsubscribed, skippedBouncing } = await findRecipients({ db, userId, schedule });
+  // Nothing is written for the selected contacts who unsubscribed or whose address bounces: they
+  // are counted apart, so the run can say why they were left out.
+  const { sendable: recipients, ...skipped } = await findSendableContacts({
+    db,
+    userId,
+    contactIds: schedule.selectedContacts === allContacts ? 'all' : schedule.selectedContacts,
+  });
   const counts = {
     ideaCount: ideas.length,
     contactCount: recipients.length,
-    ...(skippedUnsubscribed + skippedBouncing > 0 ? { skippedUnsubscribed, skippedBouncing } : {}),
+    ...(skipped.unsubscribed.length + skipped.bouncing.length > 0
+      ? { skippedUnsubscribed: skipped.unsubscribed.length, skippedBouncing: skipped.bouncing.length }
+      : {}),
   };
   if (recipients.length === 0) return finish('no_contacts', counts);
 
@@ -238,7 +227,8 @@ export async function runDueSchedules(dependencies: ScheduleRunnerDependencies):
       await runScheduleForUser({ dependencies, userId: claimed.userId, schedule: claimed.schedule, now });
     } catch (error) {
       dependencies.log.warn({ err: error, userId: claimed.userId }, 'scheduled run failed');
-      await recordScheduledRun({ db: dependencies.db, userId: claimed.userId, run: emptyRun(now, 'failed') }).catch(
+      const lastScheduledRun = emptyRun(now, 'failed');
+      await updateSettings({ db: dependencies.db, userId: claimed.userId, values: { lastScheduledRun } }).catch(
         () => {},
       );
     }

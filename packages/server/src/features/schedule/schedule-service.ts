@@ -7,21 +7,14 @@ import {
   scheduleRunSchema,
   scheduleSchema,
   type ScheduleResponse,
-  type ScheduleRun,
   type ScheduleUpdate,
 } from '@life-updates/contract/schedule';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contacts, userSettings } from '../../db/schema.ts';
+import { userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import { setScheduleSettings } from '../settings/settings-service.ts';
-
-/** A stored run result read leniently: anything that no longer validates reads as "no run yet". */
-export function readScheduleRun(value: unknown): ScheduleRun | null {
-  const parsed = scheduleRunSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+import { filterOwnContactIds } from '../contacts/contacts-service.ts';
+import { upsertSettings } from '../settings/settings-service.ts';
 
 /**
  * The user's sharing schedule. Before the first save it is the defaults (weekly, 09:00, automatic
@@ -44,7 +37,8 @@ export async function getSchedule({ db, userId, now }: UserScope<Database> & { n
     timeZone,
     isSaved: stored.success && timeZone !== null,
     nextRunAt: row?.nextRunAt?.toISOString() ?? null,
-    lastRun: readScheduleRun(row?.lastRun),
+    // A stored run that no longer validates reads as "no run yet".
+    lastRun: scheduleRunSchema.safeParse(row?.lastRun).data ?? null,
   };
 }
 
@@ -59,21 +53,12 @@ export async function saveSchedule({
   now,
 }: UserScope<Database> & { update: ScheduleUpdate; now: Date }): Promise<ScheduleResponse> {
   const { timeZone, ...form } = update;
-  let selectedContacts = form.selectedContacts;
-  if (selectedContacts !== allContacts) {
-    const requested = [...new Set(selectedContacts)].filter(isUuid);
-    const owned =
-      requested.length === 0
-        ? []
-        : await db
-            .select({ id: contacts.id })
-            .from(contacts)
-            .where(and(eq(contacts.userId, userId), inArray(contacts.id, requested)));
-    const ownedIds = new Set(owned.map((contact) => contact.id));
-    selectedContacts = requested.filter((id) => ownedIds.has(id));
-  }
+  const selectedContacts =
+    form.selectedContacts === allContacts
+      ? allContacts
+      : await filterOwnContactIds({ db, userId, contactIds: form.selectedContacts });
   const schedule = { ...form, selectedContacts };
   const nextScheduledRunAt = nextRunAt({ schedule, timeZone, after: now });
-  await setScheduleSettings({ db, userId, schedule, timeZone, nextScheduledRunAt });
+  await upsertSettings({ db, userId, values: { schedule, timeZone, nextScheduledRunAt } });
   return getSchedule({ db, userId, now });
 }

@@ -1,5 +1,4 @@
 import type { Locale } from '@life-updates/contract/i18n';
-import type { ScheduleRun } from '@life-updates/contract/schedule';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
@@ -14,11 +13,16 @@ import { userSettings } from '../../db/schema.ts';
 type SettingsValues = Omit<typeof userSettings.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** Writes `values` to the user's row, creating the row with them when there is none. */
-async function upsertSettings({ db, userId, values }: UserScope & { values: SettingsValues }) {
+export async function upsertSettings({ db, userId, values }: UserScope & { values: SettingsValues }) {
   await db
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: values });
+}
+
+/** Writes `values` to the user's row when it exists (a scheduled run's own bookkeeping). */
+export async function updateSettings({ db, userId, values }: UserScope & { values: SettingsValues }) {
+  await db.update(userSettings).set(values).where(eq(userSettings.userId, userId));
 }
 
 /**
@@ -46,20 +50,6 @@ export async function setLocale({ db, userId, locale }: UserScope & { locale: Lo
   await db.update(userSettings).set({ locale }).where(eq(userSettings.userId, userId));
 }
 
-/** The generation settings (model, temperature, tone…) and, when given, the voice sample. */
-export async function setAiConfig({
-  db,
-  userId,
-  aiConfig,
-  voiceSample,
-}: UserScope & { aiConfig: Record<string, unknown>; voiceSample?: string }) {
-  await upsertSettings({ db, userId, values: { aiConfig, ...(voiceSample === undefined ? {} : { voiceSample }) } });
-}
-
-export async function setVoiceSample({ db, userId, voiceSample }: UserScope & { voiceSample: string }) {
-  await upsertSettings({ db, userId, values: { voiceSample } });
-}
-
 /** The limits an admin sets: shares per month and ideas not yet sent. Absent ones are kept. */
 export async function setLimits({
   db,
@@ -71,31 +61,6 @@ export async function setLimits({
     ...(limits.maxIdeas === undefined ? {} : { maxIdeas: limits.maxIdeas }),
   };
   if (Object.keys(values).length > 0) await upsertSettings({ db, userId, values });
-}
-
-/** The sharing schedule, its time zone and when it runs next. */
-export async function setScheduleSettings({
-  db,
-  userId,
-  schedule,
-  timeZone,
-  nextScheduledRunAt,
-}: UserScope & { schedule: unknown; timeZone: string; nextScheduledRunAt: Date | null }) {
-  await upsertSettings({ db, userId, values: { schedule, timeZone, nextScheduledRunAt } });
-}
-
-/** When the schedule runs next (null: it stops). */
-export async function setNextScheduledRun({
-  db,
-  userId,
-  nextScheduledRunAt,
-}: UserScope & { nextScheduledRunAt: Date | null }) {
-  await db.update(userSettings).set({ nextScheduledRunAt }).where(eq(userSettings.userId, userId));
-}
-
-/** What the last scheduled run did, shown in Settings → Schedule. */
-export async function recordScheduledRun({ db, userId, run }: UserScope & { run: ScheduleRun }) {
-  await db.update(userSettings).set({ lastScheduledRun: run }).where(eq(userSettings.userId, userId));
 }
 
 /**

@@ -73,12 +73,12 @@ export async function generateShare({
 }: UserScope<Database> & {
   config: Config;
   /** Where the ideas' photos are kept (`app.deps.media`): a model that accepts images is shown them. */
-  media?: MediaStorage | undefined;
+  media: MediaStorage;
   ideaIds: string[];
   templateId: string;
   contactIds: string[];
   generators: readonly TextGenerator[];
-  log?: GenerationLog | undefined;
+  log: GenerationLog;
 }): Promise<Share> {
   const template = await getTemplateForUse({ db, userId, templateId });
   const chosen = await findOwnIdeas({ db, userId, ideaIds });
@@ -93,7 +93,7 @@ export async function generateShare({
     template: template.template,
     recipients,
     generators,
-    photos: media ? { ideaIds: chosen.map((idea) => idea.id), media } : undefined,
+    photos: { ideaIds: chosen.map((idea) => idea.id), media },
     log,
   });
   // The ideas are read again in the transaction: writing the texts takes a while, and an idea

@@ -33,13 +33,12 @@ import {
 } from './delivery/send.ts';
 import { generateShare } from './generate-share.ts';
 import {
-  approveIdeas,
   cancelShare,
   findShares,
   findSharesForReview,
   getOwnShare,
   getShareForIdea,
-  saveForLater,
+  storeShareTextOfIdeas,
   updateShareText,
 } from './shares-service.ts';
 
@@ -111,17 +110,22 @@ export async function sharesRoutes(app: FastifyInstance) {
   typed.post(
     '/api/shares/save-for-later',
     { schema: { tags, body: saveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
-    async (request) => {
-      return { share: await saveForLater({ db, userId: requireUser(request).id, ...request.body }) };
-    },
+    async (request) => ({
+      share: await storeShareTextOfIdeas({
+        db,
+        userId: requireUser(request).id,
+        ...request.body,
+        status: 'saved_for_later',
+      }),
+    }),
   );
 
   typed.post(
     '/api/shares/approve',
     { schema: { tags, body: approveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
-    async (request) => {
-      return { share: await approveIdeas({ db, userId: requireUser(request).id, ...request.body }) };
-    },
+    async (request) => ({
+      share: await storeShareTextOfIdeas({ db, userId: requireUser(request).id, ...request.body, status: 'approved' }),
+    }),
   );
 
   typed.post(
@@ -135,22 +139,17 @@ export async function sharesRoutes(app: FastifyInstance) {
       // One text per contact: generation costs money or CPU.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => {
-      return {
-        share: await generateShare({
-          db,
-          config,
-          generators,
-          userId: requireUser(request).id,
-          ...request.body,
-          media,
-          log: {
-            error: (details, message) => request.log.error(details, message),
-            warn: (details, message) => request.log.warn(details, message),
-          },
-        }),
-      };
-    },
+    async (request) => ({
+      share: await generateShare({
+        db,
+        config,
+        generators,
+        userId: requireUser(request).id,
+        ...request.body,
+        media,
+        log: request.log,
+      }),
+    }),
   );
 
   typed.get('/api/shares/review', { schema: { tags, response: { 200: shareReviewResponseSchema } } }, async (request) =>

@@ -20,6 +20,7 @@ import { contacts, shares } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { filterOwnContactIds } from '../contacts/contacts-service.ts';
 import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
 import { findPhotosOfIdeas } from '../photos/photos-service.ts';
 import { findTemplateNames } from '../templates/templates-service.ts';
@@ -192,32 +193,15 @@ async function writeShareOfIdeas({
   return toShare(updated!);
 }
 
-// ── Approve ──
+// ── Save and approve (Create Content) ──
 
-/**
- * Sets every share of the user still being written or kept that contains one of these ideas to
- * approved (an idea approved on its own, or through Create Content). Shares scheduled, going out or
- * gone keep their status. Returns how many were approved.
- */
-export async function approveSharesWithIdeas({
-  db,
-  userId,
-  ideaIds,
-}: UserScope & { ideaIds: readonly string[] }): Promise<number> {
-  const approved = await db
-    .update(shares)
-    .set({ status: 'approved' })
-    .where(and(eq(shares.userId, userId), inArray(shares.status, [...reusableShareStatuses]), containsAnyIdea(ideaIds)))
-    .returning({ id: shares.id });
-  return approved.length;
-}
-
-type SaveTextArguments = {
-  db: Database;
+type ShareText = {
   userId: string;
-  ideaIds: readonly string[];
   text: string;
   preferences: Preferences;
+  status: 'saved_for_later' | 'approved';
+  /** The share's recipients, the user's own contacts only; absent: left as they are. */
+  contactIds?: readonly string[] | undefined;
 };
 
 /**
@@ -234,17 +218,23 @@ export async function storeShareText({
   preferences,
   status,
   contactIds,
-}: Omit<SaveTextArguments, 'db' | 'ideaIds'> & {
+}: ShareText & {
   tx: Executor;
   /** The user's ideas, in order (findOwnIdeas), as read already in this request. */
   ideas: readonly IdeaRow[];
-  status: 'saved_for_later' | 'approved';
-  /** The share's recipients, the user's own contacts only; absent: left as they are. */
-  contactIds?: readonly string[] | undefined;
 }): Promise<Share> {
   const ideaIds = ideas.map((idea) => idea.id);
   await setIdeasStatus({ db: tx, userId, ideaIds, status, preferences });
-  if (status === 'approved') await approveSharesWithIdeas({ db: tx, userId, ideaIds });
+  if (status === 'approved') {
+    // Every share still being written or kept that contains one of them is approved too; shares
+    // scheduled, going out or gone keep their status.
+    await tx
+      .update(shares)
+      .set({ status: 'approved' })
+      .where(
+        and(eq(shares.userId, userId), inArray(shares.status, [...reusableShareStatuses]), containsAnyIdea(ideaIds)),
+      );
+  }
   return writeShareOfIdeas({
     db: tx,
     userId,
@@ -252,46 +242,25 @@ export async function storeShareText({
     texts: { [everyoneTextKey]: text },
     templateId: null,
     status,
-    contactIds: contactIds ? await ownContactIds({ db: tx, userId, contactIds }) : undefined,
+    contactIds: contactIds ? await filterOwnContactIds({ db: tx, userId, contactIds }) : undefined,
   });
 }
-
-/** The ids among `contactIds` that are the user's contacts, in the order given. */
-async function ownContactIds({
-  db,
-  userId,
-  contactIds,
-}: UserScope & { contactIds: readonly string[] }): Promise<string[]> {
-  const wanted = [...new Set(contactIds)].filter(isUuid);
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), inArray(contacts.id, wanted)));
-  const own = new Set(rows.map((row) => row.id));
-  return wanted.filter((id) => own.has(id));
-}
-
-/** Reads the ideas and keeps the text, in one transaction (another user's or a missing idea is a 404). */
-function storeShareTextOfIdeas(
-  { db, ideaIds, ...share }: SaveTextArguments & { contactIds?: readonly string[] | undefined },
-  status: 'saved_for_later' | 'approved',
-): Promise<Share> {
-  return db.transaction(async (tx) => {
-    const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
-    return storeShareText({ tx, ...share, ideas, status });
-  });
-}
-
-/** Create Content → "Save for later": the text, the preferences, the ideas saved_for_later. */
-export const saveForLater = (share: SaveTextArguments) => storeShareTextOfIdeas(share, 'saved_for_later');
 
 /**
- * Create Content → "Approve & Finish": the text, the preferences, the ideas and their shares
- * approved, and the contacts chosen to receive the share.
+ * Create Content → "Save for later" (the ideas and the share saved_for_later) and "Approve & Finish"
+ * (the ideas and their shares approved, and the contacts chosen to receive the share): reads the
+ * ideas and keeps the text in one transaction (another user's or a missing idea is a 404).
  */
-export const approveIdeas = (share: SaveTextArguments & { contactIds?: readonly string[] | undefined }) =>
-  storeShareTextOfIdeas(share, 'approved');
+export function storeShareTextOfIdeas({
+  db,
+  ideaIds,
+  ...share
+}: ShareText & { db: Database; ideaIds: readonly string[] }): Promise<Share> {
+  return db.transaction(async (tx) => {
+    const ideas = await findOwnIdeas({ db: tx, userId: share.userId, ideaIds });
+    return storeShareText({ ...share, tx, ideas });
+  });
+}
 
 // ── Edit and cancel (Summeris → Pending) ──
 

@@ -80,8 +80,7 @@ export async function getTemplateForUse({
 }: UserScope<Database> & { templateId: string }): Promise<{ id: string; name: string; template: string }> {
   if (templateId === fallbackTemplateId) return fallbackTemplate;
   if (isBuiltInTemplateId(templateId)) return builtInTemplates[templateId];
-  const row = await getOwnRow({ db, userId, templateId });
-  return { id: row.id, name: row.name, template: row.template };
+  return getOwnRow({ db, userId, templateId });
 }
 
 /** Names of templates by id, for Summeris cards; built-ins included. Unknown ids are left out. */

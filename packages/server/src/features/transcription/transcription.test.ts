@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOpenAiTranscriptionProvider } from '../../providers/transcription/openai-transcription-provider.ts';
-import { resolveTranscriptionSettings } from '../../providers/transcription/create-transcription-provider.ts';
+import {
+  createOpenAiTranscriptionProvider,
+  resolveTranscriptionSettings,
+} from '../../providers/transcription/create-transcription-provider.ts';
 import { TranscriptionError } from '../../providers/transcription/transcription-provider.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import {

@@ -12,14 +12,14 @@ import {
 type ProviderOptions = NonNullable<FilePart['providerOptions']>;
 
 /** Two retries on 408, 409, 429 and 5xx, with back-off that respects retry-after. */
-export const generationMaxRetries = 2;
+const generationMaxRetries = 2;
 /**
  * A whole generation, retries included, may take this long before it is abandoned: ten minutes,
  * so slow or local models can write a long post (700–1200 words) while it streams to the browser.
  */
-export const defaultGenerationTimeoutMs = 600_000;
+const defaultGenerationTimeoutMs = 600_000;
 
-export type AiSdkGeneratorOptions = {
+type AiSdkGeneratorOptions = {
   id: string;
   providerModel: string;
   /**
@@ -38,13 +38,9 @@ export type AiSdkGeneratorOptions = {
   imageProviderOptions?: ProviderOptions;
 };
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted) return true;
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 function toFailure(error: unknown, signal: AbortSignal | undefined): Error {
-  if (isAbort(error, signal)) return new TextGenerationAbortedError('aborted', { cause: error });
+  const isAbort = signal?.aborted || (error instanceof Error && error.name === 'AbortError');
+  if (isAbort) return new TextGenerationAbortedError('aborted', { cause: error });
   return new TextGenerationError('text generation failed', { cause: error });
 }
 

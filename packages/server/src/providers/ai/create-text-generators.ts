@@ -10,27 +10,15 @@ import {
 import { createOfflineGenerator } from './offline-generator.ts';
 import type { TextGenerator } from './text-generator.ts';
 
-export const openAiModelId = 'openai';
-export const claudeModelId = 'claude';
-
-type GenerationConfig = Pick<
-  Config,
-  | 'OPENAI_API_KEY'
-  | 'OPENAI_BASE_URL'
-  | 'OPENAI_MODEL'
-  | 'ANTHROPIC_API_KEY'
-  | 'ANTHROPIC_BASE_URL'
-  | 'ANTHROPIC_MODEL'
-  | 'OPENAI_IMAGE_INPUT'
-  | 'ANTHROPIC_IMAGE_INPUT'
->;
+const openAiModelId = 'openai';
+const claudeModelId = 'claude';
 
 /** OpenAI, or any OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio) at OPENAI_BASE_URL. */
-export function isOpenAiConfigured(config: GenerationConfig): boolean {
+function isOpenAiConfigured(config: Config): boolean {
   return Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
 }
 
-export function isClaudeConfigured(config: GenerationConfig): boolean {
+function isClaudeConfigured(config: Config): boolean {
   return Boolean(config.ANTHROPIC_API_KEY || config.ANTHROPIC_BASE_URL);
 }
 
@@ -45,7 +33,7 @@ function anthropicBaseUrl(value: string | undefined): string | undefined {
  * The generators this server offers, in the order the model choice lists them: the offline
  * composer always, OpenAI and Claude when configured. Keys never leave the server.
  */
-export function createTextGenerators(config: GenerationConfig, options: { timeoutMs?: number } = {}): TextGenerator[] {
+export function createTextGenerators(config: Config, options: { timeoutMs?: number } = {}): TextGenerator[] {
   const generators: TextGenerator[] = [createOfflineGenerator()];
   if (isOpenAiConfigured(config)) {
     // The provider SDK is loaded at the first generation (createAiSdkGenerator).
@@ -98,13 +86,12 @@ export function createTextGenerators(config: GenerationConfig, options: { timeou
  * The model a user gets until they choose one: the first configured AI model, else the offline
  * composer, the embedded default that needs no configuration.
  */
-export function defaultModelId(config: GenerationConfig): string {
-  if (isOpenAiConfigured(config)) return openAiModelId;
-  if (isClaudeConfigured(config)) return claudeModelId;
-  return offlineModelId;
+export function defaultModelId(config: Config): string {
+  return offeredModelIds(config).find((id) => id !== offlineModelId) ?? offlineModelId;
 }
 
-export function offeredModelIds(config: GenerationConfig): string[] {
+/** The model ids users may choose, in the order of createTextGenerators. */
+export function offeredModelIds(config: Config): string[] {
   const ids = [offlineModelId];
   if (isOpenAiConfigured(config)) ids.push(openAiModelId);
   if (isClaudeConfigured(config)) ids.push(claudeModelId);

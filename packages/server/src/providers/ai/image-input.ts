@@ -7,7 +7,7 @@
 
 /** `auto`: by the model's name; `on` / `off`: what the server's owner knows of their model. */
 export const imageInputSettings = ['auto', 'on', 'off'] as const;
-export type ImageInputSetting = (typeof imageInputSettings)[number];
+type ImageInputSetting = (typeof imageInputSettings)[number];
 
 /**
  * At most this many photos go with one request. Anthropic takes up to 100 images per request but

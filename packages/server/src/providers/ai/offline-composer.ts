@@ -11,7 +11,7 @@ import {
 } from '@life-updates/contract/generation';
 import type { Locale } from '@life-updates/contract/i18n';
 import { resolvePreferences, type Preferences } from '@life-updates/contract/preferences';
-import { offlinePhrases, sentimentEmoji, stopWords, type OfflinePhrases } from './offline-phrases.ts';
+import { offlinePhrases, sentimentEmoji, stopWords } from './offline-phrases.ts';
 
 /**
  * The built-in offline composer: not an AI model, and it never writes a statement of its own. It
@@ -36,18 +36,6 @@ export type OfflineComposeInput = {
   authorName?: string | undefined;
   /** The user's interface language: the structure's language when the ideas' own is unclear. */
   locale?: Locale | undefined;
-};
-
-type Frame = {
-  preferences: Preferences;
-  phrases: OfflinePhrases;
-  heading: string | undefined;
-  greeting: string | undefined;
-  /** Telegram: one emoji in front of the first line. */
-  emoji: string | undefined;
-  signOff: string[];
-  hashtags: string[];
-  links: string[];
 };
 
 const urlPattern = /https?:\/\/[^\s<>()"']+/g;
@@ -145,7 +133,9 @@ function headingTopic(sentences: readonly string[]): string | undefined {
   return countWords(bare) <= maxHeadingWords ? bare : truncateToWords(bare, maxHeadingWords - 2);
 }
 
-function planFrame(input: OfflineComposeInput, preferences: Preferences, sentences: readonly string[]): Frame {
+type Frame = ReturnType<typeof planFrame>;
+
+function planFrame(input: OfflineComposeInput, preferences: Preferences, sentences: readonly string[]) {
   const { tone, sentiment, structure, platform } = preferences;
   const phrases = offlinePhrases[offlineLanguage(input.ideas, input.locale)];
   const isTemplateBody = Boolean(input.template?.trim());
@@ -164,6 +154,7 @@ function planFrame(input: OfflineComposeInput, preferences: Preferences, sentenc
           : phrases.newsletterHeading
         : undefined,
     greeting: usesLetterFrame ? greeting.replace('{name}', () => contactName ?? '') : undefined,
+    // Telegram: one emoji in front of the first line.
     emoji: platform === 'telegram' && !isTemplateBody ? sentimentEmoji[sentiment] : undefined,
     signOff: usesLetterFrame ? [phrases.signOffs[tone], ...(authorName ? [authorName] : [])] : [],
     hashtags: platform === 'linkedin' && !isTemplateBody ? hashtagsFor(input.ideas) : [],

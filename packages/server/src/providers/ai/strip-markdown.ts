@@ -59,9 +59,9 @@ export function createStreamingMarkdownStripper() {
       if (lastNewline === -1) return '';
       const complete = pending.slice(0, lastNewline);
       pending = pending.slice(lastNewline + 1);
-      return `${stripLines(complete.split('\n'))
+      return stripLines(complete.split('\n'))
         .map((line) => `${line}\n`)
-        .join('')}`;
+        .join('');
     },
     flush(): string {
       const rest = pending;

@@ -37,9 +37,6 @@ export interface TextGenerator {
 /** The provider failed (after its retries); `cause` holds the provider's error for the log. */
 export class TextGenerationError extends Error {
   override name = 'TextGenerationError';
-  constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
-  }
 }
 
 /** The caller aborted (the client went away); not a failure worth logging. */

@@ -1,8 +1,23 @@
+import type { AcceptedAudioType } from '@life-updates/contract/ideas';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { createOpenAiTranscriptionProvider } from './openai-transcription-provider.ts';
-import type { TranscriptionProvider } from './transcription-provider.ts';
+import { TranscriptionError, type TranscriptionProvider, type TranscriptionRequest } from './transcription-provider.ts';
 
-export const defaultOpenAiBaseUrl = 'https://api.openai.com/v1';
+const defaultOpenAiBaseUrl = 'https://api.openai.com/v1';
+const defaultTimeoutMs = 120_000;
+const maxProviderMessageLength = 500;
+
+/** The file name tells OpenAI-compatible servers the container format. */
+const fileNames: Record<AcceptedAudioType, string> = {
+  'audio/webm': 'recording.webm',
+  'audio/ogg': 'recording.ogg',
+  'audio/mp4': 'recording.mp4',
+  'audio/wav': 'recording.wav',
+  'audio/mpeg': 'recording.mp3',
+};
+
+const answerSchema = z.object({ text: z.string() });
+const errorAnswerSchema = z.object({ error: z.object({ message: z.string().trim().min(1) }) });
 
 const originOf = (url: string) => {
   try {
@@ -37,4 +52,53 @@ export function resolveTranscriptionSettings(config: TranscriptionConfig) {
 export function createTranscriptionProvider(config: TranscriptionConfig): TranscriptionProvider | null {
   const settings = resolveTranscriptionSettings(config);
   return settings ? createOpenAiTranscriptionProvider(settings) : null;
+}
+
+/**
+ * OpenAI's `POST {base}/audio/transcriptions` (Whisper), also spoken by local whisper servers:
+ * multipart form data with `file` and `model`; the answer is `{ text }` or `{ error: { message } }`.
+ */
+export function createOpenAiTranscriptionProvider(options: {
+  baseUrl: string;
+  apiKey?: string | undefined;
+  model: string;
+  timeoutMs?: number;
+}): TranscriptionProvider {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+
+  return {
+    async transcribe({ audio, mimeType }: TranscriptionRequest): Promise<string> {
+      const form = new FormData();
+      form.append('file', new Blob([Uint8Array.from(audio)], { type: mimeType }), fileNames[mimeType]);
+      form.append('model', options.model);
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+
+      let response: Response;
+      let raw: string;
+      try {
+        response = await fetch(url, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(timeoutMs) });
+        raw = await response.text();
+      } catch (cause) {
+        throw new TranscriptionError('transcription request failed', { kind: 'other', cause });
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = undefined;
+      }
+      if (!response.ok) {
+        const providerMessage = errorAnswerSchema.safeParse(body).data?.error.message;
+        throw new TranscriptionError(`transcription provider answered ${response.status}`, {
+          kind: 'http',
+          providerMessage: providerMessage?.slice(0, maxProviderMessageLength),
+        });
+      }
+      const answer = answerSchema.safeParse(body);
+      if (!answer.success) throw new TranscriptionError('transcription answer has no text', { kind: 'other' });
+      return answer.data.text;
+    },
+  };
 }

@@ -13,23 +13,20 @@ export type TranscriptionRequest = {
 export class TranscriptionError extends Error {
   override name = 'TranscriptionError';
   readonly kind: 'http' | 'other';
-  readonly status: number | null;
   readonly providerMessage: string | null;
 
   constructor(
     message: string,
-    options: { kind: 'http' | 'other'; status?: number; providerMessage?: string | null; cause?: unknown },
+    options: { kind: 'http' | 'other'; providerMessage?: string | undefined; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.kind = options.kind;
-    this.status = options.status ?? null;
     this.providerMessage = options.providerMessage ?? null;
   }
 }
 
 /** Speech to text. One implementation per provider. */
 export interface TranscriptionProvider {
-  readonly kind: 'openai-compatible';
   /** The recognised text, possibly empty; throws TranscriptionError. */
   transcribe(request: TranscriptionRequest): Promise<string>;
 }
