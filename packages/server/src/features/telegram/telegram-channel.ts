@@ -7,7 +7,7 @@ import { findSharePhotos, type OutgoingPhoto } from '../photos/photos-service.ts
 import type { Channel, DeliveryFailure } from '../shares/delivery/channel.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
-import { chatNotFound, moveChat } from './telegram-service.ts';
+import { chatNotFound, moveChat, notConfigured } from './telegram-service.ts';
 
 /*
  * Telegram as a channel of the share pipeline: one delivery per connected chat (a channel or group
@@ -57,9 +57,6 @@ class PhotoUnreadableError extends Error {
     super('a photo of the share could not be read');
   }
 }
-
-const notConfigured = () =>
-  new AppError({ status: 409, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
 
 /** A post that stopped part-way: some of its messages are in the chat. */
 class PartlySentError extends Error {
