@@ -109,6 +109,15 @@ function isLinkedinUploadUrl(uploadUrl: string, apiBase: string): boolean {
   return url.protocol === 'https:' && (url.hostname === 'linkedin.com' || url.hostname.endsWith('.linkedin.com'));
 }
 
+/** A field of a JSON answer; undefined when it has none, or is not JSON. */
+function jsonField(answer: string, field: string): unknown {
+  try {
+    return (JSON.parse(answer) as Record<string, unknown> | null)?.[field];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Images API, "Initialize Image Upload" then "Upload the Image": the owner is the member who posts;
  * the answer's `value.uploadUrl` takes the bytes by PUT (201), and `value.image` names the image.
@@ -126,13 +135,7 @@ async function uploadImage(call: Call, owner: string, bytes: Buffer): Promise<st
   );
   const answer = await initialized.text().catch(() => '');
   if (initialized.status !== 200) throw photoFailure('initializeUpload', initialized.status, answer, call.apiVersion);
-  let value: { uploadUrl?: unknown; image?: unknown } | undefined;
-  try {
-    value = (JSON.parse(answer) as { value?: typeof value }).value;
-  } catch {
-    value = undefined;
-  }
-  const { uploadUrl, image } = value ?? {};
+  const { uploadUrl, image } = (jsonField(answer, 'value') ?? {}) as { uploadUrl?: unknown; image?: unknown };
   if (typeof uploadUrl !== 'string' || typeof image !== 'string' || !image.startsWith('urn:li:image:'))
     throw new LinkedinPublishError(
       'linkedin.errors.photoUpload',
@@ -171,12 +174,7 @@ async function waitUntilAvailable(call: Call, image: string, deadline: number): 
     );
     const answer = await response.text().catch(() => '');
     if (response.status !== 200) throw photoFailure('image status', response.status, answer, call.apiVersion);
-    let status: unknown;
-    try {
-      status = (JSON.parse(answer) as { status?: unknown }).status;
-    } catch {
-      status = undefined;
-    }
+    const status = jsonField(answer, 'status');
     if (status === 'AVAILABLE') return;
     if (status === 'PROCESSING_FAILED')
       throw new LinkedinPublishError('linkedin.errors.photoRejected', 200, `LinkedIn could not process ${image}`);
