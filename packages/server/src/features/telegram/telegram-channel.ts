@@ -49,8 +49,6 @@ function planTelegramPost(text: string, photos: readonly OutgoingPhoto[]): Step[
   return captioned ? photoSteps : [...pieces.map((piece) => ({ text: piece })), ...photoSteps];
 }
 
-const messagesIn = (step: Step) => ('text' in step ? 1 : step.photos.length);
-
 /** A photo of the share could not be read from storage: nothing was posted. */
 class PhotoUnreadableError extends Error {
   constructor(readonly cause: unknown) {
@@ -115,7 +113,7 @@ export function createTelegramChannel({
         throw new PhotoUnreadableError(error);
       }
       const steps = planTelegramPost(delivery.body, photos);
-      const total = steps.reduce((sum, step) => sum + messagesIn(step), 0);
+      const total = steps.reduce((sum, step) => sum + ('text' in step ? 1 : step.photos.length), 0);
       // One deadline per attempt: a post never hangs on a Telegram that does not answer.
       const signal = telegram.deadline();
       const messageIds: number[] = [];
