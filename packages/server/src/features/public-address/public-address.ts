@@ -13,8 +13,13 @@ const settingKey = 'public_address';
  * client can send any Host.
  */
 export function requestOrigin(request: FastifyRequest): string {
+  return originOf(`${request.protocol}://${request.host}`);
+}
+
+/** A URL's origin, or 'invalid' (which no real origin equals) when it is not a URL. */
+export function originOf(url: string): string {
   try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
+    return new URL(url).origin;
   } catch {
     return 'invalid';
   }
