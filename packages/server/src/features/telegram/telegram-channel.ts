@@ -82,14 +82,11 @@ export function createTelegramChannel({
 
     async prepare({ db, userId, everyoneText, targets }) {
       if (!telegram) throw notConfigured();
-      const ids = targets.filter(isUuid);
-      const rows =
-        ids.length === 0
-          ? []
-          : await db
-              .select({ id: telegramChats.id, title: telegramChats.title })
-              .from(telegramChats)
-              .where(and(eq(telegramChats.userId, userId), inArray(telegramChats.id, ids)));
+      // drizzle's inArray of no ids is `false`: no chat, and the check below refuses.
+      const rows = await db
+        .select({ id: telegramChats.id, title: telegramChats.title })
+        .from(telegramChats)
+        .where(and(eq(telegramChats.userId, userId), inArray(telegramChats.id, targets.filter(isUuid))));
       // Another user's chat, or one removed meanwhile, is refused before anything is written.
       if (rows.length !== new Set(targets).size) throw chatNotFound();
       return { rows: rows.map((chat) => ({ chatId: chat.id, recipientName: chat.title, body: everyoneText! })) };
