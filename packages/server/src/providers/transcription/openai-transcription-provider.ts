@@ -35,7 +35,6 @@ export function createOpenAiTranscriptionProvider(options: {
   const timeoutMs = options.timeoutMs ?? defaultTranscriptionTimeoutMs;
 
   return {
-    kind: 'openai-compatible',
     async transcribe({ audio, mimeType }: TranscriptionRequest): Promise<string> {
       const form = new FormData();
       form.append('file', new Blob([Uint8Array.from(audio)], { type: mimeType }), fileNames[mimeType]);

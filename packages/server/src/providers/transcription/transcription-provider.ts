@@ -29,7 +29,6 @@ export class TranscriptionError extends Error {
 
 /** Speech to text. One implementation per provider. */
 export interface TranscriptionProvider {
-  readonly kind: 'openai-compatible';
   /** The recognised text, possibly empty; throws TranscriptionError. */
   transcribe(request: TranscriptionRequest): Promise<string>;
 }
