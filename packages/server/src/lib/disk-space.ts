@@ -1,10 +1,5 @@
 import { statfs } from 'node:fs/promises';
 
-export type DiskSpace = {
-  /** Whether the disk has less free space than the margin; asks the file system at most once a second. */
-  isLow: () => Promise<boolean>;
-};
-
 type FreeSpaceReader = (directory: string) => Promise<{ bavail: number; bsize: number }>;
 
 /**
@@ -18,7 +13,7 @@ export function createDiskSpace(options: {
   maxAgeMs?: number;
   readFreeSpace?: FreeSpaceReader;
   onChange?: (change: { isLow: boolean; freeBytes: number }) => void;
-}): DiskSpace {
+}) {
   const { directory, marginBytes, maxAgeMs = 1000, readFreeSpace = statfs, onChange } = options;
   let isLow = false;
   let readAt = -Infinity;
@@ -40,7 +35,8 @@ export function createDiskSpace(options: {
   }
 
   return {
-    isLow: async () => {
+    /** Whether the disk has less free space than the margin; asks the file system at most once a second. */
+    isLow: async (): Promise<boolean> => {
       if (marginBytes <= 0) return false;
       if (Date.now() - readAt < maxAgeMs) return isLow;
       reading ??= read().finally(() => (reading = undefined));
@@ -48,3 +44,5 @@ export function createDiskSpace(options: {
     },
   };
 }
+
+export type DiskSpace = ReturnType<typeof createDiskSpace>;

@@ -11,12 +11,9 @@ function signingKey(appSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'life-updates', 'unsubscribe-link', 32));
 }
 
-function sign(contactId: string, key: Buffer): Buffer {
-  return createHmac('sha256', key).update(`unsubscribe:${contactId}`).digest();
-}
-
 export function createUnsubscribeToken({ appSecret, contactId }: { appSecret: string; contactId: string }): string {
-  return `${contactId}.${sign(contactId, signingKey(appSecret)).toString('base64url')}`;
+  const signature = createHmac('sha256', signingKey(appSecret)).update(`unsubscribe:${contactId}`).digest('base64url');
+  return `${contactId}.${signature}`;
 }
 
 /**

@@ -1,14 +1,6 @@
 import { pickLocale, translate } from '@life-updates/contract/i18n';
 import fp from 'fastify-plugin';
-import { requestOrigin } from '../features/public-address/public-address.ts';
-
-const originOf = (value: string) => {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return 'invalid';
-  }
-};
+import { originOf, requestOrigin } from '../features/public-address/public-address.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,4 +1,4 @@
-import { accountExportFileName, rowsToCsv } from '@life-updates/contract/account-export';
+import { accountExportFileName, rowsToCsv, type CsvValue } from '@life-updates/contract/account-export';
 import { contactsToCsv, contactsToVcard } from '@life-updates/contract/contact-files';
 import type { Relationship } from '@life-updates/contract/contact-options';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -34,6 +34,14 @@ Dates are ISO 8601 in UTC. Your email-provider key is not included (it is kept e
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+/** A CSV of these fields of each item, in this order. */
+const csvOf = <Field extends string>(fields: readonly Field[], items: readonly Record<Field, CsvValue>[]) =>
+  strToU8(
+    rowsToCsv(
+      fields,
+      items.map((item) => fields.map((field) => item[field])),
+    ),
+  );
 
 /** Every row of the user's, read inside one snapshot so the files agree with each other. */
 async function readUserData({ db, userId }: UserScope<Database>) {
@@ -164,19 +172,9 @@ export async function buildAccountExport({
     'account.json': json(account),
     'settings.json': json(settings),
     'ideas.json': json(ideaList),
-    'ideas.csv': strToU8(
-      rowsToCsv(
-        ['id', 'title', 'content', 'status', 'date', 'tags', 'createdAt'],
-        ideaList.map((idea) => [
-          idea.id,
-          idea.title,
-          idea.content,
-          idea.status,
-          idea.date,
-          idea.tags.join(', '),
-          idea.createdAt,
-        ]),
-      ),
+    'ideas.csv': csvOf(
+      ['id', 'title', 'content', 'status', 'date', 'tags', 'createdAt'],
+      ideaList.map((idea) => ({ ...idea, tags: idea.tags.join(', ') })),
     ),
     'shares.json': json(shareList),
     'shares.csv': strToU8(
@@ -212,19 +210,7 @@ export async function buildAccountExport({
     'contacts.csv': strToU8(contactsToCsv(contactRows)),
     'contacts.vcf': strToU8(contactsToVcard(contactRows)),
     'templates.json': json(templateList),
-    'templates.csv': strToU8(
-      rowsToCsv(
-        ['id', 'name', 'template', 'structureDescription', 'isDefault', 'createdAt'],
-        templateList.map((template) => [
-          template.id,
-          template.name,
-          template.template,
-          template.structureDescription,
-          template.isDefault,
-          template.createdAt,
-        ]),
-      ),
-    ),
+    'templates.csv': csvOf(['id', 'name', 'template', 'structureDescription', 'isDefault', 'createdAt'], templateList),
   };
   const photos = data.photos.map((photo) => ({
     id: photo.id,
@@ -251,12 +237,15 @@ export async function buildAccountExport({
   const drained = async () => {
     if (stream.writableNeedDrain) await once(stream, 'drain');
   };
+  const addDeflated = (name: string, bytes: Uint8Array) => {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = now;
+    zip.add(entry);
+    entry.push(bytes, true);
+  };
   const write = async () => {
     for (const [name, bytes] of Object.entries(files)) {
-      const entry = new ZipDeflate(name, { level: 6 });
-      entry.mtime = now;
-      zip.add(entry);
-      entry.push(bytes, true);
+      addDeflated(name, bytes);
       await drained();
     }
     // JPEGs are stored as they are: deflating them again gains nothing.
@@ -276,10 +265,7 @@ export async function buildAccountExport({
       }
       entry.push(new Uint8Array(0), true);
     }
-    const entry = new ZipDeflate('photos.json', { level: 6 });
-    entry.mtime = now;
-    zip.add(entry);
-    entry.push(json(photos), true);
+    addDeflated('photos.json', json(photos));
     zip.end();
   };
   write().catch((error: unknown) => stream.destroy(error as Error));

@@ -59,7 +59,17 @@ export async function markWelcomeShown({ db, userId }: { db: Database; userId: s
   return { shouldWelcome: false, username: user?.username ?? 'user' };
 }
 
-const errorCode = (error: unknown) => (error instanceof APIError ? (error.body?.code ?? '') : '');
+/** A call that checks the user's password: better-auth's refusal of a wrong one becomes an error on `field`. */
+async function checkingPassword<T>(call: Promise<T>, field: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+      throw badRequest('auth.currentPasswordWrong', { [field]: 'auth.currentPasswordWrong' });
+    }
+    throw error;
+  }
+}
 
 /**
  * Settings → Account's save. A new password or email needs the current password (a session left open
@@ -95,14 +105,10 @@ export async function updateAccount({
     if (!update.currentPassword) {
       throw badRequest('auth.currentPasswordRequired', { currentPassword: 'auth.currentPasswordRequired' });
     }
-    try {
-      await auth.api.verifyPassword({ body: { password: update.currentPassword }, headers: authHeaders });
-    } catch (error) {
-      if (errorCode(error) === 'INVALID_PASSWORD') {
-        throw badRequest('auth.currentPasswordWrong', { currentPassword: 'auth.currentPasswordWrong' });
-      }
-      throw error;
-    }
+    await checkingPassword(
+      auth.api.verifyPassword({ body: { password: update.currentPassword }, headers: authHeaders }),
+      'currentPassword',
+    );
   }
   if (newEmail !== undefined) {
     const [taken] = await db
@@ -173,25 +179,15 @@ export async function deleteAccount({
   headers: IncomingHttpHeaders;
 }): Promise<string[]> {
   const current = await getMe({ db, userId });
-  let cookies: string[];
-  try {
-    const deleted = await auth.api.deleteUser({
-      body: { password },
-      headers: fromNodeHeaders(headers),
-      returnHeaders: true,
-    });
-    cookies = deleted.headers.getSetCookie();
-  } catch (error) {
-    if (errorCode(error) === 'INVALID_PASSWORD') {
-      throw badRequest('auth.currentPasswordWrong', { password: 'auth.currentPasswordWrong' });
-    }
-    throw error;
-  }
+  const deleted = await checkingPassword(
+    auth.api.deleteUser({ body: { password }, headers: fromNodeHeaders(headers), returnHeaders: true }),
+    'password',
+  );
   await sendAccountMail({
     user: { id: userId, name: current.fullName },
     to: current.email,
     kind: 'accountDeleted',
     locale: current.locale,
   });
-  return cookies;
+  return deleted.headers.getSetCookie();
 }

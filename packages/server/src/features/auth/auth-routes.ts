@@ -18,7 +18,7 @@ import { requireUser } from '../../lib/session.ts';
 import { requestOrigin } from '../public-address/public-address.ts';
 import { deleteAccount, getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
 import { createAccountMail } from './account-mail.ts';
-import { findSessions, revokeOtherSessions, revokeSession } from './sessions-service.ts';
+import { findSessions, revokeSession } from './sessions-service.ts';
 import { clearFailedLogins, isAccountLocked, recordFailedLogin } from './lockout-service.ts';
 
 /** better-auth error codes → the catalogue's authentication messages. */
@@ -51,16 +51,6 @@ const resetPasswordBodySchema = z.object({
   token: z.string().min(1, 'auth.resetLinkInvalid').max(200, 'auth.resetLinkInvalid'),
   newPassword: newPasswordSchema,
 });
-
-/** Field errors of a failed parse, translated; the first one is the message. */
-function validationFailure(issues: z.core.$ZodIssue[], locale: ReturnType<typeof pickLocale>, fallbackKey: string) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'form');
-    fields[field] ??= translate(issue.message, locale);
-  }
-  return { code: 'VALIDATION_FAILED', message: Object.values(fields)[0] ?? translate(fallbackKey, locale), fields };
-}
 
 /** The origin better-auth sees a request at: BASE_URL when set, else the address the browser used. */
 type RequestBase = (request: FastifyRequest) => string;
@@ -115,6 +105,7 @@ export async function authEndpoints(app: FastifyInstance) {
   const { db, mailer } = app.deps;
   const fixedOrigin = app.publicAddress.fixed;
   const baseFor: RequestBase = (request) => fixedOrigin ?? requestOrigin(request);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Sign-in: username → email, lockout before, counting after.
   app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
@@ -137,14 +128,9 @@ export async function authEndpoints(app: FastifyInstance) {
   });
 
   // Sign-up: the full password rule is checked here (better-auth checks only length).
-  app.post('/api/auth/sign-up/email', { schema: { hide: true } }, async (request, reply) => {
-    const locale = pickLocale(request.headers['accept-language']);
-    const parsed = signUpBodySchema.safeParse(request.body);
-    if (!parsed.success) {
-      return reply.status(400).send(validationFailure(parsed.error.issues, locale, 'auth.registrationError'));
-    }
+  typed.post('/api/auth/sign-up/email', { schema: { hide: true, body: signUpBodySchema } }, async (request, reply) => {
     const response = await auth.handler(
-      toWebRequest(request, baseFor, { ...parsed.data, callbackURL: '/login?verified=1' }),
+      toWebRequest(request, baseFor, { ...request.body, callbackURL: '/login?verified=1' }),
     );
     return sendWebResponse(request, reply, response);
   });
@@ -161,14 +147,12 @@ export async function authEndpoints(app: FastifyInstance) {
   });
 
   // The new password follows the sign-up rule (better-auth checks only its length).
-  app.post('/api/auth/reset-password', { schema: { hide: true } }, async (request, reply) => {
-    const locale = pickLocale(request.headers['accept-language']);
-    const parsed = resetPasswordBodySchema.safeParse(request.body);
-    if (!parsed.success) {
-      return reply.status(400).send(validationFailure(parsed.error.issues, locale, 'auth.resetLinkInvalid'));
-    }
-    return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, baseFor, parsed.data)));
-  });
+  typed.post(
+    '/api/auth/reset-password',
+    { schema: { hide: true, body: resetPasswordBodySchema } },
+    async (request, reply) =>
+      sendWebResponse(request, reply, await auth.handler(toWebRequest(request, baseFor, request.body))),
+  );
 
   // These go through /api/account only, which adds what better-auth's own paths do not check: the
   // current password for a new email, the sign-up rule for a new password, the last administrator.
@@ -196,16 +180,14 @@ export async function accountRoutes(app: FastifyInstance) {
   const sendAccountMail = createAccountMail({ ...app.deps, log: app.log });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => {
-    return getMe({ db, userId: requireUser(request).id });
-  });
+  typed.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) =>
+    getMe({ db, userId: requireUser(request).id }),
+  );
 
   typed.post(
     '/api/me/welcome',
     { schema: { tags: ['account'], response: { 200: welcomeResponseSchema } } },
-    async (request) => {
-      return markWelcomeShown({ db, userId: requireUser(request).id });
-    },
+    async (request) => markWelcomeShown({ db, userId: requireUser(request).id }),
   );
 
   typed.patch(
@@ -247,9 +229,10 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
 
+  // Signs every other device out; this one stays signed in.
   typed.post('/api/account/sessions/revoke-others', { schema: { tags: ['account'] } }, async (request, reply) => {
     requireUser(request);
-    await revokeOtherSessions({ auth, headers: request.headers });
+    await auth.api.revokeOtherSessions({ headers: fromNodeHeaders(request.headers) });
     return reply.status(204).send();
   });
 

@@ -1,18 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import fp from 'fastify-plugin';
-import { requireUser, type SessionUser } from '../../lib/session.ts';
-
-/** Any role other than admin is an ordinary user. */
-const toSessionUser = (
-  user: { id: string; email: string; name: string; role?: string | null },
-  sessionId: string,
-): SessionUser => ({
-  id: user.id,
-  sessionId,
-  email: user.email,
-  name: user.name,
-  role: user.role === 'admin' ? 'admin' : 'user',
-});
+import { requireUser } from '../../lib/session.ts';
 
 /**
  * Who is signed in, resolved once per request to a route of the scope this is registered in (the
@@ -34,9 +22,18 @@ export const sessionsPlugin = fp(
       // A renewed session comes with a new cookie (its later expiry): pass it on to the browser.
       for (const cookie of result.headers.getSetCookie()) reply.header('set-cookie', cookie);
       const session = result.response;
-      request.sessionUser = session
-        ? toSessionUser(session.user as typeof session.user & { role?: string | null }, session.session.id)
-        : null;
+      const user = session?.user as { id: string; email: string; name: string; role?: string | null } | undefined;
+      request.sessionUser =
+        session && user
+          ? {
+              id: user.id,
+              sessionId: session.session.id,
+              email: user.email,
+              name: user.name,
+              // Any role other than admin is an ordinary user.
+              role: user.role === 'admin' ? 'admin' : 'user',
+            }
+          : null;
 
       if (request.routeOptions.config.isPublic !== true) requireUser(request);
     });

@@ -44,8 +44,3 @@ export async function revokeSession({
   if (!row) throw notFound('auth.sessionNotFound');
   await auth.api.revokeSession({ body: { token: row.token }, headers: fromNodeHeaders(headers) });
 }
-
-/** Signs every other device out; this one stays signed in. */
-export async function revokeOtherSessions({ auth, headers }: { auth: Auth; headers: IncomingHttpHeaders }) {
-  await auth.api.revokeOtherSessions({ headers: fromNodeHeaders(headers) });
-}

@@ -35,8 +35,6 @@ export async function contactUsRoutes(app: FastifyInstance) {
   typed.get(
     '/api/contact-us/info',
     { config: { isPublic: true }, schema: { tags: ['contact-us'], response: { 200: contactUsInfoSchema } } },
-    async () => {
-      return { supportEmail: config.SUPPORT_EMAIL };
-    },
+    async () => ({ supportEmail: config.SUPPORT_EMAIL }),
   );
 }

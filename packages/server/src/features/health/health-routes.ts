@@ -3,19 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseFailed } from '../../lib/app-error.ts';
-import { createReadinessCheck } from './readiness.ts';
+import { createReadinessCheck, readinessSchema } from './readiness.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
-});
-
-const readinessSchema = z.object({
-  status: z.enum(['ready', 'not-ready']),
-  database: z.enum(['ok', 'failed']),
-  migrations: z.enum(['ok', 'pending', 'failed']),
-  jobs: z.enum(['ok', 'not-started', 'stopped', 'failed']),
 });
 
 /**

@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { z } from 'zod';
 import { migrationsFolder, type DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs.ts';
 
-export type Readiness = {
-  status: 'ready' | 'not-ready';
-  database: 'ok' | 'failed';
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.enum(['ok', 'failed']),
   /** Whether every migration this build ships is applied (`pending`: the database is older than the code). */
-  migrations: 'ok' | 'pending' | 'failed';
+  migrations: z.enum(['ok', 'pending', 'failed']),
   /** The pg-boss job queue: started, its schema reachable through its own connection. */
-  jobs: 'ok' | 'not-started' | 'stopped' | 'failed';
-};
+  jobs: z.enum(['ok', 'not-started', 'stopped', 'failed']),
+});
 
 /** A check that takes longer than this counts as failed: a load balancer's probe must not hang. */
 const checkTimeoutMs = 3000;
@@ -41,7 +42,7 @@ export function createReadinessCheck({ database, jobs }: { database: DatabaseHan
     isQueueStopped = true;
   });
 
-  return async function checkReadiness(): Promise<Readiness> {
+  return async function checkReadiness(): Promise<z.infer<typeof readinessSchema>> {
     const [databaseCheck, migrationsCheck, jobsCheck] = await Promise.all([
       withinTimeout(database.db.execute(sql`select 1`)).then(
         () => 'ok' as const,

@@ -75,7 +75,8 @@ function photoFailure(step: string, status: number, body: string, apiVersion: st
 /** A photo going out with the post: its bytes as stored (no metadata), and its alt text. */
 export type LinkedinPhoto = { alt: string | null; read(): Promise<Buffer> };
 
-type Call = { apiBase: string; apiVersion: string; accessToken: string; timeoutMs: number };
+type Call = { apiBase: string; apiVersion: string; accessToken: string };
+const requestTimeoutMs = 20_000;
 
 const restHeaders = ({ apiVersion, accessToken }: Call) => ({
   authorization: `Bearer ${accessToken}`,
@@ -86,9 +87,9 @@ const restHeaders = ({ apiVersion, accessToken }: Call) => ({
 const restUrl = (apiBase: string, path: string) => `${apiBase.replace(/\/+$/, '')}${path}`;
 
 /** A call made while the photos go up: no answer means only that this photo did not go up. */
-async function photoCall(step: string, url: string, init: RequestInit, call: Call): Promise<Response> {
+async function photoCall(step: string, url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(call.timeoutMs) });
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) });
   } catch (error) {
     throw new LinkedinPublishError('linkedin.errors.photoUpload', null, `${step}: ${(error as Error).message}`);
   }
@@ -109,6 +110,15 @@ function isLinkedinUploadUrl(uploadUrl: string, apiBase: string): boolean {
   return url.protocol === 'https:' && (url.hostname === 'linkedin.com' || url.hostname.endsWith('.linkedin.com'));
 }
 
+/** A field of a JSON answer; undefined when it has none, or is not JSON. */
+function jsonField(answer: string, field: string): unknown {
+  try {
+    return (JSON.parse(answer) as Record<string, unknown> | null)?.[field];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Images API, "Initialize Image Upload" then "Upload the Image": the owner is the member who posts;
  * the answer's `value.uploadUrl` takes the bytes by PUT (201), and `value.image` names the image.
@@ -122,17 +132,10 @@ async function uploadImage(call: Call, owner: string, bytes: Buffer): Promise<st
       headers: { ...restHeaders(call), 'content-type': 'application/json' },
       body: JSON.stringify({ initializeUploadRequest: { owner } }),
     },
-    call,
   );
   const answer = await initialized.text().catch(() => '');
   if (initialized.status !== 200) throw photoFailure('initializeUpload', initialized.status, answer, call.apiVersion);
-  let value: { uploadUrl?: unknown; image?: unknown } | undefined;
-  try {
-    value = (JSON.parse(answer) as { value?: typeof value }).value;
-  } catch {
-    value = undefined;
-  }
-  const { uploadUrl, image } = value ?? {};
+  const { uploadUrl, image } = (jsonField(answer, 'value') ?? {}) as { uploadUrl?: unknown; image?: unknown };
   if (typeof uploadUrl !== 'string' || typeof image !== 'string' || !image.startsWith('urn:li:image:'))
     throw new LinkedinPublishError(
       'linkedin.errors.photoUpload',
@@ -141,12 +144,11 @@ async function uploadImage(call: Call, owner: string, bytes: Buffer): Promise<st
     );
   if (!isLinkedinUploadUrl(uploadUrl, call.apiBase))
     throw new LinkedinPublishError('linkedin.errors.photoUpload', 200, `upload URL not at LinkedIn: ${uploadUrl}`);
-  const uploaded = await photoCall(
-    'upload',
-    uploadUrl,
-    { method: 'PUT', headers: { authorization: `Bearer ${call.accessToken}` }, body: new Uint8Array(bytes) },
-    call,
-  );
+  const uploaded = await photoCall('upload', uploadUrl, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${call.accessToken}` },
+    body: new Uint8Array(bytes),
+  });
   if (uploaded.status < 200 || uploaded.status > 299)
     throw photoFailure('upload', uploaded.status, await uploaded.text().catch(() => ''), call.apiVersion);
   await uploaded.body?.cancel();
@@ -167,16 +169,10 @@ async function waitUntilAvailable(call: Call, image: string, deadline: number): 
       'image status',
       restUrl(call.apiBase, `/rest/images/${encodeURIComponent(image)}`),
       { headers: restHeaders(call) },
-      call,
     );
     const answer = await response.text().catch(() => '');
     if (response.status !== 200) throw photoFailure('image status', response.status, answer, call.apiVersion);
-    let status: unknown;
-    try {
-      status = (JSON.parse(answer) as { status?: unknown }).status;
-    } catch {
-      status = undefined;
-    }
+    const status = jsonField(answer, 'status');
     if (status === 'AVAILABLE') return;
     if (status === 'PROCESSING_FAILED')
       throw new LinkedinPublishError('linkedin.errors.photoRejected', 200, `LinkedIn could not process ${image}`);
@@ -223,7 +219,6 @@ export async function createLinkedinPost({
   memberId,
   text,
   photos = [],
-  timeoutMs = 20_000,
   imageReadyTimeoutMs = 20_000,
 }: {
   apiBase: string;
@@ -232,12 +227,11 @@ export async function createLinkedinPost({
   memberId: string;
   text: string;
   photos?: readonly LinkedinPhoto[];
-  timeoutMs?: number;
   /** How long to wait for LinkedIn to process the uploaded photos before giving up this attempt. */
   imageReadyTimeoutMs?: number;
 }): Promise<{ postUrn: string }> {
   if (photos.length > maxLinkedinPhotos) throw new RangeError(`at most ${maxLinkedinPhotos} photos in a LinkedIn post`);
-  const call: Call = { apiBase, apiVersion, accessToken, timeoutMs };
+  const call: Call = { apiBase, apiVersion, accessToken };
   const author = `urn:li:person:${memberId}`;
   const images: Array<{ id: string; alt: string | null }> = [];
   for (const photo of photos) {
@@ -270,7 +264,7 @@ export async function createLinkedinPost({
         lifecycleState: 'PUBLISHED',
         isReshareDisabledByAuthor: false,
       }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(requestTimeoutMs),
     });
   } catch (error) {
     const detail = (error as Error).message;

@@ -11,7 +11,7 @@ export async function registerLinkedinWorkers(app: FastifyInstance, jobs: JobQue
   await jobs.schedule(linkedinExpiryQueue, '17 * * * *');
   await jobs.work(linkedinExpiryQueue, { pollingIntervalSeconds: 30 }, async () => {
     const sent = await sendLinkedinExpiryNotices({
-      db: db,
+      db,
       config,
       publicAddress: app.publicAddress,
       mailer,

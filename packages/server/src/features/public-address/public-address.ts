@@ -13,8 +13,13 @@ const settingKey = 'public_address';
  * client can send any Host.
  */
 export function requestOrigin(request: FastifyRequest): string {
+  return originOf(`${request.protocol}://${request.host}`);
+}
+
+/** A URL's origin, or 'invalid' (which no real origin equals) when it is not a URL. */
+export function originOf(url: string): string {
   try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
+    return new URL(url).origin;
   } catch {
     return 'invalid';
   }
@@ -25,20 +30,9 @@ export function requestOrigin(request: FastifyRequest): string {
  * account registered, stored in the database and editable by an admin; on an instance upgraded
  * from before it was stored, `http://localhost:PORT` until an admin sets it.
  */
-export type PublicAddress = {
-  /** BASE_URL's origin when the operator set it, else undefined. */
-  readonly fixed: string | undefined;
-  /** The stored or fixed address, or null when none is known yet. */
-  read(): Promise<string | null>;
-  /** The origin links are built from (never null). */
-  forLinks(): Promise<string>;
-  /** Stores `origin` unless an address is already stored (the first account's registration). */
-  recordFirst(origin: string): Promise<void>;
-  /** An admin's edit. */
-  write(origin: string): Promise<void>;
-};
+export type PublicAddress = ReturnType<typeof createPublicAddress>;
 
-export function createPublicAddress({ config, db }: { config: Config; db: Database }): PublicAddress {
+export function createPublicAddress({ config, db }: { config: Config; db: Database }) {
   const fixed = config.BASE_URL_IS_SET ? new URL(config.BASE_URL).origin : undefined;
   const stored = async () => {
     const [row] = await db
@@ -48,13 +42,18 @@ export function createPublicAddress({ config, db }: { config: Config; db: Databa
     return row?.value ?? null;
   };
   return {
+    /** BASE_URL's origin when the operator set it, else undefined. */
     fixed,
+    /** The stored or fixed address, or null when none is known yet. */
     read: async () => fixed ?? (await stored()),
+    /** The origin links are built from (never null). */
     forLinks: async () => fixed ?? (await stored()) ?? new URL(config.BASE_URL).origin,
-    async recordFirst(origin) {
+    /** Stores `origin` unless an address is already stored (the first account's registration). */
+    async recordFirst(origin: string) {
       await db.insert(instanceSettings).values({ key: settingKey, value: origin }).onConflictDoNothing();
     },
-    async write(origin) {
+    /** An admin's edit. */
+    async write(origin: string) {
       await db
         .insert(instanceSettings)
         .values({ key: settingKey, value: origin })

@@ -7,7 +7,7 @@ import { findSharePhotos, type OutgoingPhoto } from '../photos/photos-service.ts
 import type { Channel, DeliveryFailure } from '../shares/delivery/channel.ts';
 import { escapeTelegramHtml, splitForTelegram, telegramMessageLink } from './telegram-html.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
-import { chatNotFound, moveChat } from './telegram-service.ts';
+import { chatNotFound, moveChat, notConfigured } from './telegram-service.ts';
 
 /*
  * Telegram as a channel of the share pipeline: one delivery per connected chat (a channel or group
@@ -49,17 +49,12 @@ function planTelegramPost(text: string, photos: readonly OutgoingPhoto[]): Step[
   return captioned ? photoSteps : [...pieces.map((piece) => ({ text: piece })), ...photoSteps];
 }
 
-const messagesIn = (step: Step) => ('text' in step ? 1 : step.photos.length);
-
 /** A photo of the share could not be read from storage: nothing was posted. */
 class PhotoUnreadableError extends Error {
   constructor(readonly cause: unknown) {
     super('a photo of the share could not be read');
   }
 }
-
-const notConfigured = () =>
-  new AppError({ status: 409, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
 
 /** A post that stopped part-way: some of its messages are in the chat. */
 class PartlySentError extends Error {
@@ -87,14 +82,11 @@ export function createTelegramChannel({
 
     async prepare({ db, userId, everyoneText, targets }) {
       if (!telegram) throw notConfigured();
-      const ids = targets.filter(isUuid);
-      const rows =
-        ids.length === 0
-          ? []
-          : await db
-              .select({ id: telegramChats.id, title: telegramChats.title })
-              .from(telegramChats)
-              .where(and(eq(telegramChats.userId, userId), inArray(telegramChats.id, ids)));
+      // drizzle's inArray of no ids is `false`: no chat, and the check below refuses.
+      const rows = await db
+        .select({ id: telegramChats.id, title: telegramChats.title })
+        .from(telegramChats)
+        .where(and(eq(telegramChats.userId, userId), inArray(telegramChats.id, targets.filter(isUuid))));
       // Another user's chat, or one removed meanwhile, is refused before anything is written.
       if (rows.length !== new Set(targets).size) throw chatNotFound();
       return { rows: rows.map((chat) => ({ chatId: chat.id, recipientName: chat.title, body: everyoneText! })) };
@@ -118,7 +110,7 @@ export function createTelegramChannel({
         throw new PhotoUnreadableError(error);
       }
       const steps = planTelegramPost(delivery.body, photos);
-      const total = steps.reduce((sum, step) => sum + messagesIn(step), 0);
+      const total = steps.reduce((sum, step) => sum + ('text' in step ? 1 : step.photos.length), 0);
       // One deadline per attempt: a post never hangs on a Telegram that does not answer.
       const signal = telegram.deadline();
       const messageIds: number[] = [];

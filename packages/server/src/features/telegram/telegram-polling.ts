@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Update } from 'grammy/types';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { TelegramRuntime } from './telegram-runtime.ts';
+import { asTelegramSignal, type TelegramRuntime } from './telegram-runtime.ts';
 
 /** The advisory-lock key the polling instance holds (any fixed 64-bit number of our own). */
 const pollingLockKey = 7_361_902_114_205_301n;
@@ -76,8 +76,7 @@ export async function startTelegramPolling({
   log: FastifyBaseLogger;
 }): Promise<{ stop: () => Promise<void> }> {
   const stopping = new AbortController();
-  // grammY's declarations name the abort-controller package's AbortSignal; Node's own is the same at runtime.
-  const signal = stopping.signal as unknown as Parameters<TelegramRuntime['api']['getUpdates']>[1];
+  const signal = asTelegramSignal(stopping.signal);
   const lock = await createPollingLock(database, log);
   let offset: number | undefined;
   let webhookCleared = false;

@@ -6,16 +6,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
 import type { TelegramRuntime } from './telegram-runtime.ts';
-import { createLinkCode, getUserTelegram, removeChat, unlinkUser } from './telegram-service.ts';
+import { createLinkCode, getUserTelegram, notConfigured, removeChat, unlinkUser } from './telegram-service.ts';
 import { createUpdateEnqueuer } from './telegram-worker.ts';
 
 const tags = ['telegram'];
-
-const notConfigured = () =>
-  new AppError({ status: 409, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
 
 /**
  * The bot's account, or null when Telegram does not answer within a few seconds: Settings → Telegram

@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type * as GrammyModule from 'grammy';
-import type { Api, Bot } from 'grammy';
+import type { Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-
-type Grammy = typeof GrammyModule;
 
 /** grammY's declarations name the abort-controller package's AbortSignal; Node's own is the same at runtime. */
 export type TelegramSignal = NonNullable<Parameters<Api['getMe']>[0]>;
@@ -28,45 +26,7 @@ export const telegramWebhookPorts: readonly string[] = ['443', '80', '88', '8443
  */
 export const telegramDownloadLimitBytes = 20 * 1024 * 1024;
 
-/**
- * The server's one Telegram bot: grammY, loaded only when a token is set (most servers run without
- * one, and the library is not small). Every Bot API call goes through grammY's client with the
- * auto-retry plugin, which waits out a 429's `retry_after` and retries Telegram's own 5xx a few
- * times, and network failures without end: its npm page speaks of a limit (maxRetryAttempts,
- * "default: 3"), but the plugin counts only Telegram's answers, and retries a network error
- * (HttpError) with back-off up to an hour whatever the limit (https://grammy.dev/plugins/auto-retry,
- * and its source; grammY's maintainers chose "Retrying reliably and infinitely",
- * https://github.com/grammyjs/grammY/pull/76). Fine for the background (polling, the update worker),
- * never for a person waiting: calls a person waits on use `interactiveApi` with `deadline()`, and
- * end after TELEGRAM_TIMEOUT_SECONDS.
- */
-export type TelegramRuntime = {
-  grammy: Grammy;
-  /** For background work: retries until Telegram answers. */
-  api: Api;
-  /**
-   * For calls a person waits on, always with `deadline()`: a 429 whose `retry_after` is longer than
-   * the wait allowed fails at once (as Telegram's refusal), and the signal ends network retries.
-   */
-  interactiveApi: Api;
-  /** Aborts after TELEGRAM_TIMEOUT_SECONDS: pass it to every call a person waits on. */
-  deadline: () => TelegramSignal;
-  timeoutMilliseconds: number;
-  /** The bot's own account (getMe), asked once and kept; null while Telegram cannot be reached. */
-  getBotInfo: () => Promise<UserFromGetMe | null>;
-  /** A grammY Bot on the same token and API root, for handling updates. */
-  createBot: (botInfo?: UserFromGetMe) => Bot;
-  /**
-   * The bytes of a file from getFile: downloaded from `<apiRoot>/file/bot<token>/<file_path>`, or,
-   * from a local Bot API server in --local mode, read from the absolute path it gave.
-   */
-  readFile: (filePath: string, maxBytes: number) => Promise<Uint8Array>;
-  /** Whether updates arrive by webhook (TELEGRAM_WEBHOOK=true with an https BASE_URL on a port Telegram calls). */
-  isWebhook: boolean;
-  /** The secret Telegram sends with each webhook call (X-Telegram-Bot-Api-Secret-Token). */
-  webhookSecret: string;
-  webhookUrl: string;
-};
+export type TelegramRuntime = NonNullable<Awaited<ReturnType<typeof createTelegramRuntime>>>;
 
 /**
  * Whether TELEGRAM_WEBHOOK can be honoured, and why not: Telegram calls only https URLs, and (its own
@@ -87,16 +47,22 @@ export function webhookRefusal(config: Pick<Config, 'BASE_URL' | 'TELEGRAM_API_R
   return null;
 }
 
-export async function createTelegramRuntime({
-  config,
-  log,
-}: {
-  config: Config;
-  log: FastifyBaseLogger;
-}): Promise<TelegramRuntime | null> {
+/**
+ * The server's one Telegram bot: grammY, loaded only when a token is set (most servers run without
+ * one, and the library is not small). Every Bot API call goes through grammY's client with the
+ * auto-retry plugin, which waits out a 429's `retry_after` and retries Telegram's own 5xx a few
+ * times, and network failures without end: its npm page speaks of a limit (maxRetryAttempts,
+ * "default: 3"), but the plugin counts only Telegram's answers, and retries a network error
+ * (HttpError) with back-off up to an hour whatever the limit (https://grammy.dev/plugins/auto-retry,
+ * and its source; grammY's maintainers chose "Retrying reliably and infinitely",
+ * https://github.com/grammyjs/grammY/pull/76). Fine for the background (polling, the update worker),
+ * never for a person waiting: calls a person waits on use `interactiveApi` with `deadline()`, and
+ * end after TELEGRAM_TIMEOUT_SECONDS.
+ */
+export async function createTelegramRuntime({ config, log }: { config: Config; log: FastifyBaseLogger }) {
   const token = config.TELEGRAM_BOT_TOKEN;
   if (!token) return null;
-  const grammy = await import('grammy');
+  const grammy: typeof GrammyModule = await import('grammy');
   const { autoRetry } = await import('@grammyjs/auto-retry');
   const { createHmac } = await import('node:crypto');
   const { readFile, stat } = await import('node:fs/promises');
@@ -151,23 +117,39 @@ export async function createTelegramRuntime({
   if (refusal) log.warn(refusal);
   return {
     grammy,
+    /** For background work: retries until Telegram answers. */
     api,
+    /**
+     * For calls a person waits on, always with `deadline()`: a 429 whose `retry_after` is longer than
+     * the wait allowed fails at once (as Telegram's refusal), and the signal ends network retries.
+     */
     interactiveApi,
+    /** Aborts after TELEGRAM_TIMEOUT_SECONDS: pass it to every call a person waits on. */
     deadline,
     timeoutMilliseconds: timeoutSeconds * 1000,
+    /** The bot's own account (getMe), asked once and kept; null while Telegram cannot be reached. */
     getBotInfo,
-    createBot: (info) => {
+    /** A grammY Bot on the same token and API root, for handling updates. */
+    createBot: (info?: UserFromGetMe) => {
       const bot = new grammy.Bot(token, info ? { botInfo: info, client } : { client });
       bot.api.config.use(retry());
       return bot;
     },
-    // A local Bot API server in --local mode answers getFile with "the absolute local path as a value
-    // of the file_path field without the need to download the file"
-    // (https://core.telegram.org/bots/api#using-a-local-bot-api-server); Telegram's own gives a relative one.
-    readFile: (filePath, maxBytes) =>
+    /**
+     * The bytes of a file from getFile: downloaded from `<apiRoot>/file/bot<token>/<file_path>`, or,
+     * from a local Bot API server in --local mode, read from the absolute path it gave: that server
+     * answers getFile with "the absolute local path as a value of the file_path field without the need
+     * to download the file" (https://core.telegram.org/bots/api#using-a-local-bot-api-server);
+     * Telegram's own gives a relative one.
+     */
+    readFile: (filePath: string, maxBytes: number) =>
       !isOwnApiServer && path.isAbsolute(filePath) ? readLocalFile(filePath, maxBytes) : download(filePath, maxBytes),
+    /** Whether updates arrive by webhook (TELEGRAM_WEBHOOK=true with an https BASE_URL on a port Telegram calls). */
     isWebhook: config.TELEGRAM_WEBHOOK && refusal === null,
-    // Derived from the app secret: the same on every instance, and never the bot token itself.
+    /**
+     * The secret Telegram sends with each webhook call (X-Telegram-Bot-Api-Secret-Token). Derived from
+     * the app secret: the same on every instance, and never the bot token itself.
+     */
     webhookSecret: createHmac('sha256', config.APP_SECRET).update('telegram-webhook').digest('base64url'),
     webhookUrl: `${config.BASE_URL.replace(/\/+$/, '')}/api/telegram/webhook`,
   };

@@ -36,6 +36,9 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 export const chatNotFound = () =>
   new AppError({ status: 404, code: 'TELEGRAM_CHAT_NOT_FOUND', message: 'telegram.errors.channelNotFound' });
 
+export const notConfigured = () =>
+  new AppError({ status: 409, code: 'TELEGRAM_NOT_CONFIGURED', message: 'telegram.errors.notConfigured' });
+
 function toChat(row: ChatRow): TelegramChat {
   const type = telegramChatTypes.find((candidate) => candidate === row.type) ?? 'channel';
   return { id: row.id, title: row.title, username: row.username, type, createdAt: row.createdAt.toISOString() };
@@ -154,10 +157,7 @@ export async function connectChat({
 }: UserScope<Database> & {
   chat: { telegramChatId: number; title: string; username: string | null; type: TelegramChat['type'] };
 }): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: telegramChats.id })
-    .from(telegramChats)
-    .where(and(eq(telegramChats.userId, userId), eq(telegramChats.telegramChatId, chat.telegramChatId)));
+  const wasConnected = await isChatConnected({ db, userId, telegramChatId: chat.telegramChatId });
   await db
     .insert(telegramChats)
     .values({ userId, ...chat })
@@ -165,7 +165,7 @@ export async function connectChat({
       target: [telegramChats.userId, telegramChats.telegramChatId],
       set: { title: chat.title, username: chat.username, type: chat.type },
     });
-  return existing === undefined;
+  return !wasConnected;
 }
 
 /**
@@ -222,16 +222,6 @@ export async function isChatConnected({
   return row !== undefined;
 }
 
-/** One of the user's own connected chats; any other id (another user's too) is a 404. */
-export async function getOwnChat({ db, userId, chatId }: UserScope<Database> & { chatId: string }): Promise<ChatRow> {
-  const [row] = await db
-    .select()
-    .from(telegramChats)
-    .where(byIdAndOwner(telegramChats, chatId, userId));
-  if (!row) throw chatNotFound();
-  return row;
-}
-
 export async function removeChat({ db, userId, chatId }: { db: Database; userId: string; chatId: string }) {
   const removed = await db
     .delete(telegramChats)
@@ -270,6 +260,13 @@ export async function saveIdeaFromUpdate({
 
 /** The album an update belongs to, when it does: Telegram's media_group_id, within its chat. */
 export type AlbumKey = { telegramChatId: number; mediaGroupId: string };
+
+const albumWhere = (botId: number, album: AlbumKey) =>
+  and(
+    eq(telegramAlbums.botId, botId),
+    eq(telegramAlbums.telegramChatId, album.telegramChatId),
+    eq(telegramAlbums.mediaGroupId, album.mediaGroupId),
+  );
 
 /**
  * Saves a photo sent to the bot, with the update noted as handled, in one transaction (a redelivered
@@ -314,11 +311,7 @@ export async function saveTelegramPhoto({
       idea = await createIdea({ db: tx, userId, input: caption ?? placeholder });
       isNew = true;
     } else {
-      const key = and(
-        eq(telegramAlbums.botId, botId),
-        eq(telegramAlbums.telegramChatId, album.telegramChatId),
-        eq(telegramAlbums.mediaGroupId, album.mediaGroupId),
-      );
+      const key = albumWhere(botId, album);
       const created = await tx
         .insert(telegramAlbums)
         .values({ botId, ...album, firstUpdateId: updateId, hasCaption: caption !== null })
@@ -384,15 +377,6 @@ async function keepAlbumOrder(tx: Database, userId: string, ideaId: string) {
 
 /** The album an update belongs to, with the update that made its idea (the one the bot replied to). */
 export async function getAlbum({ db, botId, album }: { db: Database; botId: number; album: AlbumKey }) {
-  const [row] = await db
-    .select()
-    .from(telegramAlbums)
-    .where(
-      and(
-        eq(telegramAlbums.botId, botId),
-        eq(telegramAlbums.telegramChatId, album.telegramChatId),
-        eq(telegramAlbums.mediaGroupId, album.mediaGroupId),
-      ),
-    );
+  const [row] = await db.select().from(telegramAlbums).where(albumWhere(botId, album));
   return row ?? null;
 }

@@ -53,7 +53,7 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     const botInfo = await runtime.getBotInfo();
     if (!botInfo) throw new Error('Telegram cannot be reached (getMe)');
     handler = createUpdateHandler(
-      { db: db, publicAddress: app.publicAddress, runtime, transcription, media, log },
+      { db, publicAddress: app.publicAddress, runtime, transcription, media, log },
       botInfo,
     );
     return handler;
