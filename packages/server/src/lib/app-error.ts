@@ -25,10 +25,10 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError({ status: 404, code: 'NOT_FOUND', message });
+export const notFound = (message = 'errors.notFound') => new AppError({ status: 404, code: 'NOT_FOUND', message });
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError({ status: 400, code: 'BAD_REQUEST', message, fields });
-export const forbidden = (message = 'Forbidden') => new AppError({ status: 403, code: 'FORBIDDEN', message });
+export const forbidden = (message = 'errors.forbidden') => new AppError({ status: 403, code: 'FORBIDDEN', message });
 export const conflict = (message: string, values?: Record<string, string | number>) =>
   new AppError({ status: 409, code: 'CONFLICT', message, values });
 /** The embedded database stopped after a fatal error; the server is exiting to be restarted. */

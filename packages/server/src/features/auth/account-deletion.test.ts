@@ -149,10 +149,11 @@ describe('delete my account', () => {
       const direct = await app.inject({
         method: 'POST',
         url,
-        headers: { ...user.headers, 'content-type': 'application/json' },
+        headers: { ...user.headers, 'content-type': 'application/json', 'accept-language': 'ru' },
         payload,
       });
       expect(direct.statusCode, url).toBe(404);
+      expect(direct.json(), url).toEqual({ code: 'NOT_FOUND', message: 'Не найдено' });
     }
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
     expect(me.json()).toMatchObject({ email: user.email });

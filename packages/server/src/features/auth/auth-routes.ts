@@ -14,6 +14,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/session.ts';
 import { requestOrigin } from '../public-address/public-address.ts';
 import { deleteAccount, getMe, markWelcomeShown, resolveLoginIdentifier, updateAccount } from './account-service.ts';
@@ -157,9 +158,9 @@ export async function authEndpoints(app: FastifyInstance) {
   // These go through /api/account only, which adds what better-auth's own paths do not check: the
   // current password for a new email, the sign-up rule for a new password, the last administrator.
   for (const path of ['/api/auth/delete-user', '/api/auth/change-email', '/api/auth/change-password']) {
-    app.post(path, { schema: { hide: true } }, async (_request, reply) =>
-      reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' }),
-    );
+    app.post(path, { schema: { hide: true } }, async () => {
+      throw notFound();
+    });
   }
 
   app.route({
