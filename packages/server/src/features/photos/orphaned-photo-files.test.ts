@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPhoto, smallPng, storedImage, uploadPhotos } from '../../../test/photo-uploads.ts';
+import { addPhoto, listPhotos, smallPng, storedImage, uploadPhotos } from '../../../test/photo-uploads.ts';
 import { createIdea, createTestApp, createUser, type TestApp } from '../../../test/test-app.ts';
 import { createFileMediaStorage } from '../../providers/media-storage/file-media-storage.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
@@ -146,6 +146,38 @@ describe('an upload in progress while the sweep runs', () => {
       expect(isStored(mediaDir, `${user.id}/${ideaId}/${photo!.id}.jpg`)).toBe(true);
     } finally {
       release();
+      await testApp.close();
+    }
+  });
+});
+
+describe('a removed photo whose file cannot be deleted', () => {
+  it('is removed all the same, and its files are left to the sweep', async () => {
+    const mediaDir = temporaryDirectory();
+    const disk = createFileMediaStorage(mediaDir);
+    const media: MediaStorage = {
+      ...disk,
+      async delete() {
+        throw new Error('the disk refused');
+      },
+    };
+    const testApp = await createTestApp({ env: { MEDIA_DIR: mediaDir }, media });
+    try {
+      const user = await createUser(testApp.app);
+      const ideaId = await createIdea(testApp.app, user);
+      const response = await uploadPhotos(testApp.app, user, ideaId, [await smallPng()]);
+      expect(response.statusCode, response.body).toBe(201);
+      const [photo] = photoListSchema.parse(response.json()).photos;
+      const remove = await testApp.app.inject({ method: 'DELETE', url: photo!.url, headers: user.headers });
+      expect(remove.statusCode, remove.body).toBe(204);
+      expect(await listPhotos(testApp.app, user, ideaId)).toEqual([]);
+      const key = `${user.id}/${ideaId}/${photo!.id}.jpg`;
+      expect(isStored(mediaDir, key)).toBe(true);
+      const later = new Date(Date.now() + hours(2));
+      const swept = await sweepOrphanedPhotoFiles({ db: testApp.database.db, storage: disk, now: later });
+      expect(swept).toContain(key);
+      expect(isStored(mediaDir, key)).toBe(false);
+    } finally {
       await testApp.close();
     }
   });

@@ -195,7 +195,7 @@ export async function addIdeaPhotos({
   }
 }
 
-/** Files stored for an upload that stored no photo; one left behind is the orphaned-file sweep's. */
+/** Files no photo row names (an upload that stored none, a removed photo); one left behind is the orphaned-file sweep's. */
 async function removeFiles(storage: MediaStorage, keys: readonly string[]) {
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
@@ -295,7 +295,7 @@ export async function deletePhoto({
     return row;
   });
   // After the row: a photo is never listed without its file. A failure here leaves only an unlisted file.
-  await Promise.all([storage.delete(deleted.storageKey), storage.delete(deleted.thumbnailKey)]);
+  await removeFiles(storage, [deleted.storageKey, deleted.thumbnailKey]);
 }
 
 /**
