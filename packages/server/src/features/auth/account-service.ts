@@ -8,7 +8,7 @@ import type { UserScope } from '../../db/owned.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ensureSettings, setLocale } from '../settings/settings-service.ts';
+import { ensureSettings, updateSettings } from '../settings/settings-service.ts';
 import type { SendAccountMail } from './account-mail.ts';
 import type { Auth } from './auth.ts';
 
@@ -156,7 +156,7 @@ export async function updateAccount({
     }
   }
   if (fullName !== undefined) await db.update(users).set({ name: fullName }).where(eq(users.id, userId));
-  if (locale !== undefined) await setLocale({ db, userId, locale });
+  if (locale !== undefined) await updateSettings({ db, userId, values: { locale } });
   return { me: await getMe({ db, userId }), cookies };
 }
 

@@ -21,7 +21,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
 import { createResendTransport } from '../../providers/email/resend-transport.ts';
 import { createSendgridTransport } from '../../providers/email/sendgrid-transport.ts';
-import { removeEmailKeys, setEmailSettings } from '../settings/settings-service.ts';
+import { setEmailSettings, updateSettings } from '../settings/settings-service.ts';
 
 /** Settings → Email input that breaks the form's rules; the route translates the issues. */
 export class EmailSettingsValidationError extends Error {
@@ -140,7 +140,7 @@ export async function removeEmailApiKey({
   publicAddress,
   userId,
 }: UserScope<Database> & { config: Config; publicAddress: LinkOrigin }): Promise<EmailSettingsResponse> {
-  await removeEmailKeys({ db, userId });
+  await updateSettings({ db, userId, values: { emailApiKeyEncrypted: null, emailWebhookKeyEncrypted: null } });
   return getEmailSettings({ db, config, publicAddress, userId });
 }
 

@@ -45,11 +45,6 @@ export async function lockSettingsRow({ tx, userId }: { tx: Executor; userId: st
   await tx.select({ id: userSettings.id }).from(userSettings).where(eq(userSettings.userId, userId)).for('update');
 }
 
-/** The language of the interface and of the account's emails. */
-export async function setLocale({ db, userId, locale }: UserScope & { locale: Locale }) {
-  await db.update(userSettings).set({ locale }).where(eq(userSettings.userId, userId));
-}
-
 /** The limits an admin sets: shares per month and ideas not yet sent. Absent ones are kept. */
 export async function setLimits({
   db,
@@ -83,12 +78,4 @@ export async function setEmailSettings({
       ...(emailWebhookKeyEncrypted === undefined ? {} : { emailWebhookKeyEncrypted }),
     },
   });
-}
-
-/** Forgets the user's own email-provider key and the webhook key that goes with it. */
-export async function removeEmailKeys({ db, userId }: UserScope) {
-  await db
-    .update(userSettings)
-    .set({ emailApiKeyEncrypted: null, emailWebhookKeyEncrypted: null })
-    .where(eq(userSettings.userId, userId));
 }
