@@ -14,7 +14,8 @@ export type AccountMailKind =
   | 'confirmNewEmail'
   | 'emailChangeRequested'
   | 'emailChanged'
-  | 'accountDeleted';
+  | 'accountDeleted'
+  | 'registerAttempt';
 
 export type SendAccountMail = (message: {
   user: { id: string; name: string };

@@ -1,5 +1,5 @@
 import { usernameFromEmail } from '@life-updates/contract/auth';
-import { pickLocale, translate } from '@life-updates/contract/i18n';
+import { pickLocale } from '@life-updates/contract/i18n';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -17,7 +17,6 @@ import {
   sessions,
   twoFactors,
   users,
-  userSettings,
   verifications,
 } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
@@ -136,21 +135,15 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
        */
       async onExistingUserSignUp({ user }) {
         if (!requireEmailVerification) return;
-        const [settings] = await db
-          .select({ locale: userSettings.locale })
-          .from(userSettings)
-          .where(eq(userSettings.userId, user.id));
-        const locale = pickLocale(settings?.locale);
         const origin = await publicAddress.forLinks();
-        await mailer.send({
-          from: config.MAIL_FROM,
+        await sendAccountMail({
+          user,
           to: user.email,
-          subject: translate('notices.registerAttempt.subject', locale),
-          text: translate('notices.registerAttempt.body', locale, {
+          kind: 'registerAttempt',
+          values: {
             signInUrl: new URL('/login', origin).toString(),
             resetUrl: new URL('/forgot-password', origin).toString(),
-          }),
-          userId: user.id,
+          },
         });
       },
     },
