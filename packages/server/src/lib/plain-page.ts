@@ -1,4 +1,5 @@
 import type { Locale } from '@life-updates/contract/i18n';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The shell of the small pages the server answers outside the web app, to people following a link
@@ -31,4 +32,15 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * Readies the reply for a plain page: HTML, never cached (its state can change with the next
+ * click), and no referrer, since the address carries a token.
+ */
+export function asPlainPage(reply: FastifyReply): FastifyReply {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer');
 }

@@ -4,7 +4,7 @@ import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { renderPlainPage } from '../../lib/plain-page.ts';
+import { asPlainPage, renderPlainPage } from '../../lib/plain-page.ts';
 import { readPhotoLinkToken } from './photo-link-token.ts';
 import { sendPhotoFile } from './photos-routes.ts';
 import { getMailLocale, getPhotoFile } from './photos-service.ts';
@@ -16,12 +16,9 @@ import { getMailLocale, getPhotoFile } from './photos-service.ts';
  */
 function sendLinkPage(reply: FastifyReply, state: 'notFound' | 'expired', locale: Locale) {
   const t = (key: string) => escapeHtml(translate(`photos.link.${state}${key}`, locale));
-  return reply
+  return asPlainPage(reply)
     .status(state === 'expired' ? 410 : 404)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
     .send(renderPlainPage({ locale, title: t('Title'), body: `<p>${t('Text')}</p>` }));
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
+import { asPlainPage } from '../../lib/plain-page.ts';
 import { markUnsubscribed, resubscribe } from '../recipients/recipients-service.ts';
 import { renderUnsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';
 import { getUnsubscribeSubject } from './unsubscribe-service.ts';
@@ -38,7 +39,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
   ) => {
     const contactId = readUnsubscribeToken({ appSecret: config.APP_SECRET, token });
     const subject = contactId ? await getUnsubscribeSubject({ db, contactId }) : null;
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
+    asPlainPage(reply);
     if (!contactId || !subject) {
       request.log.info('unsubscribe link not valid');
       return reply
