@@ -13,8 +13,13 @@
 #     idea, restarts the container, checks the idea is still there, /api/ready answers 200, the
 #     health check passes and the process does not run as root.
 #  4. The same image against PostgreSQL (a throwaway cluster of the machine's PostgreSQL, as .ci/run
-#     starts one), as compose.yaml's `postgres` profile runs it.
-#  5. Prints the image size.
+#     starts one).
+#  5. compose.yaml with podman-compose (Debian 12's is 1.0.3), from a copy of the compose files with
+#     its own .env and an override naming the image built above: the app alone, then with
+#     compose.postgres.yaml, whose postgres:17 is stood in for by Debian's PostgreSQL 15 on the same
+#     base (the official image's POSTGRES_* variables, data folder and pg_isready); with
+#     compose.caddy.yaml the files only have to merge (Caddy's image cannot be made here).
+#  6. Prints the image size.
 #
 # Podman on this kind of machine (a container without systemd, with limited ulimits) needs, in
 # /etc/containers/containers.conf:
@@ -24,7 +29,8 @@
 #     cgroup_manager = "cgroupfs"
 #     runtime = "runc"
 # The script writes that file when there is none, and says so when an existing one lacks them.
-# Needs: podman, runc, debootstrap (apt-get install podman runc debootstrap), PostgreSQL, curl, Node + npm.
+# Needs: podman, podman-compose, runc, debootstrap (apt-get install podman podman-compose runc
+# debootstrap), PostgreSQL, curl, Node + npm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -134,8 +140,9 @@ free_port() {
   echo "$port"
 }
 cleanup() {
-  podman rm -f "$name" "$name-pg" >/dev/null 2>&1 || true
+  podman rm -f -v "$name" "$name-pg" >/dev/null 2>&1 || true
   podman volume rm -f "$volume" >/dev/null 2>&1 || true
+  [[ -n ${compose_dir:-} ]] && { compose down -v >/dev/null 2>&1; rm -rf "$compose_dir"; }
   [[ -n ${stop_pg:-} ]] && $stop_pg
   return 0
 }
@@ -252,7 +259,83 @@ podman run -d --name "$name-pg" --network host -e PORT="$port" \
   -e APP_SECRET=container-check-secret-0123456789abcdef "$IMAGE" >/dev/null
 exercise "$name-pg" "$base" "owner-pg@example.com" postgres
 
-# --- 5. size ---------------------------------------------------------------------------------
+# --- 5. compose.yaml with podman-compose ---------------------------------------------------------
+log "podman-compose $(podman-compose version 2>/dev/null | awk '/podman-composer? version/ { print $NF }'): compose.yaml"
+stop_pg_cluster
+stop_pg=
+compose_dir=$(mktemp -d /tmp/life-updates-compose.XXXXXX)
+cp compose.yaml compose.postgres.yaml compose.caddy.yaml "$compose_dir/"
+mkdir "$compose_dir/deploy" && cp deploy/Caddyfile "$compose_dir/deploy/"
+port=$(free_port $((port + 1)))
+base=http://127.0.0.1:$port
+printf 'PUBLISH=127.0.0.1:%s\nPOSTGRES_PASSWORD=containercheck0123\nDOMAIN=localhost\n' "$port" >"$compose_dir/.env"
+postgres_image=localhost/life-updates-check-postgres:15
+# The image built above in place of `build: .`, and the stand-in PostgreSQL (below) in place of postgres:17.
+printf 'services:\n  app:\n    image: %s\n  postgres:\n    image: %s\n' "$IMAGE" "$postgres_image" >"$compose_dir/compose.check.yaml"
+compose_files=(-f compose.yaml -f compose.check.yaml)
+compose() { (cd "$compose_dir" && podman-compose -p "$name-compose" "${compose_files[@]}" "$@"); }
+compose_up() { compose up -d --no-build >"$compose_dir/up.log" 2>&1 || { cat "$compose_dir/up.log"; fail "podman-compose up failed"; }; }
+compose_app=$name-compose_app_1
+
+compose_up
+exercise "$compose_app" "$base" "owner-compose@example.com" pglite
+podman volume exists "$name-compose_data" || fail "compose.yaml's data volume is not $name-compose_data"
+compose down -v >/dev/null 2>&1
+
+log "podman-compose: compose.yaml + compose.postgres.yaml"
+if ! podman image exists "$postgres_image"; then
+  log "making $postgres_image (for postgres:17-bookworm: Debian's PostgreSQL 15 on $RUNTIME_BASE_IMAGE)"
+  # As the official image does: a new data folder gets POSTGRES_USER with POSTGRES_PASSWORD and the
+  # database POSTGRES_DB; the server listens on every address, with passwords.
+  cat >"$compose_dir/postgres-entrypoint" <<'ENTRYPOINT'
+#!/bin/sh
+set -e
+as_postgres() { setpriv --reuid=postgres --regid=postgres --init-groups "$@"; }
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  mkdir -p "$PGDATA" && chown postgres "$PGDATA"
+  echo "$POSTGRES_PASSWORD" >/tmp/password && chown postgres /tmp/password
+  as_postgres initdb -U "$POSTGRES_USER" --pwfile=/tmp/password --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  rm /tmp/password
+  echo 'host all all all scram-sha-256' >>"$PGDATA/pg_hba.conf"
+  echo "CREATE DATABASE \"$POSTGRES_DB\" OWNER \"$POSTGRES_USER\";" | as_postgres postgres --single -D "$PGDATA" postgres >/dev/null
+fi
+exec setpriv --reuid=postgres --regid=postgres --init-groups postgres -c listen_addresses='*'
+ENTRYPOINT
+  cat >"$compose_dir/Containerfile.postgres" <<CONTAINERFILE
+FROM $RUNTIME_BASE_IMAGE
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-15 && rm -rf /var/lib/apt/lists/*
+ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin PGDATA=/var/lib/postgresql/data
+COPY postgres-entrypoint /usr/local/bin/postgres-entrypoint
+CMD ["sh", "/usr/local/bin/postgres-entrypoint"]
+CONTAINERFILE
+  podman build --network host -t "$postgres_image" -f "$compose_dir/Containerfile.postgres" "$compose_dir" >"$compose_dir/postgres-build.log" 2>&1 ||
+    { tail -n 30 "$compose_dir/postgres-build.log"; fail "the stand-in PostgreSQL image did not build"; }
+fi
+compose_files=(-f compose.yaml -f compose.postgres.yaml -f compose.check.yaml)
+compose_up
+for _ in $(seq 1 60); do
+  podman exec "$name-compose_postgres_1" pg_isready -U lifeupdates -d lifeupdates >/dev/null 2>&1 && break
+  sleep 1
+done
+podman exec "$name-compose_postgres_1" pg_isready -U lifeupdates -d lifeupdates || fail "the postgres service is not ready"
+# podman-compose 1.0.3 does not wait for the health check: an app that stopped on a database still
+# starting is started again by its restart policy.
+exercise "$compose_app" "$base" "owner-compose-pg@example.com" postgres
+compose down -v >/dev/null 2>&1
+
+log "podman-compose: compose.yaml + compose.postgres.yaml + compose.caddy.yaml (a dry run)"
+compose_files=(-f compose.yaml -f compose.postgres.yaml -f compose.caddy.yaml -f compose.check.yaml)
+compose --dry-run up -d --no-build >"$compose_dir/dry-run.log" 2>&1 || { cat "$compose_dir/dry-run.log"; fail "podman-compose up --dry-run failed"; }
+compose down -v >/dev/null 2>&1
+for container in postgres app caddy; do
+  grep -q -- "--name=$name-compose_${container}_1 " "$compose_dir/dry-run.log" || fail "podman-compose would not start $container"
+done
+grep -q -- '-e DATABASE_URL=postgres://lifeupdates:containercheck0123@postgres:5432/lifeupdates ' "$compose_dir/dry-run.log" ||
+  fail "the app's DATABASE_URL is not made from .env"
+grep -q -- "-v $compose_dir/deploy/Caddyfile:/etc/caddy/Caddyfile:ro" "$compose_dir/dry-run.log" || fail "Caddy would not get deploy/Caddyfile"
+echo "podman-compose would start postgres, app and caddy"
+
+# --- 6. size ---------------------------------------------------------------------------------
 mb() { echo $(($(podman image inspect -f '{{.Size}}' "$1") / 1000000)); }
 log "sizes (uncompressed)"
 echo "image $IMAGE: $(mb "$IMAGE") MB"

@@ -33,7 +33,8 @@ describe('locale catalogues', () => {
 });
 
 /**
- * The product document's plain typos, corrected with the meaning kept (ARCHITECTURE §4.9); the
+ * The product document's plain typos, corrected with the meaning kept (docs/architecture.md,
+ * "Languages"); the
  * list of what changed is in locales/README.md.
  */
 describe('the typos of the product document', () => {

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * One name per concept, in SQL and in TypeScript (migration 0009 renamed the older SQL names):
+ * One name per concept, in SQL and in TypeScript (migration 0010 renamed the older SQL names):
  * - `ideas` holds ideas; `user_settings.max_ideas` is the limit on open ideas;
  * - `shares` holds shares in every status, from generated to sent: `idea_ids` and `ideas` are the
  *   share's ideas and their snapshots, `texts` its texts (per contact id, or one text for everyone
@@ -178,7 +178,7 @@ export const userSettings = pgTable('user_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   maxIdeas: integer('max_ideas').notNull().default(10),
   /**
-   * The user's ideas not yet sent, kept by the `ideas_track_open` trigger (migrations 0001, 0009),
+   * The user's ideas not yet sent, kept by the `ideas_track_open` trigger (migrations 0001 and 0005; 0010 named it so),
    * which refuses a change that takes it over `max_ideas`.
    */
   openIdeas: integer('open_ideas').notNull().default(0),
