@@ -34,8 +34,7 @@ describe('locale catalogues', () => {
 
 /**
  * The product document's plain typos, corrected with the meaning kept (docs/architecture.md,
- * "Languages"); the
- * list of what changed is in locales/README.md.
+ * "Languages"); the list of what changed is in locales/README.md.
  */
 describe('the typos of the product document', () => {
   const values = (catalogue: Nested): string[] =>
