@@ -33,6 +33,10 @@ export const errorsPlugin = fp(
       if (status === 429) {
         return reply.status(429).send({ code: 'RATE_LIMITED', message: translate('errors.rateLimited', locale) });
       }
+      // Past the body limit (1 MiB, or a route's own): Fastify's own English words otherwise.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.status(413).send({ code: 'BODY_TOO_LARGE', message: translate('errors.bodyTooLarge', locale) });
+      }
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
       }
