@@ -10,16 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  accounts,
-  passkeys,
-  rateLimits,
-  sessions,
-  twoFactors,
-  users,
-  verifications,
-} from '../../db/schema.ts';
+import { accounts, passkeys, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
+import { isDiskFullError } from '../../lib/disk-space.ts';
 import { userMediaPrefix, type MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
@@ -268,8 +261,15 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
       },
     },
     telemetry: { enabled: false },
+    // An error that is not better-auth's own answer (the database failing) reaches the app's error
+    // handler, which logs it with the request and answers in the one error shape, instead of an empty 500.
+    onAPIError: { throw: true },
     logger: {
       log(level, message, ...rest) {
+        // A failed insert of a new user is caught inside better-auth and answered "Failed to create
+        // user", its cause only logged: a full disk is answered as the margin does (plugins/errors.ts).
+        const diskFull = rest.find(isDiskFullError);
+        if (diskFull !== undefined) throw diskFull;
         log[level]({ detail: rest }, `auth: ${message}`);
       },
     },
