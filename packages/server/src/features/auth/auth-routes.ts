@@ -37,7 +37,8 @@ const authErrorKeys: Record<string, string> = {
   INVALID_CODE: 'auth.twoFactor.invalidCode',
   INVALID_BACKUP_CODE: 'auth.twoFactor.invalidBackupCode',
   ACCOUNT_TEMPORARILY_LOCKED: 'auth.twoFactor.locked',
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.locked',
+  // This sign-in's 5 codes are used up; the account is not locked.
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.signInAgain',
   INVALID_TWO_FACTOR_COOKIE: 'auth.twoFactor.expired',
   BANNED_USER: 'auth.accountDisabled',
 };
@@ -82,8 +83,11 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
     // Rewrite better-auth's errors into our one error shape, in the request's language.
     const locale = pickLocale(request.headers['accept-language']);
     let code = 'AUTH_ERROR';
+    let lockedUntil: string | undefined;
     try {
-      code = (JSON.parse(text) as { code?: string }).code ?? code;
+      const body = JSON.parse(text) as { code?: string; lockedUntil?: string };
+      code = body.code ?? code;
+      lockedUntil = body.lockedUntil;
     } catch {
       // not JSON after all; keep the generic code
     }
@@ -91,7 +95,21 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
     const known = authErrorKeys[code];
     const key = known ?? (response.status === 429 ? 'auth.tooManyRequests' : 'auth.authError');
     const wireCode = known === undefined && response.status === 429 ? 'RATE_LIMITED' : code;
-    return reply.send({ code: wireCode, message: translate(key, locale) });
+    if (lockedUntil === undefined) return reply.send({ code: wireCode, message: translate(key, locale) });
+    // The server does not know the reader's time zone: its words give the end in UTC, the web app
+    // says it again in the reader's own time from `lockedUntil`.
+    const time = new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(new Date(lockedUntil));
+    // A lock, also when the wrong code that caused it got better-auth's 401 (two-factor-lock.ts).
+    return reply.status(429).send({
+      code: wireCode,
+      message: translate('auth.twoFactor.lockedUntil', locale, { time }),
+      lockedUntil,
+    });
   }
   return reply.send(text === '' ? null : withoutSessionTokens(text, response));
 }

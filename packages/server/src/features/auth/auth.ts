@@ -20,6 +20,7 @@ import { ensureSettings } from '../settings/settings-service.ts';
 import { assertNotLastAdmin, cancelQueuedWork, eraseUnlinkedRows } from './account-deletion.ts';
 import { createAccountMail } from './account-mail.ts';
 import { clearFailedLogins } from './lockout-service.ts';
+import { twoFactorLockHook } from './two-factor-lock.ts';
 
 /** A password-reset link works for 1 hour, once. */
 export const resetPasswordLinkSeconds = 60 * 60;
@@ -187,8 +188,10 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       /*
        * Two-factor authentication: an authenticator app's code (TOTP) after the password, or one of
-       * 10 single-use backup codes; "trust this device" skips it for 30 days; 10 wrong codes in a row
-       * lock it for 15 minutes. Turning it on or off needs the password.
+       * 10 single-use backup codes; "trust this device" skips it for 30 days. One sign-in allows 5
+       * codes, then the password is asked again; 10 wrong codes in a row lock two-factor sign-in for
+       * the account for 15 minutes (two-factor-lock.ts says until when). Turning it on or off needs
+       * the password.
        */
       twoFactor({
         issuer: 'Life Updates',
@@ -209,6 +212,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
       }),
     ],
     hooks: {
+      after: twoFactorLockHook(db),
       // Without outgoing mail there is no inbox to tell the owner through: say the account exists.
       before: createAuthMiddleware(async (ctx) => {
         if (requireEmailVerification || ctx.path !== '/sign-up/email') return;
