@@ -170,3 +170,72 @@ test('two-factor authentication: turn on with the QR code key, backup codes once
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('two-factor sign-in: used-up codes ask for the password again; 10 wrong codes lock the account until a time', async ({
+  page,
+  account,
+}) => {
+  // Two-factor on, through the API as Settings → Account does (the screen is walked above).
+  await signInThroughApi(page, account);
+  const origin = { origin: mainServerOrigin() };
+  const enabled = await page.request.post('/api/auth/two-factor/enable', {
+    data: { password: account.password },
+    headers: origin,
+  });
+  expect(enabled.ok()).toBeTruthy();
+  const { totpURI } = (await enabled.json()) as { totpURI: string };
+  const codeNow = () => createOTP(base32.decode(new URL(totpURI).searchParams.get('secret')!)).totp();
+  const confirmed = await page.request.post('/api/auth/two-factor/verify-totp', {
+    data: { code: await codeNow() },
+    headers: origin,
+  });
+  expect(confirmed.ok()).toBeTruthy();
+  await page.context().clearCookies();
+
+  const passwordStep = async () => {
+    await page.getByLabel(/email/i).first().fill(account.email);
+    await page.getByLabel(/^password$/i).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  };
+  const wrongCode = async () => {
+    await page.getByLabel('Code', { exact: true }).fill('000000');
+    const answered = page.waitForResponse((response) => response.url().includes('/two-factor/verify-totp'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    expect((await answered).status()).toBe(401);
+    await expect(page.getByText('The code is not correct.')).toBeVisible();
+  };
+
+  await page.goto('/login');
+  await passwordStep();
+  for (let attempt = 1; attempt <= 5; attempt += 1) await wrongCode();
+  // The sixth code, even the right one: this sign-in is over, the account is not locked.
+  await page.getByLabel('Code', { exact: true }).fill(await codeNow());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByText('Too many wrong codes for this sign-in. Sign in again with your password.'),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^password$/i)).toHaveValue('');
+  await expect(page.getByText(/locked/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Five more wrong codes make ten: the account is locked, and the page says until when.
+  await passwordStep();
+  for (let attempt = 1; attempt <= 4; attempt += 1) await wrongCode();
+  await page.getByLabel('Code', { exact: true }).fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByText(
+      /^Too many wrong codes for this account\. Two-factor sign-in is locked for 15 minutes, until \d{1,2}:\d\d\s[AP]M\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^password$/i)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The right code does not get in while it lasts.
+  await passwordStep();
+  await page.getByLabel('Code', { exact: true }).fill(await codeNow());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/Two-factor sign-in is locked for 15 minutes, until/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -6,7 +6,9 @@
 //
 // 1. With the margin on (DISK_FREE_MARGIN_MB=64): 32 MB free → a write answers 507 DISK_FULL and
 //    /api/health stays 200; space freed → writes work again.
-// 2. With the margin off: 2 MB free and a new WAL segment due → PostgreSQL PANICs on the next write
+// 2. With the margin off: with the disk full, a write whose table cannot grow meets PostgreSQL's
+//    disk_full error (53100, "could not extend file…") and answers the margin's 507 DISK_FULL.
+//    Then 2 MB free and a new WAL segment due → PostgreSQL PANICs on the next write
 //    ("could not write to file pg_wal/xlogtemp…: No space left on device"); the server answers 503,
 //    logs one FATAL line and exits with code 1, instead of hanging.
 // 3. Space freed, started again: healthy, and writes work (PostgreSQL recovered from its WAL).
@@ -134,6 +136,21 @@ try {
   const second = startServer({ DISK_FREE_MARGIN_MB: '0' });
   servers.push(second);
   check(await waitFor(isHealthy), 'the server starts');
+  leaveFree(32 * 1024);
+  // Writes fill the table's last page; the first that needs a new one meets the full disk.
+  let noRoom;
+  for (let count = 0; count < 200; count += 1) {
+    noRoom = await request('POST', '/api/contact-us', {
+      ...message(`when its table cannot grow (${count})`),
+      message: `Written when its table cannot grow: ${'x'.repeat(1500)} ${count}.`,
+    });
+    if (noRoom.status !== 200) break;
+  }
+  check(
+    noRoom.status === 507 && noRoom.body?.code === 'DISK_FULL',
+    `a table that cannot grow (PostgreSQL's 53100 disk_full): 507 DISK_FULL (${noRoom.status})`,
+  );
+  check(await isHealthy(), '/api/health stays 200');
   leaveFree(2 * megabyte);
   second.child.kill('SIGUSR2');
   await waitFor(() => /wal switch/.test(second.output()), 15_000);

@@ -5,5 +5,7 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** When a temporary lock ends (two-factor sign-in), for the reader's own clock. */
+  lockedUntil: z.iso.datetime().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -34,3 +34,5 @@ export const conflict = (message: string, values?: Record<string, string | numbe
 /** The embedded database stopped after a fatal error; the server is exiting to be restarted. */
 export const databaseFailed = () =>
   new AppError({ status: 503, code: 'DATABASE_FAILED', message: 'errors.databaseFailed' });
+/** The server's disk is full: nothing new can be saved until space is freed. */
+export const diskFull = () => new AppError({ status: 507, code: 'DISK_FULL', message: 'errors.diskFull' });

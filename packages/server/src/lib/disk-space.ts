@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { fileSystemErrorCode } from './data-dir.ts';
 
 type FreeSpaceReader = (directory: string) => Promise<{ bavail: number; bsize: number }>;
 
@@ -46,3 +47,18 @@ export function createDiskSpace(options: {
 }
 
 export type DiskSpace = ReturnType<typeof createDiskSpace>;
+
+/**
+ * Whether an error says the disk has no room: ENOSPC or EDQUOT from the file system (a photo
+ * written to MEDIA_DIR), PGlite's own file system error for them, or PostgreSQL's SQLSTATE 53100
+ * `disk_full` (PostgreSQL's errcode_for_file_access gives it for ENOSPC when a table, index or
+ * temporary file cannot grow), also when the query builder or the auth library wrapped it (`cause`).
+ */
+export function isDiskFullError(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth += 1) {
+    const code = fileSystemErrorCode(current);
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,13 +1,24 @@
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { statfs } from 'node:fs/promises';
+import { statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { ideas } from '../db/schema.ts';
+import { ideaPhotos, ideas, users } from '../db/schema.ts';
 import { createDiskSpace } from '../lib/disk-space.ts';
-import { createTestApp, createUser, openTestDatabase, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createFileMediaStorage } from '../providers/media-storage/file-media-storage.ts';
+import { smallPng, uploadPhotos } from '../../test/photo-uploads.ts';
+import {
+  createIdea,
+  createTestApp,
+  createUser,
+  openTestDatabase,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 
 // Writes are refused while the disk of DATA_DIR is nearly full. The free space comes from
 // a stand-in for statfs here (a full disk cannot be made without root); the last test reads the real
@@ -150,5 +161,86 @@ describe('the free-space check', () => {
       await memoryDatabase.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('with the margin off, the disk’s own "no space" errors', () => {
+  // DISK_FREE_MARGIN_MB=0: nothing is refused beforehand, so a write meets the full disk itself.
+  // These were a 500 "Something went wrong"; now they are the margin's 507. A photo's file really is
+  // written to a full device (/dev/full, where every write fails with ENOSPC); PostgreSQL raises
+  // its real disk_full error (SQLSTATE 53100, as when a table cannot grow) from a trigger.
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'life-updates-full-media-'));
+  const fileStorage = createFileMediaStorage(mediaDir);
+  let marginOff: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    marginOff = await createTestApp({
+      diskSpace: null,
+      media: { ...fileStorage, put: (_key, body) => writeFile('/dev/full', body) },
+    });
+    owner = await createUser(marginOff.app);
+  });
+  afterAll(async () => {
+    await marginOff.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+  const diskFullAnswer = {
+    code: 'DISK_FULL',
+    message: "The server's disk is full, so nothing new can be saved. Please tell the server's administrator.",
+  };
+  /** Makes PostgreSQL answer every insert into the table as it does when the table's file cannot grow. */
+  const failInsertsInto = async (table: string) => {
+    await marginOff.database.db.execute(
+      sql.raw(`create function disk_is_full() returns trigger language plpgsql as $$
+        begin
+          raise exception 'could not extend file "base/5/16384": No space left on device' using errcode = 'disk_full';
+        end $$`),
+    );
+    await marginOff.database.db.execute(
+      sql.raw(`create trigger disk_is_full before insert on ${table} for each row execute function disk_is_full()`),
+    );
+  };
+  const stopFailing = async (table: string) => {
+    await marginOff.database.db.execute(sql.raw(`drop trigger disk_is_full on ${table}`));
+    await marginOff.database.db.execute(sql.raw('drop function disk_is_full()'));
+  };
+
+  it('a photo whose file cannot be written (ENOSPC) is a 507, and no row names it', async () => {
+    const ideaId = await createIdea(marginOff.app, owner, 'A day at the sea');
+    const response = await uploadPhotos(marginOff.app, owner, ideaId, [await smallPng()]);
+    expect(response.statusCode, response.body).toBe(507);
+    expect(response.json()).toEqual(diskFullAnswer);
+    expect(await marginOff.database.db.select().from(ideaPhotos)).toEqual([]);
+  });
+
+  it('PostgreSQL’s disk_full (53100) on an app route and on sign-up is a 507, in the request’s language', async () => {
+    await failInsertsInto('ideas');
+    try {
+      const refused = await marginOff.app.inject({
+        method: 'POST',
+        url: '/api/ideas',
+        headers: { ...owner.headers, 'accept-language': 'ru' },
+        payload: { content: 'Ran a marathon' },
+      });
+      expect(refused.statusCode, refused.body).toBe(507);
+      expect(refused.json()).toEqual({
+        code: 'DISK_FULL',
+        message:
+          'Диск сервера заполнен, поэтому сохранить что-то новое нельзя. Сообщите об этом администратору сервера.',
+      });
+    } finally {
+      await stopFailing('ideas');
+    }
+    await failInsertsInto('users');
+    try {
+      const signedUp = await signUp(marginOff.app, { email: 'no-room@example.com' });
+      expect(signedUp.statusCode, signedUp.body).toBe(507);
+      expect(signedUp.json()).toEqual(diskFullAnswer);
+    } finally {
+      await stopFailing('users');
+    }
+    expect(await marginOff.database.db.$count(users)).toBe(1);
+    // Once there is room again, the same writes work.
+    expect((await signUp(marginOff.app, { email: 'room-again@example.com' })).statusCode).toBe(200);
   });
 });

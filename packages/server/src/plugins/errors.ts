@@ -2,7 +2,8 @@ import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseFailed } from '../lib/app-error.ts';
+import { AppError, databaseFailed, diskFull } from '../lib/app-error.ts';
+import { isDiskFullError } from '../lib/disk-space.ts';
 
 /**
  * One error shape on the wire for the whole app, `{ code, message, fields? }`, in the request's
@@ -33,6 +34,10 @@ export const errorsPlugin = fp(
       if (status === 429) {
         return reply.status(429).send({ code: 'RATE_LIMITED', message: translate('errors.rateLimited', locale) });
       }
+      // Past the body limit (1 MiB, or a route's own): Fastify's own English words otherwise.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.status(413).send({ code: 'BODY_TOO_LARGE', message: translate('errors.bodyTooLarge', locale) });
+      }
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
       }
@@ -40,6 +45,12 @@ export const errorsPlugin = fp(
       if (app.deps.database.fatalError) {
         const failed = databaseFailed();
         return reply.status(failed.status).send({ code: failed.code, message: translate(failed.message, locale) });
+      }
+      // No room on the disk (DISK_FREE_MARGIN_MB=0, or the margin used up): the margin's answer.
+      if (isDiskFullError(error)) {
+        request.log.warn({ err: error, requestId: request.id }, 'a write failed: the disk is full');
+        const full = diskFull();
+        return reply.status(full.status).send({ code: full.code, message: translate(full.message, locale) });
       }
       request.log.error({ err: error, requestId: request.id }, 'request failed');
       return reply.status(500).send({ code: 'INTERNAL', message: translate('errors.internal', locale) });

@@ -305,4 +305,23 @@ describe('better-auth’s account paths that only /api/account may use, for ever
     expect(me.json()).toMatchObject({ email: 'spelling.target@example.com' });
     expect((await signIn(testApp.app, { email: target.email })).statusCode).toBe(200);
   });
+  it('list-sessions and the admin plugin’s endpoints, which answer session tokens, are closed for every spelling', async () => {
+    const target = await createUser(testApp.app, 'spelling.sessions@example.com');
+    const attempts: Array<[string, string, Record<string, string>, object | undefined]> = [
+      ['GET', '/api/auth/list-sessions', target.headers, undefined],
+      ['POST', '/api/auth/admin/list-user-sessions', admin.headers, { userId: target.id }],
+      ['POST', '/api/auth/admin/impersonate-user', admin.headers, { userId: target.id }],
+    ];
+    for (const [method, path, headers, body] of attempts) {
+      for (const spelling of spellings(path)) {
+        const response = await send(method, spelling.url, headers, body);
+        expect({ path, spelling: spelling.name, status: response.status }).toEqual({
+          path,
+          spelling: spelling.name,
+          status: 404,
+        });
+        expect(response.body).not.toContain('"token"');
+      }
+    }
+  });
 });

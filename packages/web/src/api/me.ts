@@ -188,7 +188,10 @@ export async function verifyTwoFactor({
   trustDevice: boolean;
 }) {
   const path = isBackupCode ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
-  const result = await api<{ token: string }>(path, { method: 'POST', body: { code: code.trim(), trustDevice } });
+  const result = await api<{ user: { id: string } }>(path, {
+    method: 'POST',
+    body: { code: code.trim(), trustDevice },
+  });
   hasJustSignedOut = false;
   return result;
 }

@@ -6,21 +6,23 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  readonly lockedUntil: string | undefined;
   constructor(status: number, body: ApiError) {
     super(body.message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = body.code;
     this.fields = body.fields;
+    this.lockedUntil = body.lockedUntil;
   }
 }
 
 /** The error of a failed answer: the server's own when its body is one, else a generic one. */
 export function failedRequest(status: number, body: unknown): ApiRequestError {
-  const { code = 'HTTP_ERROR', message, fields } = (body ?? {}) as Partial<ApiError>;
+  const { code = 'HTTP_ERROR', message, fields, lockedUntil } = (body ?? {}) as Partial<ApiError>;
   if (typeof message !== 'string')
     return new ApiRequestError(status, { code: 'HTTP_ERROR', message: `HTTP ${status}` });
-  return new ApiRequestError(status, { code, message, fields });
+  return new ApiRequestError(status, { code, message, fields, lockedUntil });
 }
 
 /** A request that never reached the server. */

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema.ts';
 import { cookieHeader, createUser, strongPassword, testBaseUrl, testAppForFile } from '../../../test/test-app.ts';
 
 const testApp = testAppForFile();
@@ -77,5 +79,62 @@ describe('signed-in devices', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(await isSignedIn(owner.headers)).toBe(true);
+  });
+});
+
+describe('session tokens', () => {
+  it('no answer gives the page a session’s token: better-auth’s list-sessions and admin endpoints are closed', async () => {
+    const { app, database } = testApp;
+    const user = await createUser(app);
+    const admin = await createUser(app);
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', origin: testBaseUrl, 'user-agent': chromeOnAndroid },
+      remoteAddress: '198.51.100.21',
+      payload: { email: user.email, password: strongPassword },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ user: { id: user.id } });
+    const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: user.headers });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ session: { userId: user.id }, user: { id: user.id } });
+
+    // Answered as the other closed better-auth paths are (delete-user, change-email, change-password).
+    const closedAnswer = await app.inject({ method: 'POST', url: '/api/auth/delete-user', headers: user.headers });
+    expect(closedAnswer.statusCode).toBe(404);
+    const closed = [
+      await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: user.headers }),
+      await app.inject({ method: 'GET', url: '/api/auth/%6Cist-sessions', headers: user.headers }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/list-user-sessions',
+        headers: admin.headers,
+        payload: { userId: user.id },
+      }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/impersonate-user',
+        headers: admin.headers,
+        payload: { userId: user.id },
+      }),
+      await app.inject({ method: 'GET', url: '/api/auth/admin/list-users', headers: admin.headers }),
+    ];
+    for (const answer of closed) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual(closedAnswer.json());
+    }
+    // The admin is still the admin, and not signed in as the user.
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: admin.headers });
+    expect(me.json()).toMatchObject({ email: admin.email, role: 'admin' });
+
+    const tokens = (
+      await database.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, user.id))
+    ).map((row) => row.token);
+    expect(tokens).toHaveLength(2);
+    for (const answer of [signIn, session, ...closed]) {
+      for (const token of tokens) expect(answer.body).not.toContain(token);
+    }
   });
 });

@@ -37,7 +37,8 @@ const authErrorKeys: Record<string, string> = {
   INVALID_CODE: 'auth.twoFactor.invalidCode',
   INVALID_BACKUP_CODE: 'auth.twoFactor.invalidBackupCode',
   ACCOUNT_TEMPORARILY_LOCKED: 'auth.twoFactor.locked',
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.locked',
+  // This sign-in's 5 codes are used up; the account is not locked.
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.twoFactor.signInAgain',
   INVALID_TWO_FACTOR_COOKIE: 'auth.twoFactor.expired',
   BANNED_USER: 'auth.accountDisabled',
 };
@@ -82,8 +83,11 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
     // Rewrite better-auth's errors into our one error shape, in the request's language.
     const locale = pickLocale(request.headers['accept-language']);
     let code = 'AUTH_ERROR';
+    let lockedUntil: string | undefined;
     try {
-      code = (JSON.parse(text) as { code?: string }).code ?? code;
+      const body = JSON.parse(text) as { code?: string; lockedUntil?: string };
+      code = body.code ?? code;
+      lockedUntil = body.lockedUntil;
     } catch {
       // not JSON after all; keep the generic code
     }
@@ -91,9 +95,40 @@ async function sendWebResponse(request: FastifyRequest, reply: FastifyReply, res
     const known = authErrorKeys[code];
     const key = known ?? (response.status === 429 ? 'auth.tooManyRequests' : 'auth.authError');
     const wireCode = known === undefined && response.status === 429 ? 'RATE_LIMITED' : code;
-    return reply.send({ code: wireCode, message: translate(key, locale) });
+    if (lockedUntil === undefined) return reply.send({ code: wireCode, message: translate(key, locale) });
+    // The server does not know the reader's time zone: its words give the end in UTC, the web app
+    // says it again in the reader's own time from `lockedUntil`.
+    const time = new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(new Date(lockedUntil));
+    // A lock, also when the wrong code that caused it got better-auth's 401 (two-factor-lock.ts).
+    return reply.status(429).send({
+      code: wireCode,
+      message: translate('auth.twoFactor.lockedUntil', locale, { time }),
+      lockedUntil,
+    });
   }
-  return reply.send(text === '' ? null : text);
+  return reply.send(text === '' ? null : withoutSessionTokens(text, response));
+}
+
+/**
+ * A session's token is the value of its cookie, which is HttpOnly so that no script in the page can
+ * read it. better-auth also writes it into the JSON of sign-in, get-session, the two-factor checks
+ * and the passkey sign-in (for clients that send it back as a bearer token; this app sends the
+ * cookie): taken out, so that a script injected into the page cannot carry a session away.
+ */
+function withoutSessionTokens(text: string, response: Response): string {
+  if (!response.headers.get('content-type')?.includes('json')) return text;
+  const body: unknown = JSON.parse(text);
+  if (typeof body !== 'object' || body === null) return text;
+  const { token, session } = body as { token?: unknown; session?: unknown };
+  if (token === undefined && (typeof session !== 'object' || session === null || !('token' in session))) return text;
+  delete (body as { token?: unknown }).token;
+  if (typeof session === 'object' && session !== null) delete (session as { token?: unknown }).token;
+  return JSON.stringify(body);
 }
 
 /**
@@ -157,9 +192,27 @@ export async function authEndpoints(app: FastifyInstance) {
 
   // These go through /api/account only, which adds what better-auth's own paths do not check: the
   // current password for a new email, the sign-up rule for a new password, the last administrator.
-  for (const path of ['/api/auth/delete-user', '/api/auth/change-email', '/api/auth/change-password']) {
-    app.post(path, { schema: { hide: true } }, async () => {
-      throw notFound();
+  // The signed-in devices are /api/account/sessions, which, unlike better-auth's list-sessions,
+  // gives no session's token to the page.
+  const closed = [
+    ['POST', '/api/auth/delete-user'],
+    ['POST', '/api/auth/change-email'],
+    ['POST', '/api/auth/change-password'],
+    ['GET', '/api/auth/list-sessions'],
+    // The admin plugin's own endpoints: Settings → Admin is /api/admin, which keeps the last
+    // administrator and the password rule; these would list any user's sessions with their tokens,
+    // sign the admin in as another user, or set a password without the rule.
+    ['GET', '/api/auth/admin/*'],
+    ['POST', '/api/auth/admin/*'],
+  ] as const;
+  for (const [method, url] of closed) {
+    app.route({
+      method,
+      url,
+      schema: { hide: true },
+      handler: async () => {
+        throw notFound();
+      },
     });
   }
 

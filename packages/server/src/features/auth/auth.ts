@@ -10,16 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  accounts,
-  passkeys,
-  rateLimits,
-  sessions,
-  twoFactors,
-  users,
-  verifications,
-} from '../../db/schema.ts';
+import { accounts, passkeys, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
+import { isDiskFullError } from '../../lib/disk-space.ts';
 import { userMediaPrefix, type MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
 import { onPublicAddress, type PublicAddress } from '../public-address/public-address.ts';
@@ -27,6 +20,7 @@ import { ensureSettings } from '../settings/settings-service.ts';
 import { assertNotLastAdmin, cancelQueuedWork, eraseUnlinkedRows } from './account-deletion.ts';
 import { createAccountMail } from './account-mail.ts';
 import { clearFailedLogins } from './lockout-service.ts';
+import { twoFactorLockHook } from './two-factor-lock.ts';
 
 /** A password-reset link works for 1 hour, once. */
 export const resetPasswordLinkSeconds = 60 * 60;
@@ -194,8 +188,10 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       /*
        * Two-factor authentication: an authenticator app's code (TOTP) after the password, or one of
-       * 10 single-use backup codes; "trust this device" skips it for 30 days; 10 wrong codes in a row
-       * lock it for 15 minutes. Turning it on or off needs the password.
+       * 10 single-use backup codes; "trust this device" skips it for 30 days. One sign-in allows 5
+       * codes, then the password is asked again; 10 wrong codes in a row lock two-factor sign-in for
+       * the account for 15 minutes (two-factor-lock.ts says until when). Turning it on or off needs
+       * the password.
        */
       twoFactor({
         issuer: 'Life Updates',
@@ -216,6 +212,7 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
       }),
     ],
     hooks: {
+      after: twoFactorLockHook(db),
       // Without outgoing mail there is no inbox to tell the owner through: say the account exists.
       before: createAuthMiddleware(async (ctx) => {
         if (requireEmailVerification || ctx.path !== '/sign-up/email') return;
@@ -268,8 +265,15 @@ export function createAuth({ config, db, mailer, log, publicAddress, jobs, media
       },
     },
     telemetry: { enabled: false },
+    // An error that is not better-auth's own answer (the database failing) reaches the app's error
+    // handler, which logs it with the request and answers in the one error shape, instead of an empty 500.
+    onAPIError: { throw: true },
     logger: {
       log(level, message, ...rest) {
+        // A failed insert of a new user is caught inside better-auth and answered "Failed to create
+        // user", its cause only logged: a full disk is answered as the margin does (plugins/errors.ts).
+        const diskFull = rest.find(isDiskFullError);
+        if (diskFull !== undefined) throw diskFull;
         log[level]({ detail: rest }, `auth: ${message}`);
       },
     },

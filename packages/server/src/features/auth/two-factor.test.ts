@@ -1,6 +1,8 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { twoFactors } from '../../db/schema.ts';
 import {
   cookieHeader,
   createUser,
@@ -108,24 +110,96 @@ describe('two-factor authentication', () => {
     expect(await isSignedIn(cookieHeader(again))).toBe(false);
   });
 
-  it('10 wrong codes lock two-factor sign-in, even for the right code', async () => {
+  it('one sign-in allows 5 codes, then asks for the password again; the account is not locked', async () => {
+    const user = await createUser(testApp.app);
+    const { totpURI } = await enableTwoFactor(user);
+    const challenge = await passwordStep(user.email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const wrong = await post('/api/auth/two-factor/verify-totp', challenge.cookie, { code: '000000' });
+      expect(wrong.statusCode, wrong.body).toBe(401);
+    }
+    const usedUp = await post('/api/auth/two-factor/verify-totp', challenge.cookie, { code: await codeFor(totpURI) });
+    expect(usedUp.statusCode).toBe(400);
+    expect(usedUp.json()).toEqual({
+      code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+      message: 'Too many wrong codes for this sign-in. Sign in again with your password.',
+    });
+    expect(await isSignedIn(cookieHeader(usedUp))).toBe(false);
+
+    // The password again, then the right code: signed in.
+    const again = await passwordStep(user.email);
+    const right = await post('/api/auth/two-factor/verify-totp', again.cookie, { code: await codeFor(totpURI) });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(await isSignedIn(cookieHeader(right))).toBe(true);
+  });
+
+  it('10 wrong codes lock two-factor sign-in for the account for 15 minutes, even for the right code, and say until when', async () => {
     const user = await createUser(testApp.app);
     const { totpURI } = await enableTwoFactor(user);
     let challenge = await passwordStep(user.email);
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
       // Each challenge allows 5 tries; the account counts every wrong code.
       if (attempt === 6) challenge = await passwordStep(user.email);
       const wrong = await post('/api/auth/two-factor/verify-totp', challenge.cookie, { code: '000000' });
       expect(wrong.statusCode, wrong.body).toBe(401);
+      expect(wrong.json().code).toBe('INVALID_CODE');
     }
+    // The 10th wrong code locks the account, and its answer says so.
+    const lockedAt = Date.now();
+    const tenth = await post('/api/auth/two-factor/verify-totp', challenge.cookie, { code: '000000' });
+    expect(tenth.statusCode, tenth.body).toBe(429);
+    const { lockedUntil } = tenth.json() as { lockedUntil: string };
+    const fifteenMinutes = 15 * 60 * 1000;
+    expect(new Date(lockedUntil).getTime()).toBeGreaterThanOrEqual(lockedAt + fifteenMinutes);
+    expect(new Date(lockedUntil).getTime()).toBeLessThanOrEqual(Date.now() + fifteenMinutes);
+    // In the reader's language; in UTC, since the server does not know the reader's time zone.
+    const utcTime = (locale: string) =>
+      new Intl.DateTimeFormat(locale, {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'UTC',
+        timeZoneName: 'short',
+      }).format(new Date(lockedUntil));
+    expect(utcTime('en')).toMatch(/^\d{1,2}:\d\d [AP]M UTC$/);
+    expect(tenth.json()).toEqual({
+      code: 'ACCOUNT_TEMPORARILY_LOCKED',
+      message: `Too many wrong codes for this account. Two-factor sign-in is locked for 15 minutes, until ${utcTime('en')}.`,
+      lockedUntil,
+    });
+
     const fresh = await passwordStep(user.email);
-    const locked = await post('/api/auth/two-factor/verify-totp', fresh.cookie, { code: await codeFor(totpURI) });
+    const locked = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: {
+        cookie: fresh.cookie,
+        origin: testBaseUrl,
+        'content-type': 'application/json',
+        'accept-language': 'ru',
+      },
+      remoteAddress: nextClientIp(),
+      payload: { code: await codeFor(totpURI) },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       code: 'ACCOUNT_TEMPORARILY_LOCKED',
-      message: 'Too many wrong codes. Two-factor sign-in is locked for 15 minutes.',
+      message: `Слишком много неверных кодов для этого аккаунта. Двухфакторный вход заблокирован на 15 минут, до ${utcTime('ru')}.`,
+      lockedUntil,
     });
     expect(await isSignedIn(cookieHeader(locked))).toBe(false);
+    const backup = await post('/api/auth/two-factor/verify-backup-code', fresh.cookie, { code: 'not-a-code' });
+    expect(backup.statusCode).toBe(429);
+    expect(backup.json()).toMatchObject({ code: 'ACCOUNT_TEMPORARILY_LOCKED', lockedUntil });
+
+    // When the lock has ended, the right code signs in.
+    await testApp.database.db
+      .update(twoFactors)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(twoFactors.userId, user.id));
+    const after = await passwordStep(user.email);
+    const right = await post('/api/auth/two-factor/verify-totp', after.cookie, { code: await codeFor(totpURI) });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(await isSignedIn(cookieHeader(right))).toBe(true);
   });
 
   it('turning it off needs the password', async () => {

@@ -69,3 +69,61 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Too many failed login attempts. Please try again later.')).toBeInTheDocument();
   });
 });
+
+describe('LoginForm, two-factor step', () => {
+  /** The server: the password asks for a code, and the code check answers `codeAnswer`. */
+  function serverAnswering(codeAnswer: { status: number; body: object }) {
+    const json = (status: number, body: object) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const fetchSpy = vi.fn(async (url: string) =>
+      url.includes('/two-factor/') ? json(codeAnswer.status, codeAnswer.body) : json(200, { twoFactorRedirect: true }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    return fetchSpy;
+  }
+
+  async function signInAndEnterCode() {
+    renderLoginForm();
+    await userEvent.type(screen.getByLabelText('Email (or username)'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.type(await screen.findByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  }
+
+  it('a wrong code stays on the code step', async () => {
+    serverAnswering({ status: 401, body: { code: 'INVALID_CODE', message: 'The code is not correct.' } });
+    await signInAndEnterCode();
+    expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toBeInTheDocument();
+  });
+
+  it('when the sign-in’s codes are used up, goes back to the password and says to sign in again', async () => {
+    serverAnswering({
+      status: 400,
+      body: { code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', message: 'Too many wrong codes for this sign-in.' },
+    });
+    await signInAndEnterCode();
+    expect(
+      await screen.findByText('Too many wrong codes for this sign-in. Sign in again with your password.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/locked/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+  });
+
+  it('when the account is locked, says so with the time the lock ends in the reader’s own time', async () => {
+    const lockedUntil = new Date(2026, 11, 2, 14, 32).toISOString(); // 2:32 PM on this machine's clock
+    serverAnswering({
+      status: 429,
+      body: { code: 'ACCOUNT_TEMPORARILY_LOCKED', message: 'locked until 13:32 UTC', lockedUntil },
+    });
+    await signInAndEnterCode();
+    expect(
+      await screen.findByText(
+        'Too many wrong codes for this account. Two-factor sign-in is locked for 15 minutes, until 2:32 PM.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+});

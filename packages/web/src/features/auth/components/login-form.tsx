@@ -95,7 +95,14 @@ export function LoginForm() {
     await finishSignIn();
   };
 
-  if (isAskingCode) return <TwoFactorStep onSignedIn={finishSignIn} />;
+  /** Back to the password, saying why: the sign-in's codes are used up, it expired, or the account is locked. */
+  const onTwoFactorEnded = (reason: string) => {
+    form.resetField('password');
+    setFormError(reason);
+    setIsAskingCode(false);
+  };
+
+  if (isAskingCode) return <TwoFactorStep onSignedIn={finishSignIn} onEnded={onTwoFactorEnded} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

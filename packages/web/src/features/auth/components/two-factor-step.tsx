@@ -4,12 +4,37 @@ import { verifyTwoFactor } from '@/api/me';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { formatTime } from '@/lib/format-date';
 import { AuthFormEnd } from './auth-form-end';
 
-/** Sign-in's second step with two-factor authentication on: the app's code, or a backup code. */
-export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const { t } = useTranslation();
+/**
+ * Why this sign-in cannot go on with a code (a catalogue key and its values), or null: its 5 codes
+ * are used up or it took too long (the password is asked again), or 10 wrong codes locked two-factor
+ * sign-in for the account (said with the end of the lock in the reader's own time).
+ */
+function signInEnded(failure: unknown, language: string): { key: string; values?: { time: string } } | null {
+  if (!(failure instanceof ApiRequestError)) return null;
+  if (failure.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return { key: 'auth.twoFactor.signInAgain' };
+  if (failure.code === 'INVALID_TWO_FACTOR_COOKIE') return { key: 'auth.twoFactor.expired' };
+  if (failure.code !== 'ACCOUNT_TEMPORARILY_LOCKED') return null;
+  return failure.lockedUntil
+    ? { key: 'auth.twoFactor.lockedUntil', values: { time: formatTime(failure.lockedUntil, language) } }
+    : { key: 'auth.twoFactor.locked' };
+}
+
+/**
+ * Sign-in's second step with two-factor authentication on: the app's code, or a backup code. When
+ * this sign-in cannot go on, `onEnded` takes the user back to the password with the reason.
+ */
+export function TwoFactorStep({
+  onSignedIn,
+  onEnded,
+}: {
+  onSignedIn: () => Promise<void>;
+  onEnded: (reason: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState('');
   const [isBackupCode, setIsBackupCode] = useState(false);
   const [trustDevice, setTrustDevice] = useState(false);
@@ -27,6 +52,11 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
     try {
       await verifyTwoFactor({ code, isBackupCode, trustDevice });
     } catch (failure) {
+      const ended = signInEnded(failure, i18n.language);
+      if (ended !== null) {
+        onEnded(t(ended.key, ended.values ?? {}));
+        return;
+      }
       setError(errorMessage(failure, t('auth.loginUnexpected')));
       setIsSubmitting(false);
       return;
