@@ -8,7 +8,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
-import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { PermanentEmailError, type EmailTransport, type SendResult } from '../../providers/email/email-transport.ts';
 import { photoLinkUrl } from '../photos/photo-link-token.ts';
 import { findSharePhotos } from '../photos/photos-service.ts';
 import { findSendableContacts, markBouncing, suppressionOf } from '../recipients/recipients-service.ts';
@@ -167,7 +167,7 @@ export function createEmailChannel({
     repeatsSafely: true,
     prepare: prepareEmails,
 
-    async send(delivery, batch) {
+    async send(delivery, batch, onSent) {
       const { db } = batch;
       // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
       const suppression = delivery.contactId
@@ -194,21 +194,24 @@ export function createEmailChannel({
         photoLinkDays: config.PHOTO_LINK_DAYS,
       });
       try {
-        const result = await sender.transport.send({
-          from: sender.from,
-          fromName: sender.senderName,
-          to: delivery.recipientEmail ?? '',
-          replyTo: sender.replyTo,
-          subject: delivery.subject,
-          text: rendered.text,
-          html: rendered.html,
-          headers: link ? unsubscribeHeaders(link) : undefined,
-          inlineImages: photos.flatMap((photo) => (photo.kind === 'inline' ? [photo.image] : [])),
-          // One Message-ID for every attempt: a retry after an attempt whose answer never came may
-          // deliver a second copy, and receiving systems drop a copy with a Message-ID they have seen.
-          messageId: await fixMessageId(db, delivery, sender.from),
-          userId: delivery.userId,
-        });
+        const result = await sender.transport.send(
+          {
+            from: sender.from,
+            fromName: sender.senderName,
+            to: delivery.recipientEmail ?? '',
+            replyTo: sender.replyTo,
+            subject: delivery.subject,
+            text: rendered.text,
+            html: rendered.html,
+            headers: link ? unsubscribeHeaders(link) : undefined,
+            inlineImages: photos.flatMap((photo) => (photo.kind === 'inline' ? [photo.image] : [])),
+            // One Message-ID for every attempt: a retry after an attempt whose answer never came may
+            // deliver a second copy, and receiving systems drop a copy with a Message-ID they have seen.
+            messageId: await fixMessageId(db, delivery, sender.from),
+            userId: delivery.userId,
+          },
+          (accepted: SendResult) => onSent({ status: 'sent', providerMessageId: accepted.messageId }),
+        );
         return { status: 'sent', providerMessageId: result.messageId };
       } catch (error) {
         if (
