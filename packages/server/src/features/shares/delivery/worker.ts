@@ -6,7 +6,13 @@ import { deliveries, shares } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { finaliseShare, findSendingShareIds, markSharesSending } from '../shares-service.ts';
 import type { ChannelBatch, Channels, DeliveryFailure, DeliveryRow, SendOutcome } from './channel.ts';
-import { createDeliveryQueue, deliveryQueue, enqueueDeliveries, type DeliveryJob } from './queue.ts';
+import {
+  cancelAbandonedDeliveryJobs,
+  createDeliveryQueue,
+  deliveryQueue,
+  enqueueDeliveries,
+  type DeliveryJob,
+} from './queue.ts';
 
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -243,8 +249,12 @@ const workOptions = {
 
 /** The delivery worker: creates the queue, works it, resumes what a restart left. */
 export async function registerDeliveryWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { db, config, channels } = app.deps;
+  const { db, config, channels, database } = app.deps;
   await createDeliveryQueue({ jobs, config });
+  if (database.kind === 'pglite') {
+    const cancelled = await cancelAbandonedDeliveryJobs(jobs);
+    if (cancelled > 0) app.log.info({ cancelled }, 'cancelled the delivery jobs a stopped process left active');
+  }
   await jobs.work<DeliveryJob, unknown, typeof workOptions>(deliveryQueue, workOptions, async (batch) => {
     const outcomes = await processDeliveries({
       db: db,
