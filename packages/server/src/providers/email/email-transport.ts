@@ -10,6 +10,21 @@ export type InlineImage = {
   content: Buffer;
 };
 
+/**
+ * The image in Base64, as SendGrid's and Resend's JSON bodies carry it: made once per image and
+ * kept while the image is, so a share's 25 mails, which carry the same image objects, do not each
+ * make their own copy (docs/benchmarks.md, Photos).
+ */
+const base64Images = new WeakMap<InlineImage, string>();
+export function base64Of(image: InlineImage): string {
+  let encoded = base64Images.get(image);
+  if (encoded === undefined) {
+    encoded = image.content.toString('base64');
+    base64Images.set(image, encoded);
+  }
+  return encoded;
+}
+
 export type OutgoingEmail = {
   /** The sender address; `fromName` is its display name. */
   from: string;
@@ -145,8 +160,12 @@ export function createSendBudget(bytes: number) {
 
 export type SendBudget = ReturnType<typeof createSendBudget>;
 
-/** One budget for every transport of the process: the server's and each user's own. */
-const processSendBudget = createSendBudget(32 * 1024 * 1024);
+/**
+ * One budget for every transport of the process: the server's and each user's own. 16 MB: an HTTP
+ * client holds a mail about three times over while it is sent (the Base64 images, the JSON text, the
+ * request's bytes), so this keeps a batch of mails with photos within ~50 MB (docs/benchmarks.md).
+ */
+const processSendBudget = createSendBudget(16 * 1024 * 1024);
 
 /**
  * A transport that leaves the machine through a client library, loaded at the first send rather

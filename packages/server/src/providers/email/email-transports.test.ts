@@ -228,7 +228,7 @@ describe('SMTP transport', () => {
 });
 
 describe('the moment a message is accepted', () => {
-  it('SMTP: told at the server\'s 250 to DATA, before send resolves and before the next mail starts', async () => {
+  it("SMTP: told at the server's 250 to DATA, before send resolves and before the next mail starts", async () => {
     const events: string[] = [];
     const smtp = await startSmtpServer({
       onMessage: async (mail) => {
@@ -269,10 +269,12 @@ describe('the moment a message is accepted', () => {
       budget: createSendBudget(1),
     });
     const send = (to: string) =>
-      transport.send({ ...message, to }, () => events.push(`accepted ${to}`)).then(
-        () => events.push(`resolved ${to}`),
-        () => events.push(`refused ${to}`),
-      );
+      transport
+        .send({ ...message, to }, () => events.push(`accepted ${to}`))
+        .then(
+          () => events.push(`resolved ${to}`),
+          () => events.push(`refused ${to}`),
+        );
     await Promise.all([send('one@example.com'), send('two@example.com'), send('three@example.com')]);
     expect(events).toEqual([
       'accepted one@example.com',
