@@ -161,11 +161,12 @@ export function createSendBudget(bytes: number) {
 export type SendBudget = ReturnType<typeof createSendBudget>;
 
 /**
- * One budget for every transport of the process: the server's and each user's own. 16 MB: an HTTP
+ * One budget for every transport of the process: the server's and each user's own. 8 MB: an HTTP
  * client holds a mail about three times over while it is sent (the Base64 images, the JSON text, the
- * request's bytes), so this keeps a batch of mails with photos within ~50 MB (docs/benchmarks.md).
+ * request's bytes), so a batch of mails with photos stays within ~30 MB; two 3 MB mails still go
+ * side by side, and a mail larger than the budget goes alone (docs/benchmarks.md, Photos).
  */
-const processSendBudget = createSendBudget(16 * 1024 * 1024);
+const processSendBudget = createSendBudget(8 * 1024 * 1024);
 
 /**
  * A transport that leaves the machine through a client library, loaded at the first send rather
