@@ -8,7 +8,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
-import { PermanentEmailError, type EmailTransport } from '../../providers/email/email-transport.ts';
+import { PermanentEmailError, type EmailTransport, type SendResult } from '../../providers/email/email-transport.ts';
 import { photoLinkUrl } from '../photos/photo-link-token.ts';
 import { findSharePhotos } from '../photos/photos-service.ts';
 import { findSendableContacts, markBouncing, suppressionOf } from '../recipients/recipients-service.ts';
@@ -98,8 +98,8 @@ function getOrMake<Key, Value>(
   return value;
 }
 
-/** A batch's senders by user id and photos by share id. */
-type EmailBatch = { senders: Map<string, Promise<Sender>>; photos: Map<string, Promise<EmailPhoto[]>> };
+/** A batch's senders by user id, and the shares whose photos it uses. */
+type EmailBatch = { senders: Map<string, Promise<Sender>>; shareIds: Set<string> };
 
 export function createEmailChannel({
   config,
@@ -118,22 +118,32 @@ export function createEmailChannel({
 }): Channel {
   /**
    * What each batch of sends opened, for as long as it lasts: every user's sender, once (a user's
-   * own transport is opened for it and closed with the batch), and every share's photos, once:
-   * each contact's mail of a share carries the same images (a per-contact summary tells all the
-   * share's ideas), read and made to fit once. A retry is a later batch, and reads them again.
+   * own transport is opened for it and closed with the batch).
    */
   const openBatches = new WeakMap<ChannelBatch, EmailBatch>();
   const emailBatchOf = (batch: ChannelBatch) =>
-    getOrMake(openBatches, batch, () => ({ senders: new Map(), photos: new Map() }));
+    getOrMake(openBatches, batch, () => ({ senders: new Map(), shareIds: new Set() }));
   const senderOf = (batch: ChannelBatch, userId: string) =>
     getOrMake(emailBatchOf(batch).senders, userId, () =>
       resolveSender({ db: batch.db, config, secretBox, serverTransport, userId }),
     );
+  /**
+   * Every share's photos, read and made to fit once for as long as a batch that mails them is open:
+   * each contact's mail of a share carries the same images (a per-contact summary tells all the
+   * share's ideas), and a large share is several batches, two at a time; they share the buffers
+   * (and their Base64, `base64Of`). Dropped when the last of those batches ends: a retry is a later
+   * batch, and reads them again.
+   */
+  const photosInUse = new Map<string, { photos: Promise<EmailPhoto[]>; batches: Set<ChannelBatch> }>();
   const photosOf = async (batch: ChannelBatch, { userId, shareId }: DeliveryRow): Promise<EmailPhoto[]> => {
     if (!shareId) return [];
-    return getOrMake(emailBatchOf(batch).photos, shareId, () =>
-      findSharePhotos({ db: batch.db, storage: media, userId, shareId }).then(prepareEmailPhotos),
-    );
+    const inUse = getOrMake(photosInUse, shareId, () => ({
+      photos: findSharePhotos({ db: batch.db, storage: media, userId, shareId }).then(prepareEmailPhotos),
+      batches: new Set<ChannelBatch>(),
+    }));
+    inUse.batches.add(batch);
+    emailBatchOf(batch).shareIds.add(shareId);
+    return inUse.photos;
   };
 
   /**
@@ -167,7 +177,7 @@ export function createEmailChannel({
     repeatsSafely: true,
     prepare: prepareEmails,
 
-    async send(delivery, batch) {
+    async send(delivery, batch, onSent) {
       const { db } = batch;
       // A contact who unsubscribed (or whose address bounced) since the send was queued is not mailed.
       const suppression = delivery.contactId
@@ -194,21 +204,24 @@ export function createEmailChannel({
         photoLinkDays: config.PHOTO_LINK_DAYS,
       });
       try {
-        const result = await sender.transport.send({
-          from: sender.from,
-          fromName: sender.senderName,
-          to: delivery.recipientEmail ?? '',
-          replyTo: sender.replyTo,
-          subject: delivery.subject,
-          text: rendered.text,
-          html: rendered.html,
-          headers: link ? unsubscribeHeaders(link) : undefined,
-          inlineImages: photos.flatMap((photo) => (photo.kind === 'inline' ? [photo.image] : [])),
-          // One Message-ID for every attempt: a retry after an attempt whose answer never came may
-          // deliver a second copy, and receiving systems drop a copy with a Message-ID they have seen.
-          messageId: await fixMessageId(db, delivery, sender.from),
-          userId: delivery.userId,
-        });
+        const result = await sender.transport.send(
+          {
+            from: sender.from,
+            fromName: sender.senderName,
+            to: delivery.recipientEmail ?? '',
+            replyTo: sender.replyTo,
+            subject: delivery.subject,
+            text: rendered.text,
+            html: rendered.html,
+            headers: link ? unsubscribeHeaders(link) : undefined,
+            inlineImages: photos.flatMap((photo) => (photo.kind === 'inline' ? [photo.image] : [])),
+            // One Message-ID for every attempt: a retry after an attempt whose answer never came may
+            // deliver a second copy, and receiving systems drop a copy with a Message-ID they have seen.
+            messageId: await fixMessageId(db, delivery, sender.from),
+            userId: delivery.userId,
+          },
+          (accepted: SendResult) => onSent({ status: 'sent', providerMessageId: accepted.messageId }),
+        );
         return { status: 'sent', providerMessageId: result.messageId };
       } catch (error) {
         if (
@@ -234,6 +247,11 @@ export function createEmailChannel({
     async endBatch(batch) {
       const opened = openBatches.get(batch);
       openBatches.delete(batch);
+      for (const shareId of opened?.shareIds ?? []) {
+        const inUse = photosInUse.get(shareId);
+        inUse?.batches.delete(batch);
+        if (inUse?.batches.size === 0) photosInUse.delete(shareId);
+      }
       for (const sender of opened?.senders.values() ?? []) {
         const resolved = await sender.catch(() => null);
         if (resolved?.isUserTransport) await resolved.transport.close();

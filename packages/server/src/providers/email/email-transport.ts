@@ -10,6 +10,21 @@ export type InlineImage = {
   content: Buffer;
 };
 
+/**
+ * The image in Base64, as SendGrid's and Resend's JSON bodies carry it: made once per image and
+ * kept while the image is, so a share's 25 mails, which carry the same image objects, do not each
+ * make their own copy (docs/benchmarks.md, Photos).
+ */
+const base64Images = new WeakMap<InlineImage, string>();
+export function base64Of(image: InlineImage): string {
+  let encoded = base64Images.get(image);
+  if (encoded === undefined) {
+    encoded = image.content.toString('base64');
+    base64Images.set(image, encoded);
+  }
+  return encoded;
+}
+
 export type OutgoingEmail = {
   /** The sender address; `fromName` is its display name. */
   from: string;
@@ -34,6 +49,15 @@ export type OutgoingEmail = {
 };
 
 export type SendResult = { messageId: string };
+
+/**
+ * Told the moment the provider has taken the message, before the transport does anything else
+ * (releases its connection or its share of the budget, starts the next message): for SMTP the
+ * server's 250 to the end of DATA (RFC 5321 §4.1.1.4), for an HTTP API its 2xx. Whoever records
+ * the message as sent does it here, so that a crash in between repeats as few messages as can be.
+ * It must not throw.
+ */
+export type OnAccepted = (result: SendResult) => void;
 
 /** Raised by a transport when retrying cannot help (bad address, rejected key). */
 export class PermanentEmailError extends Error {
@@ -88,7 +112,8 @@ export interface EmailTransport {
   readonly kind: 'outbox' | 'smtp' | 'sendgrid' | 'resend';
   /** True when messages really leave the machine (then email verification is required). */
   readonly isExternal: boolean;
-  send(message: OutgoingEmail): Promise<SendResult>;
+  /** Resolves with what `onAccepted` was told, which it is told first. */
+  send(message: OutgoingEmail, onAccepted?: OnAccepted): Promise<SendResult>;
   close(): Promise<void>;
 }
 
@@ -135,13 +160,20 @@ export function createSendBudget(bytes: number) {
 
 export type SendBudget = ReturnType<typeof createSendBudget>;
 
-/** One budget for every transport of the process: the server's and each user's own. */
-const processSendBudget = createSendBudget(32 * 1024 * 1024);
+/**
+ * One budget for every transport of the process: the server's and each user's own. 8 MB: an HTTP
+ * client holds a mail about three times over while it is sent (the Base64 images, the JSON text, the
+ * request's bytes), so a batch of mails with photos stays within ~30 MB; two 3 MB mails still go
+ * side by side, and a mail larger than the budget goes alone (docs/benchmarks.md, Photos).
+ */
+const processSendBudget = createSendBudget(8 * 1024 * 1024);
 
 /**
  * A transport that leaves the machine through a client library, loaded at the first send rather
  * than at start-up (docs/benchmarks.md, memory) and closed with the transport when it was loaded.
- * Its sends share the process's budget of bytes in flight (`budget` in tests).
+ * Its sends share the process's budget of bytes in flight (`budget` in tests). A client that learns
+ * of the acceptance before its promise settles (nodemailer's callback) reports it through `accepted`
+ * at once; otherwise it is reported when `send` resolves, still before the budget is released.
  */
 export function createLoadedTransport<Client>({
   kind,
@@ -152,7 +184,7 @@ export function createLoadedTransport<Client>({
 }: {
   kind: Exclude<EmailTransport['kind'], 'outbox'>;
   load: () => Promise<Client>;
-  send: (client: Client, message: OutgoingEmail) => Promise<SendResult>;
+  send: (client: Client, message: OutgoingEmail, accepted: OnAccepted) => Promise<SendResult>;
   close?: (client: Client) => void | Promise<void>;
   budget?: SendBudget | undefined;
 }): EmailTransport {
@@ -160,9 +192,19 @@ export function createLoadedTransport<Client>({
   return {
     kind,
     isExternal: true,
-    async send(message) {
+    async send(message, onAccepted) {
       const loaded = await (client ??= load());
-      return budget.send(message, () => send(loaded, message));
+      let isReported = false;
+      const accepted: OnAccepted = (result) => {
+        if (isReported) return;
+        isReported = true;
+        onAccepted?.(result);
+      };
+      return budget.send(message, async () => {
+        const result = await send(loaded, message, accepted);
+        accepted(result);
+        return result;
+      });
     },
     async close() {
       if (client && close) await close(await client);

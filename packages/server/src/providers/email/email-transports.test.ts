@@ -227,6 +227,65 @@ describe('SMTP transport', () => {
   });
 });
 
+describe('the moment a message is accepted', () => {
+  it("SMTP: told at the server's 250 to DATA, before send resolves and before the next mail starts", async () => {
+    const events: string[] = [];
+    const smtp = await startSmtpServer({
+      onMessage: async (mail) => {
+        events.push(`server has ${mail.subject}`);
+        return undefined;
+      },
+    });
+    cleanups.push(smtp.close);
+    // A budget of one byte: each mail waits for the one before it to be done.
+    const transport = createSmtpTransport(smtp.url, createSendBudget(1));
+    cleanups.push(() => transport.close());
+    const send = (subject: string) =>
+      transport
+        .send({ ...message, subject, messageId: `<${subject}@life.test>` }, (accepted) =>
+          events.push(`accepted ${accepted.messageId}`),
+        )
+        .then(() => events.push(`resolved ${subject}`));
+    await Promise.all([send('first'), send('second')]);
+    expect(events).toEqual([
+      'server has first',
+      'accepted <first@life.test>',
+      'resolved first',
+      'server has second',
+      'accepted <second@life.test>',
+      'resolved second',
+    ]);
+  });
+
+  it('SendGrid: told at the 202, before the budget lets the next mail go; a refused mail is never accepted', async () => {
+    const api = await startSendgridApi({
+      answer: (_request, index) => (index === 1 ? sendgridError(400, 'Bad request') : undefined),
+    });
+    cleanups.push(api.close);
+    const events: string[] = [];
+    const transport = createSendgridTransport({
+      apiKey: 'SG.test-key-123456',
+      baseUrl: api.url,
+      budget: createSendBudget(1),
+    });
+    const send = (to: string) =>
+      transport
+        .send({ ...message, to }, () => events.push(`accepted ${to}`))
+        .then(
+          () => events.push(`resolved ${to}`),
+          () => events.push(`refused ${to}`),
+        );
+    await Promise.all([send('one@example.com'), send('two@example.com'), send('three@example.com')]);
+    expect(events).toEqual([
+      'accepted one@example.com',
+      'resolved one@example.com',
+      'refused two@example.com',
+      'accepted three@example.com',
+      'resolved three@example.com',
+    ]);
+  });
+});
+
 describe('SMTP permanent refusals', () => {
   /** A server that refuses every message at one step with a 5xx reply. */
   async function refusingServer(step: 'mail' | 'data') {

@@ -1,5 +1,6 @@
 import type { Resend } from 'resend';
 import {
+  base64Of,
   createLoadedTransport,
   formatMailbox,
   headersOf,
@@ -37,13 +38,14 @@ export function createResendTransport({
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(headers ? { headers } : {}),
-          // https://resend.com/docs/api-reference/emails/send-email (attachments): the client sends
-          // the Buffer as Base64; `content_id` makes it an inline image the HTML names as `cid:`
+          // https://resend.com/docs/api-reference/emails/send-email (attachments): content in
+          // Base64 (the client passes a string on as it is, and would encode a Buffer anew for each
+          // mail); `content_id` makes it an inline image the HTML names as `cid:`
           // (https://resend.com/docs/dashboard/emails/embed-inline-images).
           ...(message.inlineImages?.length
             ? {
                 attachments: message.inlineImages.map((image) => ({
-                  content: image.content,
+                  content: base64Of(image),
                   filename: image.filename,
                   contentType: image.contentType,
                   contentId: image.contentId,

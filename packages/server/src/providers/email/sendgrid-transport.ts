@@ -1,6 +1,7 @@
 import type { Client as SendgridClient } from '@sendgrid/client';
 import type { MailDataRequired, MailService } from '@sendgrid/mail';
 import {
+  base64Of,
   createLoadedTransport,
   headersOf,
   httpEmailError,
@@ -61,7 +62,7 @@ export function createSendgridTransport({
             ? {
                 // The client's typings know only `contentId`.
                 attachments: message.inlineImages.map((image) => ({
-                  content: image.content.toString('base64'),
+                  content: base64Of(image),
                   filename: image.filename,
                   type: image.contentType,
                   disposition: 'inline',

@@ -1,4 +1,4 @@
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, SentMessageInfo, Transporter } from 'nodemailer';
 import {
   createLoadedTransport,
   PermanentEmailError,
@@ -23,32 +23,42 @@ export function createSmtpTransport(smtpUrl: string, budget?: SendBudget): Email
         socketTimeout: 60_000,
       });
     },
-    async send(transporter, message) {
+    async send(transporter, message, accepted) {
+      const mail: SendMailOptions = {
+        from: message.fromName ? { name: message.fromName, address: message.from } : message.from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        // Each image inline, in a multipart/related part with the HTML that names its Content-ID
+        // (https://nodemailer.com/message/embedded-images/).
+        ...(message.inlineImages?.length
+          ? {
+              attachments: message.inlineImages.map((image) => ({
+                filename: image.filename,
+                content: image.content,
+                contentType: image.contentType,
+                cid: image.contentId,
+                contentDisposition: 'inline' as const,
+              })),
+            }
+          : {}),
+        // nodemailer writes this as the Message-ID header instead of making one
+        // (https://nodemailer.com/message/#more-advanced-fields) and reports it back as info.messageId.
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      };
       try {
-        const info = await transporter.sendMail({
-          from: message.fromName ? { name: message.fromName, address: message.from } : message.from,
-          to: message.to,
-          replyTo: message.replyTo,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-          // Each image inline, in a multipart/related part with the HTML that names its Content-ID
-          // (https://nodemailer.com/message/embedded-images/).
-          ...(message.inlineImages?.length
-            ? {
-                attachments: message.inlineImages.map((image) => ({
-                  filename: image.filename,
-                  content: image.content,
-                  contentType: image.contentType,
-                  cid: image.contentId,
-                  contentDisposition: 'inline' as const,
-                })),
-              }
-            : {}),
-          // nodemailer writes this as the Message-ID header instead of making one
-          // (https://nodemailer.com/message/#more-advanced-fields) and reports it back as info.messageId.
-          ...(message.messageId ? { messageId: message.messageId } : {}),
+        const info = await new Promise<SentMessageInfo>((resolve, reject) => {
+          // The callback rather than the promise: nodemailer calls it as the server's 250 to DATA
+          // comes in, before its pool hands the connection to the next message (smtp-pool's
+          // pool-resource), so the acceptance is reported before anything else runs.
+          transporter.sendMail(mail, (error, info: SentMessageInfo) => {
+            if (error) return reject(error);
+            accepted({ messageId: info.messageId });
+            resolve(info);
+          });
         });
         return { messageId: info.messageId };
       } catch (error) {

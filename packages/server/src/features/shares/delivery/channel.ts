@@ -78,8 +78,13 @@ export interface Channel {
    * channel cannot take them (not connected, the text too long), before anything is written.
    */
   prepare(input: PrepareInput & { targets: readonly string[] }): Promise<PreparedDeliveries>;
-  /** One attempt. A thrown error is read by `describeError`. */
-  send(delivery: DeliveryRow, batch: ChannelBatch): Promise<SendOutcome>;
+  /**
+   * One attempt. A channel whose provider reports the acceptance before its call returns (an SMTP
+   * server's 250 to DATA) passes the outcome to `onSent` there and then, and the pipeline records
+   * the delivery as sent at that moment; otherwise it is recorded when `send` resolves. A thrown
+   * error is read by `describeError`.
+   */
+  send(delivery: DeliveryRow, batch: ChannelBatch, onSent: (outcome: SendOutcome) => void): Promise<SendOutcome>;
   describeError(error: unknown): DeliveryFailure;
   /** Closes what the batch opened. */
   endBatch?(batch: ChannelBatch): Promise<void>;

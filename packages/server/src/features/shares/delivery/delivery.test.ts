@@ -15,7 +15,7 @@ import { createIdea, openTestDatabase, type TestApp, type TestUser } from '../..
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { contacts, deliveries, ideas, shares, userSettings } from '../../../db/schema.ts';
-import { startJobQueue } from '../../../jobs.ts';
+import { startJobQueue, type JobQueueTimings } from '../../../jobs.ts';
 import { registerWorkers } from '../../../workers.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import { createDeliveryQueue, deliveryQueue } from './queue.ts';
@@ -715,6 +715,86 @@ describe('a share sent at a time (sendAt)', () => {
 });
 
 describe('durability', () => {
+  it('resumes, within seconds of a restart, a delivery that a killed process was sending', async () => {
+    const database = await openTestDatabase();
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: testMailFrom,
+        EMAIL_RETRY_DELAY_SECONDS: '1',
+      },
+      { BASE_URL: 'http://localhost:3000' },
+    );
+    // The job queue's own timers at a second each, so that what is measured is what holds the
+    // delivery back, not the 10 s a pass waits in production.
+    const timings: JobQueueTimings = {
+      superviseIntervalSeconds: 1,
+      monitorIntervalSeconds: 1,
+      queueCacheIntervalSeconds: 1,
+    };
+    const firstJobs = await startJobQueue(database, { error: () => {} }, timings);
+    const firstApp = await buildApp({ config, database, jobs: firstJobs, webDistDir: null });
+    await createDeliveryQueue({ jobs: firstJobs, config });
+    await firstApp.ready();
+    const user = await createVerifiedUser(firstApp, database.db);
+    const people = await insertContacts(database.db, user.id, contactEmails('killed').slice(0, 1));
+    const { share } = await insertShare(database.db, user.id, people);
+    const outcome = await sendShare({
+      db: database.db,
+      jobs: firstJobs,
+      channels: firstApp.deps.channels,
+      userId: user.id,
+      shareId: share.id,
+      destinations: { contactIds: share.contactIds, chatIds: [], linkedin: false },
+      subject: 'Through the crash',
+      bodies: share.texts,
+      method: 'email',
+    });
+    const deliveryId = outcome.deliveryIds[0]!;
+    // The killed process had taken the job and claimed the delivery, its heartbeat stopped a minute
+    // ago, and its supervisor's last pass saw the job active (the queue's cached singleton keys).
+    const [taken] = await firstJobs.fetch<{ deliveryId: string }>(deliveryQueue);
+    expect(taken?.data.deliveryId).toBe(deliveryId);
+    await database.db.update(deliveries).set({ status: 'sending', attempts: 1 }).where(eq(deliveries.id, deliveryId));
+    await database.db.execute(
+      sql`update pgboss.job set heartbeat_on = now() - interval '1 minute' where id = ${taken!.id}`,
+    );
+    const deadline = Date.now() + 10_000;
+    while (!(await firstJobs.getQueue(deliveryQueue))?.singletonsActive?.includes(deliveryId)) {
+      if (Date.now() > deadline) throw new Error('the supervisor never saw the job active');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await firstApp.close();
+    await firstJobs.stop({ graceful: false, timeout: 1000 });
+    await firstApp.deps.mailer.close();
+    expect(smtp.to(people[0]!.email)).toHaveLength(0);
+
+    const restarted = Date.now();
+    const secondJobs = await startJobQueue(database, { error: () => {} }, timings);
+    const secondApp = await buildApp({ config, database, jobs: secondJobs, webDistDir: null });
+    await registerWorkers(secondApp);
+    await secondApp.ready();
+    try {
+      while (smtp.to(people[0]!.email).length === 0) {
+        // pg-boss caches those keys for a minute by default: the mail waited that long after a restart.
+        if (Date.now() - restarted > 15_000) throw new Error('the delivery did not resume within 15 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const done = await waitForDeliveries(secondApp, user, share.id);
+      expect(done.counts).toMatchObject({ sent: 1, failed: 0 });
+      expect(smtp.to(people[0]!.email)).toHaveLength(1);
+      expect(smtp.to(people[0]!.email)[0]!.mail.subject).toBe('Through the crash');
+    } finally {
+      await secondApp.close();
+      await secondJobs.stop({ graceful: false, timeout: 1000 });
+      await secondApp.deps.mailer.close();
+      await database.close();
+    }
+  });
+
   it('delivers deliveries left queued when the server stopped, each exactly once', async () => {
     const database = await openTestDatabase();
     const config = loadConfig(

@@ -30,6 +30,25 @@ export async function createDeliveryQueue({ jobs, config }: { jobs: JobQueue; co
 }
 
 /**
+ * On the embedded database this process is the only one (it holds the data folder's lock), so a
+ * delivery job still active when it starts is one a killed process left. Cancelled here, before the
+ * worker starts: left alone, it would hold its delivery under the singleton policy until its
+ * heartbeat went stale and a supervisor pass failed it (10-20 s). Every delivery it carried gets a
+ * fresh job from `resumeUnfinishedDeliveries`. On PostgreSQL another instance may be alive and
+ * sending; there the heartbeat decides.
+ */
+export async function cancelAbandonedDeliveryJobs(jobs: JobQueue) {
+  const active = (await jobs.findJobs<DeliveryJob>(deliveryQueue)).filter((job) => job.state === 'active');
+  if (active.length > 0) {
+    await jobs.cancel(
+      deliveryQueue,
+      active.map((job) => job.id),
+    );
+  }
+  return active.length;
+}
+
+/**
  * One job per delivery, due at `startAfter` for a scheduled share. Without a job queue the rows stay
  * queued and are picked up at the next start.
  */

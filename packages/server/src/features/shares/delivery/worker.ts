@@ -6,7 +6,13 @@ import { deliveries, shares } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { finaliseShare, findSendingShareIds, markSharesSending } from '../shares-service.ts';
 import type { ChannelBatch, Channels, DeliveryFailure, DeliveryRow, SendOutcome } from './channel.ts';
-import { createDeliveryQueue, deliveryQueue, enqueueDeliveries, type DeliveryJob } from './queue.ts';
+import {
+  cancelAbandonedDeliveryJobs,
+  createDeliveryQueue,
+  deliveryQueue,
+  enqueueDeliveries,
+  type DeliveryJob,
+} from './queue.ts';
 
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -137,19 +143,37 @@ export async function processDeliveries({
         outcomes.set(delivery.id, { status: 'failed' });
         return;
       }
+      // The outcome is written the moment the provider has taken the message, before the channel's
+      // call returns and before anything else the process does (the transport's bookkeeping, its
+      // next message): a crash after the provider's answer can repeat only what was accepted in the
+      // instant before it (docs/reliability.md).
+      let recording: Promise<unknown> | undefined;
+      const record = (outcome: SendOutcome) => {
+        if (recording) return;
+        recording = db.update(deliveries).set(recordedOutcome(outcome)).where(eq(deliveries.id, delivery.id)).execute();
+        // Awaited below; a rejection before then is not an unhandled one.
+        recording.catch(() => undefined);
+      };
       let outcome: SendOutcome;
       try {
-        outcome = await channel.send(delivery, batch);
+        outcome = await channel.send(delivery, batch, record);
       } catch (error) {
+        // An error after the provider said it has the message: it stays sent.
+        if (recording) {
+          await recording;
+          outcomes.set(delivery.id, { status: 'sent' });
+          return;
+        }
         const failure = channel.describeError(error);
         const isFailed = failure.isPermanent || failure.mayHaveArrived === true || isFinal.get(delivery.id) === true;
         await recordFailure(db, delivery, failure, error, isFailed);
         outcomes.set(delivery.id, isFailed ? { status: 'failed' } : { status: 'retry', error });
         return;
       }
-      // Recorded at once, not with the batch, and outside the catch above: a failure to record it
-      // must not put a message already accepted back in the queue.
-      await db.update(deliveries).set(recordedOutcome(outcome)).where(eq(deliveries.id, delivery.id));
+      // Outside the catch above: a failure to record it must not put a message already accepted
+      // back in the queue.
+      record(outcome);
+      await recording;
       outcomes.set(delivery.id, {
         status: outcome.status === 'sent' || outcome.status === 'published' ? 'sent' : 'failed',
       });
@@ -225,8 +249,12 @@ const workOptions = {
 
 /** The delivery worker: creates the queue, works it, resumes what a restart left. */
 export async function registerDeliveryWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { db, config, channels } = app.deps;
+  const { db, config, channels, database } = app.deps;
   await createDeliveryQueue({ jobs, config });
+  if (database.kind === 'pglite') {
+    const cancelled = await cancelAbandonedDeliveryJobs(jobs);
+    if (cancelled > 0) app.log.info({ cancelled }, 'cancelled the delivery jobs a stopped process left active');
+  }
   await jobs.work<DeliveryJob, unknown, typeof workOptions>(deliveryQueue, workOptions, async (batch) => {
     const outcomes = await processDeliveries({
       db: db,
