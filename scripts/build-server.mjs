@@ -25,8 +25,17 @@ export const serverNodeFlags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filte
   '--liftoff-only',
 ];
 
-/** glibc's malloc keeps one arena per thread that ever allocated (up to 8 per core); two are plenty here. */
-export const serverEnvironment = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+/**
+ * Settings read before any of the server's code runs, so they go in its environment at spawn:
+ * - glibc's malloc keeps one arena per thread that ever allocated (up to 8 per core); two are plenty here;
+ * - libuv's worker threads (file reads, WebCrypto for the session check, zlib) start at the first use
+ *   with UV_THREADPOOL_SIZE threads, 4 by default; the photo queue's job holds one for its whole run
+ *   (docs/decisions/018-photo-work-queue.md), so 8 leave the rest of the server room.
+ */
+export const serverEnvironment = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '8',
+};
 
 function newestModification(target) {
   if (!existsSync(target)) return 0;
