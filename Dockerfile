@@ -41,6 +41,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     UV_THREADPOOL_SIZE=8
 WORKDIR /app
 # Owned by root: the server cannot change its own code.
