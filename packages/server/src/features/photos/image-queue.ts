@@ -28,9 +28,9 @@ function loadSharp(): Promise<SharpFactory> {
 const queue = pLimit(1);
 
 /**
- * Jobs that may wait behind the running one before an upload is refused: the photos of one idea,
- * which the web app uploads side by side. Each waiting upload holds its file (at most
- * maxPhotoBytes) in memory.
+ * Jobs that may wait behind the running one before an upload is refused: one idea's worth of
+ * photos (the web app sends a person's photos one after another; a script may send them at once).
+ * Each waiting upload holds its file (at most maxPhotoBytes) in memory.
  */
 export const maxWaitingImageJobs = 10;
 
@@ -39,7 +39,8 @@ const retryAfterSeconds = 30;
 
 export const imageQueueFull = () =>
   new AppError({
-    status: 503,
+    // 429 with Retry-After (RFC 6585): the web app shows a 4xx's message, and this one says to wait.
+    status: 429,
     code: 'PHOTO_QUEUE_FULL',
     message: 'photos.errors.queueFull',
     values: { seconds: retryAfterSeconds },
@@ -47,7 +48,7 @@ export const imageQueueFull = () =>
 
 /**
  * Runs `job` with sharp once the jobs before it are done, and answers what it answers. A job for a
- * request (`refusedWhenFull`) is refused with a 503 while `maxWaitingImageJobs` are waiting, so one
+ * request (`refusedWhenFull`) is refused with a 429 while `maxWaitingImageJobs` are waiting, so one
  * user cannot pile up work; a background job (an email's photos, a bot's photo) always waits its
  * turn: its own worker already bounds how many there are.
  */

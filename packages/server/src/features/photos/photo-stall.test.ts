@@ -98,7 +98,7 @@ describe('the image queue', () => {
     expect(order).toEqual([1, 2, 3, 4]);
   });
 
-  it('refuses an upload with a 503 and Retry-After while it is full, and a background job still waits its turn', async () => {
+  it('refuses an upload with a 429 and Retry-After while it is full, and a background job still waits its turn', async () => {
     // One running and maxWaitingImageJobs waiting.
     const queue = holdQueue(maxWaitingImageJobs + 1);
     const idea = await createIdea(testApp.app, uploader, 'While the queue is full');
@@ -106,7 +106,7 @@ describe('the image queue', () => {
       .png()
       .toBuffer();
     const refused = await uploadPhotos(testApp.app, uploader, idea, [{ name: 'a.png', bytes: png, type: 'image/png' }]);
-    expect(refused.statusCode).toBe(503);
+    expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('30');
     expect(refused.json()).toMatchObject({
       code: 'PHOTO_QUEUE_FULL',

@@ -138,7 +138,7 @@ export async function photosRoutes(app: FastifyInstance) {
       const room = await photosLeft({ db, userId, ideaId });
       if (room <= 0) throw tooManyPhotos();
       const photos = await readPhotos(request, room, idempotencyKey !== null).catch((error: unknown) => {
-        // A full image queue is a moment's wait (RFC 9110, Retry-After on a 503).
+        // A full image queue is a moment's wait (RFC 6585 and RFC 9110: Retry-After).
         if (error instanceof AppError && error.code === 'PHOTO_QUEUE_FULL') {
           reply.header('retry-after', String(error.values?.seconds ?? ''));
         }
