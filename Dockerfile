@@ -40,7 +40,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000 \
     HOST=0.0.0.0 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
+    UV_THREADPOOL_SIZE=8
 WORKDIR /app
 # Owned by root: the server cannot change its own code.
 COPY --from=build /runtime/ ./

@@ -25,8 +25,22 @@ export const serverNodeFlags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filte
   '--liftoff-only',
 ];
 
-/** glibc's malloc keeps one arena per thread that ever allocated (up to 8 per core); two are plenty here. */
-export const serverEnvironment = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+/**
+ * Settings read before any of the server's code runs, so they go in its environment at spawn:
+ * - glibc's malloc keeps one arena per thread that ever allocated (up to 8 per core); two are plenty here;
+ * - glibc serves a block of MALLOC_MMAP_THRESHOLD_ bytes or more with its own mmap, given back to the
+ *   system when freed; left alone, the threshold grows with the blocks freed (to 32 MiB), and the
+ *   decoded photos' buffers then stay in the heap after processing. Fixed at 1 MiB, the memory left
+ *   after photos is about half (docs/decisions/019-photo-work-queue.md, man mallopt);
+ * - libuv's worker threads (file reads, WebCrypto for the session check, zlib) start at the first use
+ *   with UV_THREADPOOL_SIZE threads, 4 by default; the photo queue's job holds one for its whole run
+ *   (docs/decisions/019-photo-work-queue.md), so 8 leave the rest of the server room.
+ */
+export const serverEnvironment = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
+  UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '8',
+};
 
 function newestModification(target) {
   if (!existsSync(target)) return 0;

@@ -8,6 +8,8 @@ export const maxPhotosPerIdea = 10;
 /** The largest file accepted, before processing: the upload is cut off as soon as it passes this. */
 export const maxPhotoBytes = 20 * 1024 * 1024;
 export const maxPhotoMegabytes = maxPhotoBytes / 1024 / 1024;
+/** The most pixels a photo may have, in millions (width × height): about the largest phone and camera photos. */
+export const maxPhotoMegapixels = 100;
 /** Alt text, for people who cannot see the picture. */
 export const maxPhotoAltLength = 300;
 /** The stored image is at most this many pixels on its long side (never enlarged). */

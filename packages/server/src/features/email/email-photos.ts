@@ -1,5 +1,5 @@
 import type { InlineImage } from '../../providers/email/email-transport.ts';
-import { loadSharp } from '../photos/photo-processing.ts';
+import { runImageJob } from '../photos/image-queue.ts';
 import type { OutgoingPhoto } from '../photos/photos-service.ts';
 
 /*
@@ -31,15 +31,18 @@ export async function fitImage(
   { width, height, limit = maxInlinePhotoBytes }: { width: number; height: number; limit?: number },
 ): Promise<{ content: Buffer; width: number; height: number }> {
   if (image.length <= limit) return { content: image, width, height };
-  const sharp = await loadSharp();
   let fitted = { content: image, width, height };
   let longSide = Math.max(width, height);
   for (let attempt = 0; attempt < 8 && fitted.content.length > limit; attempt += 1) {
     longSide = Math.max(64, Math.floor(longSide * Math.sqrt(limit / fitted.content.length) * 0.95));
-    const { data, info } = await sharp(image)
-      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await runImageJob(
+      (sharp) =>
+        sharp(image)
+          .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 80 })
+          .toBuffer({ resolveWithObject: true }),
+      { refusedWhenFull: false },
+    );
     fitted = { content: data, width: info.width, height: info.height };
   }
   if (fitted.content.length > limit) throw new Error(`photo could not be made smaller than ${limit} bytes`);

@@ -1,24 +1,12 @@
-import { acceptedPhotoTypes, photoLongSide, thumbnailLongSide } from '@life-updates/contract/photos';
+import {
+  acceptedPhotoTypes,
+  maxPhotoMegapixels,
+  photoLongSide,
+  thumbnailLongSide,
+} from '@life-updates/contract/photos';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-
-type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
-
-let sharpLoaded: Promise<SharpFactory> | undefined;
-
-/**
- * sharp (libvips) is loaded on the first photo, not at start-up: a server whose users never add a
- * photo keeps its memory (docs/benchmarks.md, Photos). Its operation cache is off: photos come one
- * at a time, and a cache would only hold memory between them.
- */
-export function loadSharp(): Promise<SharpFactory> {
-  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    return sharp;
-  });
-  return sharpLoaded;
-}
+import { runImageJob } from './image-queue.ts';
 
 /** Every photo is stored as JPEG: what every email client and Telegram shows (decision in docs/benchmarks.md, Photos). */
 const storedPhotoType = 'image/jpeg';
@@ -35,6 +23,13 @@ const unsupportedType = () =>
   new AppError({ status: 400, code: 'UNSUPPORTED_PHOTO_TYPE', message: 'photos.errors.unsupportedType' });
 const heicUnsupported = () =>
   new AppError({ status: 400, code: 'HEIC_UNSUPPORTED', message: 'photos.errors.heicUnsupported' });
+const tooManyPixels = () =>
+  new AppError({
+    status: 413,
+    code: 'PHOTO_TOO_MANY_PIXELS',
+    message: 'photos.errors.tooManyPixels',
+    values: { limit: maxPhotoMegapixels },
+  });
 const unreadable = () => new AppError({ status: 400, code: 'UNREADABLE_PHOTO', message: 'photos.errors.unreadable' });
 
 /** The photo's type by its first bytes; anything but the accepted image types (SVG, text, a PDF) is refused. */
@@ -45,31 +40,49 @@ async function recogniseType(input: Buffer): Promise<string> {
 }
 
 /**
+ * The most pixels a photo may have. sharp's own default (16,383 × 16,383, 268 megapixels) lets a
+ * 1 MB PNG of one colour make libvips decode a gigabyte of pixels; the largest phone and camera
+ * photos are about 100 megapixels, which their owners can still add.
+ */
+const maxPhotoPixels = maxPhotoMegapixels * 1_000_000;
+
+/**
  * Makes the stored image and its thumbnail from an upload: turned the right way up by its EXIF
  * orientation, then every piece of metadata dropped (EXIF with GPS, XMP, IPTC, the ICC profile once
  * the pixels are in sRGB: sharp's default output keeps none), at most photoLongSide px on its long
  * side (never enlarged), as JPEG on white (a transparent PNG has no black background). An animated
- * GIF or WebP keeps its first frame. A damaged or cut-off file is refused, not stored half grey.
+ * GIF or WebP keeps its first frame. A damaged or cut-off file is refused, not stored half grey, and
+ * so is one of more than maxPhotoMegapixels, by its header, before any pixel is decoded. The work
+ * waits its turn in the image queue; `refusedWhenFull` for an upload request (image-queue.ts).
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  input: Buffer,
+  { refusedWhenFull }: { refusedWhenFull: boolean },
+): Promise<ProcessedPhoto> {
   const mime = await recogniseType(input);
-  const sharp = await loadSharp();
-  try {
-    const { data: image, info } = await sharp(input, { failOn: 'warning' })
-      .rotate()
-      .resize({ width: photoLongSide, height: photoLongSide, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(image)
-      .resize({ width: thumbnailLongSide, height: thumbnailLongSide, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 76 })
-      .toBuffer();
-    return { image, thumbnail, width: info.width, height: info.height, contentType: storedPhotoType };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // libheif as shipped with sharp reads AVIF but not HEVC-coded HEIC (a patent-encumbered codec).
-    if (mime === 'image/heic' || mime === 'image/heif') throw heicUnsupported();
-    throw unreadable();
-  }
+  return runImageJob(
+    async (sharp) => {
+      try {
+        const { width = 0, height = 0 } = await sharp(input).metadata();
+        if (width * height > maxPhotoPixels) throw tooManyPixels();
+        const { data: image, info } = await sharp(input, { failOn: 'warning', limitInputPixels: maxPhotoPixels })
+          .rotate()
+          .resize({ width: photoLongSide, height: photoLongSide, fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+        const thumbnail = await sharp(image)
+          .resize({ width: thumbnailLongSide, height: thumbnailLongSide, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 76 })
+          .toBuffer();
+        return { image, thumbnail, width: info.width, height: info.height, contentType: storedPhotoType };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // libheif as shipped with sharp reads AVIF but not HEVC-coded HEIC (a patent-encumbered codec).
+        if (mime === 'image/heic' || mime === 'image/heif') throw heicUnsupported();
+        throw unreadable();
+      }
+    },
+    { refusedWhenFull },
+  );
 }

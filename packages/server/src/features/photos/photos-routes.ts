@@ -55,7 +55,7 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
       }
       const upload = await part.toBuffer();
       if (upload.length === 0) throw noPhotos();
-      photos.push(await processPhoto(upload));
+      photos.push(await processPhoto(upload, { refusedWhenFull: true }));
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -137,7 +137,13 @@ export async function photosRoutes(app: FastifyInstance) {
       }
       const room = await photosLeft({ db, userId, ideaId });
       if (room <= 0) throw tooManyPhotos();
-      const photos = await readPhotos(request, room, idempotencyKey !== null);
+      const photos = await readPhotos(request, room, idempotencyKey !== null).catch((error: unknown) => {
+        // A full image queue is a moment's wait (RFC 6585 and RFC 9110: Retry-After).
+        if (error instanceof AppError && error.code === 'PHOTO_QUEUE_FULL') {
+          reply.header('retry-after', String(error.values?.seconds ?? ''));
+        }
+        throw error;
+      });
       const added = await addIdeaPhotos({ db, storage, userId, ideaId, photos, idempotencyKey });
       return reply.status(201).send({ photos: added });
     },

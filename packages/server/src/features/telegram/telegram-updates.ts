@@ -261,7 +261,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     const bytes = await downloadPicture(ctx, picture);
     if (bytes === null) return null;
     try {
-      return await processPhoto(Buffer.from(bytes));
+      return await processPhoto(Buffer.from(bytes), { refusedWhenFull: false });
     } catch (error) {
       if (!isRefusal(error)) throw error;
       await replyPhotoNotSaved(ctx, error, locale);
