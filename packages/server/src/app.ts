@@ -44,6 +44,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createAiModels, type AiModels } from './features/ai-providers/ai-models.ts';
 import { createTextGenerators } from './providers/ai/create-text-generators.ts';
 import type { TextGenerator } from './providers/ai/text-generator.ts';
 import { createMediaStorage } from './providers/media-storage/create-media-storage.ts';
@@ -73,8 +74,12 @@ export type AppServices = AppDependencies & {
   db: Database;
   mailer: EmailTransport;
   telegram: TelegramRuntime | null;
-  /** The offline composer, and the AI models the server has keys for. */
+  /**
+   * The offline composer, and the AI models the server has keys for (environment, then Settings →
+   * Admin): `aiModels.generators`, one array kept up to date in place when an admin changes a provider.
+   */
   generators: readonly TextGenerator[];
+  aiModels: AiModels;
   /** Speech to text, or null when none is configured. */
   transcription: TranscriptionProvider | null;
   /** Encrypts the secrets kept for users (provider keys, OAuth tokens) under APP_SECRET. */
@@ -154,9 +159,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.
   const telegram = await createTelegramRuntime({ config, log: app.log });
-  const generators = createTextGenerators(config);
   const transcription = createTranscriptionProvider(config);
   const secretBox = createSecretBox(config.APP_SECRET);
+  const aiModels = createAiModels({ db: database.db, secretBox, environmentGenerators: createTextGenerators(config) });
+  await aiModels.refresh();
+  const { generators } = aiModels;
   const diskSpace =
     dependencies.diskSpace === undefined ? watchDiskSpace(config, database, app) : dependencies.diskSpace;
   const channels: Channels = {
@@ -170,6 +177,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     mailer,
     telegram,
     generators,
+    aiModels,
     transcription,
     secretBox,
     diskSpace,

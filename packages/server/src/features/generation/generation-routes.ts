@@ -12,9 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { requireUser } from '../../lib/session.ts';
-import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
+import { defaultModelOf } from '../../providers/ai/create-text-generators.ts';
 import { findOwnIdeas } from '../ideas/ideas-service.ts';
+import { z } from 'zod';
 import {
+  dismissRemovedModelNotice,
   generationEmpty,
   getAiSettings,
   streamGeneratedText,
@@ -27,7 +29,7 @@ import { upsertSettings } from '../settings/settings-service.ts';
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function generationRoutes(app: FastifyInstance) {
-  const { db, config, generators, media } = app.deps;
+  const { db, config, generators, aiModels, media } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -35,28 +37,41 @@ export async function generationRoutes(app: FastifyInstance) {
     { schema: { tags: ['generation'], response: { 200: aiModelsResponseSchema } } },
     async (request) => {
       requireUser(request);
+      // Another server process may have had its providers changed by an admin: read them again.
+      await aiModels.refresh();
       const locale = pickLocale(request.headers['accept-language']);
       const models = generators.map((generator) => ({
         id: generator.id,
-        label: translate(`generation.models.${generator.id}`, locale, { model: generator.providerModel ?? '' }),
+        label:
+          generator.label ??
+          translate(`generation.models.${generator.id}`, locale, { model: generator.providerModel ?? '' }),
         isAiModel: generator.isAiModel,
         ...(generator.providerModel ? { providerModel: generator.providerModel } : {}),
         ...(generator.isAiModel ? {} : { description: translate('generation.models.offlineNotice', locale) }),
       }));
-      return { models, defaultModel: defaultModelId(config) };
+      return { models, defaultModel: defaultModelOf(generators) };
     },
   );
 
   typed.get(
     '/api/ai-settings',
     { schema: { tags: ['generation'], response: { 200: aiSettingsResponseSchema } } },
-    async (request) => getAiSettings({ db, config, userId: requireUser(request).id }),
+    async (request) => getAiSettings({ db, generators, userId: requireUser(request).id }),
+  );
+
+  typed.post(
+    '/api/ai-settings/removed-model/dismiss',
+    { schema: { tags: ['generation'], response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await dismissRemovedModelNotice({ db, userId: requireUser(request).id });
+      return { success: true as const };
+    },
   );
 
   typed.put(
     '/api/ai-settings',
     { schema: { tags: ['generation'], body: aiConfigSchema, response: { 200: aiSettingsResponseSchema } } },
-    async (request) => updateAiSettings({ db, config, userId: requireUser(request).id, settings: request.body }),
+    async (request) => updateAiSettings({ db, generators, userId: requireUser(request).id, settings: request.body }),
   );
 
   typed.put(
