@@ -15,7 +15,11 @@ export const providerModelNameMaxLength = 150;
 const baseUrlSchema = z
   .url({ protocol: /^https?$/, message: 'aiProviders.validation.baseUrl' })
   .max(500, 'aiProviders.validation.baseUrl');
-const apiKeySchema = z.string().trim().min(1, 'aiProviders.validation.apiKey').max(500, 'aiProviders.validation.apiKey');
+const apiKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'aiProviders.validation.apiKey')
+  .max(500, 'aiProviders.validation.apiKey');
 const modelNameSchema = z.string().trim().min(1).max(providerModelNameMaxLength, 'aiProviders.validation.model');
 
 /** POST /api/admin/ai-providers. An OpenAI-compatible server needs its base URL; a key is optional for it. */

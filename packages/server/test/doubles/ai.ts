@@ -206,7 +206,10 @@ export function openAiModelList(ids: string[]): FakeReply {
   return {
     kind: 'json',
     status: 200,
-    body: { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })) },
+    body: {
+      object: 'list',
+      data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })),
+    },
   };
 }
 

@@ -87,3 +87,15 @@ export async function generateStream({
   if (rest) onText(rest);
   return { model };
 }
+
+/** The user has read that their model was removed: the notice is not shown again. */
+export function useDismissRemovedModel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/ai-settings/removed-model/dismiss', { method: 'POST' }),
+    onSuccess: () =>
+      client.setQueryData<AiSettings>(aiKeys.settings(), (current) =>
+        current ? { ...current, removedModel: null } : current,
+      ),
+  });
+}

@@ -39,7 +39,11 @@ function environmentProviders(config: Config) {
     });
   }
   if (config.ANTHROPIC_API_KEY || config.ANTHROPIC_BASE_URL) {
-    providers.push({ kind: 'anthropic' as const, model: config.ANTHROPIC_MODEL, baseUrl: config.ANTHROPIC_BASE_URL ?? null });
+    providers.push({
+      kind: 'anthropic' as const,
+      model: config.ANTHROPIC_MODEL,
+      baseUrl: config.ANTHROPIC_BASE_URL ?? null,
+    });
   }
   return providers;
 }
@@ -49,10 +53,14 @@ export async function aiProvidersRoutes(app: FastifyInstance) {
   const { db, config, secretBox, aiModels } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/ai-providers', { schema: { tags, response: { 200: aiProvidersResponseSchema, ...errors } } }, async () => ({
-    providers: await findProviders({ db }),
-    environment: environmentProviders(config),
-  }));
+  typed.get(
+    '/ai-providers',
+    { schema: { tags, response: { 200: aiProvidersResponseSchema, ...errors } } },
+    async () => ({
+      providers: await findProviders({ db }),
+      environment: environmentProviders(config),
+    }),
+  );
 
   typed.post(
     '/ai-providers',

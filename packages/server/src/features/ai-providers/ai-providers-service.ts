@@ -36,7 +36,11 @@ export async function findProviderSettings({
   secretBox: SecretBox;
 }): Promise<Array<ProviderSettings & { enabledModels: string[]; updatedAt: Date }>> {
   const rows = await db.select().from(aiProviders).orderBy(aiProviders.createdAt);
-  return rows.map((row) => ({ ...settingsOf(row, secretBox), enabledModels: row.enabledModels, updatedAt: row.updatedAt }));
+  return rows.map((row) => ({
+    ...settingsOf(row, secretBox),
+    enabledModels: row.enabledModels,
+    updatedAt: row.updatedAt,
+  }));
 }
 
 function settingsOf(row: ProviderRow, secretBox: SecretBox): ProviderSettings {

@@ -2,7 +2,6 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openAiCompletion,
-
   openAiError,
   openAiModelList,
   openAiStream,
@@ -64,7 +63,12 @@ describe('AI providers set up in Settings → Admin', () => {
       ['POST', '/api/admin/ai-providers'],
       ['DELETE', '/api/admin/ai-providers/00000000-0000-4000-8000-000000000000'],
     ] as const) {
-      const response = await call(alice, method, url, method === 'POST' ? { kind: 'openai', name: 'x', apiKey: 'k' } : undefined);
+      const response = await call(
+        alice,
+        method,
+        url,
+        method === 'POST' ? { kind: 'openai', name: 'x', apiKey: 'k' } : undefined,
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(403);
     }
   });
@@ -99,7 +103,9 @@ describe('AI providers set up in Settings → Admin', () => {
     expect((tested.json() as { milliseconds: number }).milliseconds).toBeGreaterThanOrEqual(0);
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/chat/completions', body: { model: 'llama3.2:3b' } });
 
-    const enabled = await call(admin, 'PATCH', `/api/admin/ai-providers/${providerId}`, { enabledModels: ['llama3.2:3b'] });
+    const enabled = await call(admin, 'PATCH', `/api/admin/ai-providers/${providerId}`, {
+      enabledModels: ['llama3.2:3b'],
+    });
     expect(enabled.statusCode, enabled.body).toBe(200);
 
     const models = await call(alice, 'GET', '/api/ai/models');
@@ -109,7 +115,11 @@ describe('AI providers set up in Settings → Admin', () => {
     expect(offered.map((model) => model.label)).not.toContain('Home Ollama: qwen2.5:7b');
 
     const settings = await call(alice, 'GET', '/api/ai-settings');
-    const saved = await call(alice, 'PUT', '/api/ai-settings', { ...settings.json(), model: chosen!.id, removedModel: undefined });
+    const saved = await call(alice, 'PUT', '/api/ai-settings', {
+      ...settings.json(),
+      model: chosen!.id,
+      removedModel: undefined,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const ideaId = await createIdea(testApp.app, alice, 'We planted tomatoes on the balcony');
@@ -137,7 +147,12 @@ describe('AI providers set up in Settings → Admin', () => {
   });
 
   it('a wrong key, an unreachable address and a missing model each have their own message', async () => {
-    const providerId = await addProvider({ kind: 'openai', name: 'OpenAI', baseUrl: `${fake.url}/v1`, apiKey: 'sk-wrong' });
+    const providerId = await addProvider({
+      kind: 'openai',
+      name: 'OpenAI',
+      baseUrl: `${fake.url}/v1`,
+      apiKey: 'sk-wrong',
+    });
     // OpenAI's answer to a bad key (https://platform.openai.com/docs/guides/error-codes, 401 "Invalid Authentication").
     fake.reply(openAiError(401, 'Incorrect API key provided: sk-wrong.'));
     const wrongKey = await call(admin, 'POST', `/api/admin/ai-providers/${providerId}/test`, { model: 'gpt-4o-mini' });
@@ -151,10 +166,18 @@ describe('AI providers set up in Settings → Admin', () => {
     // OpenAI's answer to an unknown model: 404 "The model `x` does not exist or you do not have access to it."
     fake.reply(openAiError(404, 'The model `gpt-9` does not exist or you do not have access to it.'));
     const missing = await call(admin, 'POST', `/api/admin/ai-providers/${providerId}/test`, { model: 'gpt-9' });
-    expect(missing.json()).toMatchObject({ isOk: false, problem: 'modelNotFound', message: 'The provider has no such model.' });
+    expect(missing.json()).toMatchObject({
+      isOk: false,
+      problem: 'modelNotFound',
+      message: 'The provider has no such model.',
+    });
 
     const port = await closedPort();
-    const unreachableId = await addProvider({ kind: 'openai-compatible', name: 'Gone', baseUrl: `http://127.0.0.1:${port}/v1` });
+    const unreachableId = await addProvider({
+      kind: 'openai-compatible',
+      name: 'Gone',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+    });
     const unreachable = await call(admin, 'POST', `/api/admin/ai-providers/${unreachableId}/test`, { model: 'm' });
     expect(unreachable.json()).toMatchObject({ isOk: false, problem: 'unreachable' });
     expect((unreachable.json() as { message: string }).message).toMatch(/cannot be reached/);
@@ -162,7 +185,9 @@ describe('AI providers set up in Settings → Admin', () => {
     expect(listUnreachable.statusCode).toBe(502);
     expect((listUnreachable.json() as { message: string }).message).toMatch(/cannot be reached/);
 
-    const messages = new Set([wrongKey, missing, unreachable].map((response) => (response.json() as { message: string }).message));
+    const messages = new Set(
+      [wrongKey, missing, unreachable].map((response) => (response.json() as { message: string }).message),
+    );
     expect(messages.size).toBe(3);
   });
 
@@ -186,10 +211,14 @@ describe('AI providers set up in Settings → Admin', () => {
     const providerId = await addProvider({ kind: 'openai-compatible', name: 'Lab', baseUrl: `${fake.url}/v1` });
     await call(admin, 'PATCH', `/api/admin/ai-providers/${providerId}`, { enabledModels: ['lab-model'] });
     const bob = await createUser(testApp.app, 'bob@example.com');
-    const models = (await call(bob, 'GET', '/api/ai/models')).json() as { models: Array<{ id: string; label: string }> };
+    const models = (await call(bob, 'GET', '/api/ai/models')).json() as {
+      models: Array<{ id: string; label: string }>;
+    };
     const labId = models.models.find((model) => model.label === 'Lab: lab-model')!.id;
     const settings = (await call(bob, 'GET', '/api/ai-settings')).json() as Record<string, unknown>;
-    expect((await call(bob, 'PUT', '/api/ai-settings', { ...settings, model: labId, removedModel: undefined })).statusCode).toBe(200);
+    expect(
+      (await call(bob, 'PUT', '/api/ai-settings', { ...settings, model: labId, removedModel: undefined })).statusCode,
+    ).toBe(200);
 
     expect((await call(admin, 'DELETE', `/api/admin/ai-providers/${providerId}`)).statusCode).toBe(200);
 
@@ -206,7 +235,9 @@ describe('AI providers set up in Settings → Admin', () => {
     const told = (await call(bob, 'GET', '/api/ai-settings')).json() as { removedModel: string | null };
     expect(told.removedModel).toBeNull();
     // Alice, who never chose it, was never told anything.
-    expect(((await call(alice, 'GET', '/api/ai-settings')).json() as { removedModel: unknown }).removedModel).toBeNull();
+    expect(
+      ((await call(alice, 'GET', '/api/ai-settings')).json() as { removedModel: unknown }).removedModel,
+    ).toBeNull();
   });
 
   it('refuses an OpenAI-compatible server without a base URL, with the field named', async () => {
@@ -215,4 +246,3 @@ describe('AI providers set up in Settings → Admin', () => {
     expect(response.body).toContain('base URL');
   });
 });
-

@@ -106,7 +106,12 @@ export function createProviderGenerator(
   modelName: string,
   options: { timeoutMs?: number; maxRetries?: number } = {},
 ): TextGenerator {
-  const common = { id: providerModelId(provider.id, modelName), label: `${provider.name}: ${modelName}`, providerModel: modelName, ...options };
+  const common = {
+    id: providerModelId(provider.id, modelName),
+    label: `${provider.name}: ${modelName}`,
+    providerModel: modelName,
+    ...options,
+  };
   if (provider.kind === 'anthropic') {
     const baseURL = anthropicBaseUrl(provider.baseUrl ?? undefined);
     return createAiSdkGenerator({

@@ -50,7 +50,10 @@ async function getJson(url: string, headers: Record<string, string>): Promise<un
   let response: Response;
   let raw: string;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(listTimeoutMs) });
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...headers },
+      signal: AbortSignal.timeout(listTimeoutMs),
+    });
     raw = await response.text();
   } catch (cause) {
     throw new ProviderConnectionError(problemOfCause(cause), undefined, { cause });
