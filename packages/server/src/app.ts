@@ -45,13 +45,13 @@ import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createAiModels, type AiModels } from './features/ai-providers/ai-models.ts';
+import { currentTranscriptionProvider } from './features/ai-providers/transcription-settings.ts';
 import { createTextGenerators } from './providers/ai/create-text-generators.ts';
 import type { TextGenerator } from './providers/ai/text-generator.ts';
 import { createMediaStorage } from './providers/media-storage/create-media-storage.ts';
 import type { MediaStorage } from './providers/media-storage/media-storage.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
-import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { TranscriptionProvider } from './providers/transcription/transcription-provider.ts';
 
 export type AppDependencies = {
@@ -80,7 +80,7 @@ export type AppServices = AppDependencies & {
    */
   generators: readonly TextGenerator[];
   aiModels: AiModels;
-  /** Speech to text, or null when none is configured. */
+  /** Speech to text, or null when none is configured; replaced when an admin sets it up in Settings → Admin. */
   transcription: TranscriptionProvider | null;
   /** Encrypts the secrets kept for users (provider keys, OAuth tokens) under APP_SECRET. */
   secretBox: SecretBox;
@@ -159,8 +159,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.
   const telegram = await createTelegramRuntime({ config, log: app.log });
-  const transcription = createTranscriptionProvider(config);
   const secretBox = createSecretBox(config.APP_SECRET);
+  // The environment's, else the one set up in Settings → Admin (replaced here when an admin changes it).
+  const transcription = await currentTranscriptionProvider({ db: database.db, config, secretBox });
   const aiModels = createAiModels({ db: database.db, secretBox, environmentGenerators: createTextGenerators(config) });
   await aiModels.refresh();
   const { generators } = aiModels;

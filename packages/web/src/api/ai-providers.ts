@@ -4,10 +4,12 @@ import type {
   AiProvidersResponse,
   AiProviderTestResponse,
   AiProviderUpdate,
+  TranscriptionSettingsResponse,
+  TranscriptionSettingsUpdate,
 } from '@life-updates/contract/ai-providers';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useRefreshingMutation } from '@/lib/query-client';
+import { useRefreshingMutation, useReplacingMutation } from '@/lib/query-client';
 import { adminKeys } from './admin';
 import { aiKeys } from './ai';
 
@@ -43,4 +45,32 @@ export const useTestProviderModel = () =>
   useMutation({
     mutationFn: ({ id, model }: { id: string; model: string }) =>
       api<AiProviderTestResponse>(`/api/admin/ai-providers/${id}/test`, { method: 'POST', body: { model } }),
+  });
+
+const transcriptionKey = [...adminKeys.all, 'transcription'] as const;
+
+/** Settings → Admin → Speech to text. */
+export const useTranscriptionSettings = () =>
+  useQuery({
+    queryKey: transcriptionKey,
+    queryFn: () => api<TranscriptionSettingsResponse>('/api/admin/transcription'),
+  });
+
+export const useSaveTranscriptionSettings = () =>
+  useReplacingMutation(transcriptionKey, (settings: TranscriptionSettingsUpdate) =>
+    api<TranscriptionSettingsResponse>('/api/admin/transcription', { method: 'PUT', body: settings }),
+  );
+
+export const useRemoveTranscriptionSettings = () =>
+  useReplacingMutation(transcriptionKey, () =>
+    api<TranscriptionSettingsResponse>('/api/admin/transcription', { method: 'DELETE' }),
+  );
+
+export const useTestTranscription = () =>
+  useMutation({
+    mutationFn: () =>
+      api<{ isOk: true; text: string; milliseconds: number } | { isOk: false; message: string }>(
+        '/api/admin/transcription/test',
+        { method: 'POST' },
+      ),
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminStats } from '@/api/admin';
 import { Card, CardContent } from '@/components/ui/card';
 import { AiProvidersCard } from './ai-providers-card';
+import { TranscriptionCard } from './transcription-card';
 import { ContactRequests } from './contact-requests';
 import { BackupsCard } from './backups-card';
 import { PublicAddressCard } from './public-address-card';
@@ -39,6 +40,7 @@ export function AdminPanel({ currentUserId }: { currentUserId: string }) {
       <UsersTable currentUserId={currentUserId} />
       <ContactRequests />
       <AiProvidersCard />
+      <TranscriptionCard />
       <PublicAddressCard />
       <BackupsCard />
     </div>
