@@ -178,6 +178,13 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
  * This response header names the model id that writes the text.
  */
 export const generationModelHeader = 'x-generation-model';
+/**
+ * This one says what the model was given beside the ideas, as JSON: `{ voiceExamples, photos }`,
+ * the number of the user's sent texts given as examples of their voice, and of photos.
+ */
+export const generationInputsHeader = 'x-generation-inputs';
+export const generationInputsSchema = z.object({ voiceExamples: z.number().int(), photos: z.number().int() });
+export type GenerationInputs = z.infer<typeof generationInputsSchema>;
 
 /** A raw idea as the generator sees it. */
 export type RawIdea = { content: string; title?: string | undefined; date?: Date | string | null | undefined };

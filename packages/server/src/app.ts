@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
+import { sentTextsRoutes } from './features/sent-texts/sent-texts-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await signedIn.register(transcriptionRoutes);
       await signedIn.register(contactsRoutes);
       await signedIn.register(generationRoutes);
+      await signedIn.register(sentTextsRoutes);
       await signedIn.register(sharesRoutes);
       await signedIn.register(templatesRoutes);
       await signedIn.register(emailRoutes);

@@ -657,6 +657,23 @@ export const sentTexts = pgTable(
   (table) => [index('sent_texts_user_platform_idx').on(table.userId, table.platform, table.sentAt)],
 );
 
+/**
+ * The text the model last wrote for a user's ideas (Create Content), kept until it is sent so the
+ * sent text can be kept beside it (sent_texts.draft). One per user and ordered list of ideas.
+ */
+export const generationDrafts = pgTable(
+  'generation_drafts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaIds: jsonb('idea_ids').$type<string[]>().notNull(),
+    text: text('text').notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.ideaIds] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -684,4 +701,5 @@ export const schema = {
   instanceSettings,
   aiProviders,
   sentTexts,
+  generationDrafts,
 };

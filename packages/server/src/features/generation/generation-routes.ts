@@ -3,6 +3,7 @@ import {
   aiModelsResponseSchema,
   aiSettingsResponseSchema,
   generateRequestSchema,
+  generationInputsHeader,
   generationModelHeader,
   voiceSampleRequestSchema,
   voiceSampleResponseSchema,
@@ -23,6 +24,7 @@ import {
   toRawIdea,
   updateAiSettings,
 } from './generation-service.ts';
+import { rememberDraft } from '../sent-texts/sent-texts-service.ts';
 import { upsertSettings } from '../settings/settings-service.ts';
 
 /** Generation costs money or CPU: a tighter limit than the API's default. */
@@ -99,7 +101,7 @@ export async function generationRoutes(app: FastifyInstance) {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) abortController.abort();
       });
-      const { model, chunks } = await streamGeneratedText({
+      const { model, given, chunks } = await streamGeneratedText({
         db,
         config,
         generators,
@@ -122,14 +124,21 @@ export async function generationRoutes(app: FastifyInstance) {
         if (leading.trim() !== '') break;
       }
       async function* body() {
-        yield leading.trimStart();
-        yield* chunks;
+        let text = leading.trimStart();
+        yield text;
+        for await (const piece of chunks) {
+          text += piece;
+          yield piece;
+        }
+        // Kept until it is sent, so the sent text can be kept beside what the model first wrote.
+        await rememberDraft({ db, userId, ideaIds: request.body.ideaIds, text: text.trim() });
       }
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-accel-buffering', 'no')
         .header(generationModelHeader, model)
+        .header(generationInputsHeader, JSON.stringify(given))
         .send(Readable.from(body(), { objectMode: false }));
     },
   );

@@ -8,6 +8,7 @@ import {
   type RawIdea,
 } from '@life-updates/contract/generation';
 import { pickLocale } from '@life-updates/contract/i18n';
+import { resolvePreferences } from '@life-updates/contract/preferences';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,6 +25,7 @@ import { maxPromptPhotos } from '../../providers/ai/image-input.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { IdeaRow } from '../ideas/ideas-service.ts';
 import { findOutgoingPhotos } from '../photos/photos-service.ts';
+import { findVoiceExamples } from '../sent-texts/sent-texts-service.ts';
 import { updateSettings, upsertSettings } from '../settings/settings-service.ts';
 import {
   buildPhotoParts,
@@ -183,9 +185,12 @@ async function loadPromptPhotos(
   });
 }
 
+/** What the model was given beside the ideas: how many of the user's sent texts, and how many photos. */
+export type GenerationInputs = { voiceExamples: number; photos: number };
+
 async function prepareGeneration(
   args: GenerateTextArguments,
-): Promise<{ generator: TextGenerator; request: TextGenerationRequest }> {
+): Promise<{ generator: TextGenerator; given: GenerationInputs; request: TextGenerationRequest }> {
   const { generators } = args;
   const settings = await getAiSettings({ db: args.db, generators, userId: args.userId });
   const generator = generators.find((candidate) => candidate.id === settings.model) ?? generators[0]!;
@@ -204,10 +209,20 @@ async function prepareGeneration(
     template: args.template,
   };
   const photos = generator.acceptsImages && args.photos ? await loadPromptPhotos({ ...args, photos: args.photos }) : [];
+  // Writing like the user: only AI models are given the user's sent texts; the offline composer writes no style.
+  const voiceExamples = generator.isAiModel
+    ? await findVoiceExamples({
+        db: args.db,
+        userId: args.userId,
+        platform: resolvePreferences(args.preferences).platform,
+        tokenBudget: args.config.VOICE_EXAMPLES_TOKEN_BUDGET,
+      })
+    : [];
   return {
     generator,
+    given: { voiceExamples: voiceExamples.length, photos: photos.length },
     request: {
-      system: buildSystemPrompt(promptInput),
+      system: buildSystemPrompt({ ...promptInput, voiceExamples }),
       prompt: buildUserMessage(promptInput),
       compose: { ...promptInput, authorName: author?.name, locale: pickLocale(author?.locale) },
       temperature: settings.temperature,
@@ -265,8 +280,8 @@ function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog
  */
 export async function streamGeneratedText(
   args: GenerateTextArguments,
-): Promise<{ model: string; chunks: AsyncGenerator<string> }> {
-  const { generator, request } = await prepareGeneration(args);
+): Promise<{ model: string; given: GenerationInputs; chunks: AsyncGenerator<string> }> {
+  const { generator, given, request } = await prepareGeneration(args);
   async function* chunks() {
     try {
       yield* generator.streamText(request);
@@ -274,7 +289,7 @@ export async function streamGeneratedText(
       throw toAppError(error, generator, args.log);
     }
   }
-  return { model: generator.id, chunks: chunks() };
+  return { model: generator.id, given, chunks: chunks() };
 }
 
 /**
