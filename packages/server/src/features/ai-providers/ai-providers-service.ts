@@ -1,8 +1,9 @@
 import type { AiProvider, AiProviderCreate, AiProviderUpdate } from '@life-updates/contract/ai-providers';
 import { offlineModelId } from '@life-updates/contract/generation';
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { aiProviders, userSettings } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { aiProviders } from '../../db/schema.ts';
+import { moveUsersOffModel } from '../settings/settings-service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { providerModelId, type ProviderSettings } from '../../providers/ai/create-text-generators.ts';
@@ -140,22 +141,21 @@ export async function removeProvider({ db, providerId }: { db: Database; provide
 
 /**
  * Users who had chosen a model that is no longer offered write with the offline composer from now
- * on, and keep the model's name until they have been told (removedModelNotice).
+ * on, and are told once (removedModelNotice).
  */
 async function moveUsersOffRemovedModels({
   db,
   removed,
 }: {
-  db: Pick<Database, 'update'>;
+  db: Executor;
   removed: Array<{ provider: ProviderRow; model: string }>;
 }) {
   for (const { provider, model } of removed) {
-    await db
-      .update(userSettings)
-      .set({
-        aiConfig: sql`coalesce(${userSettings.aiConfig}, '{}'::jsonb) || ${JSON.stringify({ model: offlineModelId })}::jsonb`,
-        removedModelNotice: `${provider.name}: ${model}`,
-      })
-      .where(inArray(sql`${userSettings.aiConfig}->>'model'`, [providerModelId(provider.id, model)]));
+    await moveUsersOffModel({
+      db,
+      modelId: providerModelId(provider.id, model),
+      fallbackModelId: offlineModelId,
+      notice: `${provider.name}: ${model}`,
+    });
   }
 }
