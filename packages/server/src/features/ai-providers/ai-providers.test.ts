@@ -10,6 +10,7 @@ import {
   type FakeAiServer,
 } from '../../../test/doubles/ai.ts';
 import { createIdea, createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
+import { testProviderModel } from './test-provider-model.ts';
 
 let fake: FakeAiServer;
 beforeAll(async () => {
@@ -244,5 +245,23 @@ describe('AI providers set up in Settings → Admin', () => {
     const response = await call(admin, 'POST', '/api/admin/ai-providers', { kind: 'openai-compatible', name: 'x' });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('base URL');
+  });
+});
+
+describe('the test of a model that takes too long', () => {
+  it('says it was too slow, in its own words', async () => {
+    // The answer's headers come, then nothing: the client waits until the test's time is up.
+    fake.reply(openAiStream(['Hel'], { holdOpen: true }));
+    const outcome = await testProviderModel({
+      provider: { id: 'p', kind: 'openai-compatible', name: 'Slow', baseUrl: `${fake.url}/v1`, apiKey: null },
+      model: 'slow-model',
+      locale: 'en',
+      timeoutMs: 500,
+    });
+    expect(outcome).toMatchObject({
+      isOk: false,
+      problem: 'timeout',
+      message: 'The provider did not answer within 1 s: it is too slow.',
+    });
   });
 });
