@@ -10,7 +10,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, passkeys, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import {
+  accounts,
+  passkeys,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs.ts';
 import { userMediaPrefix, type MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { EmailTransport } from '../../providers/email/email-transport.ts';
