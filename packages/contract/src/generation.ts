@@ -80,7 +80,8 @@ export const aiConfigSchema = z.object({
     .string()
     .trim()
     .min(1, 'generation.validation.modelRequired')
-    .max(100, 'generation.validation.modelUnavailable'),
+    // `provider:<uuid>:<model name>` for the models of a provider set up in Settings → Admin.
+    .max(200, 'generation.validation.modelUnavailable'),
   temperature: temperatureSchema,
   maxTokens: maxTokensSchema,
   personalizationStrength: z.enum(personalizationStrengthOptions, {
@@ -100,6 +101,11 @@ export const aiSettingsResponseSchema = z.object({
   personalizationStrength: z.enum(personalizationStrengthOptions),
   toneOfVoice: z.string(),
   voiceSample: z.string(),
+  /**
+   * The name of the model the user had chosen when an admin removed it: they now write with the
+   * offline composer. Tell them once, then POST /api/ai-settings/removed-model/dismiss.
+   */
+  removedModel: z.string().nullable().optional(),
 });
 export type AiSettings = z.infer<typeof aiSettingsResponseSchema>;
 
@@ -172,6 +178,13 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
  * This response header names the model id that writes the text.
  */
 export const generationModelHeader = 'x-generation-model';
+/**
+ * This one says what the model was given beside the ideas, as JSON: `{ voiceExamples, photos }`,
+ * the number of the user's sent texts given as examples of their voice, and of photos.
+ */
+export const generationInputsHeader = 'x-generation-inputs';
+export const generationInputsSchema = z.object({ voiceExamples: z.number().int(), photos: z.number().int() });
+export type GenerationInputs = z.infer<typeof generationInputsSchema>;
 
 /** A raw idea as the generator sees it. */
 export type RawIdea = { content: string; title?: string | undefined; date?: Date | string | null | undefined };

@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/health-routes.ts';
 import { transcriptionRoutes } from './features/transcription/transcription-routes.ts';
 import { usageRoutes } from './features/usage/usage-routes.ts';
 import { generationRoutes } from './features/generation/generation-routes.ts';
+import { sentTextsRoutes } from './features/sent-texts/sent-texts-routes.ts';
 import { sharesRoutes } from './features/shares/shares-routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule-routes.ts';
 import { templatesRoutes } from './features/templates/templates-routes.ts';
@@ -44,13 +45,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createAiModels, type AiModels } from './features/ai-providers/ai-models.ts';
+import { currentTranscriptionProvider } from './features/ai-providers/transcription-settings.ts';
 import { createTextGenerators } from './providers/ai/create-text-generators.ts';
 import type { TextGenerator } from './providers/ai/text-generator.ts';
 import { createMediaStorage } from './providers/media-storage/create-media-storage.ts';
 import type { MediaStorage } from './providers/media-storage/media-storage.ts';
 import { createEmailTransport } from './providers/email/create-email-transport.ts';
 import type { EmailTransport } from './providers/email/email-transport.ts';
-import { createTranscriptionProvider } from './providers/transcription/create-transcription-provider.ts';
 import type { TranscriptionProvider } from './providers/transcription/transcription-provider.ts';
 
 export type AppDependencies = {
@@ -73,9 +75,13 @@ export type AppServices = AppDependencies & {
   db: Database;
   mailer: EmailTransport;
   telegram: TelegramRuntime | null;
-  /** The offline composer, and the AI models the server has keys for. */
+  /**
+   * The offline composer, and the AI models the server has keys for (environment, then Settings →
+   * Admin): `aiModels.generators`, one array kept up to date in place when an admin changes a provider.
+   */
   generators: readonly TextGenerator[];
-  /** Speech to text, or null when none is configured. */
+  aiModels: AiModels;
+  /** Speech to text, or null when none is configured; replaced when an admin sets it up in Settings → Admin. */
   transcription: TranscriptionProvider | null;
   /** Encrypts the secrets kept for users (provider keys, OAuth tokens) under APP_SECRET. */
   secretBox: SecretBox;
@@ -154,9 +160,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('publicAddress', publicAddress);
   // grammY is loaded only when a bot token is set.
   const telegram = await createTelegramRuntime({ config, log: app.log });
-  const generators = createTextGenerators(config);
-  const transcription = createTranscriptionProvider(config);
   const secretBox = createSecretBox(config.APP_SECRET);
+  // The environment's, else the one set up in Settings → Admin (replaced here when an admin changes it).
+  const transcription = await currentTranscriptionProvider({ db: database.db, config, secretBox });
+  const aiModels = createAiModels({ db: database.db, secretBox, environmentGenerators: createTextGenerators(config) });
+  await aiModels.refresh();
+  const { generators } = aiModels;
   const diskSpace =
     dependencies.diskSpace === undefined ? watchDiskSpace(config, database, app) : dependencies.diskSpace;
   const channels: Channels = {
@@ -170,6 +179,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     mailer,
     telegram,
     generators,
+    aiModels,
     transcription,
     secretBox,
     diskSpace,
@@ -216,6 +226,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await signedIn.register(transcriptionRoutes);
       await signedIn.register(contactsRoutes);
       await signedIn.register(generationRoutes);
+      await signedIn.register(sentTextsRoutes);
       await signedIn.register(sharesRoutes);
       await signedIn.register(templatesRoutes);
       await signedIn.register(emailRoutes);

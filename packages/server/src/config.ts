@@ -52,6 +52,11 @@ const environmentSchema = z.object({
   ANTHROPIC_BASE_URL: optionalText,
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
   ANTHROPIC_IMAGE_INPUT: z.enum(imageInputSettings).default('auto'),
+  /**
+   * Writing like the user: how many tokens (estimated, features/sent-texts/voice-examples.ts) of the
+   * user's own sent texts a generation may give the model as examples of their voice. 0 turns it off.
+   */
+  VOICE_EXAMPLES_TOKEN_BUDGET: z.coerce.number().int().min(0).max(100_000).default(3000),
   TRANSCRIPTION_BASE_URL: optionalText,
   TRANSCRIPTION_API_KEY: optionalText,
   TRANSCRIPTION_MODEL: z.string().default('whisper-1'),

@@ -1,6 +1,7 @@
 // The en catalogue, one JSON file per section: a feature adds its own section file and one line here.
 export { default as accountMail } from './en/accountMail.json' with { type: 'json' };
 export { default as admin } from './en/admin.json' with { type: 'json' };
+export { default as aiProviders } from './en/aiProviders.json' with { type: 'json' };
 export { default as app } from './en/app.json' with { type: 'json' };
 export { default as auth } from './en/auth.json' with { type: 'json' };
 export { default as backups } from './en/backups.json' with { type: 'json' };

@@ -1,6 +1,7 @@
 // The ru catalogue, one JSON file per section: a feature adds its own section file and one line here.
 export { default as accountMail } from './ru/accountMail.json' with { type: 'json' };
 export { default as admin } from './ru/admin.json' with { type: 'json' };
+export { default as aiProviders } from './ru/aiProviders.json' with { type: 'json' };
 export { default as app } from './ru/app.json' with { type: 'json' };
 export { default as auth } from './ru/auth.json' with { type: 'json' };
 export { default as backups } from './ru/backups.json' with { type: 'json' };

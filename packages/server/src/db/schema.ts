@@ -202,6 +202,13 @@ export const userSettings = pgTable('user_settings', {
    */
   emailWebhookKeyEncrypted: text('email_webhook_key_encrypted'),
   voiceSample: text('voice_sample'),
+  /** Writing like the user: their sent texts are given to the model as examples of their voice (Settings → Your Voice). */
+  learnsFromSentTexts: boolean('learns_from_sent_texts').notNull().default(true),
+  /**
+   * The name of the model the user had chosen when an admin removed it: they now write with the
+   * offline composer, and are told once (then it is cleared).
+   */
+  removedModelNotice: text('removed_model_notice'),
   nextScheduledRunAt: timestamp('next_scheduled_run_at', { withTimezone: true }),
   lastScheduledRun: jsonb('last_scheduled_run'),
   ...timestamps,
@@ -608,6 +615,65 @@ export const instanceSettings = pgTable('instance_settings', {
   ...timestamps,
 });
 
+// ── AI providers set up in Settings → Admin (the environment's are in config.ts) ──
+
+export const aiProviders = pgTable('ai_providers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** `openai`, `openai-compatible` or `anthropic` (contract: aiProviderKinds). */
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  baseUrl: text('base_url'),
+  /** The provider's key, AES-256-GCM with the server secret (lib/secret-box.ts); never returned. */
+  apiKeyEncrypted: text('api_key_encrypted'),
+  /** The provider's model names users may choose. */
+  enabledModels: jsonb('enabled_models')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  ...timestamps,
+});
+
+// ── Sent texts: what a user sent after their edits, the examples of their voice ──
+
+export const sentTexts = pgTable(
+  'sent_texts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shareId: uuid('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    /** The generation preference `platform` the text was written for (linkedin, telegram, newsletter). */
+    platform: text('platform').notNull(),
+    preferences: jsonb('preferences'),
+    /** What the model first wrote; null when nothing generated it. */
+    draft: text('draft'),
+    /** What went out, after the user's edits. */
+    text: text('text').notNull(),
+    /** Whether the user changed the draft before sending: edited texts say more about their voice. */
+    isEdited: boolean('is_edited').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sent_texts_user_platform_idx').on(table.userId, table.platform, table.sentAt)],
+);
+
+/**
+ * The text the model last wrote for a user's ideas (Create Content), kept until it is sent so the
+ * sent text can be kept beside it (sent_texts.draft). One per user and ordered list of ideas.
+ */
+export const generationDrafts = pgTable(
+  'generation_drafts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaIds: jsonb('idea_ids').$type<string[]>().notNull(),
+    text: text('text').notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.ideaIds] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -633,4 +699,7 @@ export const schema = {
   telegramUpdates,
   telegramAlbums,
   instanceSettings,
+  aiProviders,
+  sentTexts,
+  generationDrafts,
 };

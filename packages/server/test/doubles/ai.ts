@@ -197,6 +197,31 @@ export function openAiError(
   return { kind: 'json', status, body: { error: { message, type: 'server_error', param: null, code: null } }, headers };
 }
 
+/**
+ * The models a server lists, `GET /v1/models`: `{ object: 'list', data: [{ id, object: 'model',
+ * created, owned_by }] }` (https://platform.openai.com/docs/api-reference/models/list). Ollama
+ * answers the same at /v1/models (https://github.com/ollama/ollama/blob/main/docs/openai.md).
+ */
+export function openAiModelList(ids: string[]): FakeReply {
+  return {
+    kind: 'json',
+    status: 200,
+    body: {
+      object: 'list',
+      data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })),
+    },
+  };
+}
+
+/** Ollama's native model list, `GET /api/tags`: `{ models: [{ name, model, size, … }] }` (ollama docs/api.md, "List Local Models"). */
+export function ollamaTags(names: string[]): FakeReply {
+  return {
+    kind: 'json',
+    status: 200,
+    body: { models: names.map((name) => ({ name, model: name, size: 1_000_000, digest: 'sha256:test' })) },
+  };
+}
+
 // ── Anthropic messages ──
 
 /** A Messages API response: https://docs.anthropic.com/en/api/messages */

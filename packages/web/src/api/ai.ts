@@ -1,5 +1,8 @@
 import {
+  generationInputsHeader,
+  generationInputsSchema,
   generationModelHeader,
+  type GenerationInputs,
   type AiConfigInput,
   type AiModelsResponse,
   type AiSettings,
@@ -62,7 +65,8 @@ export async function generateStream({
 }: {
   request: GenerateRequest;
   signal: AbortSignal;
-  onStart: (model: string) => void;
+  /** The model id, and what it was given beside the ideas (the user's sent texts, photos). */
+  onStart: (model: string, inputs: GenerationInputs | null) => void;
   onText: (piece: string) => void;
 }): Promise<{ model: string }> {
   const response = await apiFetch('/api/generate/stream', {
@@ -72,7 +76,7 @@ export async function generateStream({
     headers: { accept: 'text/plain' },
   });
   const model = response.headers.get(generationModelHeader) ?? '';
-  onStart(model);
+  onStart(model, readInputs(response.headers.get(generationInputsHeader)));
   // Only a response of a no-content status has no body (https://fetch.spec.whatwg.org/#null-body-status).
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -86,4 +90,25 @@ export async function generateStream({
   const rest = decoder.decode();
   if (rest) onText(rest);
   return { model };
+}
+
+function readInputs(header: string | null): GenerationInputs | null {
+  if (!header) return null;
+  try {
+    return generationInputsSchema.parse(JSON.parse(header));
+  } catch {
+    return null;
+  }
+}
+
+/** The user has read that their model was removed: the notice is not shown again. */
+export function useDismissRemovedModel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/ai-settings/removed-model/dismiss', { method: 'POST' }),
+    onSuccess: () =>
+      client.setQueryData<AiSettings>(aiKeys.settings(), (current) =>
+        current ? { ...current, removedModel: null } : current,
+      ),
+  });
 }

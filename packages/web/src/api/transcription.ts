@@ -13,7 +13,8 @@ export const useTranscriptionStatus = () =>
   useQuery({
     queryKey: transcriptionKeys.status(),
     queryFn: () => api<TranscriptionStatus>('/api/transcription/status'),
-    staleTime: Infinity,
+    // An admin may set speech to text up while the app is open (Settings → Admin): asked again after a minute.
+    staleTime: 60_000,
   });
 
 const extensions: Record<string, string> = {

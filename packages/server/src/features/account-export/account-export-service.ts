@@ -7,7 +7,17 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Database } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
-import { contacts, deliveries, ideaPhotos, ideas, shares, templates, users, userSettings } from '../../db/schema.ts';
+import {
+  contacts,
+  deliveries,
+  ideaPhotos,
+  ideas,
+  sentTexts,
+  shares,
+  templates,
+  users,
+  userSettings,
+} from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 
@@ -24,6 +34,8 @@ shares.csv            one row per share and recipient (status, when sent)
 contacts.csv          your contacts (the format Contacts → Import reads back)
 contacts.vcf          your contacts as vCard, for any address book
 templates.json, templates.csv   your email-structure templates
+sent-texts.json       what you sent (after your edits), with the platform, the preferences and the model's
+                      first draft: the examples of your voice given to the AI (Settings → Your Voice)
 photos.json           the photos on your ideas: which idea, their order (position 0 first), alt text,
                       size, and the file in photos/ (null if its file could not be read)
 photos/               each photo as stored (JPEG, at most 2048 px on its long side), one folder per idea
@@ -70,6 +82,7 @@ async function readUserData({ db, userId }: UserScope<Database>) {
           .from(templates)
           .where(eq(templates.userId, userId))
           .orderBy(asc(templates.createdAt)),
+        sentTexts: await tx.select().from(sentTexts).where(eq(sentTexts.userId, userId)).orderBy(asc(sentTexts.sentAt)),
         photos: await tx
           .select()
           .from(ideaPhotos)
@@ -211,6 +224,16 @@ export async function buildAccountExport({
     'contacts.vcf': strToU8(contactsToVcard(contactRows)),
     'templates.json': json(templateList),
     'templates.csv': csvOf(['id', 'name', 'template', 'structureDescription', 'isDefault', 'createdAt'], templateList),
+    'sent-texts.json': json(
+      data.sentTexts.map((sent) => ({
+        platform: sent.platform,
+        preferences: sent.preferences,
+        draft: sent.draft,
+        text: sent.text,
+        isEdited: sent.isEdited,
+        sentAt: iso(sent.sentAt),
+      })),
+    ),
   };
   const photos = data.photos.map((photo) => ({
     id: photo.id,

@@ -104,6 +104,7 @@ describe('export my data', () => {
       'ideas.csv',
       'ideas.json',
       'photos.json',
+      'sent-texts.json',
       'settings.json',
       'shares.csv',
       'shares.json',
@@ -111,6 +112,9 @@ describe('export my data', () => {
       'templates.json',
     ]);
     expect(files['README.txt']).toContain('photos.json');
+    expect(files['README.txt']).toContain('sent-texts.json');
+    // The sent share's text, kept as an example of the user's voice.
+    expect(JSON.parse(files['sent-texts.json']!)).toMatchObject([{ text: 'We moved to Lisbon!' }]);
     for (const text of Object.values(files)) {
       expect(text).not.toContain('marker-4410');
       expect(text).not.toContain(other.id);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../lib/session.ts';
+import { aiProvidersRoutes } from '../ai-providers/ai-providers-routes.ts';
+import { transcriptionSettingsRoutes } from '../ai-providers/transcription-settings-routes.ts';
 import { backupsRoutes } from '../backups/backups-routes.ts';
 import { publicAddressRoutes } from '../public-address/public-address-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
@@ -17,4 +19,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminRoutes);
   await app.register(publicAddressRoutes);
   await app.register(backupsRoutes);
+  await app.register(aiProvidersRoutes);
+  await app.register(transcriptionSettingsRoutes);
 }

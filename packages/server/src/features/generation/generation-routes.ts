@@ -3,6 +3,7 @@ import {
   aiModelsResponseSchema,
   aiSettingsResponseSchema,
   generateRequestSchema,
+  generationInputsHeader,
   generationModelHeader,
   voiceSampleRequestSchema,
   voiceSampleResponseSchema,
@@ -12,22 +13,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { requireUser } from '../../lib/session.ts';
-import { defaultModelId } from '../../providers/ai/create-text-generators.ts';
+import { defaultModelOf } from '../../providers/ai/create-text-generators.ts';
 import { findOwnIdeas } from '../ideas/ideas-service.ts';
+import { z } from 'zod';
 import {
+  dismissRemovedModelNotice,
   generationEmpty,
   getAiSettings,
   streamGeneratedText,
   toRawIdea,
   updateAiSettings,
 } from './generation-service.ts';
+import { rememberDraft } from '../sent-texts/sent-texts-service.ts';
 import { upsertSettings } from '../settings/settings-service.ts';
 
 /** Generation costs money or CPU: a tighter limit than the API's default. */
 const generationRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function generationRoutes(app: FastifyInstance) {
-  const { db, config, generators, media } = app.deps;
+  const { db, config, generators, aiModels, media } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -35,28 +39,41 @@ export async function generationRoutes(app: FastifyInstance) {
     { schema: { tags: ['generation'], response: { 200: aiModelsResponseSchema } } },
     async (request) => {
       requireUser(request);
+      // Another server process may have had its providers changed by an admin: read them again.
+      await aiModels.refresh();
       const locale = pickLocale(request.headers['accept-language']);
       const models = generators.map((generator) => ({
         id: generator.id,
-        label: translate(`generation.models.${generator.id}`, locale, { model: generator.providerModel ?? '' }),
+        label:
+          generator.label ??
+          translate(`generation.models.${generator.id}`, locale, { model: generator.providerModel ?? '' }),
         isAiModel: generator.isAiModel,
         ...(generator.providerModel ? { providerModel: generator.providerModel } : {}),
         ...(generator.isAiModel ? {} : { description: translate('generation.models.offlineNotice', locale) }),
       }));
-      return { models, defaultModel: defaultModelId(config) };
+      return { models, defaultModel: defaultModelOf(generators) };
     },
   );
 
   typed.get(
     '/api/ai-settings',
     { schema: { tags: ['generation'], response: { 200: aiSettingsResponseSchema } } },
-    async (request) => getAiSettings({ db, config, userId: requireUser(request).id }),
+    async (request) => getAiSettings({ db, generators, userId: requireUser(request).id }),
+  );
+
+  typed.post(
+    '/api/ai-settings/removed-model/dismiss',
+    { schema: { tags: ['generation'], response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await dismissRemovedModelNotice({ db, userId: requireUser(request).id });
+      return { success: true as const };
+    },
   );
 
   typed.put(
     '/api/ai-settings',
     { schema: { tags: ['generation'], body: aiConfigSchema, response: { 200: aiSettingsResponseSchema } } },
-    async (request) => updateAiSettings({ db, config, userId: requireUser(request).id, settings: request.body }),
+    async (request) => updateAiSettings({ db, generators, userId: requireUser(request).id, settings: request.body }),
   );
 
   typed.put(
@@ -84,7 +101,7 @@ export async function generationRoutes(app: FastifyInstance) {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) abortController.abort();
       });
-      const { model, chunks } = await streamGeneratedText({
+      const { model, given, chunks } = await streamGeneratedText({
         db,
         config,
         generators,
@@ -107,14 +124,21 @@ export async function generationRoutes(app: FastifyInstance) {
         if (leading.trim() !== '') break;
       }
       async function* body() {
-        yield leading.trimStart();
-        yield* chunks;
+        let text = leading.trimStart();
+        yield text;
+        for await (const piece of chunks) {
+          text += piece;
+          yield piece;
+        }
+        // Kept until it is sent, so the sent text can be kept beside what the model first wrote.
+        await rememberDraft({ db, userId, ideaIds: request.body.ideaIds, text: text.trim() });
       }
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-accel-buffering', 'no')
         .header(generationModelHeader, model)
+        .header(generationInputsHeader, JSON.stringify(given))
         .send(Readable.from(body(), { objectMode: false }));
     },
   );

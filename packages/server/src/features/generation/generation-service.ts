@@ -1,19 +1,21 @@
 import {
   aiConfigSchema,
   defaultAiSettings,
+  offlineModelId,
   type AiConfig,
   type AiSettings,
   type GenerationContact,
   type RawIdea,
 } from '@life-updates/contract/generation';
 import { pickLocale } from '@life-updates/contract/i18n';
+import { resolvePreferences } from '@life-updates/contract/preferences';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users, userSettings } from '../../db/schema.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { defaultModelId, offeredModelIds } from '../../providers/ai/create-text-generators.ts';
+import { defaultModelOf, isProviderModelId } from '../../providers/ai/create-text-generators.ts';
 import {
   TextGenerationAbortedError,
   type TextGenerationRequest,
@@ -23,7 +25,8 @@ import { maxPromptPhotos } from '../../providers/ai/image-input.ts';
 import type { MediaStorage } from '../../providers/media-storage/media-storage.ts';
 import type { IdeaRow } from '../ideas/ideas-service.ts';
 import { findOutgoingPhotos } from '../photos/photos-service.ts';
-import { upsertSettings } from '../settings/settings-service.ts';
+import { findVoiceExamples } from '../sent-texts/sent-texts-service.ts';
+import { updateSettings, upsertSettings } from '../settings/settings-service.ts';
 import {
   buildPhotoParts,
   buildSystemPrompt,
@@ -66,34 +69,53 @@ function readStoredConfig(value: unknown): Partial<Omit<AiConfig, 'voiceSample'>
   return result as Partial<Omit<AiConfig, 'voiceSample'>>;
 }
 
+/**
+ * The model a user writes with: their choice while it is offered. A model of a provider an admin
+ * removed (or no longer offers) falls back to the offline composer, which needs nothing; a model of
+ * the environment whose key was removed reads as the default.
+ */
+function modelOf(stored: string | undefined, generators: readonly TextGenerator[]): string {
+  if (stored && generators.some((generator) => generator.id === stored)) return stored;
+  if (stored && isProviderModelId(stored)) return offlineModelId;
+  return defaultModelOf(generators);
+}
+
 export async function getAiSettings({
   db,
-  config,
+  generators,
   userId,
-}: UserScope<Database> & { config: Config }): Promise<AiSettings> {
+}: UserScope<Database> & { generators: readonly TextGenerator[] }): Promise<AiSettings> {
   const [row] = await db
-    .select({ aiConfig: userSettings.aiConfig, voiceSample: userSettings.voiceSample })
+    .select({
+      aiConfig: userSettings.aiConfig,
+      voiceSample: userSettings.voiceSample,
+      removedModelNotice: userSettings.removedModelNotice,
+    })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
   const stored = readStoredConfig(row?.aiConfig);
-  // A model the server stopped offering (its key was removed) reads as the default.
-  const model = stored.model && offeredModelIds(config).includes(stored.model) ? stored.model : defaultModelId(config);
   return {
     ...defaultAiSettings,
     ...stored,
-    model,
+    model: modelOf(stored.model, generators),
     toneOfVoice: stored.toneOfVoice || defaultAiSettings.toneOfVoice,
     voiceSample: row?.voiceSample ?? '',
+    removedModel: row?.removedModelNotice ?? null,
   };
+}
+
+/** The user has been told their model was removed: the notice is not shown again. */
+export async function dismissRemovedModelNotice({ db, userId }: UserScope<Database>) {
+  await updateSettings({ db, userId, values: { removedModelNotice: null } });
 }
 
 export async function updateAiSettings({
   db,
-  config,
+  generators,
   userId,
   settings,
-}: UserScope<Database> & { config: Config; settings: AiConfig }): Promise<AiSettings> {
-  if (!offeredModelIds(config).includes(settings.model)) {
+}: UserScope<Database> & { generators: readonly TextGenerator[]; settings: AiConfig }): Promise<AiSettings> {
+  if (!generators.some((generator) => generator.id === settings.model)) {
     throw badRequest('generation.validation.modelUnavailable', { model: 'generation.validation.modelUnavailable' });
   }
   const { voiceSample, ...aiConfig } = settings;
@@ -105,7 +127,7 @@ export async function updateAiSettings({
       ...(voiceSample === undefined ? {} : { voiceSample }),
     },
   });
-  return getAiSettings({ db, config, userId });
+  return getAiSettings({ db, generators, userId });
 }
 
 // ── Generation ──
@@ -163,15 +185,15 @@ async function loadPromptPhotos(
   });
 }
 
+/** What the model was given beside the ideas: how many of the user's sent texts, and how many photos. */
+export type GenerationInputs = { voiceExamples: number; photos: number };
+
 async function prepareGeneration(
   args: GenerateTextArguments,
-): Promise<{ generator: TextGenerator; request: TextGenerationRequest }> {
-  const settings = await getAiSettings({ db: args.db, config: args.config, userId: args.userId });
+): Promise<{ generator: TextGenerator; given: GenerationInputs; request: TextGenerationRequest }> {
   const { generators } = args;
-  const generator =
-    generators.find((candidate) => candidate.id === settings.model) ??
-    generators.find((candidate) => candidate.id === defaultModelId(args.config)) ??
-    generators[0]!;
+  const settings = await getAiSettings({ db: args.db, generators, userId: args.userId });
+  const generator = generators.find((candidate) => candidate.id === settings.model) ?? generators[0]!;
   const [author] = await args.db
     .select({ name: users.name, locale: userSettings.locale })
     .from(users)
@@ -187,10 +209,20 @@ async function prepareGeneration(
     template: args.template,
   };
   const photos = generator.acceptsImages && args.photos ? await loadPromptPhotos({ ...args, photos: args.photos }) : [];
+  // Writing like the user: only AI models are given the user's sent texts; the offline composer writes no style.
+  const voiceExamples = generator.isAiModel
+    ? await findVoiceExamples({
+        db: args.db,
+        userId: args.userId,
+        platform: resolvePreferences(args.preferences).platform,
+        tokenBudget: args.config.VOICE_EXAMPLES_TOKEN_BUDGET,
+      })
+    : [];
   return {
     generator,
+    given: { voiceExamples: voiceExamples.length, photos: photos.length },
     request: {
-      system: buildSystemPrompt(promptInput),
+      system: buildSystemPrompt({ ...promptInput, voiceExamples }),
       prompt: buildUserMessage(promptInput),
       compose: { ...promptInput, authorName: author?.name, locale: pickLocale(author?.locale) },
       temperature: settings.temperature,
@@ -248,8 +280,8 @@ function toAppError(error: unknown, generator: TextGenerator, log: GenerationLog
  */
 export async function streamGeneratedText(
   args: GenerateTextArguments,
-): Promise<{ model: string; chunks: AsyncGenerator<string> }> {
-  const { generator, request } = await prepareGeneration(args);
+): Promise<{ model: string; given: GenerationInputs; chunks: AsyncGenerator<string> }> {
+  const { generator, given, request } = await prepareGeneration(args);
   async function* chunks() {
     try {
       yield* generator.streamText(request);
@@ -257,7 +289,7 @@ export async function streamGeneratedText(
       throw toAppError(error, generator, args.log);
     }
   }
-  return { model: generator.id, chunks: chunks() };
+  return { model: generator.id, given, chunks: chunks() };
 }
 
 /**

@@ -115,6 +115,7 @@ describe('without AI providers (the offline composer only)', () => {
       personalizationStrength: 'medium',
       toneOfVoice: 'friendly and warm',
       voiceSample: '',
+      removedModel: null,
     });
   });
 
@@ -141,6 +142,7 @@ describe('without AI providers (the offline composer only)', () => {
       personalizationStrength: 'high',
       toneOfVoice: 'dry and witty',
       voiceSample: 'Hello, it is me.',
+      removedModel: null,
     });
     // Bob sees his own (default) settings, not Alice's.
     expect((await inject(testApp, bob, 'GET', '/api/ai-settings')).json()).toMatchObject({

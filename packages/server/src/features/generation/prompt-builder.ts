@@ -99,10 +99,22 @@ function renderToneInstruction(tone: Tone, voiceSample: string | undefined): str
 }
 
 /**
- * The system prompt: the six preferences, the user's tone of voice and
- * personalization strength, the optional email structure, and the raw ideas.
+ * The user's own sent texts for this platform (newest first), as examples of their voice: for its
+ * vocabulary and rhythm, never for facts.
  */
-export function buildSystemPrompt(input: PromptInput): string {
+function renderVoiceExamples(examples: readonly string[]): string {
+  return [
+    'Texts the author wrote and sent before on this platform, newest first. Match their voice (vocabulary, sentence length, rhythm, how they open and close); do not reuse their content or facts:',
+    ...examples.map((example, index) => `Example ${index + 1}:\n"""\n${example}\n"""`),
+  ].join('\n\n');
+}
+
+/**
+ * The system prompt: the six preferences, the user's tone of voice and
+ * personalization strength, the user's sent texts as examples of their voice, the optional email
+ * structure, and the raw ideas.
+ */
+export function buildSystemPrompt(input: PromptInput & { voiceExamples?: readonly string[] | undefined }): string {
   const preferences = resolvePreferences(input.preferences);
   const band = lengthWordBands[preferences.length];
   const toneOfVoice = input.toneOfVoice?.trim() || defaultToneOfVoice;
@@ -118,6 +130,7 @@ export function buildSystemPrompt(input: PromptInput): string {
     `Tone of voice: ${toneOfVoice}.`,
     personalizationInstructions[strength],
   ];
+  if (input.voiceExamples && input.voiceExamples.length > 0) sections.push(renderVoiceExamples(input.voiceExamples));
   if (input.contact) {
     const relationship = input.contact.relationship?.trim();
     sections.push(

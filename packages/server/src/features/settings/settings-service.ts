@@ -1,5 +1,5 @@
 import type { Locale } from '@life-updates/contract/i18n';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { UserScope } from '../../db/owned.ts';
 import { userSettings } from '../../db/schema.ts';
@@ -78,4 +78,28 @@ export async function setEmailSettings({
       ...(emailWebhookKeyEncrypted === undefined ? {} : { emailWebhookKeyEncrypted }),
     },
   });
+}
+
+/**
+ * Every user who had chosen `modelId` (a model an admin no longer offers) writes with `fallbackModelId`
+ * from now on, and keeps `notice` (the model's name) until they have been told.
+ */
+export async function moveUsersOffModel({
+  db,
+  modelId,
+  fallbackModelId,
+  notice,
+}: {
+  db: Executor;
+  modelId: string;
+  fallbackModelId: string;
+  notice: string;
+}) {
+  await db
+    .update(userSettings)
+    .set({
+      aiConfig: sql`coalesce(${userSettings.aiConfig}, '{}'::jsonb) || ${JSON.stringify({ model: fallbackModelId })}::jsonb`,
+      removedModelNotice: notice,
+    })
+    .where(sql`${userSettings.aiConfig}->>'model' = ${modelId}`);
 }

@@ -37,6 +37,7 @@ export type UpdateHandlerDependencies = {
   /** Where the My Stories link in replies points (never a default `http://localhost:PORT`). */
   publicAddress: PublicAddress;
   runtime: TelegramRuntime;
+  /** Read at each voice message: an admin may set speech to text up while the bot runs (Settings → Admin). */
   transcription: TranscriptionProvider | null;
   /** Where photos sent to the bot are stored. */
   media: MediaStorage;
@@ -75,7 +76,7 @@ const administratorStatuses = new Set(['creator', 'administrator']);
  * (database, Telegram or transcription down) is thrown, so the queue tries the update again.
  */
 export function createUpdateHandler(dependencies: UpdateHandlerDependencies, botInfo: UserFromGetMe): Bot {
-  const { db, publicAddress, runtime, transcription, media, log } = dependencies;
+  const { db, publicAddress, runtime, media, log } = dependencies;
   const bot = runtime.createBot(botInfo);
   // Read at each reply: the handler outlives an address stored later (the first account) or edited by an admin.
   const storiesUrl = async () => new URL('/stories', await publicAddress.forLinks()).toString();
@@ -186,6 +187,7 @@ export function createUpdateHandler(dependencies: UpdateHandlerDependencies, bot
     error instanceof GrammyError && error.error_code === 400 && /file is too big/i.test(error.description);
 
   async function transcribeRecording(ctx: Context, recording: Voice | Audio): Promise<string | null> {
+    const { transcription } = dependencies;
     if (!transcription) {
       await ctx.reply(botText(ctx, 'noTranscription'));
       return null;

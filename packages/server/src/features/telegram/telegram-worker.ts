@@ -32,7 +32,7 @@ export function createUpdateEnqueuer({ jobs, botId }: { jobs: JobQueue; botId: n
  * Updates arrive by long polling (one instance at a time) or, with TELEGRAM_WEBHOOK, by webhook.
  */
 export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueue) {
-  const { db, database, config, telegram, transcription, media } = app.deps;
+  const { db, database, config, telegram, media } = app.deps;
   if (!telegram) return;
   const runtime: TelegramRuntime = telegram;
   const log = app.log.child({ feature: 'telegram' });
@@ -53,7 +53,17 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
     const botInfo = await runtime.getBotInfo();
     if (!botInfo) throw new Error('Telegram cannot be reached (getMe)');
     handler = createUpdateHandler(
-      { db, publicAddress: app.publicAddress, runtime, transcription, media, log },
+      {
+        db,
+        publicAddress: app.publicAddress,
+        runtime,
+        // The current one at each voice message: an admin may set speech to text up in Settings → Admin.
+        get transcription() {
+          return app.deps.transcription;
+        },
+        media,
+        log,
+      },
       botInfo,
     );
     return handler;

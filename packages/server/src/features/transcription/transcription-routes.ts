@@ -45,7 +45,8 @@ async function readRecording(request: FastifyRequest) {
  * Multipart is registered in this plugin's scope only.
  */
 export async function transcriptionRoutes(app: FastifyInstance) {
-  const provider = app.deps.transcription;
+  // Read at each request: an admin may set speech to text up (Settings → Admin) while the server runs.
+  const currentProvider = () => app.deps.transcription;
   await app.register(multipart, { limits: { fileSize: maxAudioBytes, files: 1, fields: 10, parts: 20 } });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +54,7 @@ export async function transcriptionRoutes(app: FastifyInstance) {
     '/api/transcription/status',
     { config: { isPublic: true }, schema: { tags, response: { 200: transcriptionStatusSchema } } },
     async () => ({
-      available: provider !== null,
+      available: currentProvider() !== null,
     }),
   );
 
@@ -70,6 +71,7 @@ export async function transcriptionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireUser(request);
+      const provider = currentProvider();
       if (!provider) throw transcriptionUnavailable();
       const { audio, mimeType } = await readRecording(request);
       return { text: await transcribeAudio({ provider, audio, mimeType, log: request.log }) };

@@ -21,6 +21,8 @@ const defaultGenerationTimeoutMs = 600_000;
 
 type AiSdkGeneratorOptions = {
   id: string;
+  /** The name an admin gave it in Settings → Admin; absent for the environment's models. */
+  label?: string;
   providerModel: string;
   /**
    * The model, or a function that loads its provider SDK and makes it: the SDKs (and the AI SDK
@@ -32,6 +34,8 @@ type AiSdkGeneratorOptions = {
   /** The provider's highest temperature (Claude takes 0–1, the settings allow 0–2). */
   maxTemperature?: number;
   timeoutMs?: number;
+  /** Retries of a failed request (default generationMaxRetries); the admin's connection test makes none. */
+  maxRetries?: number;
   /** The model is given the ideas' photos (image-input.ts decides). */
   acceptsImages?: boolean;
   /** Added to each image part, e.g. OpenAI's detail level. */
@@ -91,7 +95,7 @@ export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenera
     ...promptOf(request, photoParts, options.imageProviderOptions),
     temperature: Math.min(request.temperature, options.maxTemperature ?? Number.POSITIVE_INFINITY),
     maxOutputTokens: request.maxOutputTokens,
-    maxRetries: generationMaxRetries,
+    maxRetries: options.maxRetries ?? generationMaxRetries,
     timeout,
     ...(request.abortSignal ? { abortSignal: request.abortSignal } : {}),
   });
@@ -151,6 +155,7 @@ export function createAiSdkGenerator(options: AiSdkGeneratorOptions): TextGenera
 
   return {
     id: options.id,
+    ...(options.label ? { label: options.label } : {}),
     isAiModel: true,
     providerModel: options.providerModel,
     get acceptsImages() {

@@ -1,3 +1,4 @@
+import type { AiProviderKind } from '@life-updates/contract/ai-providers';
 import { offlineModelId } from '@life-updates/contract/generation';
 import type { Config } from '../../config.ts';
 import { createAiSdkGenerator } from './ai-sdk-generator.ts';
@@ -80,6 +81,69 @@ export function createTextGenerators(config: Config, options: { timeoutMs?: numb
     );
   }
   return generators;
+}
+
+/** A provider set up in Settings → Admin, with its key decrypted (features/ai-providers). */
+export type ProviderSettings = {
+  id: string;
+  kind: AiProviderKind;
+  name: string;
+  baseUrl: string | null;
+  apiKey: string | null;
+};
+
+/** The id users choose for one model of a provider set up in the app; never one of the environment's. */
+export const providerModelId = (providerId: string, model: string) => `provider:${providerId}:${model}`;
+export const isProviderModelId = (id: string) => id.startsWith('provider:');
+
+/**
+ * A generator over one model of a provider set up in the app. OpenAI-compatible servers speak
+ * OpenAI's Chat Completions at their base URL, as OPENAI_BASE_URL does; the provider SDK is loaded
+ * at the first generation, like the environment's.
+ */
+export function createProviderGenerator(
+  provider: ProviderSettings,
+  modelName: string,
+  options: { timeoutMs?: number; maxRetries?: number } = {},
+): TextGenerator {
+  const common = {
+    id: providerModelId(provider.id, modelName),
+    label: `${provider.name}: ${modelName}`,
+    providerModel: modelName,
+    ...options,
+  };
+  if (provider.kind === 'anthropic') {
+    const baseURL = anthropicBaseUrl(provider.baseUrl ?? undefined);
+    return createAiSdkGenerator({
+      ...common,
+      model: async () => {
+        const { createAnthropic } = await import('@ai-sdk/anthropic');
+        return createAnthropic({ apiKey: provider.apiKey ?? 'not-needed', ...(baseURL ? { baseURL } : {}) })(modelName);
+      },
+      shouldStripMarkdown: true,
+      acceptsImages: claudeModelAcceptsImages(modelName),
+      maxTemperature: 1,
+    });
+  }
+  return createAiSdkGenerator({
+    ...common,
+    model: async () => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const openai = createOpenAI({
+        apiKey: provider.apiKey ?? 'not-needed',
+        ...(provider.baseUrl ? { baseURL: provider.baseUrl } : {}),
+      });
+      return openai.chat(modelName);
+    },
+    // A local server's model cannot be known by its name (README, Photos): only OpenAI's own get photos.
+    acceptsImages: provider.kind === 'openai' && openAiModelAcceptsImages(modelName),
+    imageProviderOptions: { openai: { imageDetail: openAiImageDetail } },
+  });
+}
+
+/** The model a user gets until they choose one, among these generators: the first AI model, else the offline composer. */
+export function defaultModelOf(generators: readonly TextGenerator[]): string {
+  return generators.find((generator) => generator.isAiModel)?.id ?? offlineModelId;
 }
 
 /**

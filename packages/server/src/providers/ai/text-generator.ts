@@ -24,6 +24,8 @@ export type TextGenerationRequest = {
 export interface TextGenerator {
   /** The model id users choose in AI Settings. */
   readonly id: string;
+  /** Shown as the model's name when set (a model of a provider set up in Settings → Admin). */
+  readonly label?: string | undefined;
   readonly isAiModel: boolean;
   /** The provider's own model name, e.g. "gpt-4o-mini". */
   readonly providerModel?: string | undefined;

@@ -9,6 +9,7 @@ import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { findOwnIdeas } from '../../ideas/ideas-service.ts';
+import { keepSentTexts } from '../../sent-texts/sent-texts-service.ts';
 import { lockSettingsRow } from '../../settings/settings-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
@@ -301,6 +302,8 @@ export async function sendShare({
     }),
   );
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
+  // Writing like the user: the share's texts as sent, beside what the model wrote (the share's texts before the edits).
+  await keepSentTexts({ db, userId, shareId, ideaIds: share.ideaIds, texts, drafts: share.texts });
   return sent(shareId, at, prepared, deliveryIds, warningKey);
 }
 
@@ -363,6 +366,8 @@ export async function sendShareText({
     return { shareId: share.id, deliveryIds: ids };
   });
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
+  // Writing like the user: the text as sent, beside the draft the model wrote for these ideas.
+  await keepSentTexts({ db, userId, shareId, ideaIds, texts: { [everyoneTextKey]: text }, preferences });
   return sent(shareId, at, prepared, deliveryIds, warningKey);
 }
 

@@ -2,6 +2,8 @@ import { FileTextIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAdminStats } from '@/api/admin';
 import { Card, CardContent } from '@/components/ui/card';
+import { AiProvidersCard } from './ai-providers-card';
+import { TranscriptionCard } from './transcription-card';
 import { ContactRequests } from './contact-requests';
 import { BackupsCard } from './backups-card';
 import { PublicAddressCard } from './public-address-card';
@@ -37,6 +39,8 @@ export function AdminPanel({ currentUserId }: { currentUserId: string }) {
       </section>
       <UsersTable currentUserId={currentUserId} />
       <ContactRequests />
+      <AiProvidersCard />
+      <TranscriptionCard />
       <PublicAddressCard />
       <BackupsCard />
     </div>

@@ -1,4 +1,4 @@
-import { countWords, lengthWordBands } from '@life-updates/contract/generation';
+import { countWords, lengthWordBands, type GenerationInputs } from '@life-updates/contract/generation';
 import type { Length } from '@life-updates/contract/preferences';
 import { SquareIcon } from 'lucide-react';
 import { useId } from 'react';
@@ -21,6 +21,7 @@ export function GeneratedTextPanel({
   onTextChange,
   phase,
   model,
+  inputs,
   onStop,
   generatedLength,
 }: {
@@ -28,6 +29,8 @@ export function GeneratedTextPanel({
   onTextChange: (text: string) => void;
   phase: GenerationPhase;
   model: string | null;
+  /** What the model was given beside the ideas; null when unknown (an older server, or nothing generated yet). */
+  inputs?: GenerationInputs | null | undefined;
   onStop: () => void;
   /** The length chosen for the text shown, once a generation has finished. */
   generatedLength?: Length | null | undefined;
@@ -78,7 +81,20 @@ export function GeneratedTextPanel({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-        <p aria-live="polite">{writer ? t('generation.generatedBy', { model: writer.label }) : null}</p>
+        <p aria-live="polite">
+          {writer ? t('generation.generatedBy', { model: writer.label }) : null}
+          {writer?.isAiModel && inputs ? (
+            <>
+              {' '}
+              {inputs.voiceExamples > 0
+                ? t('generation.given.voiceExamples', { count: inputs.voiceExamples })
+                : t('generation.given.noVoiceExamples')}{' '}
+              {inputs.photos > 0
+                ? t('generation.given.photos', { count: inputs.photos })
+                : t('generation.given.noPhotos')}
+            </>
+          ) : null}
+        </p>
         {text ? <p>{t('generation.wordCount', { count: words })}</p> : null}
       </div>
       {isShortOfLength ? (

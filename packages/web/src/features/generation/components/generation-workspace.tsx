@@ -78,6 +78,7 @@ export function GenerationWorkspace({
             onTextChange={stream.setText}
             phase={stream.phase}
             model={stream.model}
+            inputs={stream.inputs}
             onStop={stream.stop}
             generatedLength={generatedLength}
           />

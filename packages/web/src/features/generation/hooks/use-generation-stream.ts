@@ -1,4 +1,4 @@
-import type { GenerateRequest } from '@life-updates/contract/generation';
+import type { GenerateRequest, GenerationInputs } from '@life-updates/contract/generation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { generateStream } from '@/api/ai';
 import { ApiRequestError } from '@/lib/api-client';
@@ -18,6 +18,7 @@ export function useGenerationStream(initialText = '') {
   const [text, setText] = useState(initialText);
   const [phase, setPhase] = useState<GenerationPhase>('idle');
   const [model, setModel] = useState<string | null>(null);
+  const [inputs, setInputs] = useState<GenerationInputs | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
@@ -35,7 +36,10 @@ export function useGenerationStream(initialText = '') {
         const result = await generateStream({
           request,
           signal: controller.signal,
-          onStart: setModel,
+          onStart: (started, given) => {
+            setModel(started);
+            setInputs(given);
+          },
           onText: (piece) => {
             received += piece;
             setText(received);
@@ -49,6 +53,7 @@ export function useGenerationStream(initialText = '') {
         // Nothing lost on failure: the text from before this attempt comes back.
         setText(previousText);
         setModel(previousModel);
+        setInputs(null);
         return { kind: 'failed', error };
       } finally {
         if (controllerRef.current === controller) {
@@ -62,5 +67,5 @@ export function useGenerationStream(initialText = '') {
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);
 
-  return { text, setText, phase, isGenerating: phase !== 'idle', model, generate, stop };
+  return { text, setText, phase, isGenerating: phase !== 'idle', model, inputs, generate, stop };
 }

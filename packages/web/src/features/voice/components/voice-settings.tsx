@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { VoiceLearning } from './voice-learning';
 
 function VoiceSampleForm({ saved }: { saved: string }) {
   const { t } = useTranslation();
@@ -56,7 +57,7 @@ function VoiceSampleForm({ saved }: { saved: string }) {
   );
 }
 
-/** Settings → Your Voice: writing samples used by the Personalized tone. */
+/** Settings → Your Voice: writing samples used by the Personalized tone, and what is learned from sent texts. */
 export function VoiceSettings() {
   const { t } = useTranslation();
   const sample = useVoiceSample();
@@ -70,6 +71,7 @@ export function VoiceSettings() {
         {sample.isPending ? <Spinner label={t('common.loading')} /> : null}
         {sample.isError ? <p className="text-destructive">{t('errors.internal')}</p> : null}
         {sample.isSuccess ? <VoiceSampleForm saved={sample.data} /> : null}
+        <VoiceLearning />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,99 @@
+import {
+  transcriptionSettingsResponseSchema,
+  transcriptionSettingsUpdateSchema,
+  transcriptionTestResponseSchema,
+} from '@life-updates/contract/ai-providers';
+import { apiErrorSchema } from '@life-updates/contract/errors';
+import { pickLocale, translate } from '@life-updates/contract/i18n';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { conflict } from '../../lib/app-error.ts';
+import { TranscriptionError } from '../../providers/transcription/transcription-provider.ts';
+import {
+  currentTranscriptionProvider,
+  getStoredTranscription,
+  isTranscriptionFromEnvironment,
+  makeTestClip,
+  removeStoredTranscription,
+  saveStoredTranscription,
+} from './transcription-settings.ts';
+
+const tags = ['admin'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+/** Settings → Admin → Speech to text, in the admin scope: saved, it serves users at once (app.deps.transcription). */
+export async function transcriptionSettingsRoutes(app: FastifyInstance) {
+  const { db, config, secretBox } = app.deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const describe = async () => {
+    const stored = await getStoredTranscription({ db });
+    return {
+      isFromEnvironment: isTranscriptionFromEnvironment(config),
+      settings: stored
+        ? { baseUrl: stored.baseUrl, model: stored.model, hasApiKey: stored.apiKeyEncrypted !== null }
+        : null,
+    };
+  };
+  const refuseWhenFromEnvironment = () => {
+    if (isTranscriptionFromEnvironment(config)) throw conflict('aiProviders.environmentNote');
+  };
+  const reload = async () => {
+    app.deps.transcription = await currentTranscriptionProvider({ db, config, secretBox });
+  };
+
+  typed.get(
+    '/transcription',
+    { schema: { tags, response: { 200: transcriptionSettingsResponseSchema, ...errors } } },
+    describe,
+  );
+
+  typed.put(
+    '/transcription',
+    {
+      schema: {
+        tags,
+        body: transcriptionSettingsUpdateSchema,
+        response: { 200: transcriptionSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      refuseWhenFromEnvironment();
+      await saveStoredTranscription({ db, secretBox, settings: request.body });
+      await reload();
+      return describe();
+    },
+  );
+
+  typed.delete(
+    '/transcription',
+    { schema: { tags, response: { 200: transcriptionSettingsResponseSchema, ...errors } } },
+    async () => {
+      refuseWhenFromEnvironment();
+      await removeStoredTranscription({ db });
+      await reload();
+      return describe();
+    },
+  );
+
+  /** Sends a short clip made here to the service users' recordings go to, and times the answer. */
+  typed.post(
+    '/transcription/test',
+    { schema: { tags, response: { 200: transcriptionTestResponseSchema, ...errors } } },
+    async (request) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      const provider = await currentTranscriptionProvider({ db, config, secretBox });
+      if (!provider) return { isOk: false as const, message: translate('ideas.recorder.unavailable', locale) };
+      const started = performance.now();
+      try {
+        const text = await provider.transcribe({ audio: makeTestClip(), mimeType: 'audio/wav' });
+        return { isOk: true as const, text: text.trim(), milliseconds: Math.round(performance.now() - started) };
+      } catch (error) {
+        const providerMessage = error instanceof TranscriptionError ? error.providerMessage : null;
+        return {
+          isOk: false as const,
+          message: providerMessage ?? translate('ideas.recorder.failedToTranscribe', locale),
+        };
+      }
+    },
+  );
+}
