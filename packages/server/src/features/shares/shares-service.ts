@@ -26,7 +26,7 @@ import { containsAnyIdea, toIso, toShare, withContacts } from './shares-queries.
  * Summeris' among them, are in ./shares-queries.ts.
  */
 
-const shareNotFound = () => notFound('email.shareNotFound');
+const shareNotFound = () => notFound('shares.errors.notFound');
 /** Only a share still waiting for review can be edited or cancelled. */
 const notPending = () =>
   new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
@@ -364,7 +364,7 @@ export async function startSendingShare({
     })
     .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent', 'scheduled'])))
     .returning({ id: shares.id });
-  if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+  if (!claimed) throw conflict(shareStatus === 'sent' ? 'shares.errors.alreadySent' : 'shares.errors.alreadySending');
 }
 
 /** A scheduled share back to Pending (approved), inside the caller's transaction; any other status is a 409. */

@@ -62,9 +62,12 @@ export function capturingIdeas({
   const { GrammyError } = runtime.grammy;
   const composer = new runtime.grammy.Composer<LinkedContext>();
 
-  /** A saved-idea reply, with the My Stories link (read at each reply: an admin may change the address). */
+  /**
+   * A saved-idea reply, with the My Stories link: the web app's /dashboard (its old /stories only
+   * redirects there). The address is read at each reply: an admin may change it.
+   */
   async function replySaved(ctx: Context, key: string, title: string) {
-    const link = new URL('/stories', await publicAddress.forLinks()).toString();
+    const link = new URL('/dashboard', await publicAddress.forLinks()).toString();
     await ctx.reply(botText(ctx, key, { title, link }), { link_preview_options: { is_disabled: true } });
   }
 

@@ -29,7 +29,8 @@ import { enqueueDeliveries } from './queue.ts';
  * (./worker.ts) sends them; ./deliveries.ts reports how they went.
  */
 
-const limitReached = () => new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
+const limitReached = () =>
+  new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'shares.errors.monthlyLimitReached' });
 
 /**
  * The monthly-limit check, inside the caller's transaction: the settings row is locked so two
@@ -84,7 +85,7 @@ export type SendShareOutcome = {
   deliveryIds: string[];
 };
 
-type DestinationList = { contactIds: readonly string[]; chatIds: readonly string[]; linkedin: boolean };
+type DestinationList = { contactIds: readonly string[]; telegramChatIds: readonly string[]; linkedin: boolean };
 type PreparedRow = NewDelivery & { channel: ChannelName };
 type Prepared = { rows: PreparedRow[]; skipped: number; skippedUnsubscribed: number; skippedBouncing: number };
 
@@ -114,7 +115,7 @@ async function prepareDeliveries({
   const input = { db, userId, everyoneText, contactTexts, subject, shareSubject };
   const targets: Array<[ChannelName, readonly string[]]> = [
     ['email', contactIds],
-    ['telegram', [...new Set(destinations.chatIds)]],
+    ['telegram', [...new Set(destinations.telegramChatIds)]],
     ['linkedin', destinations.linkedin ? [userId] : []],
   ];
   const prepared: Prepared = { rows: [], skipped: 0, skippedUnsubscribed: 0, skippedBouncing: 0 };
@@ -373,7 +374,7 @@ export function destinationsOf(
 ): DestinationList {
   return {
     contactIds: requested?.contactIds ?? share.contactIds,
-    chatIds: requested?.chatIds ?? [],
+    telegramChatIds: requested?.telegramChatIds ?? [],
     linkedin: requested?.linkedin ?? false,
   };
 }

@@ -26,12 +26,12 @@ function ShareTextEditor({
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(recipient.text);
-  const updateSummary = useUpdateShareText();
+  const updateText = useUpdateShareText();
   const isChanged = text !== recipient.text;
 
   const save = () =>
     toastOutcome(
-      () => updateSummary.mutateAsync({ shareId: share.id, contactId: recipient.key, text }),
+      () => updateText.mutateAsync({ shareId: share.id, contactId: recipient.key, text }),
       t('summeris.toasts.summaryUpdated'),
       t('summeris.toasts.summaryUpdateFailed'),
     );
@@ -43,11 +43,11 @@ function ShareTextEditor({
       <Button
         size="sm"
         variant="outline"
-        disabled={!isChanged || updateSummary.isPending}
+        disabled={!isChanged || updateText.isPending}
         aria-label={t('summeris.saveShareTextFor', { name: recipient.name })}
         onClick={() => void save()}
       >
-        {updateSummary.isPending ? t('common.saving') : t('summeris.saveSummary')}
+        {updateText.isPending ? t('common.saving') : t('summeris.saveSummary')}
       </Button>
     </div>
   );

@@ -80,7 +80,7 @@ export function ReadOnlyTexts({ share }: { share: ShareWithContacts }) {
   // One text for everyone is shown once, whoever it went to.
   const shown =
     single !== undefined && recipients.every((recipient) => recipient.text === single)
-      ? [{ key: everyoneTextKey, name: t('summeris.singleSummary'), text: single }]
+      ? [{ key: everyoneTextKey, name: t('summeris.everyoneText'), text: single }]
       : recipients;
   return shown.map((recipient) => (
     <section

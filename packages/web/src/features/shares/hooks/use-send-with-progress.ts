@@ -31,7 +31,7 @@ export type SendOutcome =
 
 /** A send to contacts alone keeps the product's email toasts; one with a post counts destinations instead. */
 export const isEmailOnly = (destinations: ShareDestinationsChoice['destinations'] | undefined) =>
-  !destinations || (destinations.chatIds.length === 0 && !destinations.linkedin);
+  !destinations || (destinations.telegramChatIds.length === 0 && !destinations.linkedin);
 
 type SendOptions = {
   isEmailOnly: boolean;
