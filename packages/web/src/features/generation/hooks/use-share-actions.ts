@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { sendShareText, useApproveIdeas, useSaveForLater } from '@/api/shares';
 import { errorMessage } from '@/lib/api-client';
-import type { ShareDestinationsChoice } from '@/components/share-destinations-dialog';
+import type { ShareDestinationsChoice } from '@/features/shares/components/share-destinations-dialog';
 import { isEmailOnly, useSendWithProgress } from '@/features/shares/hooks/use-send-with-progress';
 import type { ShareResult } from '../components/result-dialog';
 

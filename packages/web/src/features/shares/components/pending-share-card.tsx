@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCancelShare, useSendShare, useUpdateShareText } from '@/api/shares';
-import { ShareDestinationsDialog, type ShareDestinationsChoice } from '@/components/share-destinations-dialog';
+import { ShareDestinationsDialog, type ShareDestinationsChoice } from './share-destinations-dialog';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardFooter } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -1,7 +1,7 @@
 import { everyoneTextKey, type Delivery, type ShareWithContacts } from '@life-updates/contract/shares';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeliveryStatusList, destinationLabel } from '@/components/delivery-status-list';
+import { DeliveryStatusList, destinationLabel } from './delivery-status-list';
 import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';

@@ -14,7 +14,7 @@ import { toast } from 'sonner';
 import { ideaKeys } from '@/api/ideas';
 import { shareKeys, waitForDeliveries } from '@/api/shares';
 import { usageKeys } from '@/api/usage';
-import type { ShareDestinationsChoice } from '@/components/share-destinations-dialog';
+import type { ShareDestinationsChoice } from '../components/share-destinations-dialog';
 import { paths } from '@/config/paths';
 import { ApiRequestError, NetworkError, refusalMessage } from '@/lib/api-client';
 
