@@ -2,9 +2,9 @@ import type { MessageMethod } from '@life-updates/contract/email';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { everyoneTextKey, type Channel as ChannelName } from '@life-updates/contract/share-options';
 import type { Destinations } from '@life-updates/contract/shares';
-import { and, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { deliveries, shares } from '../../../db/schema.ts';
+import { deliveries } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
@@ -34,7 +34,8 @@ const limitReached = () =>
 
 /**
  * The monthly-limit check, inside the caller's transaction: the settings row is locked so two
- * sends cannot both pass, and contact shares already going out or scheduled count as used.
+ * sends cannot both pass; the meter's own count (getMonthlyUsage), with contact shares already
+ * going out or scheduled counted as used.
  */
 async function assertWithinMonthlyLimit({
   tx,
@@ -52,22 +53,8 @@ async function assertWithinMonthlyLimit({
   isLocked?: boolean;
 }) {
   if (isLocked) await lockSettingsRow({ tx, userId });
-  const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
-  const inFlight = await tx.$count(
-    shares,
-    and(
-      eq(shares.userId, userId),
-      inArray(shares.status, ['sending', 'scheduled']),
-      exceptShareId ? ne(shares.id, exceptShareId) : undefined,
-      exists(
-        tx
-          .select({ id: deliveries.id })
-          .from(deliveries)
-          .where(and(eq(deliveries.shareId, shares.id), eq(deliveries.channel, 'email'))),
-      ),
-    ),
-  );
-  if (used + inFlight >= total) throw limitReached();
+  const { used, total } = await getMonthlyUsage({ db: tx, userId, now, countsInFlight: true, exceptShareId });
+  if (used >= total) throw limitReached();
 }
 
 export type SendShareOutcome = {
