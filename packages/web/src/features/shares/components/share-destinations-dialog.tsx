@@ -100,7 +100,9 @@ export function ShareDestinationsDialog({
   const canPost = postText !== null;
 
   // Only what still exists, in the lists' order.
-  const chosenTelegramChatIds = canPost ? chats.filter((chat) => telegramChatIds.has(chat.id)).map((chat) => chat.id) : [];
+  const chosenTelegramChatIds = canPost
+    ? chats.filter((chat) => telegramChatIds.has(chat.id)).map((chat) => chat.id)
+    : [];
   const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
   const hasPost = chosenTelegramChatIds.length > 0 || isLinkedinSent;
   const chosenCount = contacts.chosenIds.length + chosenTelegramChatIds.length + (isLinkedinSent ? 1 : 0);
@@ -119,7 +121,11 @@ export function ShareDestinationsDialog({
     }
     setTimeError(null);
     onSubmit({
-      destinations: { contactIds: contacts.chosenIds, telegramChatIds: chosenTelegramChatIds, linkedin: isLinkedinSent },
+      destinations: {
+        contactIds: contacts.chosenIds,
+        telegramChatIds: chosenTelegramChatIds,
+        linkedin: isLinkedinSent,
+      },
       ...(when ? { sendAt: when } : {}),
     });
   }
