@@ -143,7 +143,7 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
     (text) => text.startsWith('Transcribed and saved'),
     30_000,
   );
-  expect(voiceReply.text).toContain(`My Stories: ${appBase}/stories`);
+  expect(voiceReply.text).toContain(`My Stories: ${appBase}/dashboard`);
   expect(transcribed).toEqual([{ fileName: 'recording.wav', size: wav.length, isWav: true }]);
 
   await page.goto('/dashboard');
@@ -153,8 +153,8 @@ test('link in Settings → Telegram, capture a text and a voice message, publish
   await expect(page.getByText(spoken)).toBeVisible();
   const saved = await ideas(page);
   expect(saved.map(({ content, status, isAudioRecording }) => ({ content, status, isAudioRecording }))).toEqual([
-    { content: spoken, status: 'raw_ideas', isAudioRecording: true },
-    { content: 'Fish & chips <by the sea> with Bob', status: 'raw_ideas', isAudioRecording: false },
+    { content: spoken, status: 'raw', isAudioRecording: true },
+    { content: 'Fish & chips <by the sea> with Bob', status: 'raw', isAudioRecording: false },
   ]);
 
   // ── A channel: the bot and Ann are its administrators; Ann forwards one of its posts ──

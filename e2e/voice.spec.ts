@@ -154,7 +154,7 @@ test('record, pause, resume, stop, review and save a voice idea', async ({ page 
   expect(list.ideas[0]).toMatchObject({
     content: `${spoken}, then coffee`,
     isAudioRecording: true,
-    status: 'raw_ideas',
+    status: 'raw',
   });
 });
 

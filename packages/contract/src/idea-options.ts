@@ -6,7 +6,7 @@
 
 // ── Event status ──
 
-export const ideaStatuses = ['raw_ideas', 'saved_for_later', 'approved', 'sent'] as const;
+export const ideaStatuses = ['raw', 'saved_for_later', 'approved', 'sent'] as const;
 export type IdeaStatus = (typeof ideaStatuses)[number];
 
 /** Ideas not yet sent; `max_ideas` limits how many of these a user may have. */
@@ -14,7 +14,7 @@ export const isOpenIdeaStatus = (status: IdeaStatus): boolean => status !== 'sen
 
 /** The Idea Organizer's tabs in order, with their catalogue keys. */
 export const organizerTabs = [
-  { status: 'raw_ideas', labelKey: 'ideas.organizer.tabs.raw', emptyKey: 'ideas.organizer.empty.raw' },
+  { status: 'raw', labelKey: 'ideas.organizer.tabs.raw', emptyKey: 'ideas.organizer.empty.raw' },
   { status: 'saved_for_later', labelKey: 'ideas.organizer.tabs.later', emptyKey: 'ideas.organizer.empty.later' },
   { status: 'approved', labelKey: 'ideas.organizer.tabs.ready', emptyKey: 'ideas.organizer.empty.ready' },
   { status: 'sent', labelKey: 'ideas.organizer.tabs.sent', emptyKey: 'ideas.organizer.empty.sent' },

@@ -33,9 +33,13 @@ describe('delivery outcome', () => {
 
 describe('destinations', () => {
   it('take any mix of contacts, Telegram chats and LinkedIn, and at least one', () => {
-    expect(destinationsSchema.parse({ linkedin: true })).toEqual({ contactIds: [], chatIds: [], linkedin: true });
+    expect(destinationsSchema.parse({ linkedin: true })).toEqual({
+      contactIds: [],
+      telegramChatIds: [],
+      linkedin: true,
+    });
     expect(destinationsSchema.safeParse({}).error?.issues[0]?.message).toBe('summeris.validation.selectDestination');
-    expect(destinationsSchema.safeParse({ chatIds: ['-100123'] }).error?.issues[0]?.message).toBe(
+    expect(destinationsSchema.safeParse({ telegramChatIds: ['-100123'] }).error?.issues[0]?.message).toBe(
       'telegram.errors.chooseChannel',
     );
   });

@@ -116,11 +116,11 @@ export type ShareDeliveriesResponse = z.infer<typeof shareDeliveriesResponseSche
 export const destinationsSchema = z
   .object({
     contactIds: z.array(z.string().max(100)).max(1000).default([]),
-    chatIds: z.array(z.uuid('telegram.errors.chooseChannel')).max(20).default([]),
+    telegramChatIds: z.array(z.uuid('telegram.errors.chooseChannel')).max(20).default([]),
     linkedin: z.boolean().default(false),
   })
   .refine(
-    (destinations) => destinations.contactIds.length + destinations.chatIds.length > 0 || destinations.linkedin,
+    (destinations) => destinations.contactIds.length + destinations.telegramChatIds.length > 0 || destinations.linkedin,
     'summeris.validation.selectDestination',
   );
 export type Destinations = z.input<typeof destinationsSchema>;

@@ -182,7 +182,8 @@ describe('upgrading from an earlier release', () => {
     expect(ideas.maxIdeas).toBe(12);
     expect(ideas.ideas.map((idea) => `${idea.status}: ${idea.content}`).sort()).toEqual([
       'approved: I ran my first half marathon.',
-      'raw_ideas: We moved to Lisbon and the kids started school.',
+      // A raw idea's status was "raw_ideas" before migration 0014; the label shown stays "Raw Ideas".
+      'raw: We moved to Lisbon and the kids started school.',
       'sent: Sent update about the garden.',
     ]);
     // The idea's LinkedIn post, kept on the idea before, is now its share's published LinkedIn delivery.
@@ -202,6 +203,7 @@ describe('upgrading from an earlier release', () => {
       body: JSON.stringify({ content: 'Written after the upgrade.' }),
     });
     expect(created.status, await created.clone().text()).toBe(201);
+    expect(((await created.json()) as { status: string }).status).toBe('raw');
     expect((await get('/api/usage')) as object).toBeTruthy();
 
     child.kill('SIGTERM');
@@ -222,6 +224,11 @@ describe('upgrading from an earlier release', () => {
     expect(after.deliveries).toBe(before.email_deliveries! + before.telegram_posts! + before.linkedin_posts!);
     expect(after.shares).toBe(before.pending_shares! + before.linkedin_posts! + telegramPostsWithoutShare);
     expect(after.ideas).toBe(before.events! + 1);
+    // No idea is left under the old status name (migration 0014).
+    const oldStatus = await withDatabase((query) =>
+      query(`select count(*)::int as count from ideas where status = 'raw_ideas'`),
+    );
+    expect(oldStatus).toEqual([{ count: 0 }]);
 
     // The renamed columns kept their values, and a share's one text is now under "everyone".
     const renamed = await withDatabase((query) =>

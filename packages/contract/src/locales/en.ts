@@ -23,6 +23,7 @@ export { default as photos } from './en/photos.json' with { type: 'json' };
 export { default as publicAddress } from './en/publicAddress.json' with { type: 'json' };
 export { default as schedule } from './en/schedule.json' with { type: 'json' };
 export { default as settings } from './en/settings.json' with { type: 'json' };
+export { default as shares } from './en/shares.json' with { type: 'json' };
 export { default as summeris } from './en/summeris.json' with { type: 'json' };
 export { default as telegram } from './en/telegram.json' with { type: 'json' };
 export { default as templates } from './en/templates.json' with { type: 'json' };

@@ -23,6 +23,7 @@ export { default as photos } from './ru/photos.json' with { type: 'json' };
 export { default as publicAddress } from './ru/publicAddress.json' with { type: 'json' };
 export { default as schedule } from './ru/schedule.json' with { type: 'json' };
 export { default as settings } from './ru/settings.json' with { type: 'json' };
+export { default as shares } from './ru/shares.json' with { type: 'json' };
 export { default as summeris } from './ru/summeris.json' with { type: 'json' };
 export { default as telegram } from './ru/telegram.json' with { type: 'json' };
 export { default as templates } from './ru/templates.json' with { type: 'json' };

@@ -287,7 +287,7 @@ export const ideas = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    status: text('status').notNull().default('raw_ideas'),
+    status: text('status').notNull().default('raw'),
     preferences: jsonb('preferences'),
     /**
      * The `Idempotency-Key` the app sent with the create (a UUID made on the device when the idea was

@@ -137,7 +137,7 @@ export async function createIdea({
         kind: input.kind ?? null,
         tags: input.tags ?? [],
         isAudioRecording: input.isAudioRecording,
-        status: 'raw_ideas' satisfies IdeaStatus,
+        status: 'raw' satisfies IdeaStatus,
         idempotencyKey,
       })
       .onConflictDoNothing({ target: [ideas.userId, ideas.idempotencyKey] })

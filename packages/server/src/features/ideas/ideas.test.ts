@@ -56,12 +56,12 @@ async function clearIdeas(user: TestUser) {
 }
 
 describe('creating and listing ideas', () => {
-  it('derives the title, starts as raw_ideas, keeps the voice flag and lists newest first', async () => {
+  it('derives the title, starts as raw, keeps the voice flag and lists newest first', async () => {
     const first = await createIdea(alice, '  Went hiking today with friends  ', true);
     expect(first).toMatchObject({
       content: 'Went hiking today with friends',
       title: 'Went hiking today...',
-      status: 'raw_ideas',
+      status: 'raw',
       isAudioRecording: true,
       preferences: null,
       tags: [],
@@ -93,7 +93,7 @@ describe('creating and listing ideas', () => {
       kind: 'milestone',
       tags: ['work', 'travel'],
       sharedWith: [],
-      status: 'raw_ideas',
+      status: 'raw',
     });
     const list: IdeaList = (await call(alice, 'GET', '/api/ideas')).json();
     expect(list.ideas.find((listed) => listed.id === created.id)).toEqual(created);
@@ -206,7 +206,7 @@ describe('every call is scoped to the session user', () => {
     }
 
     const [aliceRow] = await testApp.database.db.select().from(ideas).where(eq(ideas.id, idea.id));
-    expect(aliceRow).toMatchObject({ content: 'Alice private idea', status: 'raw_ideas', preferences: null });
+    expect(aliceRow).toMatchObject({ content: 'Alice private idea', status: 'raw', preferences: null });
   });
 });
 

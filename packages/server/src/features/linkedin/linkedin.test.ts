@@ -516,7 +516,7 @@ describe('publishing to LinkedIn', () => {
     const signedOut = await testApp.app.inject({ method: 'POST', url: '/api/shares/send', payload: {} });
     expect(signedOut.statusCode).toBe(401);
     expect(await sharesOf(user)).toHaveLength(sharesBefore);
-    expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    expect(await ideaOf(user, ideaId)).toEqual({ status: 'raw', linkedinPostUrl: null });
   });
 
   it('an expired or revoked token (401) asks to reconnect, and reconnecting publishes again', async () => {
@@ -557,7 +557,7 @@ describe('publishing to LinkedIn', () => {
       message: translate('linkedin.errors.notConnected', 'en'),
     });
     expect(await sharesOf(loner)).toEqual([]);
-    expect(await ideaOf(loner, ideaId)).toEqual({ status: 'raw_ideas', linkedinPostUrl: null });
+    expect(await ideaOf(loner, ideaId)).toEqual({ status: 'raw', linkedinPostUrl: null });
     const bare = await createTestApp();
     try {
       const someone = await createUser(bare.app);

@@ -156,7 +156,7 @@ describe('links built on the stored public address (no BASE_URL)', () => {
     await telegram.waitForMessage(sender.id, (text) => text.startsWith('Done! This chat is now connected'));
     telegram.pushUpdate(privateMessage(sender, { text: 'Finished the garden fence with my neighbour today' }));
     const reply = await telegram.waitForMessage(sender.id, (text) => text.startsWith('Saved as a Raw idea'));
-    expect(reply.text).toBe(`Saved as a Raw idea: “Finished the garden...”\nMy Stories: ${publicOrigin}/stories`);
+    expect(reply.text).toBe(`Saved as a Raw idea: “Finished the garden...”\nMy Stories: ${publicOrigin}/dashboard`);
   });
 
   it('puts the sign-in and password reset links of the "someone tried to register" email on it', async () => {

@@ -199,7 +199,7 @@ async function runScheduleForUser({
   if (!schedule.autoSend) return finish('pending', { ...counts, shareId });
 
   try {
-    const destinations = { contactIds: Object.keys(texts), chatIds: [], linkedin: false };
+    const destinations = { contactIds: Object.keys(texts), telegramChatIds: [], linkedin: false };
     const result = await sendShare({ db, jobs, channels: dependencies.channels, userId, shareId, destinations, now });
     if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
     return finish('sent', { ...counts, contactCount: result.queued, shareId });

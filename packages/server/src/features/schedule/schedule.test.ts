@@ -55,10 +55,10 @@ async function addContact(user: TestUser, name: string, email: string) {
   return response.json() as { id: string; name: string; email: string };
 }
 
-async function addIdea(user: TestUser, content: string, status: 'approved' | 'raw_ideas' = 'approved') {
+async function addIdea(user: TestUser, content: string, status: 'approved' | 'raw' = 'approved') {
   const id = await createIdea(testApp.app, user, content);
   // Ready, as Approve & Finish leaves an idea (without the share it would write: the schedule makes its own).
-  if (status !== 'raw_ideas') await testApp.database.db.update(ideas).set({ status }).where(eq(ideas.id, id));
+  if (status !== 'raw') await testApp.database.db.update(ideas).set({ status }).where(eq(ideas.id, id));
   return id;
 }
 
@@ -154,7 +154,7 @@ describe('the scheduled run', () => {
   it('does nothing but record "nothing to share" when no idea is Ready, and keeps 09:00 across the DST change', async () => {
     const user = await createVerifiedUser(testApp.app, testApp.database.db);
     await addContact(user, 'Bob', 'bob.nothing@example.com');
-    const rawIdea = await addIdea(user, 'Still thinking about this one', 'raw_ideas');
+    const rawIdea = await addIdea(user, 'Still thinking about this one', 'raw');
     await saveSchedule(user, weeklyInBerlin('2030-03-25'));
 
     await tick('2030-03-25T07:59:00Z');
@@ -172,7 +172,7 @@ describe('the scheduled run', () => {
     // Europe/Berlin moves to summer time on 2030-03-31: the next Monday 09:00 is 07:00 UTC.
     expect(after.nextRunAt).toBe('2030-04-01T07:00:00.000Z');
     expect(await sharesOf(user.id)).toHaveLength(0);
-    expect(await statusesOf([rawIdea])).toEqual(['raw_ideas']);
+    expect(await statusesOf([rawIdea])).toEqual(['raw']);
   });
 
   it('with Automatic Sharing off, leaves a pending share for the selected contacts and the ideas unchanged', async () => {
@@ -181,7 +181,7 @@ describe('the scheduled run', () => {
     const carol = await addContact(user, 'Carol', 'carol.pending@example.com');
     await addContact(user, 'Dan', 'dan.pending@example.com');
     const ideas = [await addIdea(user, 'We moved to Lisbon last week'), await addIdea(user, 'Started a pottery class')];
-    const raw = await addIdea(user, 'Not ready yet', 'raw_ideas');
+    const raw = await addIdea(user, 'Not ready yet', 'raw');
     await saveSchedule(user, weeklyInBerlin('2030-04-01', { selectedContacts: [bob.id, carol.id] }));
 
     // Two instances ticking at once take the run once.
@@ -201,7 +201,7 @@ describe('the scheduled run', () => {
     expect(share!.texts[bob.id]).toContain('Bob');
     expect(share!.texts[carol.id]).toContain('Carol');
     expect(await statusesOf(ideas)).toEqual(['approved', 'approved']);
-    expect(await statusesOf([raw])).toEqual(['raw_ideas']);
+    expect(await statusesOf([raw])).toEqual(['raw']);
     expect(await testApp.database.db.select().from(deliveries).where(eq(deliveries.userId, user.id))).toHaveLength(0);
     expect(smtp.to('bob.pending@example.com')).toHaveLength(0);
     const schedule = await scheduleOf(user);

@@ -32,15 +32,8 @@ import {
   type SendShareOutcome,
 } from './delivery/send.ts';
 import { generateShare } from './generate-share.ts';
-import {
-  cancelShare,
-  findShares,
-  findSharesForReview,
-  getOwnShare,
-  getShareForIdea,
-  storeShareTextOfIdeas,
-  updateShareText,
-} from './shares-service.ts';
+import { findShares, findSharesForReview, getShareForIdea } from './shares-queries.ts';
+import { cancelShare, getOwnShare, storeShareTextOfIdeas, updateShareText } from './shares-service.ts';
 
 const tags = ['shares'];
 const shareParams = z.object({ id: z.string().max(100) });

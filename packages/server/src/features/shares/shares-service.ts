@@ -2,74 +2,34 @@ import type { Locale } from '@life-updates/contract/i18n';
 import type { Preferences } from '@life-updates/contract/preferences';
 import {
   pendingTabStatuses,
-  reloadableShareStatuses,
   reusableShareStatuses,
-  sentTabStatuses,
-  shareIdeaSnapshotSchema,
-  shareStatuses,
   everyoneTextKey,
   type Share,
   type ShareIdeaSnapshot,
-  type ShareReviewResponse,
   type ShareStatus,
   type ShareWithContacts,
 } from '@life-updates/contract/shares';
-import { and, desc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { contacts, shares } from '../../db/schema.ts';
+import { shares } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { filterOwnContactIds } from '../contacts/contacts-service.ts';
 import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
-import { findPhotosOfIdeas } from '../photos/photos-service.ts';
-import { findTemplateNames } from '../templates/templates-service.ts';
-import { findDeliveriesOfShares } from './delivery/deliveries.ts';
+import { containsAnyIdea, toIso, toShare, withContacts } from './shares-queries.ts';
 
 /*
- * The share aggregate: every status change of a share (create, approve, send, finalise, cancel) and
- * every other write to its row goes through the functions of this module. Shares live in the
- * `shares` table; their destinations are rows of `deliveries` (./delivery).
+ * The share aggregate's writes: every status change of a share (create, approve, send, finalise,
+ * cancel) and every other write to its row goes through the functions of this module. Shares live
+ * in the `shares` table; their destinations are rows of `deliveries` (./delivery). The reads,
+ * Summeris' among them, are in ./shares-queries.ts.
  */
 
-type ShareRow = typeof shares.$inferSelect;
-
-const shareNotFound = () => notFound('email.shareNotFound');
+const shareNotFound = () => notFound('shares.errors.notFound');
 /** Only a share still waiting for review can be edited or cancelled. */
 const notPending = () =>
   new AppError({ status: 409, code: 'SHARE_NOT_PENDING', message: 'summeris.errors.notPending' });
-
-function toIso(value: Date | null): string | null {
-  return value ? value.toISOString() : null;
-}
-
-function readSnapshots(value: unknown): ShareIdeaSnapshot[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = shareIdeaSnapshotSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-function toShare(row: ShareRow): Share {
-  const status = (shareStatuses as readonly string[]).includes(row.status) ? (row.status as ShareStatus) : 'pending';
-  return {
-    id: row.id,
-    status,
-    ideaIds: row.ideaIds,
-    ideas: readSnapshots(row.ideas),
-    contactIds: row.contactIds,
-    texts: row.texts,
-    templateId: row.templateId,
-    subject: row.subject,
-    source: row.source,
-    generatedAt: toIso(row.generatedAt),
-    sendAt: toIso(row.sendAt),
-    sentAt: toIso(row.sentAt),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** What a share keeps of each idea, as it was when the share was written. */
 const toSnapshot = (idea: IdeaRow): ShareIdeaSnapshot => ({
@@ -79,11 +39,6 @@ const toSnapshot = (idea: IdeaRow): ShareIdeaSnapshot => ({
   date: toIso(idea.date),
   createdAt: toIso(idea.createdAt),
 });
-
-/** Shares that contain any of these idea ids. */
-function containsAnyIdea(ideaIds: readonly string[]) {
-  return or(...ideaIds.map((id) => sql`${shares.ideaIds} @> ${JSON.stringify([id])}::jsonb`));
-}
 
 /** One of the user's shares; another user's (or a missing) one is a 404. */
 export async function getOwnShare({ db, userId, shareId }: { db: Executor; userId: string; shareId: string }) {
@@ -409,7 +364,7 @@ export async function startSendingShare({
     })
     .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent', 'scheduled'])))
     .returning({ id: shares.id });
-  if (!claimed) throw conflict(shareStatus === 'sent' ? 'email.alreadySent' : 'email.alreadySending');
+  if (!claimed) throw conflict(shareStatus === 'sent' ? 'shares.errors.alreadySent' : 'shares.errors.alreadySending');
 }
 
 /** A scheduled share back to Pending (approved), inside the caller's transaction; any other status is a 409. */
@@ -475,122 +430,4 @@ export async function finaliseShare({
     if (share)
       await setIdeasStatus({ db: tx, userId: share.userId, ideaIds: share.ideaIds.filter(isUuid), status: 'sent' });
   });
-}
-
-// ── Read ──
-
-/**
- * The share Create Content reloads its text from: the most recently generated one in
- * saved_for_later, approved or sent that contains the idea. Null when there is none.
- */
-export async function getShareForIdea({
-  db,
-  userId,
-  ideaId,
-}: UserScope<Database> & { ideaId: string }): Promise<Share | null> {
-  const [row] = await db
-    .select()
-    .from(shares)
-    .where(
-      and(eq(shares.userId, userId), inArray(shares.status, [...reloadableShareStatuses]), containsAnyIdea([ideaId])),
-    )
-    .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
-    .limit(1);
-  return row ? toShare(row) : null;
-}
-
-/** The user's shares, newest first, optionally only in some statuses. */
-export async function findShares({
-  db,
-  userId,
-  statuses,
-}: UserScope<Database> & { statuses?: readonly ShareStatus[] | undefined }): Promise<Share[]> {
-  const rows = await db
-    .select()
-    .from(shares)
-    .where(
-      and(
-        eq(shares.userId, userId),
-        statuses && statuses.length > 0 ? inArray(shares.status, [...statuses]) : undefined,
-      ),
-    )
-    .orderBy(desc(shares.createdAt), desc(shares.id));
-  return rows.map(toShare);
-}
-
-/** Shares with their contacts' names, their template's name and their deliveries, as Summeris shows them. */
-async function withContacts({
-  db,
-  userId,
-  shares,
-  locale,
-}: {
-  db: Database;
-  userId: string;
-  shares: Share[];
-  locale: Locale;
-}): Promise<ShareWithContacts[]> {
-  const contactIds = [...new Set(shares.flatMap((share) => share.contactIds))].filter(isUuid);
-  const contactRows =
-    contactIds.length === 0
-      ? []
-      : await db
-          .select({ id: contacts.id, name: contacts.name, email: contacts.email, relationship: contacts.relationship })
-          .from(contacts)
-          .where(and(eq(contacts.userId, userId), inArray(contacts.id, contactIds)));
-  const contactsById = new Map(contactRows.map((row) => [row.id, row]));
-  const templateNames = await findTemplateNames({ db, userId });
-  const photosByIdea = await findPhotosOfIdeas({
-    db,
-    userId,
-    ideaIds: [...new Set(shares.flatMap((share) => share.ideaIds))],
-  });
-  const deliveriesByShare = await findDeliveriesOfShares({
-    db,
-    userId,
-    shareIds: shares.map((share) => share.id),
-    locale,
-  });
-  return shares.map((share) => ({
-    ...share,
-    contacts: share.contactIds.flatMap((id) => {
-      const contact = contactsById.get(id);
-      return contact ? [contact] : [];
-    }),
-    templateName: share.templateId ? (templateNames.get(share.templateId) ?? null) : null,
-    deliveries: deliveriesByShare.get(share.id) ?? [],
-    photos: share.ideaIds.flatMap((id) => photosByIdea.get(id) ?? []),
-  }));
-}
-
-const newestFirst = (share: Share) => Date.parse(share.sentAt ?? share.sendAt ?? share.generatedAt ?? share.createdAt);
-const hasFailedDestination = (share: ShareWithContacts) =>
-  share.deliveries.some((delivery) => delivery.status === 'failed' || delivery.status === 'bounced');
-
-/**
- * Summeris, everything that goes out on every channel, each tab newest first: Pending (to review),
- * Scheduled, Sent (going out or gone) and Failed (a share with a destination that failed; a
- * partial send is in Sent too).
- */
-export async function findSharesForReview({
-  db,
-  userId,
-  locale,
-}: UserScope<Database> & { locale: Locale }): Promise<ShareReviewResponse> {
-  const found = await findShares({
-    db,
-    userId,
-    statuses: [...pendingTabStatuses, 'scheduled', ...sentTabStatuses, 'failed'],
-  });
-  const all = await withContacts({ db, userId, shares: found, locale });
-  all.sort((left, right) => newestFirst(right) - newestFirst(left));
-  const withStatus = (statuses: readonly string[]) => all.filter((share) => statuses.includes(share.status));
-  return {
-    pending: withStatus(pendingTabStatuses),
-    scheduled: withStatus(['scheduled']),
-    sent: withStatus(sentTabStatuses),
-    failed: all.filter(
-      (share) => share.status === 'failed' || (share.status === 'sent' && hasFailedDestination(share)),
-    ),
-  };
 }

@@ -232,7 +232,7 @@ describe('Create Content exits', () => {
     expect(statuses[unrelated.id]).toBe('pending');
     const rows = await db.select().from(ideas).where(eq(ideas.userId, user.id));
     const ideaStatus = Object.fromEntries(rows.map((row) => [row.id, row.status]));
-    expect(ideaStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw_ideas' });
+    expect(ideaStatus).toMatchObject({ [first]: 'approved', [second]: 'approved', [other]: 'raw' });
   });
 
   it("Approve & Finish leaves another user's shares alone, even one naming the same idea", async () => {
@@ -327,9 +327,9 @@ describe('Create Content exits', () => {
     }
     const [bobRow] = await db.select().from(ideas).where(eq(ideas.id, bobIdea));
     const [aliceRow] = await db.select().from(ideas).where(eq(ideas.id, aliceIdea));
-    expect(bobRow).toMatchObject({ status: 'raw_ideas', preferences: null });
+    expect(bobRow).toMatchObject({ status: 'raw', preferences: null });
     // The whole request is one transaction: Alice's own idea is untouched too.
-    expect(aliceRow).toMatchObject({ status: 'raw_ideas', preferences: null });
+    expect(aliceRow).toMatchObject({ status: 'raw', preferences: null });
     expect(await sharesOf(bob.id)).toHaveLength(0);
   });
 

@@ -40,7 +40,7 @@ async function expectUnreachable(testApp: TestApp, user: TestUser, chatId: strin
       ideaIds: [ideaId],
       text: 'The apple tree is in',
       preferences,
-      destinations: { chatIds: [chatId] },
+      destinations: { telegramChatIds: [chatId] },
     },
   });
   expect(response.statusCode, response.body).toBe(200);

@@ -142,7 +142,7 @@ describe('photos sent to the bot', () => {
     );
     const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.includes('“Our new front...”'));
     expect(reply.text).toBe(
-      'Saved as a Raw idea with its photo: “Our new front...”\nMy Stories: http://localhost:3000/stories',
+      'Saved as a Raw idea with its photo: “Our new front...”\nMy Stories: http://localhost:3000/dashboard',
     );
     const [idea, ...others] = await ideasOf(alice);
     expect(others).toEqual([]);
@@ -464,7 +464,7 @@ describe('a share with photos, posted to a channel', () => {
         ideaIds,
         text,
         preferences: { ...defaultPreferences, platform: 'telegram' },
-        destinations: { chatIds: [chatRowId] },
+        destinations: { telegramChatIds: [chatRowId] },
       },
     });
     expect(response.statusCode, response.body).toBe(200);

@@ -185,12 +185,14 @@ describe('capturing ideas', () => {
   it('saves a text message as a Raw idea of the linked account only, and replies with its title and My Stories', async () => {
     fake.pushUpdate(privateMessage(aliceTelegram, { text: 'Finished the garden fence with my neighbour today' }));
     const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Saved as a Raw idea'));
-    expect(reply.text).toBe('Saved as a Raw idea: “Finished the garden...”\nMy Stories: http://localhost:3000/stories');
+    expect(reply.text).toBe(
+      'Saved as a Raw idea: “Finished the garden...”\nMy Stories: http://localhost:3000/dashboard',
+    );
     const ideas = await ideasOf(alice);
     expect(ideas).toEqual([
       expect.objectContaining({
         content: 'Finished the garden fence with my neighbour today',
-        status: 'raw_ideas',
+        status: 'raw',
         isAudioRecording: false,
       }),
     ]);
@@ -264,7 +266,7 @@ describe('capturing ideas', () => {
     );
     const reply = await fake.waitForMessage(aliceTelegram.id, (text) => text.startsWith('Transcribed and saved'));
     expect(reply.text).toContain('“Walked the dog...”');
-    expect(reply.text).toContain('http://localhost:3000/stories');
+    expect(reply.text).toContain('http://localhost:3000/dashboard');
     expect(
       transcription.received
         .slice(filesBefore)
@@ -277,7 +279,7 @@ describe('capturing ideas', () => {
       expect.objectContaining({
         content: 'Walked the dog along the river',
         isAudioRecording: true,
-        status: 'raw_ideas',
+        status: 'raw',
       }),
     ]);
   });
@@ -501,8 +503,8 @@ describe('channels and publishing', () => {
   const preferences = { ...defaultPreferences, platform: 'telegram' };
 
   /** Sends a text to the user's chats through the share pipeline; the answer of POST /api/shares/send. */
-  const sendToChats = (user: TestUser, ideaIds: string[], text: string, chatIds: string[]) =>
-    call(user, 'POST', '/api/shares/send', { ideaIds, text, preferences, destinations: { chatIds } });
+  const sendToChats = (user: TestUser, ideaIds: string[], text: string, telegramChatIds: string[]) =>
+    call(user, 'POST', '/api/shares/send', { ideaIds, text, preferences, destinations: { telegramChatIds } });
 
   /** Sends a text to one chat and waits, as the web client polls, until its delivery is done. */
   async function postToChat(user: TestUser, ideaIds: string[], text: string, chatRowId: string) {
@@ -591,7 +593,7 @@ describe('channels and publishing', () => {
     expect(fake.sentMessages().length).toBe(before);
     // Nothing was written for any of them.
     expect((await testApp.database.db.select({ id: shares.id }).from(shares)).length).toBe(sharesBefore);
-    expect((await listedIdea(alice, aliceIdea)).status).toBe('raw_ideas');
+    expect((await listedIdea(alice, aliceIdea)).status).toBe('raw');
     expect((await call(bob, 'DELETE', `/api/telegram/chats/${channelRowId}`)).statusCode).toBe(404);
   });
 
@@ -730,7 +732,7 @@ describe('without a bot token', () => {
           ideaIds: [(idea.json() as { id: string }).id],
           text: 'No bot here',
           preferences: defaultPreferences,
-          destinations: { chatIds: ['00000000-0000-4000-8000-000000000000'] },
+          destinations: { telegramChatIds: ['00000000-0000-4000-8000-000000000000'] },
         },
       });
       expect(post.statusCode).toBe(409);

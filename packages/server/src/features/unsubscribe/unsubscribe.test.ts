@@ -266,7 +266,7 @@ describe('one-click unsubscribe', () => {
       channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: [hal!.id], chatIds: [], linkedin: false },
+      destinations: { contactIds: [hal!.id], telegramChatIds: [], linkedin: false },
       bodies: share.texts,
     });
     await processDeliveries({
@@ -400,7 +400,7 @@ describe('one-click unsubscribe', () => {
       channels: app.deps.channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: [fay!.id], chatIds: [], linkedin: false },
+      destinations: { contactIds: [fay!.id], telegramChatIds: [], linkedin: false },
       bodies: share.texts,
     });
     const token = createUnsubscribeToken({ appSecret: config.APP_SECRET, contactId: fay!.id });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shares, userSettings } from '../../db/schema.ts';
+import { deliveries, shares, userSettings } from '../../db/schema.ts';
 import { testAppForFile, createUser, type TestUser } from '../../../test/test-app.ts';
 import { getMonthlyUsage, monthWindowUtc } from './usage-service.ts';
 
@@ -28,14 +28,21 @@ describe('monthly usage', () => {
     const now = new Date();
     const { start } = monthWindowUtc(now);
     const lastMonth = new Date(start.getTime() - 1);
-    await db.insert(shares).values([
-      { userId: alice.id, status: 'sent', sentAt: now },
-      { userId: alice.id, status: 'sent', sentAt: start },
-      { userId: alice.id, status: 'sent', sentAt: lastMonth },
-      { userId: alice.id, status: 'generated', sentAt: null },
-      { userId: alice.id, status: 'approved', sentAt: now },
-      { userId: bob.id, status: 'sent', sentAt: now },
-    ]);
+    const inserted = await db
+      .insert(shares)
+      .values([
+        { userId: alice.id, status: 'sent', sentAt: now },
+        { userId: alice.id, status: 'sent', sentAt: start },
+        { userId: alice.id, status: 'sent', sentAt: lastMonth },
+        { userId: alice.id, status: 'generated', sentAt: null },
+        { userId: alice.id, status: 'approved', sentAt: now },
+        { userId: bob.id, status: 'sent', sentAt: now },
+      ])
+      .returning({ id: shares.id, userId: shares.userId });
+    // Each emails one contact: only contact shares count (usage-service.test.ts shows posts do not).
+    await db
+      .insert(deliveries)
+      .values(inserted.map((share) => ({ userId: share.userId, shareId: share.id, channel: 'email', body: 'News.' })));
 
     const response = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: alice.headers });
     expect(response.statusCode).toBe(200);

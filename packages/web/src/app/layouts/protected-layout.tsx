@@ -5,7 +5,7 @@ import { ProfileTimeoutError, useMe, wasSignedOut } from '@/api/me';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { RemovedModelBanner } from '@/features/ai-settings/components/removed-model-banner';
+import { RemovedModelBanner } from '@/features/settings/components/removed-model-banner';
 import { LinkedinExpiryBanner } from '@/features/linkedin/components/linkedin-expiry-banner';
 
 // Sends the ideas kept on this device while offline; its code (and IndexedDB's) loads after the screen.

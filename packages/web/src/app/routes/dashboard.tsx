@@ -33,7 +33,7 @@ export function Component() {
 
   // The organizer's selection lives here so flows composed on this page (e.g. sharing the selected
   // ideas with contacts) can read it.
-  const [tab, setTab] = useState<IdeaStatus>('raw_ideas');
+  const [tab, setTab] = useState<IdeaStatus>('raw');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const ideas = ideaList.data?.ideas ?? [];
   // The selected ideas of the current tab, newest first; ids of deleted ideas drop out.

@@ -14,13 +14,13 @@ import { SignedInDevices } from '@/features/account/components/signed-in-devices
 import { PasskeySettings } from '@/features/account/components/passkey-settings';
 import { TwoFactorSettings } from '@/features/account/components/two-factor-settings';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
-import { AiSettings } from '@/features/ai-settings/components/ai-settings';
+import { AiSettings } from '@/features/settings/components/ai-settings';
 import { ConnectedAccounts } from '@/features/linkedin/components/connected-accounts';
-import { ScheduleSettings } from '@/features/schedule/components/schedule-settings';
+import { ScheduleSettings } from '@/features/settings/components/schedule-settings';
 import { EmailSettings } from '@/features/email-settings/components/email-settings';
-import { VoiceSettings } from '@/features/voice/components/voice-settings';
-import { TemplatesSettings } from '@/features/templates/components/templates-settings';
-import { TelegramSettings } from '@/features/telegram/components/telegram-settings';
+import { VoiceSettings } from '@/features/settings/components/voice-settings';
+import { TemplatesSettings } from '@/features/settings/components/templates-settings';
+import { TelegramSettings } from '@/features/settings/components/telegram-settings';
 
 const tabIds = [
   'scheduling',

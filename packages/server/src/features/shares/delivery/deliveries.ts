@@ -64,12 +64,12 @@ export async function findShareDeliveries({
   shareId,
   locale,
 }: UserScope<Database> & { shareId: string; locale: Locale }): Promise<ShareDeliveriesResponse> {
-  if (!isUuid(shareId)) throw notFound('email.shareNotFound');
+  if (!isUuid(shareId)) throw notFound('shares.errors.notFound');
   const [share] = await db
     .select({ status: shares.status })
     .from(shares)
     .where(byIdAndOwner(shares, shareId, userId));
-  if (!share) throw notFound('email.shareNotFound');
+  if (!share) throw notFound('shares.errors.notFound');
   const rows = await db
     .select()
     .from(deliveries)

@@ -512,7 +512,7 @@ describe('Create Content → Email to Contacts in one step (POST /api/shares/sen
     const idea = await createIdea(testApp.app, user, 'A quiet week');
     const request = { ideaIds: [idea], text: 'A quiet week at home.', preferences };
     const before = await stateOf(user.id);
-    expect(before.ideas[0]!.status).toBe('raw_ideas');
+    expect(before.ideas[0]!.status).toBe('raw');
 
     const noRecipient = await emailText(user, {
       ...request,
@@ -748,7 +748,7 @@ describe('durability', () => {
       channels: firstApp.deps.channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: share.contactIds, chatIds: [], linkedin: false },
+      destinations: { contactIds: share.contactIds, telegramChatIds: [], linkedin: false },
       subject: 'Through the crash',
       bodies: share.texts,
       method: 'email',
@@ -822,7 +822,7 @@ describe('durability', () => {
       channels: firstApp.deps.channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: share.contactIds, chatIds: [], linkedin: false },
+      destinations: { contactIds: share.contactIds, telegramChatIds: [], linkedin: false },
       subject: 'Before the restart',
       bodies: share.texts,
       method: 'email',

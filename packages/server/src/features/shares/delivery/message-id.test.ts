@@ -100,7 +100,7 @@ describe('one Message-ID per delivery', () => {
       channels: testApp.app.deps.channels,
       userId: user.id,
       shareId: share.id,
-      destinations: { contactIds: [dan!.id], chatIds: [], linkedin: false },
+      destinations: { contactIds: [dan!.id], telegramChatIds: [], linkedin: false },
       bodies: share.texts,
     });
     const [deliveryId] = outcome.deliveryIds;

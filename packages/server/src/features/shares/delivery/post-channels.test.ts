@@ -102,7 +102,7 @@ describe('a share to a Telegram chat and LinkedIn', () => {
       await createIdea(app(), user, 'The kids built a treehouse'),
     ];
     const text = 'Spring in the garden: an apple tree and a treehouse.';
-    const result = await send({ ideaIds, text, destinations: { chatIds: [chatRowId], linkedin: true } });
+    const result = await send({ ideaIds, text, destinations: { telegramChatIds: [chatRowId], linkedin: true } });
     expect(result).toMatchObject({ outcome: 'queued', queued: 2 });
 
     const done = await waitForDeliveries(app(), user, result.shareId!);
@@ -168,7 +168,7 @@ describe('an attempt the instance left half-way ("sending" when its job runs aga
     db().update(deliveries).set({ status: 'sending', attempts: 1 }).where(eq(deliveries.id, deliveryId));
 
   it('is failed, not posted again, on Telegram', async () => {
-    const { shareId, deliveryId } = await scheduledDelivery({ chatIds: [chatRowId] }, 'Half-way to Telegram');
+    const { shareId, deliveryId } = await scheduledDelivery({ telegramChatIds: [chatRowId] }, 'Half-way to Telegram');
     await interrupt(deliveryId);
     expect((await work(deliveryId)).get(deliveryId)).toEqual({ status: 'failed' });
     expect(telegram.calls.filter((call) => call.params.text === 'Half-way to Telegram')).toEqual([]);

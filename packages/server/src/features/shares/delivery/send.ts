@@ -2,9 +2,9 @@ import type { MessageMethod } from '@life-updates/contract/email';
 import type { Preferences } from '@life-updates/contract/preferences';
 import { everyoneTextKey, type Channel as ChannelName } from '@life-updates/contract/share-options';
 import type { Destinations } from '@life-updates/contract/shares';
-import { and, eq, exists, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { deliveries, shares } from '../../../db/schema.ts';
+import { deliveries } from '../../../db/schema.ts';
 import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
@@ -30,11 +30,13 @@ import { enqueueDeliveries } from './queue.ts';
  * (./worker.ts) sends them; ./deliveries.ts reports how they went.
  */
 
-const limitReached = () => new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'email.monthlyLimitReached' });
+const limitReached = () =>
+  new AppError({ status: 403, code: 'LIMIT_REACHED', message: 'shares.errors.monthlyLimitReached' });
 
 /**
  * The monthly-limit check, inside the caller's transaction: the settings row is locked so two
- * sends cannot both pass, and contact shares already going out or scheduled count as used.
+ * sends cannot both pass; the meter's own count (getMonthlyUsage), with contact shares already
+ * going out or scheduled counted as used.
  */
 async function assertWithinMonthlyLimit({
   tx,
@@ -52,22 +54,8 @@ async function assertWithinMonthlyLimit({
   isLocked?: boolean;
 }) {
   if (isLocked) await lockSettingsRow({ tx, userId });
-  const { used, total } = await getMonthlyUsage({ db: tx, userId, now });
-  const inFlight = await tx.$count(
-    shares,
-    and(
-      eq(shares.userId, userId),
-      inArray(shares.status, ['sending', 'scheduled']),
-      exceptShareId ? ne(shares.id, exceptShareId) : undefined,
-      exists(
-        tx
-          .select({ id: deliveries.id })
-          .from(deliveries)
-          .where(and(eq(deliveries.shareId, shares.id), eq(deliveries.channel, 'email'))),
-      ),
-    ),
-  );
-  if (used + inFlight >= total) throw limitReached();
+  const { used, total } = await getMonthlyUsage({ db: tx, userId, now, countsInFlight: true, exceptShareId });
+  if (used >= total) throw limitReached();
 }
 
 export type SendShareOutcome = {
@@ -85,7 +73,7 @@ export type SendShareOutcome = {
   deliveryIds: string[];
 };
 
-type DestinationList = { contactIds: readonly string[]; chatIds: readonly string[]; linkedin: boolean };
+type DestinationList = { contactIds: readonly string[]; telegramChatIds: readonly string[]; linkedin: boolean };
 type PreparedRow = NewDelivery & { channel: ChannelName };
 type Prepared = { rows: PreparedRow[]; skipped: number; skippedUnsubscribed: number; skippedBouncing: number };
 
@@ -115,7 +103,7 @@ async function prepareDeliveries({
   const input = { db, userId, everyoneText, contactTexts, subject, shareSubject };
   const targets: Array<[ChannelName, readonly string[]]> = [
     ['email', contactIds],
-    ['telegram', [...new Set(destinations.chatIds)]],
+    ['telegram', [...new Set(destinations.telegramChatIds)]],
     ['linkedin', destinations.linkedin ? [userId] : []],
   ];
   const prepared: Prepared = { rows: [], skipped: 0, skippedUnsubscribed: 0, skippedBouncing: 0 };
@@ -378,7 +366,7 @@ export function destinationsOf(
 ): DestinationList {
   return {
     contactIds: requested?.contactIds ?? share.contactIds,
-    chatIds: requested?.chatIds ?? [],
+    telegramChatIds: requested?.telegramChatIds ?? [],
     linkedin: requested?.linkedin ?? false,
   };
 }

@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Idea } from '@life-updates/contract/ideas';
 import { useIdeas } from '@/api/ideas';
 import { useShareDeliveries, useShareForIdea } from '@/api/shares';
-import { DeliveryStatusList } from '@/components/delivery-status-list';
+import { DeliveryStatusList } from '@/components/shares/delivery-status-list';
 import { LoadFailed } from '@/components/load-failed';
 import { PhotoThumbnails } from '@/components/photos/photo-thumbnails';
 import { Button } from '@/components/ui/button';

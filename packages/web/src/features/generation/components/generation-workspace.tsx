@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useIdeas } from '@/api/ideas';
 import { ContactPickerDialog } from '@/components/contact-picker-dialog';
-import { ShareDestinationsDialog } from '@/components/share-destinations-dialog';
+import { ShareDestinationsDialog } from '@/components/shares/share-destinations-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { countAccepted, countDeliveries, type Delivery } from '@life-updates/contract/shares';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DeliveryStatusList } from '@/components/delivery-status-list';
+import { DeliveryStatusList } from '@/components/shares/delivery-status-list';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -138,7 +138,7 @@ describe('the share dialog of Create Content and Generate', () => {
         ideaIds: [ideaId],
         text: 'Our news: we moved to Lisbon.',
         preferences: defaultPreferences,
-        destinations: { contactIds: ['c1'], chatIds: [chatId], linkedin: true },
+        destinations: { contactIds: ['c1'], telegramChatIds: [chatId], linkedin: true },
       },
     ]);
     const result = await screen.findByRole('dialog', { name: 'Sent' });
@@ -190,7 +190,7 @@ describe('the share dialog of Create Content and Generate', () => {
     const result = await screen.findByRole('dialog', { name: 'Scheduled' });
     expect(result).toHaveAccessibleDescription(/^It goes out .*2099/);
     const body = sent(calls)[0]?.body as { sendAt: string; destinations: unknown };
-    expect(body.destinations).toEqual({ contactIds: [], chatIds: [chatId], linkedin: false });
+    expect(body.destinations).toEqual({ contactIds: [], telegramChatIds: [chatId], linkedin: false });
     expect(body.sendAt).toBe(new Date('2099-06-01T09:30').toISOString());
   });
 

@@ -16,8 +16,8 @@ import { IdeaCard } from './idea-card';
 import { QueuedIdeas } from './queued-ideas';
 
 /** Raw and Later ideas can still be edited or deleted; Ready and Sent ones cannot. */
-const isEditable = (status: IdeaStatus) => status === 'raw_ideas' || status === 'saved_for_later';
-/** Ready and Sent cards show the saved summary text instead of the raw content. */
+const isEditable = (status: IdeaStatus) => status === 'raw' || status === 'saved_for_later';
+/** Ready and Sent cards show their share's saved text instead of the raw content. */
 const showsShareText = (status: IdeaStatus) => status === 'approved' || status === 'sent';
 
 /**
@@ -57,7 +57,7 @@ export function IdeaOrganizer({
   const [deleting, setDeleting] = useState<Idea | null>(null);
 
   const ideasOf = (status: IdeaStatus) => ideas.filter((idea) => idea.status === status);
-  const waitingIn = (status: IdeaStatus) => (status === 'raw_ideas' ? (waiting?.ideas ?? []) : []);
+  const waitingIn = (status: IdeaStatus) => (status === 'raw' ? (waiting?.ideas ?? []) : []);
   const hasSelection = ideasOf(tab).some((idea) => selectedIds.has(idea.id));
 
   const confirmDelete = (idea: Idea) =>
@@ -123,7 +123,7 @@ export function IdeaOrganizer({
         <div className="flex flex-wrap items-center justify-end gap-2">
           {isReadOnly ? null : shareAction}
           <Button onClick={onOpenSelected} disabled={!hasSelection || isReadOnly} className="min-w-28">
-            {tab === 'raw_ideas' ? t('ideas.organizer.create') : t('ideas.organizer.open')}
+            {tab === 'raw' ? t('ideas.organizer.create') : t('ideas.organizer.open')}
           </Button>
         </div>
       </CardContent>

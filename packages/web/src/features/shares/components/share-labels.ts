@@ -22,7 +22,7 @@ export function recipientsOf(share: ShareWithContacts, t: TFunction) {
   }));
   const single = share.texts[everyoneTextKey];
   if (entries.length === 0 && single !== undefined) {
-    return [{ key: everyoneTextKey, name: t('summeris.singleSummary'), text: single }];
+    return [{ key: everyoneTextKey, name: t('summeris.everyoneText'), text: single }];
   }
   return entries;
 }

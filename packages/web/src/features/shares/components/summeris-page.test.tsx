@@ -111,6 +111,19 @@ const review: ShareReviewResponse = {
 };
 
 describe('Summeris', () => {
+  it('lists each tab in the order the server gave, without sorting it again', async () => {
+    // The server orders each tab newest first; here it gives the older share first, on purpose.
+    const older = share({ id: 'older', contactIds: ['c2'], contacts: [bob], generatedAt: '2026-04-01T09:00:00.000Z' });
+    const newer = share({ id: 'newer', contactIds: ['c1'], contacts: [ann], generatedAt: '2026-05-01T09:00:00.000Z' });
+    stubReview({ ...review, pending: [older, newer] });
+    renderPage();
+    await screen.findByRole('article', { name: 'Share with Bob Colleague' });
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toBe(screen.getByRole('article', { name: 'Share with Bob Colleague' }));
+    expect(cards[1]).toBe(screen.getByRole('article', { name: 'Share with Ann Friend' }));
+  });
+
   it('shows the photos of a share’s ideas as thumbnails that open the full view', async () => {
     stubReview({
       ...review,

@@ -26,7 +26,7 @@ import { cn } from '@/lib/utils';
 
 /** Where a share goes, and when (`sendAt` absent: now). */
 export interface ShareDestinationsChoice {
-  destinations: { contactIds: string[]; chatIds: string[]; linkedin: boolean };
+  destinations: { contactIds: string[]; telegramChatIds: string[]; linkedin: boolean };
   sendAt?: string;
 }
 
@@ -84,7 +84,7 @@ export function ShareDestinationsDialog({
   const baseId = useId();
   const hintId = `${baseId}-hint`;
   const timeErrorId = `${baseId}-time-error`;
-  const [chatIds, setTelegramChatIds] = useState<ReadonlySet<string>>(new Set());
+  const [telegramChatIds, setTelegramChatIds] = useState<ReadonlySet<string>>(new Set());
   const [isLinkedinChosen, setLinkedinChosen] = useState(false);
   const [isScheduled, setScheduled] = useState(false);
   const [sendAt, setSendAt] = useState(defaultSendAt);
@@ -100,10 +100,12 @@ export function ShareDestinationsDialog({
   const canPost = postText !== null;
 
   // Only what still exists, in the lists' order.
-  const chosenChatIds = canPost ? chats.filter((chat) => chatIds.has(chat.id)).map((chat) => chat.id) : [];
+  const chosenTelegramChatIds = canPost
+    ? chats.filter((chat) => telegramChatIds.has(chat.id)).map((chat) => chat.id)
+    : [];
   const isLinkedinSent = canPost && linkedinConnection !== null && isLinkedinChosen;
-  const hasPost = chosenChatIds.length > 0 || isLinkedinSent;
-  const chosenCount = contacts.chosenIds.length + chosenChatIds.length + (isLinkedinSent ? 1 : 0);
+  const hasPost = chosenTelegramChatIds.length > 0 || isLinkedinSent;
+  const chosenCount = contacts.chosenIds.length + chosenTelegramChatIds.length + (isLinkedinSent ? 1 : 0);
   const linkedinProblem = isLinkedinSent ? linkedinTextProblem(postText ?? '') : null;
   // Counted as LinkedIn counts it, and as the server checks it: escaped.
   const postLength = linkedinCommentaryLength((postText ?? '').trim());
@@ -119,7 +121,11 @@ export function ShareDestinationsDialog({
     }
     setTimeError(null);
     onSubmit({
-      destinations: { contactIds: contacts.chosenIds, chatIds: chosenChatIds, linkedin: isLinkedinSent },
+      destinations: {
+        contactIds: contacts.chosenIds,
+        telegramChatIds: chosenTelegramChatIds,
+        linkedin: isLinkedinSent,
+      },
       ...(when ? { sendAt: when } : {}),
     });
   }
@@ -167,9 +173,9 @@ export function ShareDestinationsDialog({
                 <div key={chat.id} className="flex items-center gap-3 rounded-md border border-border p-3">
                   <Checkbox
                     id={id}
-                    checked={chatIds.has(chat.id)}
+                    checked={telegramChatIds.has(chat.id)}
                     disabled={isProcessing}
-                    onCheckedChange={(state) => setTelegramChatIds(toggled(chatIds, chat.id, state === true))}
+                    onCheckedChange={(state) => setTelegramChatIds(toggled(telegramChatIds, chat.id, state === true))}
                   />
                   <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
                     <span className="block truncate font-medium">{chat.title}</span>
