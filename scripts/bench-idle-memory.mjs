@@ -26,31 +26,59 @@ const serverDir = path.join(root, 'packages/server');
 const mebibyte = 1024 * 1024;
 const mib = (bytes) => Math.round(bytes / mebibyte);
 
-/** Preloaded into the server: on SIGUSR2 it writes process.memoryUsage() before and after a full GC. */
+/**
+ * Preloaded into the server: it keeps each WebAssembly.Memory made (PGlite's), and on SIGUSR2
+ * writes their sizes and process.memoryUsage() before and after a full collection.
+ */
 const probeSource = `
 import { writeFileSync } from 'node:fs';
+const memories = [];
+const Memory = WebAssembly.Memory;
+WebAssembly.Memory = class extends Memory {
+  constructor(descriptor) {
+    super(descriptor);
+    memories.push(this);
+  }
+};
 process.on('SIGUSR2', () => {
   const before = process.memoryUsage();
   globalThis.gc();
   const after = process.memoryUsage();
-  writeFileSync(process.env.MEMORY_PROBE_FILE, JSON.stringify({ before, after }));
+  const wasmMemories = memories.map((memory) => memory.buffer.byteLength);
+  writeFileSync(process.env.MEMORY_PROBE_FILE, JSON.stringify({ before, after, wasmMemories }));
 });
 `;
 
-/** RSS parts from /proc: file-backed, anonymous, and the WebAssembly memory's reservation (≥ 4 GiB mappings). */
-function processParts(pid) {
+/** The mappings of /proc/<pid>/smaps: size, resident, name. */
+function mappings(pid) {
+  const list = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) list.push({ name: head[1], size: 0, rss: 0 });
+    const size = /^Size:\s+(\d+) kB/.exec(line);
+    if (size) list.at(-1).size = Number(size[1]) * 1024;
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) list.at(-1).rss = Number(rss[1]) * 1024;
+  }
+  return list;
+}
+
+/**
+ * RSS parts: file-backed, anonymous; of the anonymous, glibc's main malloc heap ([heap]) and the
+ * WebAssembly memories (the anonymous mappings of exactly their size).
+ */
+function processParts(pid, wasmSizes) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))[1]) * 1024;
-  let wasmMemory = 0;
-  let size = 0;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const sizeMatch = /^Size:\s+(\d+) kB/.exec(line);
-    if (sizeMatch) size = Number(sizeMatch[1]) * 1024;
-    const rssMatch = /^Rss:\s+(\d+) kB/.exec(line);
-    // A WebAssembly.Memory reserves its whole 32-bit address space plus guard pages (8-10 GiB).
-    if (rssMatch && size >= 4 * 1024 * mebibyte) wasmMemory += Number(rssMatch[1]) * 1024;
-  }
-  return { rss: field('VmRSS'), file: field('RssFile'), anonymous: field('RssAnon'), wasmMemory };
+  const all = mappings(pid);
+  const sum = (list) => list.reduce((total, item) => total + item.rss, 0);
+  return {
+    rss: field('VmRSS'),
+    file: field('RssFile'),
+    anonymous: field('RssAnon'),
+    mallocHeap: sum(all.filter((item) => item.name === '[heap]')),
+    wasmMemory: sum(all.filter((item) => item.name === '' && wasmSizes.includes(item.size))),
+  };
 }
 
 async function idleServer(dataDir, label, probeFile) {
@@ -82,11 +110,11 @@ async function idleServer(dataDir, label, probeFile) {
     await pause(50);
   }
   await pause(settleSeconds * 1000);
-  const idle = processParts(child.pid);
+  const idle = processParts(child.pid, []);
   child.kill('SIGUSR2');
   await pause(1500);
-  const afterGc = processParts(child.pid);
   const inside = JSON.parse(readFileSync(resultFile, 'utf8'));
+  const afterGc = processParts(child.pid, inside.wasmMemories);
   child.kill('SIGTERM');
   await exited;
   return {
@@ -94,7 +122,8 @@ async function idleServer(dataDir, label, probeFile) {
     rss: mib(idle.rss),
     file: mib(idle.file),
     anonymous: mib(idle.anonymous),
-    wasmMemory: mib(idle.wasmMemory),
+    mallocHeap: mib(idle.mallocHeap),
+    wasmMemory: `${mib(afterGc.wasmMemory)} of ${inside.wasmMemories.map(mib).join(' + ')}`,
     heapUsed: mib(inside.before.heapUsed),
     heapTotal: mib(inside.before.heapTotal),
     external: mib(inside.before.external),
