@@ -1,9 +1,7 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import { existsSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { createGunzip } from 'node:zlib';
-import tar from 'tar-stream';
+import { extractDatabaseEntries } from './backup.ts';
 
 /**
  * The built server ships an empty PostgreSQL cluster (scripts/build-server.mjs makes it with
@@ -14,33 +12,19 @@ import tar from 'tar-stream';
 const freshClusterFile = fileURLToPath(new URL('./pglite-cluster.tar.gz', import.meta.url));
 
 /**
- * Unpacks the empty cluster into a new data dir before PGlite opens it, streamed from disk to disk.
- * Handing it to PGlite as `loadDataDir` instead unpacks its 40 MB in memory, and glibc kept about
- * 50 MiB of that freed memory for the life of the process (docs/benchmarks.md, Footprint). It is
- * unpacked beside the data dir and renamed into place, so a start stopped half-way leaves no
- * cluster that looks complete. Does nothing when the data dir holds a cluster or there is none to
- * unpack; `archive` is the built server's unless a test names another.
+ * Unpacks the empty cluster into a new data dir before PGlite opens it, streamed from disk to disk
+ * as a restore unpacks a backup. Handing it to PGlite as `loadDataDir` instead unpacks its 40 MB in
+ * memory, and glibc kept about 50 MiB of that freed memory for the life of the process
+ * (docs/benchmarks.md, Footprint). It is unpacked beside the data dir and renamed into place, so a
+ * start stopped half-way leaves no cluster that looks complete. Does nothing when the data dir holds
+ * a cluster or there is none to unpack; `archive` is the built server's unless a test names another.
  */
 export async function unpackFreshCluster(dataDir: string, archive = freshClusterFile): Promise<void> {
   if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(archive)) return;
   const unpacking = `${dataDir}.unpacking`;
   rmSync(unpacking, { recursive: true, force: true });
-  mkdirSync(unpacking, { recursive: true });
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    // Our own archive, whose names start with '/': each is kept inside the folder all the same.
-    const target = path.join(unpacking, path.normalize(`/${header.name}`));
-    if (header.type === 'directory') {
-      mkdirSync(target, { recursive: true });
-      stream.resume();
-      stream.on('end', next);
-      return;
-    }
-    mkdirSync(path.dirname(target), { recursive: true });
-    pipeline(stream, createWriteStream(target, { mode: header.mode ?? 0o600 })).then(() => next(), next);
-  });
-  await pipeline(createReadStream(archive), createGunzip(), extract);
-  // The data dir may exist, empty (the first start made the folder); anything else in it stays put.
+  await extractDatabaseEntries(archive, unpacking);
+  // The data dir may exist, empty (the first start made the folder): rmdir refuses anything else.
   if (existsSync(dataDir)) rmdirSync(dataDir);
   renameSync(unpacking, dataDir);
 }
