@@ -17,19 +17,19 @@
 // --grow-mib=<n> (100), --json (raw figures). Run through tsx (`npm run bench:footprint`): the
 // doubles are TypeScript that Node's own type stripping does not take.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { preferenceFallbacks } from '../packages/contract/src/preferences.ts';
 import { startSendgridApi } from '../packages/server/test/doubles/sendgrid.ts';
 import { commandEntities, privateMessage, startFakeTelegramApi } from '../packages/server/test/doubles/telegram.ts';
 import {
   call,
+  createThrowawayDatabase,
   machine,
   pause,
   rssMiB,
@@ -170,21 +170,12 @@ async function database(kind) {
   if (kind === 'pglite') {
     return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `lu_footprint_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
+  const database = await createThrowawayDatabase(postgresUrl);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     dataDir,
     drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
