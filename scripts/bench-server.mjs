@@ -1,11 +1,13 @@
 // What `npm run bench` and `npm run bench:photos` share: the built server started as `npm start`
 // runs it, accounts on it, a local SMTP server to send to, and readings of the machine and processes.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { serverEntry, serverEnvironment, serverNodeFlags } from './build-server.mjs';
@@ -196,4 +198,22 @@ export async function startServer(env = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new database on the PostgreSQL server `serverUrl` names (BENCH_DATABASE_URL): its URL, and
+ * `drop`, which removes it whatever still connects to it.
+ */
+export async function createThrowawayDatabase(serverUrl) {
+  const name = `lu_bench_${randomUUID().replaceAll('-', '')}`;
+  const run = async (statement) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

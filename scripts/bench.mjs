@@ -20,7 +20,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { call, machine, pause, rssMiB, signIn, signUp, startBuiltServer, startSmtpServer } from './bench-server.mjs';
+import {
+  call,
+  createThrowawayDatabase,
+  machine,
+  pause,
+  rssMiB,
+  signIn,
+  signUp,
+  startBuiltServer,
+  startSmtpServer,
+} from './bench-server.mjs';
 import { buildServerIfStale } from './build-server.mjs';
 import { bundleSizes } from './bundle-size.mjs';
 
@@ -228,21 +238,10 @@ async function benchDatabase(kind) {
     databaseEnv = { DATA_DIR: dataDir };
     target = path.join(dataDir, 'db'); // the embedded database's own folder in DATA_DIR
   } else {
-    const name = `lu_bench_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    target = url.toString();
+    const database = await createThrowawayDatabase(postgresUrl);
+    target = database.url;
     databaseEnv = { DATABASE_URL: target, DATA_DIR: dataDir };
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = database.drop;
   }
   const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   try {

@@ -135,7 +135,7 @@ async function isGzipped(file: string) {
  * `/PG_VERSION`, `/base/1/…`) into `target`; returns the archive's `app-secret`, if any. Names that
  * would leave `target` are skipped.
  */
-async function extractDatabaseEntries(file: string, target: string): Promise<Buffer | undefined> {
+export async function extractDatabaseEntries(file: string, target: string): Promise<Buffer | undefined> {
   mkdirSync(target, { recursive: true, mode: 0o700 });
   const extract = tar.extract();
   const reading = (await isGzipped(file))

@@ -3,10 +3,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { unpackFreshCluster } from './fresh-cluster.ts';
 import { migratePostgresUnderLock } from './migrate-postgres.ts';
 import { stopAfterFatalError } from './pglite-fatal-errors.ts';
 import { schema } from './schema.ts';
@@ -44,21 +45,9 @@ export const migrationsFolder =
  * PostgreSQL's memory settings inside PGlite. Its WebAssembly memory never shrinks, and PostgreSQL
  * zero-fills shared_buffers at start, so the default 128 MB is resident from the first second. One
  * person's data fits a small cache; the files it reads still come through the OS's page cache.
- * (docs/benchmarks.md, memory)
+ * 8 MB instead of 16 MB took 8 MiB off the idle server (docs/benchmarks.md, Footprint).
  */
-const pgliteSettings = ['shared_buffers=16MB', 'temp_buffers=2MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
-
-/**
- * The built server ships an empty PostgreSQL cluster (scripts/build-server.mjs makes it with
- * PGlite's own dumpDataDir): a new data dir starts from it instead of running initdb in a second
- * WebAssembly instance, which was most of a first start's time and memory. From the sources (dev,
- * tests) there is none, and PGlite runs initdb as usual.
- */
-const freshClusterFile = fileURLToPath(new URL('./pglite-cluster.tar.gz', import.meta.url));
-function freshClusterFor(dataDir: string): Blob | undefined {
-  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(freshClusterFile)) return undefined;
-  return new Blob([readFileSync(freshClusterFile)]);
-}
+const pgliteSettings = ['shared_buffers=8MB', 'temp_buffers=2MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
 
 /**
  * Opens the database: PostgreSQL when a connection string is given, else PGlite in `dataDir`
@@ -80,9 +69,10 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', connectionString: options.connectionString, close: () => pool.end() };
   }
   const isInMemory = options.dataDir === 'memory://';
+  if (!isInMemory) await unpackFreshCluster(options.dataDir);
   const pglite = isInMemory
     ? new PGlite({ postgresqlconf: pgliteSettings })
-    : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings, loadDataDir: freshClusterFor(options.dataDir) });
+    : new PGlite(options.dataDir, { postgresqlconf: pgliteSettings });
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
