@@ -1,0 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from './src/db/client.ts';
+const h = await openDatabase({ dataDir: '/tmp/probe-grow2' });
+const db = h.db;
+const t = async (label: string, q: any) => { const s = performance.now(); await db.execute(q); console.log(label, Math.round(performance.now() - s), 'ms'); };
+await t('users 1000', sql`insert into users (id, name, email, email_verified) select 'u' || i, 'U', 'u' || i || '@example.com', true from generate_series(0, 999) i`);
+await t('ideas 10k x 1KB over 1000 users', sql`insert into ideas (user_id, title, content, status) select 'u' || (i % 1000), 'Idea ' || i, (select string_agg(md5('u' || i || '/' || j), ' ') from generate_series(1, 32) j), 'sent' from generate_series(1, 10000) i`);
+await t('ideas 5k x 1.9KB over 1000', sql`insert into ideas (user_id, title, content, status) select 'u' || (i % 1000), 'Idea ' || i, (select string_agg(md5('v' || i || '/' || j), ' ') from generate_series(1, 58) j), 'sent' from generate_series(1, 5000) i`);
+await t('ideas 2.5k x 4KB over 1000', sql`insert into ideas (user_id, title, content, status) select 'u' || (i % 1000), 'Idea ' || i, (select string_agg(md5('w' || i || '/' || j), ' ') from generate_series(1, 128) j), 'sent' from generate_series(1, 2500) i`);
+await t('contacts 10k x 1KB', sql`insert into contacts (user_id, name, email, description) select 'u' || (i % 1000), 'c' || i, 'c' || i || '@x.com', (select string_agg(md5('c' || i || '/' || j), ' ') from generate_series(1, 32) j) from generate_series(1, 10000) i`);
+await h.close();
