@@ -40,11 +40,13 @@ async function measure(work) {
 }
 
 /**
- * Waits until this process's RSS has held still for 2 s (at most 30 s). PGlite's first seconds in a
- * process peak at about 700 MiB, whatever it does (V8 compiling its WebAssembly in the background;
- * docs/benchmarks.md): the server's daily backup runs long after that, so it is measured after it.
+ * Waits 15 s, then until this process's RSS has held still for 2 s (at most 30 s more). PGlite's
+ * first seconds in a process peak at about 700 MiB, whatever it does (V8 compiling its WebAssembly
+ * in the background; docs/benchmarks.md): the server's daily backup runs long after that, so it is
+ * measured after it.
  */
 async function settle() {
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
   for (let tries = 0; tries < 15; tries += 1) {
     writeFileSync('/proc/self/clear_refs', '5');
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -72,10 +72,11 @@ const walSegment = /^pg_wal\/([0-9A-F]{24})$/;
 /** The WAL segments a copy needs: from the one holding the last checkpoint's redo point to the one being written. */
 type WalSegments = { first: string; last: string };
 
-/** Whether the archive holds the entry `name` (relative to the database's folder). */
-function isArchived(name: string, wal: WalSegments) {
+/** Whether the archive holds the entry `name` (relative to the database's folder); all the WAL without `wal`. */
+function isArchived(name: string, wal: WalSegments | undefined) {
   if (leftOut.has(name)) return false;
   const segment = walSegment.exec(name)?.[1];
+  if (!wal) return true;
   // The others are older ones kept for reuse (recycled, holding stale WAL) or a timeline's past:
   // recovery reads none of them, and they can weigh more than the database (up to max_wal_size).
   return segment === undefined || (segment >= wal.first && segment <= wal.last);
@@ -87,7 +88,15 @@ function isArchived(name: string, wal: WalSegments) {
  * (`PG_VERSION`, `base/5/1259`), as restore reads them. The caller makes sure nothing writes to the
  * folder meanwhile (a size that changes fails the archive: tar-stream checks each entry's length).
  */
-async function writeDatabaseArchive({ directory, file, wal }: { directory: string; file: string; wal: WalSegments }) {
+async function writeDatabaseArchive({
+  directory,
+  file,
+  wal,
+}: {
+  directory: string;
+  file: string;
+  wal?: WalSegments;
+}) {
   const pack = tar.pack();
   const writing = pipeline(pack, createGzip(), createWriteStream(file, { mode: 0o600, flush: true }));
   writing.catch(() => {}); // its error also fails the entries below; it is reported by the await at the end
@@ -161,9 +170,12 @@ export async function writeRunningDatabaseArchive({ pglite, file }: { pglite: PG
 }
 
 /**
- * Backups by hand (`npm run db:backup`). Embedded: opens the database (the server must be stopped:
- * the data-dir lock makes sure) and writes the same archive as the server's backups. PostgreSQL:
- * pg_dump in plain SQL. Either is written whole or not at all.
+ * Backups by hand (`npm run db:backup`). Embedded: a gzipped tar of the database's folder,
+ * `DATA_DIR/db`, streamed from disk as the server's backups are. The server must be stopped (the
+ * data-dir lock makes sure), so nothing writes to it, and PGlite is not opened: its first seconds
+ * in a process cost hundreds of MiB (docs/benchmarks.md). Without PostgreSQL to say which WAL
+ * recovery needs, all of it is copied: a database the server left after a crash is recovered when
+ * the backup is restored. PostgreSQL: pg_dump in plain SQL. Either is written whole or not at all.
  */
 export async function backupDatabase({ dataDir, connectionString, file }: BackupFiles): Promise<{
   /** The entries an older install's database had directly in DATA_DIR, moved into `db` first (db/database-directory.ts). */
@@ -182,13 +194,7 @@ export async function backupDatabase({ dataDir, connectionString, file }: Backup
     const movedEntries = moveDatabaseIntoItsFolder(dataDir);
     const directory = databaseDirectory(dataDir);
     if (!existsSync(path.join(directory, 'PG_VERSION'))) throw new Error(`There is no database in ${directory}.`);
-    const pglite = new PGlite(directory);
-    await pglite.waitReady;
-    try {
-      await writeWhole(file, (partial) => writeRunningDatabaseArchive({ pglite, file: partial }));
-    } finally {
-      await pglite.close();
-    }
+    await writeWhole(file, (partial) => writeDatabaseArchive({ directory, file: partial }));
     return { movedEntries };
   } finally {
     release();
