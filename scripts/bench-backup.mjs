@@ -61,7 +61,9 @@ async function runStep(step, dataDir) {
   const { databaseDirectory } = await source('src/db/database-directory.ts');
   const backups = path.join(dataDir, 'backups');
   if (step === 'setup') {
-    const { databaseSize, growDatabase } = await import(pathToFileURL(path.join(root, 'packages/server/test/grow-database.ts')).href);
+    const { databaseSize, growDatabase } = await import(
+      pathToFileURL(path.join(root, 'packages/server/test/grow-database.ts')).href
+    );
     const database = await openDatabase({ dataDir: databaseDirectory(dataDir) });
     await growDatabase(database.db, { bytes: Number(options.megabytes ?? 100) * mebibyte });
     console.log(JSON.stringify({ databaseBytes: await databaseSize(database.db) }));
@@ -112,8 +114,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-bench-backup-'));
 const runChild = (step) => {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), `--step=${step}`, `--child=${dataDir}`, `--server=${serverDir}`,
-      `--megabytes=${options.megabytes ?? 100}`],
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      `--step=${step}`,
+      `--child=${dataDir}`,
+      `--server=${serverDir}`,
+      `--megabytes=${options.megabytes ?? 100}`,
+    ],
     { cwd: serverDir, encoding: 'utf8' },
   );
   if (child.status !== 0) throw new Error(child.stderr || `exit ${child.status}`);
@@ -128,7 +137,9 @@ try {
   }
   const setupStartedAt = performance.now();
   const { databaseBytes } = runChild('setup');
-  console.log(`database grown to ${mib(databaseBytes)} MiB in ${((performance.now() - setupStartedAt) / 1000).toFixed(0)} s`);
+  console.log(
+    `database grown to ${mib(databaseBytes)} MiB in ${((performance.now() - setupStartedAt) / 1000).toFixed(0)} s`,
+  );
   const summary = { server: serverDir, databaseMiB: Number(mib(databaseBytes)), photos };
   for (const step of ['backup', 'cli-backup', 'restore']) {
     const figures = [];
@@ -139,7 +150,9 @@ try {
         `${step} ${run + 1}: ${(result.milliseconds / 1000).toFixed(2)} s, peak RSS ${mib(result.peak)} MiB ` +
           `(${mib(result.rssBefore)} MiB before)` +
           (result.size ? `, file ${(result.size / mebibyte).toFixed(1)} MiB` : '') +
-          (result.waitedMilliseconds === undefined ? '' : `, a query waited ${(result.waitedMilliseconds / 1000).toFixed(2)} s`),
+          (result.waitedMilliseconds === undefined
+            ? ''
+            : `, a query waited ${(result.waitedMilliseconds / 1000).toFixed(2)} s`),
       );
     }
     summary[step] = {

@@ -88,15 +88,7 @@ function isArchived(name: string, wal: WalSegments | undefined) {
  * (`PG_VERSION`, `base/5/1259`), as restore reads them. The caller makes sure nothing writes to the
  * folder meanwhile (a size that changes fails the archive: tar-stream checks each entry's length).
  */
-async function writeDatabaseArchive({
-  directory,
-  file,
-  wal,
-}: {
-  directory: string;
-  file: string;
-  wal?: WalSegments;
-}) {
+async function writeDatabaseArchive({ directory, file, wal }: { directory: string; file: string; wal?: WalSegments }) {
   const pack = tar.pack();
   const writing = pipeline(pack, createGzip(), createWriteStream(file, { mode: 0o600, flush: true }));
   writing.catch(() => {}); // its error also fails the entries below; it is reported by the await at the end
@@ -321,7 +313,8 @@ function runTool(command: string, args: string[], io: { stdoutFile?: string; std
   return new Promise<void>((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const pending: Promise<void>[] = [];
-    if (io.stdoutFile) pending.push(pipeline(child.stdout, createWriteStream(io.stdoutFile, { mode: 0o600, flush: true })));
+    if (io.stdoutFile)
+      pending.push(pipeline(child.stdout, createWriteStream(io.stdoutFile, { mode: 0o600, flush: true })));
     else child.stdout.resume();
     if (io.stdinFile) pending.push(pipeline(createReadStream(io.stdinFile), child.stdin));
     else child.stdin.end();
