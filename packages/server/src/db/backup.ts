@@ -76,10 +76,10 @@ type WalSegments = { first: string; last: string };
 function isArchived(name: string, wal: WalSegments | undefined) {
   if (leftOut.has(name)) return false;
   const segment = walSegment.exec(name)?.[1];
-  if (!wal) return true;
-  // The others are older ones kept for reuse (recycled, holding stale WAL) or a timeline's past:
+  if (!wal || segment === undefined) return true;
+  // The others are segments kept for reuse (recycled, holding stale WAL) or a timeline's past:
   // recovery reads none of them, and they can weigh more than the database (up to max_wal_size).
-  return segment === undefined || (segment >= wal.first && segment <= wal.last);
+  return segment >= wal.first && segment <= wal.last;
 }
 
 /**
