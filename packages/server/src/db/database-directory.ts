@@ -2,9 +2,9 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, ren
 import path from 'node:path';
 
 /**
- * The embedded database's own folder, `DATA_DIR/db`. PGlite backs up (dumpDataDir) and restores its
- * whole folder, so nothing else lives in it: the secret, the lock, the photos and the backups stay
- * in DATA_DIR beside it (docs/decisions/017-database-folder.md).
+ * The embedded database's own folder, `DATA_DIR/db`. A backup copies the whole folder and a restore
+ * replaces it (db/backup.ts), so nothing else lives in it: the secret, the lock, the photos and the
+ * backups stay in DATA_DIR beside it (docs/decisions/017-database-folder.md).
  */
 export function databaseDirectory(dataDirectory: string) {
   return path.join(dataDirectory, 'db');
@@ -57,13 +57,18 @@ export function moveDatabaseIntoItsFolder(dataDirectory: string): string[] {
   for (const name of names.filter(isDatabaseEntry)) renameSync(path.join(dataDirectory, name), path.join(moving, name));
   renameSync(moving, target);
   // The renames are in DATA_DIR's own entries: written to disk before the database opens in `db`.
-  const directory = openSync(dataDirectory, 'r');
-  try {
-    fsyncSync(directory);
-  } finally {
-    closeSync(directory);
-  }
+  syncDirectoryEntries(dataDirectory);
   return readdirSync(target).sort();
+}
+
+/** Flushes a folder's entries (names made, renamed, removed) to disk, as fsync(2) on the folder does. */
+export function syncDirectoryEntries(directory: string) {
+  const descriptor = openSync(directory, 'r');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** The one line that says what a move did, for the server's log and the backup command's output. */

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { ensureQueue, type JobQueue } from '../../jobs.ts';
-import { createBackup, isBackupDue } from './backups-service.ts';
+import { createBackup, isBackupDue, removeStalePartialBackups } from './backups-service.ts';
 
 export const backupQueue = 'database-backup';
 
@@ -34,7 +34,10 @@ export async function registerBackupWorker(app: FastifyInstance, jobs: JobQueue)
   const { config, database } = app.deps;
   const { pglite } = database;
   // An in-memory database (tests) has nothing to keep.
-  if (!pglite?.dataDir || config.BACKUP_KEEP === 0) return;
+  if (!pglite?.dataDir) return;
+  // A backup killed half-way (the server stopped mid-copy) left its partial file: gone at start.
+  await removeStalePartialBackups({ directory: config.BACKUP_DIR });
+  if (config.BACKUP_KEEP === 0) return;
   await ensureQueue(jobs, backupQueue, { expireInSeconds: 15 * 60, retryLimit: 2, policy: 'singleton' });
   await jobs.schedule(backupQueue, '7 * * * *');
   await jobs.work(backupQueue, { pollingIntervalSeconds: 30 }, async () => {

@@ -39,6 +39,8 @@ export async function backupsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const admin = requireAdmin(request);
       if (!database.pglite) throw conflict('backups.errors.postgres');
+      // A backup copies the database's folder; only tests run one in memory, which has none.
+      if (!database.dataDir) throw conflict('backups.errors.inMemory');
       const backup = await createBackup({
         pglite: database.pglite,
         directory,

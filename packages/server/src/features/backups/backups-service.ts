@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { BackupFile } from '@life-updates/contract/backups';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeDatabaseArchive } from '../../db/backup.ts';
+import { isBeingWritten, partialSuffix, writeRunningDatabaseArchive, writeWhole } from '../../db/backup.ts';
 
 const backupPattern = /^life-updates-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/;
 
@@ -16,12 +16,17 @@ function timeOf(name: string): Date | undefined {
   return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : undefined;
 }
 
-/** The backups in `directory`, newest first (none when it does not exist yet). */
-export async function findBackups({ directory }: { directory: string }): Promise<BackupFile[]> {
-  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+/** The names in `directory`, none when it does not exist yet. */
+function namesIn(directory: string) {
+  return readdir(directory).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
+}
+
+/** The backups in `directory`, newest first (none when it does not exist yet). */
+export async function findBackups({ directory }: { directory: string }): Promise<BackupFile[]> {
+  const names = await namesIn(directory);
   const backups: BackupFile[] = [];
   for (const name of names
     .filter((entry) => backupPattern.test(entry))
@@ -42,13 +47,9 @@ export async function getBackupPath({ directory, name }: { directory: string; na
 
 /**
  * Backs up the running embedded database into `directory` and keeps the newest `keep` backups.
- *
- * Consistent because it goes through the database: PGlite copies its data directory while it
- * holds its own query lock, so no statement runs during the copy, and after a CHECKPOINT. What a
- * transaction had not committed is rolled back when the copy is opened, as after a power cut; a
- * copy of the live files made from outside the process (cp, tar) could catch a page half-written.
- * The archive holds the database's folder (DATA_DIR/db) only, never the photos or the earlier
- * backups; it is what `npm run db:restore` reads (db/backup.ts).
+ * Consistent while the app is in use, and written whole or not at all (db/backup.ts). The archive
+ * holds the database's folder (DATA_DIR/db) only, never the photos or the earlier backups; it is
+ * what `npm run db:restore` reads.
  */
 export async function createBackup({
   pglite,
@@ -62,27 +63,32 @@ export async function createBackup({
   now?: Date;
 }): Promise<BackupFile> {
   await mkdir(directory, { recursive: true });
-  await pglite.exec('checkpoint');
   const name = backupName(now);
   const file = path.join(directory, name);
-  // Written beside and renamed: a backup cut short (disk full, a crash) is never listed as one.
-  const partial = `${file}.partial`;
-  try {
-    await writeDatabaseArchive({ pglite, file: partial });
-    await rename(partial, file);
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
+  await writeWhole(file, (partial) => writeRunningDatabaseArchive({ pglite, file: partial }));
   await pruneBackups({ directory, keep: Math.max(keep, 1) });
   const { size } = await stat(file);
   return { name, size, createdAt: now.toISOString() };
 }
 
-/** Deletes all but the newest `keep` backups. */
+/** Deletes all but the newest `keep` backups, and the partial files of backups cut short. */
 export async function pruneBackups({ directory, keep }: { directory: string; keep: number }) {
+  await removeStalePartialBackups({ directory });
   const backups = await findBackups({ directory });
   for (const old of backups.slice(keep)) await rm(path.join(directory, old.name), { force: true });
+}
+
+/**
+ * Deletes what backups killed half-way left in `directory` (`life-updates-….tar.gz.partial`, as
+ * large as the database), except the one this process is writing now. At start and when pruning.
+ */
+export async function removeStalePartialBackups({ directory }: { directory: string }) {
+  const names = await namesIn(directory);
+  for (const name of names) {
+    const file = path.join(directory, name);
+    if (!name.endsWith(partialSuffix) || !backupPattern.test(name.slice(0, -partialSuffix.length))) continue;
+    if (!isBeingWritten(file)) await rm(file, { force: true });
+  }
 }
 
 /** Whether the newest backup is older than `maxAgeMs` (or there is none). */

@@ -1,14 +1,21 @@
 import { PGlite } from '@electric-sql/pglite';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { extract as tarExtract } from 'tar-stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, testBaseUrl, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { restoreDatabase } from '../../db/backup.ts';
+import {
+  createTestApp,
+  createUser,
+  openTestDatabase,
+  testBaseUrl,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
+import { partialSuffix, restoreDatabase } from '../../db/backup.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { databaseDirectory, isDatabaseEntry } from '../../db/database-directory.ts';
 import { buildApp } from '../../app.ts';
@@ -16,7 +23,7 @@ import { loadConfig } from '../../config.ts';
 import { startJobQueue } from '../../jobs.ts';
 import { registerWorkers } from '../../workers.ts';
 import { backupQueue, backUpIfDue } from './backup-worker.ts';
-import { createBackup, findBackups, isBackupDue } from './backups-service.ts';
+import { createBackup, findBackups, isBackupDue, pruneBackups, removeStalePartialBackups } from './backups-service.ts';
 
 const directories: string[] = [];
 function temporaryDirectory() {
@@ -64,9 +71,16 @@ async function contentsOf(handle: DatabaseHandle) {
   return contents;
 }
 
+/** PGlite on a folder of its own, as the server opens it (a backup copies its files). */
+async function pgliteOnDisk() {
+  const pglite = new PGlite(path.join(temporaryDirectory(), 'db'));
+  await pglite.waitReady;
+  return pglite;
+}
+
 describe('automatic backups: retention', () => {
   it('keeps the newest BACKUP_KEEP backups and leaves other files alone', async () => {
-    const pglite = new PGlite();
+    const pglite = await pgliteOnDisk();
     const directory = temporaryDirectory();
     writeFileSync(path.join(directory, 'notes.txt'), 'mine');
     const start = Date.parse('2026-11-01T03:07:00.000Z');
@@ -88,12 +102,45 @@ describe('automatic backups: retention', () => {
     expect(readdirSync(directory).sort()).toEqual([...kept.map((backup) => backup.name), 'notes.txt'].sort());
   }, 120_000);
 
+  it('removes what a backup killed half-way left when it prunes, and never lists it', async () => {
+    const directory = temporaryDirectory();
+    // As a killed backup leaves it: the first part of a gzip, under the partial name.
+    const stale = `life-updates-2026-11-01T03-07-00-000Z.tar.gz${partialSuffix}`;
+    writeFileSync(path.join(directory, stale), gzipSync(randomBytes(64 * 1024)).subarray(0, 4096));
+    writeFileSync(path.join(directory, `notes.txt${partialSuffix}`), 'not a backup of ours');
+    expect(await findBackups({ directory })).toEqual([]);
+    await pruneBackups({ directory, keep: 7 });
+    expect(readdirSync(directory)).toEqual([`notes.txt${partialSuffix}`]);
+
+    // Also when a backup prunes after itself.
+    writeFileSync(path.join(directory, stale), 'cut short');
+    const pglite = await pgliteOnDisk();
+    const backup = await createBackup({ pglite, directory, keep: 7, now: new Date('2026-11-02T03:07:00.000Z') });
+    await pglite.close();
+    expect(readdirSync(directory).sort()).toEqual([backup.name, `notes.txt${partialSuffix}`].sort());
+  }, 60_000);
+
+  it('keeps the partial file of a backup this process is still writing', async () => {
+    const directory = temporaryDirectory();
+    const pglite = await pgliteOnDisk();
+    const now = new Date('2026-11-03T03:07:00.000Z');
+    const backingUp = createBackup({ pglite, directory, keep: 7, now });
+    const partial = path.join(directory, `life-updates-2026-11-03T03-07-00-000Z.tar.gz${partialSuffix}`);
+    while (!existsSync(partial)) await new Promise((resolve) => setImmediate(resolve));
+    // "Back up now" pruning while the daily backup is still copying.
+    await removeStalePartialBackups({ directory });
+    expect(existsSync(partial)).toBe(true);
+    expect(await backingUp).toMatchObject({ createdAt: now.toISOString() });
+    await pglite.close();
+    expect(readdirSync(directory)).toEqual(['life-updates-2026-11-03T03-07-00-000Z.tar.gz']);
+  }, 60_000);
+
   it('is due when the newest backup is a day old, or there is none', async () => {
     const directory = temporaryDirectory();
     const now = new Date('2026-11-27T10:00:00.000Z');
     const maxAgeMs = 23.5 * 60 * 60 * 1000;
     expect(await isBackupDue({ directory: path.join(directory, 'missing'), now, maxAgeMs })).toBe(true);
-    const pglite = new PGlite();
+    const pglite = await pgliteOnDisk();
     await createBackup({
       pglite,
       directory,
@@ -117,8 +164,12 @@ describe('the daily backup job', () => {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     const jobs = await startJobQueue(database, { error: () => {} });
     const app = await buildApp({ config, database, jobs, webDistDir: null });
+    // Left by a backup the server was killed in the middle of, before this start.
+    const stale = path.join(backupDir, `life-updates-2026-11-26T03-07-00-000Z.tar.gz${partialSuffix}`);
+    writeFileSync(stale, 'cut short');
     try {
       await registerWorkers(app);
+      expect(existsSync(stale)).toBe(false);
       const schedules = await jobs.getSchedules();
       expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([backupQueue, '7 * * * *']);
 
@@ -267,6 +318,33 @@ describe('automatic backups: consistency', () => {
   }, 120_000);
 });
 
+/**
+ * The real app on an embedded database in a data dir of its own, as the server runs it (a backup
+ * copies the database's files, which an in-memory one has not); on PostgreSQL the test database.
+ */
+async function appOnDisk({ backupDir }: { backupDir: string }): Promise<TestApp> {
+  const dataDir = temporaryDirectory();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, BACKUP_DIR: backupDir },
+    { BASE_URL: testBaseUrl },
+  );
+  const database = process.env.TEST_DATABASE_URL
+    ? await openTestDatabase()
+    : await openDatabase({ dataDir: databaseDirectory(dataDir) });
+  const app = await buildApp({ config, database, jobs: undefined, webDistDir: null });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    jobs: undefined,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 describe('Settings → Admin → Backups', () => {
   let testApp: TestApp;
   let admin: TestUser;
@@ -274,7 +352,7 @@ describe('Settings → Admin → Backups', () => {
   let backupDir: string;
   beforeAll(async () => {
     backupDir = temporaryDirectory();
-    testApp = await createTestApp({ env: { BACKUP_DIR: backupDir } });
+    testApp = await appOnDisk({ backupDir });
     admin = await createUser(testApp.app, 'root@example.com');
     user = await createUser(testApp.app, 'alice@example.com');
   });
