@@ -41,7 +41,7 @@ export async function fitImage(
           .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
           .jpeg({ quality: 80 })
           .toBuffer({ resolveWithObject: true }),
-      { refusedWhenFull: false },
+      { uploadedBy: null },
     );
     fitted = { content: data, width: info.width, height: info.height };
   }

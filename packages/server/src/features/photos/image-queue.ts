@@ -34,6 +34,15 @@ const queue = pLimit(1);
  */
 export const maxWaitingImageJobs = 10;
 
+/**
+ * Uploads one user may have in the queue (running or waiting) at once: half the waiting room, so
+ * one user's script cannot fill the queue and have every other user's photos refused.
+ */
+export const maxImageJobsPerUser = maxWaitingImageJobs / 2;
+
+/** Uploads in the queue, by the user who sent them. */
+const jobsByUser = new Map<string, number>();
+
 /** How long a refused upload is told to wait: about what the queue's jobs take on a small server. */
 const retryAfterSeconds = 30;
 
@@ -47,17 +56,37 @@ export const imageQueueFull = () =>
   });
 
 /**
- * Runs `job` with sharp once the jobs before it are done, and answers what it answers. A job for a
- * request (`refusedWhenFull`) is refused with a 429 while `maxWaitingImageJobs` are waiting, so one
- * user cannot pile up work; a background job (an email's photos, a bot's photo) always waits its
- * turn: its own worker already bounds how many there are.
+ * Runs `job` with sharp once the jobs before it are done, and answers what it answers. An upload
+ * (`uploadedBy`: the user whose request it is) is refused with a 429 while `maxWaitingImageJobs` are
+ * waiting, or while that user already has `maxImageJobsPerUser` in the queue, so one user cannot
+ * pile up work; a background job (`uploadedBy: null`: an email's photos, a bot's photo) always
+ * waits its turn: its own worker already bounds how many there are.
  */
 export function runImageJob<T>(
   job: (sharp: SharpFactory) => Promise<T>,
-  { refusedWhenFull }: { refusedWhenFull: boolean },
+  { uploadedBy }: { uploadedBy: string | null },
 ): Promise<T> {
-  if (refusedWhenFull && queue.pendingCount >= maxWaitingImageJobs) return Promise.reject(imageQueueFull());
-  return queue(async () => job(await loadSharp()));
+  if (uploadedBy === null) return queue(async () => job(await loadSharp()));
+  const queued = jobsByUser.get(uploadedBy) ?? 0;
+  if (queue.pendingCount >= maxWaitingImageJobs || queued >= maxImageJobsPerUser) {
+    return Promise.reject(imageQueueFull());
+  }
+  jobsByUser.set(uploadedBy, queued + 1);
+  return queue(async () => job(await loadSharp())).finally(() => {
+    const left = (jobsByUser.get(uploadedBy) ?? 1) - 1;
+    if (left === 0) jobsByUser.delete(uploadedBy);
+    else jobsByUser.set(uploadedBy, left);
+  });
+}
+
+/**
+ * An image's width and height from its header, outside the queue: libvips reads the header
+ * without decoding a pixel, so it holds a worker thread only briefly.
+ */
+export async function readImageHeader(input: Buffer): Promise<{ width?: number; height?: number }> {
+  const sharp = await loadSharp();
+  const { width, height } = await sharp(input).metadata();
+  return { width, height };
 }
 
 /** The jobs running and waiting, for tests. */

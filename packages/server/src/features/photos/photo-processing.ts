@@ -6,7 +6,7 @@ import {
 } from '@life-updates/contract/photos';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error.ts';
-import { runImageJob } from './image-queue.ts';
+import { readImageHeader, runImageJob } from './image-queue.ts';
 
 /** Every photo is stored as JPEG: what every email client and Telegram shows (decision in docs/benchmarks.md, Photos). */
 const storedPhotoType = 'image/jpeg';
@@ -53,18 +53,29 @@ const maxPhotoPixels = maxPhotoMegapixels * 1_000_000;
  * side (never enlarged), as JPEG on white (a transparent PNG has no black background). An animated
  * GIF or WebP keeps its first frame. A damaged or cut-off file is refused, not stored half grey, and
  * so is one of more than maxPhotoMegapixels, by its header, before any pixel is decoded. The work
- * waits its turn in the image queue; `refusedWhenFull` for an upload request (image-queue.ts).
+ * waits its turn in the image queue; `uploadedBy` is the user of an upload request, null for
+ * background work (image-queue.ts).
  */
 export async function processPhoto(
   input: Buffer,
-  { refusedWhenFull }: { refusedWhenFull: boolean },
+  { uploadedBy }: { uploadedBy: string | null },
 ): Promise<ProcessedPhoto> {
   const mime = await recogniseType(input);
+  const refusal = (error: unknown): AppError => {
+    if (error instanceof AppError) return error;
+    // libheif as shipped with sharp reads AVIF but not HEVC-coded HEIC (a patent-encumbered codec).
+    if (mime === 'image/heic' || mime === 'image/heif') return heicUnsupported();
+    return unreadable();
+  };
+  // The header alone, outside the queue: an image over the limit is refused at once and never
+  // takes a turn from other people's photos.
+  const { width = 0, height = 0 } = await readImageHeader(input).catch((error: unknown) => {
+    throw refusal(error);
+  });
+  if (width * height > maxPhotoPixels) throw tooManyPixels();
   return runImageJob(
     async (sharp) => {
       try {
-        const { width = 0, height = 0 } = await sharp(input).metadata();
-        if (width * height > maxPhotoPixels) throw tooManyPixels();
         const { data: image, info } = await sharp(input, { failOn: 'warning', limitInputPixels: maxPhotoPixels })
           .rotate()
           .resize({ width: photoLongSide, height: photoLongSide, fit: 'inside', withoutEnlargement: true })
@@ -77,12 +88,9 @@ export async function processPhoto(
           .toBuffer();
         return { image, thumbnail, width: info.width, height: info.height, contentType: storedPhotoType };
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        // libheif as shipped with sharp reads AVIF but not HEVC-coded HEIC (a patent-encumbered codec).
-        if (mime === 'image/heic' || mime === 'image/heif') throw heicUnsupported();
-        throw unreadable();
+        throw refusal(error);
       }
     },
-    { refusedWhenFull },
+    { uploadedBy },
   );
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPhotos } from '../../../test/photo-uploads.ts';
 import { createIdea, createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
-import { imageQueueLength, maxWaitingImageJobs, runImageJob } from './image-queue.ts';
+import { imageQueueLength, maxImageJobsPerUser, maxWaitingImageJobs, runImageJob } from './image-queue.ts';
 
 const testApp = testAppForFile();
 let uploader: TestUser;
@@ -68,7 +68,7 @@ describe('the image queue', () => {
   function holdQueue(count: number) {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const held = Array.from({ length: count }, () => runImageJob(() => released, { refusedWhenFull: false }));
+    const held = Array.from({ length: count }, () => runImageJob(() => released, { uploadedBy: null }));
     return { release, done: Promise.all(held) };
   }
 
@@ -90,7 +90,7 @@ describe('the image queue', () => {
             order.push(n);
             running -= 1;
           },
-          { refusedWhenFull: true },
+          { uploadedBy: null },
         ),
       ),
     );
@@ -115,7 +115,7 @@ describe('the image queue', () => {
     // Another user's requests do not wait on the queue at all.
     const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: other.headers });
     expect(me.statusCode).toBe(200);
-    const background = runImageJob(async () => 'done', { refusedWhenFull: false });
+    const background = runImageJob(async () => 'done', { uploadedBy: null });
     queue.release();
     await queue.done;
     expect(await background).toBe('done');
@@ -123,5 +123,26 @@ describe('the image queue', () => {
       { name: 'a.png', bytes: png, type: 'image/png' },
     ]);
     expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
+  it('refuses a user more than maxImageJobsPerUser uploads at once, while another user’s upload is taken', async () => {
+    // One job running (a background one), then the first user’s uploads waiting behind it.
+    const queue = holdQueue(1);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const first = Array.from({ length: maxImageJobsPerUser }, () =>
+      runImageJob(() => released, { uploadedBy: 'user-a' }),
+    );
+    await expect(runImageJob(async () => 'one too many', { uploadedBy: 'user-a' })).rejects.toMatchObject({
+      status: 429,
+      code: 'PHOTO_QUEUE_FULL',
+    });
+    const otherUser = runImageJob(async () => 'taken', { uploadedBy: 'user-b' });
+    release();
+    queue.release();
+    await Promise.all([queue.done, ...first]);
+    expect(await otherUser).toBe('taken');
+    // Once the first user's uploads are done, they may send more.
+    expect(await runImageJob(async () => 'again', { uploadedBy: 'user-a' })).toBe('again');
   });
 });

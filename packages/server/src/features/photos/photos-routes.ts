@@ -39,7 +39,12 @@ const noPhotos = () => badRequest('photos.errors.noPhotos');
  * processed results are held in memory. Nothing is stored until every file has been read. An upload
  * with an Idempotency-Key carries one photo: a second is refused before it is processed.
  */
-async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean): Promise<ProcessedPhoto[]> {
+async function readPhotos(
+  request: FastifyRequest,
+  userId: string,
+  room: number,
+  hasKey: boolean,
+): Promise<ProcessedPhoto[]> {
   if (!request.isMultipart()) throw noPhotos();
   const { multipartErrors } = request.server;
   const photos: ProcessedPhoto[] = [];
@@ -55,7 +60,7 @@ async function readPhotos(request: FastifyRequest, room: number, hasKey: boolean
       }
       const upload = await part.toBuffer();
       if (upload.length === 0) throw noPhotos();
-      photos.push(await processPhoto(upload, { refusedWhenFull: true }));
+      photos.push(await processPhoto(upload, { uploadedBy: userId }));
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -137,7 +142,7 @@ export async function photosRoutes(app: FastifyInstance) {
       }
       const room = await photosLeft({ db, userId, ideaId });
       if (room <= 0) throw tooManyPhotos();
-      const photos = await readPhotos(request, room, idempotencyKey !== null).catch((error: unknown) => {
+      const photos = await readPhotos(request, userId, room, idempotencyKey !== null).catch((error: unknown) => {
         // A full image queue is a moment's wait (RFC 6585 and RFC 9110: Retry-After).
         if (error instanceof AppError && error.code === 'PHOTO_QUEUE_FULL') {
           reply.header('retry-after', String(error.values?.seconds ?? ''));

@@ -176,7 +176,7 @@ export function capturingIdeas(dependencies: UpdateHandlerDependencies): Compose
     });
     if (bytes === null) return null;
     try {
-      return await processPhoto(Buffer.from(bytes), { refusedWhenFull: false });
+      return await processPhoto(Buffer.from(bytes), { uploadedBy: null });
     } catch (error) {
       if (!isRefusal(error)) throw error;
       await replyPhotoNotSaved(ctx, error, locale);
