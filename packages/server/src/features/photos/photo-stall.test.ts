@@ -115,10 +115,21 @@ describe('the image queue', () => {
     // Another user's requests do not wait on the queue at all.
     const me = await testApp.app.inject({ method: 'GET', url: '/api/me', headers: other.headers });
     expect(me.statusCode).toBe(200);
-    const background = runImageJob(async () => 'done', { uploadedBy: null });
+    let hasBackgroundRun = false;
+    const background = runImageJob(
+      async () => {
+        hasBackgroundRun = true;
+        return 'done';
+      },
+      { uploadedBy: null },
+    );
+    // Taken although the queue is full, but run only after the jobs before it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hasBackgroundRun).toBe(false);
     queue.release();
     await queue.done;
     expect(await background).toBe('done');
+    expect(hasBackgroundRun).toBe(true);
     const accepted = await uploadPhotos(testApp.app, uploader, idea, [
       { name: 'a.png', bytes: png, type: 'image/png' },
     ]);
