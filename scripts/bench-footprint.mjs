@@ -372,7 +372,7 @@ async function benchDatabase(kind) {
     const telegramIdea = await ideaWithPhotos(session, 'Three photos for the channel', photos);
     await measure(steps, pid, 'Telegram album', async () => {
       const expected = telegram.sentPhotos().length + 3;
-      await sendShare(telegramIdea, { chatIds: [chat.id] }, { ...preferenceFallbacks, platform: 'telegram' });
+      await sendShare(telegramIdea, { telegramChatIds: [chat.id] }, { ...preferenceFallbacks, platform: 'telegram' });
       await until(() => telegram.sentPhotos().length >= expected, 'the album at Telegram');
       return 'three photos, sendMediaGroup';
     });

@@ -26,7 +26,14 @@ import {
   contactRequestsQuerySchema,
   contactRequestUpdateSchema,
 } from '@life-updates/contract/admin';
+import {
+  aiProviderCreateSchema,
+  aiProviderTestRequestSchema,
+  aiProviderUpdateSchema,
+  transcriptionSettingsUpdateSchema,
+} from '@life-updates/contract/ai-providers';
 import { backupRequestSchema } from '@life-updates/contract/backups';
+import { voiceLearningUpdateSchema } from '@life-updates/contract/sent-texts';
 import { publicAddressUpdateSchema } from '@life-updates/contract/public-address';
 import { scheduleUpdateSchema } from '@life-updates/contract/schedule';
 import {
@@ -238,6 +245,15 @@ export const apiEndpoints: ApiEndpoint[] = [
 
   // Generation and AI settings
   { route: 'GET /api/ai/models', access: 'own-data' },
+  { route: 'POST /api/ai-settings/removed-model/dismiss', access: 'own-data' },
+  { route: 'GET /api/voice-learning', access: 'own-data' },
+  {
+    route: 'PUT /api/voice-learning',
+    access: 'own-data',
+    bodySchema: voiceLearningUpdateSchema,
+    body: () => ({ isOn: false }),
+  },
+  { route: 'DELETE /api/voice-learning', access: 'own-data' },
   { route: 'GET /api/ai-settings', access: 'own-data' },
   {
     route: 'PUT /api/ai-settings',
@@ -432,6 +448,44 @@ export const apiEndpoints: ApiEndpoint[] = [
     body: () => ({ status: 'handled' }),
   },
   { route: 'GET /api/admin/public-address', access: 'own-data' },
+  // AI providers and speech to text: the whole server's. Addresses on a closed local port, so a
+  // test or a model list fails at once instead of waiting on the network.
+  { route: 'GET /api/admin/ai-providers', access: 'own-data' },
+  {
+    route: 'POST /api/admin/ai-providers',
+    access: 'own-data',
+    bodySchema: aiProviderCreateSchema,
+    body: () => ({ kind: 'openai-compatible', name: 'Home server', baseUrl: 'http://127.0.0.1:9/v1' }),
+  },
+  {
+    route: 'PATCH /api/admin/ai-providers/{id}',
+    access: 'owned-id',
+    url: () => `/api/admin/ai-providers/${uuid}`,
+    bodySchema: aiProviderUpdateSchema,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { route: 'DELETE /api/admin/ai-providers/{id}', access: 'owned-id', url: () => `/api/admin/ai-providers/${uuid}` },
+  {
+    route: 'POST /api/admin/ai-providers/{id}/models',
+    access: 'owned-id',
+    url: () => `/api/admin/ai-providers/${uuid}/models`,
+  },
+  {
+    route: 'POST /api/admin/ai-providers/{id}/test',
+    access: 'owned-id',
+    url: () => `/api/admin/ai-providers/${uuid}/test`,
+    bodySchema: aiProviderTestRequestSchema,
+    body: () => ({ model: 'llama3.2:3b' }),
+  },
+  { route: 'GET /api/admin/transcription', access: 'own-data' },
+  {
+    route: 'PUT /api/admin/transcription',
+    access: 'own-data',
+    bodySchema: transcriptionSettingsUpdateSchema,
+    body: () => ({ baseUrl: 'http://127.0.0.1:9/v1', model: 'whisper-1' }),
+  },
+  { route: 'DELETE /api/admin/transcription', access: 'own-data' },
+  { route: 'POST /api/admin/transcription/test', access: 'own-data' },
   { route: 'GET /api/admin/backups', access: 'own-data' },
   { route: 'POST /api/admin/backups', access: 'own-data', bodySchema: backupRequestSchema },
   {
