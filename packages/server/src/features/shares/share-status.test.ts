@@ -52,7 +52,13 @@ describe('changeShareStatus', () => {
   it('makes an allowed change, with the other columns asked for', async () => {
     const approved = await insertShare(alice.id, 'approved');
     const sendAt = new Date('2030-01-01T09:00:00Z');
-    const row = await changeShareStatus({ db, userId: alice.id, shareId: approved.id, to: 'scheduled', set: { sendAt } });
+    const row = await changeShareStatus({
+      db,
+      userId: alice.id,
+      shareId: approved.id,
+      to: 'scheduled',
+      set: { sendAt },
+    });
     expect(row.status).toBe('scheduled');
     expect((await rowOf(approved.id)).sendAt).toEqual(sendAt);
   });
