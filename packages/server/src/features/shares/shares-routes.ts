@@ -102,7 +102,14 @@ export async function sharesRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/shares/save-for-later',
-    { schema: { tags, body: saveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create Content → Save for later: keeps the text; the ideas go to Later. Sends nothing.',
+        body: saveShareTextRequestSchema,
+        response: { 200: shareResponseSchema },
+      },
+    },
     async (request) => ({
       share: await storeShareTextOfIdeas({
         db,
@@ -115,7 +122,16 @@ export async function sharesRoutes(app: FastifyInstance) {
 
   typed.post(
     '/api/shares/approve',
-    { schema: { tags, body: approveShareTextRequestSchema, response: { 200: shareResponseSchema } } },
+    {
+      schema: {
+        tags,
+        // "Approve" here is Create Content's "Approve & Finish"; Summeris' Approve is the send route.
+        summary:
+          'Create Content → Approve & Finish: keeps the text and recipients, marks the ideas Ready (approved) and their unsent shares approved. Sends nothing.',
+        body: approveShareTextRequestSchema,
+        response: { 200: shareResponseSchema },
+      },
+    },
     async (request) => ({
       share: await storeShareTextOfIdeas({ db, userId: requireUser(request).id, ...request.body, status: 'approved' }),
     }),
@@ -185,6 +201,7 @@ export async function sharesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: 'Summeris → Approve: sends the share to its destinations now, or schedules it (sendAt).',
         params: shareParams,
         body: sendShareRequestSchema,
         response: { 200: sendResultSchema, ...errors },

@@ -3,13 +3,14 @@ import type { Preferences } from '@life-updates/contract/preferences';
 import {
   pendingTabStatuses,
   reusableShareStatuses,
+  shareStatuses,
   everyoneTextKey,
   type Share,
   type ShareIdeaSnapshot,
   type ShareStatus,
   type ShareWithContacts,
 } from '@life-updates/contract/shares';
-import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { shares } from '../../db/schema.ts';
 import { byIdAndOwner, type UserScope } from '../../db/owned.ts';
@@ -17,11 +18,14 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { filterOwnContactIds } from '../contacts/contacts-service.ts';
 import { findOwnIdeas, setIdeasStatus, type IdeaRow } from '../ideas/ideas-service.ts';
+import { changeShareStatus, changeSharesStatus } from './share-status.ts';
 import { containsAnyIdea, toIso, toShare, withContacts } from './shares-queries.ts';
 
 /*
  * The share aggregate's writes: every status change of a share (create, approve, send, finalise,
- * cancel) and every other write to its row goes through the functions of this module. Shares live
+ * cancel) and every other write to its row goes through the functions of this module, and each
+ * status change through changeShareStatus / changeSharesStatus (./share-status.ts), which allow
+ * only the changes of the lifecycle table (contract share-lifecycle.ts). Shares live
  * in the `shares` table; their destinations are rows of `deliveries` (./delivery). The reads,
  * Summeris' among them, are in ./shares-queries.ts.
  */
@@ -133,19 +137,21 @@ async function writeShareOfIdeas({
     .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
   if (!existing) return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedAt: now });
-  const [updated] = await db
-    .update(shares)
-    .set({
+  const updated = await changeShareStatus({
+    db,
+    userId,
+    shareId: existing.id,
+    to: status,
+    from: reusableShareStatuses,
+    set: {
       texts,
       templateId,
-      status,
       ideas: ideas.map(toSnapshot),
       generatedAt: now,
       ...(contactIds ? { contactIds: [...contactIds] } : {}),
-    })
-    .where(and(eq(shares.id, existing.id), eq(shares.userId, userId)))
-    .returning();
-  return toShare(updated!);
+    },
+  });
+  return toShare(updated);
 }
 
 // ── Save and approve (Create Content) ──
@@ -183,12 +189,12 @@ export async function storeShareText({
   if (status === 'approved') {
     // Every share still being written or kept that contains one of them is approved too; shares
     // scheduled, going out or gone keep their status.
-    await tx
-      .update(shares)
-      .set({ status: 'approved' })
-      .where(
-        and(eq(shares.userId, userId), inArray(shares.status, [...reusableShareStatuses]), containsAnyIdea(ideaIds)),
-      );
+    await changeSharesStatus({
+      db: tx,
+      where: and(eq(shares.userId, userId), containsAnyIdea(ideaIds)),
+      to: 'approved',
+      from: reusableShareStatuses,
+    });
   }
   return writeShareOfIdeas({
     db: tx,
@@ -330,6 +336,9 @@ export async function keepUnsentContactsPending({
   return kept!.id;
 }
 
+/** The statuses a share may be claimed for sending from: any but going out, scheduled or sent. */
+const notGoingOut = shareStatuses.filter((status) => !['sending', 'sent', 'scheduled'].includes(status));
+
 /**
  * Claims a share for sending, inside the caller's transaction: "sending" (or "scheduled", with its
  * time), with the subject of its emails and the contacts it goes to. A share already going out,
@@ -354,45 +363,41 @@ export async function startSendingShare({
   contactIds: readonly string[];
   sendAt: Date | null;
 }) {
-  const [claimed] = await tx
-    .update(shares)
-    .set({
-      status: sendAt ? 'scheduled' : 'sending',
-      sendAt,
-      contactIds: [...contactIds],
-      ...(subject === null ? {} : { subject }),
-    })
-    .where(and(byIdAndOwner(shares, shareId, userId), notInArray(shares.status, ['sending', 'sent', 'scheduled'])))
-    .returning({ id: shares.id });
-  if (!claimed) throw conflict(shareStatus === 'sent' ? 'shares.errors.alreadySent' : 'shares.errors.alreadySending');
+  await changeShareStatus({
+    db: tx,
+    userId,
+    shareId,
+    to: sendAt ? 'scheduled' : 'sending',
+    // A share already going out or scheduled is not claimed again, though sending may go on to sending.
+    from: notGoingOut,
+    set: { sendAt, contactIds: [...contactIds], ...(subject === null ? {} : { subject }) },
+    refused: () => conflict(shareStatus === 'sent' ? 'shares.errors.alreadySent' : 'shares.errors.alreadySending'),
+  });
 }
 
 /** A scheduled share back to Pending (approved), inside the caller's transaction; any other status is a 409. */
 export async function unscheduleShareRow({ tx, userId, shareId }: { tx: Executor; userId: string; shareId: string }) {
-  const [row] = await tx
-    .update(shares)
-    .set({ status: 'approved', sendAt: null })
-    .where(and(byIdAndOwner(shares, shareId, userId), eq(shares.status, 'scheduled')))
-    .returning();
-  if (!row) throw new AppError({ status: 409, code: 'SHARE_NOT_SCHEDULED', message: 'summeris.errors.notScheduled' });
+  const row = await changeShareStatus({
+    db: tx,
+    userId,
+    shareId,
+    to: 'approved',
+    from: ['scheduled'],
+    set: { sendAt: null },
+    refused: () => new AppError({ status: 409, code: 'SHARE_NOT_SCHEDULED', message: 'summeris.errors.notScheduled' }),
+  });
   return toShare(row);
 }
 
 /** Scheduled shares whose time came: their first delivery is being sent. */
 export async function markSharesSending({ db, shareIds }: { db: Executor; shareIds: readonly string[] }) {
   if (shareIds.length === 0) return;
-  await db
-    .update(shares)
-    .set({ status: 'sending' })
-    .where(and(inArray(shares.id, [...shareIds]), eq(shares.status, 'scheduled')));
+  await changeSharesStatus({ db, where: inArray(shares.id, [...shareIds]), to: 'sending', from: ['scheduled'] });
 }
 
-/** A share whose failed deliveries go back to the queue is "sending" again. */
+/** A share whose failed deliveries go back to the queue is "sending" again (a sent one stays sent). */
 export async function resumeSendingShare({ tx, userId, shareId }: { tx: Executor; userId: string; shareId: string }) {
-  await tx
-    .update(shares)
-    .set({ status: 'sending' })
-    .where(byIdAndOwner(shares, shareId, userId));
+  await changeShareStatus({ db: tx, userId, shareId, to: 'sending', from: ['failed', 'sending'] });
 }
 
 /** Ids of the shares still "sending" (every user's: for settling them at start-up). */
@@ -415,18 +420,16 @@ export async function finaliseShare({
   hasSentAny: boolean;
 }) {
   if (!hasSentAny) {
-    await db
-      .update(shares)
-      .set({ status: 'failed' })
-      .where(and(eq(shares.id, shareId), eq(shares.status, 'sending')));
+    await changeSharesStatus({ db, where: eq(shares.id, shareId), to: 'failed' });
     return;
   }
   await db.transaction(async (tx) => {
-    const [share] = await tx
-      .update(shares)
-      .set({ status: 'sent', sentAt: sql`coalesce(${shares.sentAt}, now())` })
-      .where(and(eq(shares.id, shareId), ne(shares.status, 'sent')))
-      .returning({ userId: shares.userId, ideaIds: shares.ideaIds });
+    const [share] = await changeSharesStatus({
+      db: tx,
+      where: eq(shares.id, shareId),
+      to: 'sent',
+      set: { sentAt: sql`coalesce(${shares.sentAt}, now())` },
+    });
     if (share)
       await setIdeasStatus({ db: tx, userId: share.userId, ideaIds: share.ideaIds.filter(isUuid), status: 'sent' });
   });

@@ -87,7 +87,12 @@ export function GenerationWorkspace({
               <SaveIcon aria-hidden />
               {actions.isSaving ? t('common.saving') : t('generation.saveForLater')}
             </Button>
-            <Button variant="secondary" disabled={isLocked} onClick={actions.openApprovePicker}>
+            <Button
+              variant="secondary"
+              disabled={isLocked}
+              title={t('generation.approveAndFinishHint')}
+              onClick={actions.openApprovePicker}
+            >
               <CheckCircle2Icon aria-hidden />
               {actions.isApproving ? t('common.saving') : t('generation.approveAndFinish')}
             </Button>

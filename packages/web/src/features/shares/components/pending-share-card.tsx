@@ -134,7 +134,7 @@ export function PendingShareCard({ share }: { share: ShareWithContacts }) {
           <UsersIcon aria-hidden />
           {hasRecipients ? t('notices.changeRecipients') : t('notices.chooseRecipients')}
         </Button>
-        <Button disabled={isSending} onClick={() => void approve()}>
+        <Button disabled={isSending} title={t('summeris.approveHint')} onClick={() => void approve()}>
           <SendIcon aria-hidden />
           {isSending ? t('summeris.sending') : t('summeris.approve')}
         </Button>
