@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openAiEnv,
@@ -170,6 +170,33 @@ describe('writing like the user', () => {
     // The newest ones, newest first.
     expect(given).toEqual(Array.from({ length: given.length }, (_, index) => 49 - index));
     expect(inputs).toMatchObject({ voiceExamples: given.length });
+  });
+});
+
+describe('keeping sent texts', () => {
+  it('a failure to keep them does not turn a queued send into an error', async () => {
+    const { db } = testApp.database;
+    // The database refuses every sent text, as a full disk or a lost table would.
+    await db.execute(sql`
+      create function refuse_sent_text() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$`);
+    await db.execute(sql`create trigger refuse_sent_text before insert on sent_texts
+      for each row execute function refuse_sent_text()`);
+    try {
+      const contact = await createContact(bob);
+      const ideaId = await createIdea(testApp.app, bob, 'Bob painted the fence');
+      const sent = await call(bob, 'POST', '/api/shares/send', {
+        ideaIds: [ideaId],
+        text: 'The fence is blue now.',
+        preferences,
+        destinations: { contactIds: [contact] },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 1 });
+    } finally {
+      await db.execute(sql`drop trigger refuse_sent_text on sent_texts`);
+      await db.execute(sql`drop function refuse_sent_text`);
+    }
   });
 });
 
