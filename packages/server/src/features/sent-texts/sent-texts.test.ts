@@ -37,10 +37,12 @@ function call(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
   return testApp.app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload }) });
 }
 
+let contactCount = 0;
 async function createContact(user: TestUser) {
+  contactCount += 1;
   const response = await call(user, 'POST', '/api/contacts', {
     name: 'Mum',
-    email: `mum-${user.id.slice(0, 6)}@example.com`,
+    email: `mum-${contactCount}-${user.id.slice(0, 6)}@example.com`,
   });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return (response.json() as { id: string }).id;
@@ -174,6 +176,33 @@ describe('writing like the user', () => {
 });
 
 describe('keeping sent texts', () => {
+  it('with learning off no draft is written, and those kept before are let go', async () => {
+    const { db } = testApp.database;
+    const drafts = () => db.select().from(generationDrafts).where(eq(generationDrafts.userId, bob.id));
+    const ideaId = await createIdea(testApp.app, bob, 'Bob baked bread');
+    const generate = async () => {
+      fake.reply(openAiStream(['Bob baked a loaf.']));
+      const response = await call(bob, 'POST', '/api/generate/stream', { ideaIds: [ideaId], preferences });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await generate();
+    expect(await drafts()).toHaveLength(1);
+
+    await call(bob, 'PUT', '/api/voice-learning', { isOn: false });
+    expect(await drafts()).toEqual([]);
+    await generate();
+    expect(await drafts()).toEqual([]);
+    const sent = await call(bob, 'POST', '/api/shares/send', {
+      ideaIds: [ideaId],
+      text: 'Bread!',
+      preferences,
+      destinations: { contactIds: [await createContact(bob)] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await db.select().from(sentTexts).where(eq(sentTexts.text, 'Bread!'))).toEqual([]);
+    await call(bob, 'PUT', '/api/voice-learning', { isOn: true });
+  });
+
   it('a failure to keep them does not turn a queued send into an error', async () => {
     const { db } = testApp.database;
     // The database refuses every sent text, as a full disk or a lost table would.
