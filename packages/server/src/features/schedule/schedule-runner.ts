@@ -189,6 +189,7 @@ async function runScheduleForUser({
     userId,
     ideas,
     texts,
+    generatedTexts: texts,
     templateId: template?.id ?? null,
     status: 'generated',
     contactIds: recipients.map((recipient) => recipient.id),

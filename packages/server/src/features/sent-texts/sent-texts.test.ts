@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  openAiCompletion,
   openAiEnv,
   openAiStream,
   startFakeAiServer,
@@ -176,6 +177,34 @@ describe('writing like the user', () => {
 });
 
 describe('keeping sent texts', () => {
+  it('a Summeris text edited before Approve is kept as edited, beside what the model wrote', async () => {
+    const contact = await createContact(bob);
+    const ideaId = await createIdea(testApp.app, bob, 'Bob planted tomatoes');
+    fake.reply(openAiCompletion('SUMMERIS-DRAFT: the tomatoes are in.'));
+    const generated = await call(bob, 'POST', '/api/shares/generate', {
+      ideaIds: [ideaId],
+      templateId: 'personal-brand',
+      contactIds: [contact],
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const share = (generated.json() as { share: { id: string; texts: Record<string, string> } }).share;
+    const draft = share.texts[contact]!;
+    expect(draft).toContain('SUMMERIS-DRAFT');
+
+    const edited = await call(bob, 'PUT', `/api/shares/${share.id}/texts/${contact}`, {
+      text: 'SUMMERIS-EDITED: six tomato plants, one already leaning.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const sent = await call(bob, 'POST', `/api/shares/${share.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 1 });
+
+    const kept = await testApp.database.db.select().from(sentTexts).where(eq(sentTexts.shareId, share.id));
+    expect(kept.map((row) => ({ text: row.text, draft: row.draft, isEdited: row.isEdited }))).toEqual([
+      { text: 'SUMMERIS-EDITED: six tomato plants, one already leaning.', draft: draft.trim(), isEdited: true },
+    ]);
+  });
+
   it('with learning off no draft is written, and those kept before are let go', async () => {
     const { db } = testApp.database;
     const drafts = () => db.select().from(generationDrafts).where(eq(generationDrafts.userId, bob.id));

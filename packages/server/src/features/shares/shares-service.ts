@@ -61,6 +61,8 @@ type ShareOfIdeas = UserScope & {
   status: ShareStatus;
   /** The contacts of per-contact texts (Summeris); left as they are when absent. */
   contactIds?: readonly string[] | undefined;
+  /** When the model wrote `texts`: kept as they are, for comparing with what is sent. */
+  generatedTexts?: Record<string, string> | undefined;
 };
 
 /**
@@ -75,6 +77,7 @@ export async function createShare({
   templateId,
   status,
   contactIds,
+  generatedTexts,
   source,
   generatedAt = new Date(),
 }: ShareOfIdeas & { source?: string | undefined; generatedAt?: Date }): Promise<Share> {
@@ -86,6 +89,7 @@ export async function createShare({
       ideaIds: ideas.map((idea) => idea.id),
       ideas: ideas.map(toSnapshot),
       texts,
+      generatedTexts: generatedTexts ?? null,
       templateId,
       generatedAt,
       ...(contactIds ? { contactIds: [...contactIds] } : {}),
@@ -116,6 +120,7 @@ async function writeShareOfIdeas({
   templateId,
   status,
   contactIds,
+  generatedTexts,
 }: ShareOfIdeas): Promise<Share> {
   const ideaIds = ideas.map((idea) => idea.id);
   const now = new Date();
@@ -132,11 +137,14 @@ async function writeShareOfIdeas({
     )
     .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
-  if (!existing) return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedAt: now });
+  if (!existing) {
+    return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedTexts, generatedAt: now });
+  }
   const [updated] = await db
     .update(shares)
     .set({
       texts,
+      generatedTexts: generatedTexts ?? null,
       templateId,
       status,
       ideas: ideas.map(toSnapshot),
@@ -264,6 +272,15 @@ export async function cancelShare({ db, userId, shareId }: { db: Database; userI
 // ── Send and finalise (the email pipeline in ./delivery) ──
 
 /** Replaces the texts of a share about to be sent with the ones the sender edited last. */
+/** What the model wrote for a user's share, by text key; empty when it wrote none (`shares.generated_texts`). */
+export async function findGeneratedTexts({ db, userId, shareId }: UserScope & { shareId: string }) {
+  const [row] = await db
+    .select({ generatedTexts: shares.generatedTexts })
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId));
+  return row?.generatedTexts ?? {};
+}
+
 export async function setShareTexts({
   db,
   userId,
@@ -317,6 +334,7 @@ export async function keepUnsentContactsPending({
       ideas: share.ideas,
       contactIds: unsentContactIds,
       texts: textsWhere((key) => unsent.has(key)),
+      generatedTexts: share.generatedTexts,
       templateId: share.templateId,
       subject: share.subject,
       source: share.source,

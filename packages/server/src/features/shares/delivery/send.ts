@@ -13,6 +13,7 @@ import { keepSentTexts } from '../../sent-texts/sent-texts-service.ts';
 import { lockSettingsRow } from '../../settings/settings-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
+  findGeneratedTexts,
   getOwnShare,
   keepUnsentContactsPending,
   resumeSendingShare,
@@ -293,8 +294,9 @@ export async function sendShare({
     }),
   );
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
-  // Writing like the user: the share's texts as sent, beside what the model wrote (the share's texts before the edits).
-  await keepSentTextsAfterSend(log, { db, userId, shareId, ideaIds: share.ideaIds, texts, drafts: share.texts });
+  // Writing like the user: the share's texts as sent, beside what the model wrote (before any edit, in Summeris or here).
+  const drafts = await findGeneratedTexts({ db, userId, shareId });
+  await keepSentTextsAfterSend(log, { db, userId, shareId, ideaIds: share.ideaIds, texts, drafts });
   return sent(shareId, at, prepared, deliveryIds, warningKey);
 }
 
