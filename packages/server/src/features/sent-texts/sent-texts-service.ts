@@ -90,6 +90,11 @@ export async function keepSentTexts({
   if (distinct.length > 0) await db.insert(sentTexts).values(distinct);
 }
 
+/** A share that will not go out after all (its schedule cancelled): what it would have taught is let go. */
+export async function forgetSentTextsOfShare({ db, userId, shareId }: UserScope<Executor> & { shareId: string }) {
+  await db.delete(sentTexts).where(and(eq(sentTexts.userId, userId), eq(sentTexts.shareId, shareId)));
+}
+
 async function preferencesOfIdea({ db, userId, ideaId }: UserScope<Executor> & { ideaId: string | undefined }) {
   if (ideaId === undefined || !isUuid(ideaId)) return undefined;
   const [row] = await db

@@ -177,6 +177,25 @@ describe('writing like the user', () => {
 });
 
 describe('keeping sent texts', () => {
+  it('a scheduled send whose schedule is cancelled teaches nothing', async () => {
+    const ideaId = await createIdea(testApp.app, bob, 'Bob booked a trip');
+    const sent = await call(bob, 'POST', '/api/shares/send', {
+      ideaIds: [ideaId],
+      text: 'SCHEDULED-THEN-CANCELLED: off to Porto.',
+      preferences,
+      destinations: { contactIds: [await createContact(bob)] },
+      sendAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { shareId } = sent.json() as { shareId: string };
+    const keptFor = () => testApp.database.db.select().from(sentTexts).where(eq(sentTexts.shareId, shareId));
+    expect(await keptFor()).toHaveLength(1);
+
+    const unscheduled = await call(bob, 'POST', `/api/shares/${shareId}/unschedule`);
+    expect(unscheduled.statusCode, unscheduled.body).toBe(200);
+    expect(await keptFor()).toEqual([]);
+  });
+
   it('a Summeris text edited before Approve is kept as edited, beside what the model wrote', async () => {
     const contact = await createContact(bob);
     const ideaId = await createIdea(testApp.app, bob, 'Bob planted tomatoes');

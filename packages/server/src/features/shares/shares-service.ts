@@ -271,7 +271,6 @@ export async function cancelShare({ db, userId, shareId }: { db: Database; userI
 
 // ── Send and finalise (the email pipeline in ./delivery) ──
 
-/** Replaces the texts of a share about to be sent with the ones the sender edited last. */
 /** What the model wrote for a user's share, by text key; empty when it wrote none (`shares.generated_texts`). */
 export async function findGeneratedTexts({ db, userId, shareId }: UserScope & { shareId: string }) {
   const [row] = await db
@@ -281,6 +280,7 @@ export async function findGeneratedTexts({ db, userId, shareId }: UserScope & { 
   return row?.generatedTexts ?? {};
 }
 
+/** Replaces the texts of a share about to be sent with the ones the sender edited last. */
 export async function setShareTexts({
   db,
   userId,

@@ -9,7 +9,7 @@ import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { findOwnIdeas } from '../../ideas/ideas-service.ts';
-import { keepSentTexts } from '../../sent-texts/sent-texts-service.ts';
+import { forgetSentTextsOfShare, keepSentTexts } from '../../sent-texts/sent-texts-service.ts';
 import { lockSettingsRow } from '../../settings/settings-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
@@ -436,6 +436,8 @@ export async function unscheduleShare({ db, userId, shareId }: UserScope<Databas
   return db.transaction(async (tx) => {
     const share = await unscheduleShareRow({ tx, userId, shareId });
     await tx.delete(deliveries).where(and(eq(deliveries.shareId, shareId), eq(deliveries.userId, userId)));
+    // Its texts were kept when the send was queued; nothing went out, so they are no example of the user's voice.
+    await forgetSentTextsOfShare({ db: tx, userId, shareId });
     return share;
   });
 }
