@@ -6,6 +6,7 @@ import type {
   AiProviderUpdate,
   TranscriptionSettingsResponse,
   TranscriptionSettingsUpdate,
+  TranscriptionTestResponse,
 } from '@life-updates/contract/ai-providers';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -69,7 +70,7 @@ export const useRemoveTranscriptionSettings = () =>
 export const useTestTranscription = () =>
   useMutation({
     mutationFn: () =>
-      api<{ isOk: true; text: string; milliseconds: number } | { isOk: false; message: string }>(
+      api<TranscriptionTestResponse>(
         '/api/admin/transcription/test',
         { method: 'POST' },
       ),

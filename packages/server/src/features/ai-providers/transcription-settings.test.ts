@@ -114,7 +114,22 @@ describe('speech to text set up in Settings → Admin', () => {
       url: '/api/admin/transcription/test',
       headers: admin.headers,
     });
-    expect(refused.json()).toEqual({ isOk: false, message: 'Incorrect API key provided.' });
+    expect(refused.json()).toEqual({
+      isOk: false,
+      problem: 'wrongKey',
+      message: 'The provider refused the key. Check the API key.',
+      providerMessage: 'Incorrect API key provided.',
+    });
+    const inRussian = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/transcription/test',
+      headers: { ...admin.headers, 'accept-language': 'ru' },
+    });
+    expect(inRussian.json()).toMatchObject({
+      problem: 'wrongKey',
+      message: 'Провайдер не принял ключ. Проверьте API-ключ.',
+      providerMessage: 'Incorrect API key provided.',
+    });
   });
 
   it('removed, voice says it needs a provider again', async () => {
