@@ -37,7 +37,7 @@ function problemOfTranscription(error: unknown): AiProviderProblem {
 }
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
-/** Settings → Admin → Speech to text, in the admin scope: saved, it serves users at once (app.deps.transcription). */
+/** Settings → Admin → Speech to text, in the admin scope: saved, it serves users at once, on every instance (app.deps.transcription). */
 export async function transcriptionSettingsRoutes(app: FastifyInstance) {
   const { db, config, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -52,9 +52,6 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
   };
   const refuseWhenFromEnvironment = () => {
     if (isTranscriptionFromEnvironment(config)) throw conflict('aiProviders.environmentNote');
-  };
-  const reload = async () => {
-    app.deps.transcription = await currentTranscriptionProvider({ db, config, secretBox });
   };
 
   typed.get(
@@ -75,7 +72,6 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
     async (request) => {
       refuseWhenFromEnvironment();
       await saveStoredTranscription({ db, secretBox, settings: request.body });
-      await reload();
       return describe();
     },
   );
@@ -86,7 +82,6 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
     async () => {
       refuseWhenFromEnvironment();
       await removeStoredTranscription({ db });
-      await reload();
       return describe();
     },
   );
