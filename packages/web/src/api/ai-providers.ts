@@ -69,9 +69,5 @@ export const useRemoveTranscriptionSettings = () =>
 
 export const useTestTranscription = () =>
   useMutation({
-    mutationFn: () =>
-      api<TranscriptionTestResponse>(
-        '/api/admin/transcription/test',
-        { method: 'POST' },
-      ),
+    mutationFn: () => api<TranscriptionTestResponse>('/api/admin/transcription/test', { method: 'POST' }),
   });

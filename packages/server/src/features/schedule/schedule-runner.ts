@@ -201,7 +201,16 @@ async function runScheduleForUser({
 
   try {
     const destinations = { contactIds: Object.keys(texts), telegramChatIds: [], linkedin: false };
-    const result = await sendShare({ db, jobs, channels: dependencies.channels, userId, shareId, destinations, now, log });
+    const result = await sendShare({
+      db,
+      jobs,
+      channels: dependencies.channels,
+      userId,
+      shareId,
+      destinations,
+      now,
+      log,
+    });
     if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
     return finish('sent', { ...counts, contactCount: result.queued, shareId });
   } catch (error) {
