@@ -88,11 +88,12 @@ export const aiProviderTestRequestSchema = z.object({ model: modelNameSchema });
  * The test's outcome: the answer and how long it took, or what went wrong in our words (a catalogue
  * key under aiProviders.errors) and the provider's own message when it sent one.
  */
+const providerProblemSchema = z.enum(['wrongKey', 'unreachable', 'modelNotFound', 'timeout', 'other']);
 export const aiProviderTestResponseSchema = z.discriminatedUnion('isOk', [
   z.object({ isOk: z.literal(true), answer: z.string(), milliseconds: z.number() }),
   z.object({
     isOk: z.literal(false),
-    problem: z.enum(['wrongKey', 'unreachable', 'modelNotFound', 'timeout', 'other']),
+    problem: providerProblemSchema,
     message: z.string(),
     providerMessage: z.string().optional(),
   }),
@@ -117,7 +118,17 @@ export const transcriptionSettingsResponseSchema = z.object({
 });
 export type TranscriptionSettingsResponse = z.infer<typeof transcriptionSettingsResponseSchema>;
 
+/**
+ * POST /api/admin/transcription/test, told as the AI provider test tells it: our words (`message`,
+ * for `problem`; no problem when nothing is set up), the provider's own message beside them.
+ */
 export const transcriptionTestResponseSchema = z.discriminatedUnion('isOk', [
   z.object({ isOk: z.literal(true), text: z.string(), milliseconds: z.number() }),
-  z.object({ isOk: z.literal(false), message: z.string() }),
+  z.object({
+    isOk: z.literal(false),
+    problem: providerProblemSchema.optional(),
+    message: z.string(),
+    providerMessage: z.string().optional(),
+  }),
 ]);
+export type TranscriptionTestResponse = z.infer<typeof transcriptionTestResponseSchema>;

@@ -81,8 +81,11 @@ export type AppServices = AppDependencies & {
    */
   generators: readonly TextGenerator[];
   aiModels: AiModels;
-  /** Speech to text, or null when none is configured; replaced when an admin sets it up in Settings → Admin. */
-  transcription: TranscriptionProvider | null;
+  /**
+   * The speech to text users get now, or null when none is set up: read from the settings at each
+   * use, since an admin may set it up in Settings → Admin on another instance of the server.
+   */
+  transcription: () => Promise<TranscriptionProvider | null>;
   /** Encrypts the secrets kept for users (provider keys, OAuth tokens) under APP_SECRET. */
   secretBox: SecretBox;
   /** The free space of the embedded database's disk; null on PostgreSQL and in memory. */
@@ -161,8 +164,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // grammY is loaded only when a bot token is set.
   const telegram = await createTelegramRuntime({ config, log: app.log });
   const secretBox = createSecretBox(config.APP_SECRET);
-  // The environment's, else the one set up in Settings → Admin (replaced here when an admin changes it).
-  const transcription = await currentTranscriptionProvider({ db: database.db, config, secretBox });
+  // The environment's, else the one set up in Settings → Admin (one row read by its key).
+  const transcription = () => currentTranscriptionProvider({ db: database.db, config, secretBox });
   const aiModels = createAiModels({ db: database.db, secretBox, environmentGenerators: createTextGenerators(config) });
   await aiModels.refresh();
   const { generators } = aiModels;

@@ -389,6 +389,12 @@ export const shares = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * What the model wrote, by text key, for a share it generated (Summeris): the user's edits
+     * change `texts` only, so a sent text is compared with this (sent_texts.is_edited). Null when
+     * the user wrote the texts (Create Content keeps its draft in generation_drafts).
+     */
+    generatedTexts: jsonb('generated_texts').$type<Record<string, string>>(),
     templateId: text('template_id'),
     subject: text('subject'),
     source: text('source').notNull().default('manual'),

@@ -6,6 +6,7 @@ import type {
   AiProviderUpdate,
   TranscriptionSettingsResponse,
   TranscriptionSettingsUpdate,
+  TranscriptionTestResponse,
 } from '@life-updates/contract/ai-providers';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -68,9 +69,5 @@ export const useRemoveTranscriptionSettings = () =>
 
 export const useTestTranscription = () =>
   useMutation({
-    mutationFn: () =>
-      api<{ isOk: true; text: string; milliseconds: number } | { isOk: false; message: string }>(
-        '/api/admin/transcription/test',
-        { method: 'POST' },
-      ),
+    mutationFn: () => api<TranscriptionTestResponse>('/api/admin/transcription/test', { method: 'POST' }),
   });

@@ -1,4 +1,5 @@
 import {
+  type AiProviderProblem,
   transcriptionSettingsResponseSchema,
   transcriptionSettingsUpdateSchema,
   transcriptionTestResponseSchema,
@@ -8,6 +9,8 @@ import { pickLocale, translate } from '@life-updates/contract/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict } from '../../lib/app-error.ts';
+import { describeProviderFailure } from '../../providers/ai/provider-connection.ts';
+import { transcriptionTimeoutMs } from '../../providers/transcription/create-transcription-provider.ts';
 import { TranscriptionError } from '../../providers/transcription/transcription-provider.ts';
 import {
   currentTranscriptionProvider,
@@ -19,9 +22,22 @@ import {
 } from './transcription-settings.ts';
 
 const tags = ['admin'];
+
+/**
+ * What a failed test means to the admin, in the AI provider test's words: by the status the
+ * service answered with (401 wrong key, 404 no such model), else by why it did not answer; an
+ * answer with no text in it is "answered with an error".
+ */
+function problemOfTranscription(error: unknown): AiProviderProblem {
+  if (error instanceof TranscriptionError && error.kind === 'other' && error.cause === undefined) return 'other';
+  if (error instanceof TranscriptionError && error.statusCode !== undefined) {
+    return describeProviderFailure({ statusCode: error.statusCode }).problem;
+  }
+  return describeProviderFailure(error).problem;
+}
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 
-/** Settings → Admin → Speech to text, in the admin scope: saved, it serves users at once (app.deps.transcription). */
+/** Settings → Admin → Speech to text, in the admin scope: saved, it serves users at once, on every instance (app.deps.transcription). */
 export async function transcriptionSettingsRoutes(app: FastifyInstance) {
   const { db, config, secretBox } = app.deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -36,9 +52,6 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
   };
   const refuseWhenFromEnvironment = () => {
     if (isTranscriptionFromEnvironment(config)) throw conflict('aiProviders.environmentNote');
-  };
-  const reload = async () => {
-    app.deps.transcription = await currentTranscriptionProvider({ db, config, secretBox });
   };
 
   typed.get(
@@ -59,7 +72,6 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
     async (request) => {
       refuseWhenFromEnvironment();
       await saveStoredTranscription({ db, secretBox, settings: request.body });
-      await reload();
       return describe();
     },
   );
@@ -70,7 +82,6 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
     async () => {
       refuseWhenFromEnvironment();
       await removeStoredTranscription({ db });
-      await reload();
       return describe();
     },
   );
@@ -88,10 +99,15 @@ export async function transcriptionSettingsRoutes(app: FastifyInstance) {
         const text = await provider.transcribe({ audio: makeTestClip(), mimeType: 'audio/wav' });
         return { isOk: true as const, text: text.trim(), milliseconds: Math.round(performance.now() - started) };
       } catch (error) {
+        const problem = problemOfTranscription(error);
         const providerMessage = error instanceof TranscriptionError ? error.providerMessage : null;
         return {
           isOk: false as const,
-          message: providerMessage ?? translate('ideas.recorder.failedToTranscribe', locale),
+          problem,
+          message: translate(`aiProviders.errors.${problem}`, locale, {
+            seconds: Math.round(transcriptionTimeoutMs / 1000),
+          }),
+          ...(providerMessage ? { providerMessage } : {}),
         };
       }
     },

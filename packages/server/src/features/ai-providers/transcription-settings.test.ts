@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonAnswer, startTranscriptionDouble, type TranscriptionDouble } from '../../../test/doubles/transcription.ts';
+import { buildApp } from '../../app.ts';
 import { createUser, testAppForFile, type TestUser } from '../../../test/test-app.ts';
 import { makeTestClip } from './transcription-settings.ts';
 
@@ -35,11 +37,11 @@ function spokenClip(): Uint8Array {
   }
 }
 
-async function upload(user: TestUser, audio: Uint8Array) {
+async function upload(app: FastifyInstance, user: TestUser, audio: Uint8Array) {
   const form = new FormData();
   form.append('file', new Blob([Uint8Array.from(audio)], { type: 'audio/wav' }), 'blob');
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return testApp.app.inject({
+  return app.inject({
     method: 'POST',
     url: '/api/transcription',
     headers: { ...user.headers, 'content-type': request.headers.get('content-type')! },
@@ -83,7 +85,7 @@ describe('speech to text set up in Settings → Admin', () => {
 
     whisper.answer = jsonAnswer(200, { text: 'We planted tomatoes' });
     const clip = spokenClip();
-    const transcribed = await upload(alice, clip);
+    const transcribed = await upload(testApp.app, alice, clip);
     expect(transcribed.statusCode, transcribed.body).toBe(200);
     expect(transcribed.json()).toEqual({ text: 'We planted tomatoes' });
     expect(whisper.received.at(-1)).toMatchObject({
@@ -114,7 +116,22 @@ describe('speech to text set up in Settings → Admin', () => {
       url: '/api/admin/transcription/test',
       headers: admin.headers,
     });
-    expect(refused.json()).toEqual({ isOk: false, message: 'Incorrect API key provided.' });
+    expect(refused.json()).toEqual({
+      isOk: false,
+      problem: 'wrongKey',
+      message: 'The provider refused the key. Check the API key.',
+      providerMessage: 'Incorrect API key provided.',
+    });
+    const inRussian = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/transcription/test',
+      headers: { ...admin.headers, 'accept-language': 'ru' },
+    });
+    expect(inRussian.json()).toMatchObject({
+      problem: 'wrongKey',
+      message: 'Провайдер не принял ключ. Проверьте API-ключ.',
+      providerMessage: 'Incorrect API key provided.',
+    });
   });
 
   it('removed, voice says it needs a provider again', async () => {
@@ -130,5 +147,38 @@ describe('speech to text set up in Settings → Admin', () => {
       headers: alice.headers,
     });
     expect(status.json()).toEqual({ available: false });
+  });
+
+  it('set up on one instance, serves the users of another on the same database', async () => {
+    // A second server on the same database, built before the admin saves anything, as behind a load balancer.
+    const other = await buildApp({
+      config: testApp.config,
+      database: testApp.database,
+      jobs: undefined,
+      webDistDir: null,
+    });
+    await other.ready();
+    try {
+      const status = () => other.inject({ method: 'GET', url: '/api/transcription/status', headers: alice.headers });
+      expect((await status()).json()).toEqual({ available: false });
+
+      const saved = await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/admin/transcription',
+        headers: admin.headers,
+        payload: { baseUrl: whisper.url, apiKey: secretKey, model: 'whisper-on-the-first' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await status()).json()).toEqual({ available: true });
+      whisper.answer = jsonAnswer(200, { text: 'Heard by the other instance' });
+      const transcribed = await upload(other, alice, spokenClip());
+      expect(transcribed.json()).toEqual({ text: 'Heard by the other instance' });
+      expect(whisper.received.at(-1)).toMatchObject({ model: 'whisper-on-the-first' });
+
+      await testApp.app.inject({ method: 'DELETE', url: '/api/admin/transcription', headers: admin.headers });
+      expect((await status()).json()).toEqual({ available: false });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -189,6 +189,7 @@ async function runScheduleForUser({
     userId,
     ideas,
     texts,
+    generatedTexts: texts,
     templateId: template?.id ?? null,
     status: 'generated',
     contactIds: recipients.map((recipient) => recipient.id),
@@ -200,7 +201,16 @@ async function runScheduleForUser({
 
   try {
     const destinations = { contactIds: Object.keys(texts), telegramChatIds: [], linkedin: false };
-    const result = await sendShare({ db, jobs, channels: dependencies.channels, userId, shareId, destinations, now });
+    const result = await sendShare({
+      db,
+      jobs,
+      channels: dependencies.channels,
+      userId,
+      shareId,
+      destinations,
+      now,
+      log,
+    });
     if (result.outcome !== 'queued') return finish('no_contacts', { ...counts, shareId });
     return finish('sent', { ...counts, contactCount: result.queued, shareId });
   } catch (error) {

@@ -23,6 +23,8 @@ export async function rememberDraft({
   ideaIds,
   text,
 }: UserScope<Database> & { ideaIds: readonly string[]; text: string }) {
+  // With learning off nothing of what the user writes is kept, drafts included.
+  if (!(await isLearning({ db, userId }))) return;
   const row = { userId, ideaIds: [...ideaIds], text };
   await db
     .insert(generationDrafts)
@@ -33,13 +35,14 @@ export async function rememberDraft({
     });
 }
 
-async function findDraft({ db, userId, ideaIds }: UserScope<Executor> & { ideaIds: readonly string[] }) {
+/** The draft remembered for these ideas, let go: it is used once, by the send that tells them. */
+async function takeDraft({ db, userId, ideaIds }: UserScope<Executor> & { ideaIds: readonly string[] }) {
   const [row] = await db
-    .select({ text: generationDrafts.text })
-    .from(generationDrafts)
+    .delete(generationDrafts)
     .where(
       and(eq(generationDrafts.userId, userId), sql`${generationDrafts.ideaIds} = ${JSON.stringify(ideaIds)}::jsonb`),
-    );
+    )
+    .returning({ text: generationDrafts.text });
   return row?.text ?? null;
 }
 
@@ -65,9 +68,9 @@ export async function keepSentTexts({
   /** The preferences it was written with; absent: those kept on its first idea. */
   preferences?: unknown;
 }) {
+  const remembered = await takeDraft({ db, userId, ideaIds });
   if (!(await isLearning({ db, userId }))) return;
   const resolved = resolvePreferences(preferences ?? (await preferencesOfIdea({ db, userId, ideaId: ideaIds[0] })));
-  const remembered = await findDraft({ db, userId, ideaIds });
   const rows = Object.entries(texts)
     .filter(([, text]) => text.trim() !== '')
     .map(([key, text]) => {
@@ -85,11 +88,11 @@ export async function keepSentTexts({
   // Per-contact texts of one share say the same thing many times: one of each is enough.
   const distinct = [...new Map(rows.map((row) => [row.text, row])).values()];
   if (distinct.length > 0) await db.insert(sentTexts).values(distinct);
-  await db
-    .delete(generationDrafts)
-    .where(
-      and(eq(generationDrafts.userId, userId), sql`${generationDrafts.ideaIds} = ${JSON.stringify(ideaIds)}::jsonb`),
-    );
+}
+
+/** A share that will not go out after all (its schedule cancelled): what it would have taught is let go. */
+export async function forgetSentTextsOfShare({ db, userId, shareId }: UserScope<Executor> & { shareId: string }) {
+  await db.delete(sentTexts).where(and(eq(sentTexts.userId, userId), eq(sentTexts.shareId, shareId)));
 }
 
 async function preferencesOfIdea({ db, userId, ideaId }: UserScope<Executor> & { ideaId: string | undefined }) {
@@ -134,6 +137,8 @@ export async function getVoiceLearning({ db, userId }: UserScope<Database>) {
 
 export async function setVoiceLearning({ db, userId, isOn }: UserScope<Database> & { isOn: boolean }) {
   await upsertSettings({ db, userId, values: { learnsFromSentTexts: isOn } });
+  // Switched off, the drafts kept for later sends have no use left.
+  if (!isOn) await db.delete(generationDrafts).where(eq(generationDrafts.userId, userId));
   return getVoiceLearning({ db, userId });
 }
 

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  openAiCompletion,
   openAiEnv,
   openAiStream,
   startFakeAiServer,
@@ -37,10 +38,12 @@ function call(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
   return testApp.app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload }) });
 }
 
+let contactCount = 0;
 async function createContact(user: TestUser) {
+  contactCount += 1;
   const response = await call(user, 'POST', '/api/contacts', {
     name: 'Mum',
-    email: `mum-${user.id.slice(0, 6)}@example.com`,
+    email: `mum-${contactCount}-${user.id.slice(0, 6)}@example.com`,
   });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return (response.json() as { id: string }).id;
@@ -170,6 +173,107 @@ describe('writing like the user', () => {
     // The newest ones, newest first.
     expect(given).toEqual(Array.from({ length: given.length }, (_, index) => 49 - index));
     expect(inputs).toMatchObject({ voiceExamples: given.length });
+  });
+});
+
+describe('keeping sent texts', () => {
+  it('a scheduled send whose schedule is cancelled teaches nothing', async () => {
+    const ideaId = await createIdea(testApp.app, bob, 'Bob booked a trip');
+    const sent = await call(bob, 'POST', '/api/shares/send', {
+      ideaIds: [ideaId],
+      text: 'SCHEDULED-THEN-CANCELLED: off to Porto.',
+      preferences,
+      destinations: { contactIds: [await createContact(bob)] },
+      sendAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { shareId } = sent.json() as { shareId: string };
+    const keptFor = () => testApp.database.db.select().from(sentTexts).where(eq(sentTexts.shareId, shareId));
+    expect(await keptFor()).toHaveLength(1);
+
+    const unscheduled = await call(bob, 'POST', `/api/shares/${shareId}/unschedule`);
+    expect(unscheduled.statusCode, unscheduled.body).toBe(200);
+    expect(await keptFor()).toEqual([]);
+  });
+
+  it('a Summeris text edited before Approve is kept as edited, beside what the model wrote', async () => {
+    const contact = await createContact(bob);
+    const ideaId = await createIdea(testApp.app, bob, 'Bob planted tomatoes');
+    fake.reply(openAiCompletion('SUMMERIS-DRAFT: the tomatoes are in.'));
+    const generated = await call(bob, 'POST', '/api/shares/generate', {
+      ideaIds: [ideaId],
+      templateId: 'personal-brand',
+      contactIds: [contact],
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const share = (generated.json() as { share: { id: string; texts: Record<string, string> } }).share;
+    const draft = share.texts[contact]!;
+    expect(draft).toContain('SUMMERIS-DRAFT');
+
+    const edited = await call(bob, 'PUT', `/api/shares/${share.id}/texts/${contact}`, {
+      text: 'SUMMERIS-EDITED: six tomato plants, one already leaning.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const sent = await call(bob, 'POST', `/api/shares/${share.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 1 });
+
+    const kept = await testApp.database.db.select().from(sentTexts).where(eq(sentTexts.shareId, share.id));
+    expect(kept.map((row) => ({ text: row.text, draft: row.draft, isEdited: row.isEdited }))).toEqual([
+      { text: 'SUMMERIS-EDITED: six tomato plants, one already leaning.', draft: draft.trim(), isEdited: true },
+    ]);
+  });
+
+  it('with learning off no draft is written, and those kept before are let go', async () => {
+    const { db } = testApp.database;
+    const drafts = () => db.select().from(generationDrafts).where(eq(generationDrafts.userId, bob.id));
+    const ideaId = await createIdea(testApp.app, bob, 'Bob baked bread');
+    const generate = async () => {
+      fake.reply(openAiStream(['Bob baked a loaf.']));
+      const response = await call(bob, 'POST', '/api/generate/stream', { ideaIds: [ideaId], preferences });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await generate();
+    expect(await drafts()).toHaveLength(1);
+
+    await call(bob, 'PUT', '/api/voice-learning', { isOn: false });
+    expect(await drafts()).toEqual([]);
+    await generate();
+    expect(await drafts()).toEqual([]);
+    const sent = await call(bob, 'POST', '/api/shares/send', {
+      ideaIds: [ideaId],
+      text: 'Bread!',
+      preferences,
+      destinations: { contactIds: [await createContact(bob)] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await db.select().from(sentTexts).where(eq(sentTexts.text, 'Bread!'))).toEqual([]);
+    await call(bob, 'PUT', '/api/voice-learning', { isOn: true });
+  });
+
+  it('a failure to keep them does not turn a queued send into an error', async () => {
+    const { db } = testApp.database;
+    // The database refuses every sent text, as a full disk or a lost table would.
+    await db.execute(sql`
+      create function refuse_sent_text() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$`);
+    await db.execute(sql`create trigger refuse_sent_text before insert on sent_texts
+      for each row execute function refuse_sent_text()`);
+    try {
+      const contact = await createContact(bob);
+      const ideaId = await createIdea(testApp.app, bob, 'Bob painted the fence');
+      const sent = await call(bob, 'POST', '/api/shares/send', {
+        ideaIds: [ideaId],
+        text: 'The fence is blue now.',
+        preferences,
+        destinations: { contactIds: [contact] },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toMatchObject({ outcome: 'queued', queued: 1 });
+    } finally {
+      await db.execute(sql`drop trigger refuse_sent_text on sent_texts`);
+      await db.execute(sql`drop function refuse_sent_text`);
+    }
   });
 });
 

@@ -104,6 +104,7 @@ export async function generateShare({
       userId,
       ideaIds,
       texts,
+      generatedTexts: texts,
       templateId: template.id,
       status: 'generated',
       contactIds: recipients.map((contact) => contact.id),

@@ -220,6 +220,7 @@ export async function sharesRoutes(app: FastifyInstance) {
         shareId,
         destinations: destinationsOf(destinations, share),
         ...send,
+        log: request.log,
       });
       const locale = localeOf(request);
       return {
@@ -234,7 +235,7 @@ export async function sharesRoutes(app: FastifyInstance) {
     { schema: { tags, body: sendShareTextRequestSchema, response: { 200: sendResultSchema, ...errors } } },
     async (request) => {
       const userId = requireUser(request).id;
-      const outcome = await sendShareText({ db, jobs, channels, userId, ...request.body });
+      const outcome = await sendShareText({ db, jobs, channels, userId, ...request.body, log: request.log });
       const { shareId } = outcome;
       const locale = localeOf(request);
       return {

@@ -65,6 +65,8 @@ type ShareOfIdeas = UserScope & {
   status: ShareStatus;
   /** The contacts of per-contact texts (Summeris); left as they are when absent. */
   contactIds?: readonly string[] | undefined;
+  /** When the model wrote `texts`: kept as they are, for comparing with what is sent. */
+  generatedTexts?: Record<string, string> | undefined;
 };
 
 /**
@@ -79,6 +81,7 @@ export async function createShare({
   templateId,
   status,
   contactIds,
+  generatedTexts,
   source,
   generatedAt = new Date(),
 }: ShareOfIdeas & { source?: string | undefined; generatedAt?: Date }): Promise<Share> {
@@ -90,6 +93,7 @@ export async function createShare({
       ideaIds: ideas.map((idea) => idea.id),
       ideas: ideas.map(toSnapshot),
       texts,
+      generatedTexts: generatedTexts ?? null,
       templateId,
       generatedAt,
       ...(contactIds ? { contactIds: [...contactIds] } : {}),
@@ -120,6 +124,7 @@ async function writeShareOfIdeas({
   templateId,
   status,
   contactIds,
+  generatedTexts,
 }: ShareOfIdeas): Promise<Share> {
   const ideaIds = ideas.map((idea) => idea.id);
   const now = new Date();
@@ -136,7 +141,9 @@ async function writeShareOfIdeas({
     )
     .orderBy(sql`${shares.generatedAt} desc nulls last`, desc(shares.createdAt))
     .limit(1);
-  if (!existing) return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedAt: now });
+  if (!existing) {
+    return createShare({ db, userId, ideas, texts, templateId, status, contactIds, generatedTexts, generatedAt: now });
+  }
   const updated = await changeShareStatus({
     db,
     userId,
@@ -145,6 +152,7 @@ async function writeShareOfIdeas({
     from: reusableShareStatuses,
     set: {
       texts,
+      generatedTexts: generatedTexts ?? null,
       templateId,
       ideas: ideas.map(toSnapshot),
       generatedAt: now,
@@ -269,6 +277,15 @@ export async function cancelShare({ db, userId, shareId }: { db: Database; userI
 
 // ── Send and finalise (the email pipeline in ./delivery) ──
 
+/** What the model wrote for a user's share, by text key; empty when it wrote none (`shares.generated_texts`). */
+export async function findGeneratedTexts({ db, userId, shareId }: UserScope & { shareId: string }) {
+  const [row] = await db
+    .select({ generatedTexts: shares.generatedTexts })
+    .from(shares)
+    .where(byIdAndOwner(shares, shareId, userId));
+  return row?.generatedTexts ?? {};
+}
+
 /** Replaces the texts of a share about to be sent with the ones the sender edited last. */
 export async function setShareTexts({
   db,
@@ -323,6 +340,7 @@ export async function keepUnsentContactsPending({
       ideas: share.ideas,
       contactIds: unsentContactIds,
       texts: textsWhere((key) => unsent.has(key)),
+      generatedTexts: share.generatedTexts,
       templateId: share.templateId,
       subject: share.subject,
       source: share.source,

@@ -15,7 +15,7 @@ export type UpdateHandlerDependencies = {
   publicAddress: PublicAddress;
   runtime: TelegramRuntime;
   /** Read at each voice message: an admin may set speech to text up while the bot runs (Settings → Admin). */
-  transcription: TranscriptionProvider | null;
+  transcription: () => Promise<TranscriptionProvider | null>;
   /** Where photos sent to the bot are stored. */
   media: MediaStorage;
   log: FastifyBaseLogger;

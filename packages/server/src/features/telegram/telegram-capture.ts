@@ -126,7 +126,7 @@ export function capturingIdeas(dependencies: UpdateHandlerDependencies): Compose
   }
 
   async function transcribeRecording(ctx: Context, recording: Voice | Audio): Promise<string | null> {
-    const { transcription } = dependencies;
+    const transcription = await dependencies.transcription();
     if (!transcription) {
       await ctx.reply(botText(ctx, 'noTranscription'));
       return null;

@@ -81,7 +81,7 @@ async function anotherInstance() {
       db: testApp.database.db,
       publicAddress: testApp.app.publicAddress,
       runtime,
-      transcription: null,
+      transcription: async () => null,
       media: testApp.app.deps.media,
       log: testApp.app.log,
     },

@@ -57,10 +57,7 @@ export async function registerTelegramWorker(app: FastifyInstance, jobs: JobQueu
         db,
         publicAddress: app.publicAddress,
         runtime,
-        // The current one at each voice message: an admin may set speech to text up in Settings → Admin.
-        get transcription() {
-          return app.deps.transcription;
-        },
+        transcription: app.deps.transcription,
         media,
         log,
       },

@@ -46,7 +46,7 @@ async function readRecording(request: FastifyRequest) {
  */
 export async function transcriptionRoutes(app: FastifyInstance) {
   // Read at each request: an admin may set speech to text up (Settings → Admin) while the server runs.
-  const currentProvider = () => app.deps.transcription;
+  const currentProvider = app.deps.transcription;
   await app.register(multipart, { limits: { fileSize: maxAudioBytes, files: 1, fields: 10, parts: 20 } });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -54,7 +54,7 @@ export async function transcriptionRoutes(app: FastifyInstance) {
     '/api/transcription/status',
     { config: { isPublic: true }, schema: { tags, response: { 200: transcriptionStatusSchema } } },
     async () => ({
-      available: currentProvider() !== null,
+      available: (await currentProvider()) !== null,
     }),
   );
 
@@ -71,7 +71,7 @@ export async function transcriptionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireUser(request);
-      const provider = currentProvider();
+      const provider = await currentProvider();
       if (!provider) throw transcriptionUnavailable();
       const { audio, mimeType } = await readRecording(request);
       return { text: await transcribeAudio({ provider, audio, mimeType, log: request.log }) };

@@ -4,7 +4,8 @@ import type { Config } from '../../config.ts';
 import { TranscriptionError, type TranscriptionProvider, type TranscriptionRequest } from './transcription-provider.ts';
 
 const defaultOpenAiBaseUrl = 'https://api.openai.com/v1';
-const defaultTimeoutMs = 120_000;
+/** How long a transcription may take: a long recording on a slow server takes a while. */
+export const transcriptionTimeoutMs = 120_000;
 const maxProviderMessageLength = 500;
 
 /** The file name tells OpenAI-compatible servers the container format. */
@@ -65,7 +66,7 @@ export function createOpenAiTranscriptionProvider(options: {
   timeoutMs?: number;
 }): TranscriptionProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const timeoutMs = options.timeoutMs ?? transcriptionTimeoutMs;
 
   return {
     async transcribe({ audio, mimeType }: TranscriptionRequest): Promise<string> {
@@ -93,6 +94,7 @@ export function createOpenAiTranscriptionProvider(options: {
         const providerMessage = errorAnswerSchema.safeParse(body).data?.error.message;
         throw new TranscriptionError(`transcription provider answered ${response.status}`, {
           kind: 'http',
+          statusCode: response.status,
           providerMessage: providerMessage?.slice(0, maxProviderMessageLength),
         });
       }

@@ -6,21 +6,28 @@ export type TranscriptionRequest = {
 };
 
 /**
- * Why a transcription failed. `http`: the provider answered with an error status, and
- * `providerMessage` holds its error.message when it sent one (shown to the user).
+ * Why a transcription failed. `http`: the provider answered with an error status (`statusCode`),
+ * and `providerMessage` holds its error.message when it sent one (shown to the user).
  * `other`: no usable answer (network, timeout, malformed body).
  */
 export class TranscriptionError extends Error {
   override name = 'TranscriptionError';
   readonly kind: 'http' | 'other';
   readonly providerMessage: string | null;
+  readonly statusCode: number | undefined;
 
   constructor(
     message: string,
-    options: { kind: 'http' | 'other'; providerMessage?: string | undefined; cause?: unknown },
+    options: {
+      kind: 'http' | 'other';
+      statusCode?: number | undefined;
+      providerMessage?: string | undefined;
+      cause?: unknown;
+    },
   ) {
     super(message, { cause: options.cause });
     this.kind = options.kind;
+    this.statusCode = options.statusCode;
     this.providerMessage = options.providerMessage ?? null;
   }
 }

@@ -98,6 +98,7 @@ describe('one Message-ID per delivery', () => {
       db,
       jobs: undefined,
       channels: testApp.app.deps.channels,
+      log: testApp.app.log,
       userId: user.id,
       shareId: share.id,
       destinations: { contactIds: [dan!.id], telegramChatIds: [], linkedin: false },

@@ -9,10 +9,11 @@ import type { UserScope } from '../../../db/owned.ts';
 import type { JobQueue } from '../../../jobs.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { findOwnIdeas } from '../../ideas/ideas-service.ts';
-import { keepSentTexts } from '../../sent-texts/sent-texts-service.ts';
+import { forgetSentTextsOfShare, keepSentTexts } from '../../sent-texts/sent-texts-service.ts';
 import { lockSettingsRow } from '../../settings/settings-service.ts';
 import { getMonthlyUsage } from '../../usage/usage-service.ts';
 import {
+  findGeneratedTexts,
   getOwnShare,
   keepUnsentContactsPending,
   resumeSendingShare,
@@ -225,6 +226,8 @@ function sent(
 
 type SendInput = {
   jobs: JobQueue | undefined;
+  /** Where a failure to keep the sent texts is told: it never undoes a send already queued. */
+  log: { warn: (details: object, message: string) => void };
   channels: Channels;
   destinations: DestinationList;
   subject?: string | undefined;
@@ -253,6 +256,7 @@ export async function sendShare({
   method = 'email',
   sendAt,
   now = new Date(),
+  log,
 }: UserScope<Database> & SendInput & { shareId: string; bodies?: Record<string, string> | undefined }) {
   const share = await getOwnShare({ db, userId, shareId });
   const texts = { ...share.texts, ...bodies };
@@ -290,8 +294,9 @@ export async function sendShare({
     }),
   );
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
-  // Writing like the user: the share's texts as sent, beside what the model wrote (the share's texts before the edits).
-  await keepSentTexts({ db, userId, shareId, ideaIds: share.ideaIds, texts, drafts: share.texts });
+  // Writing like the user: the share's texts as sent, beside what the model wrote (before any edit, in Summeris or here).
+  const drafts = await findGeneratedTexts({ db, userId, shareId });
+  await keepSentTextsAfterSend(log, { db, userId, shareId, ideaIds: share.ideaIds, texts, drafts });
   return sent(shareId, at, prepared, deliveryIds, warningKey);
 }
 
@@ -315,6 +320,7 @@ export async function sendShareText({
   method = 'email',
   sendAt,
   now = new Date(),
+  log,
 }: UserScope<Database> & SendInput & { ideaIds: readonly string[]; text: string; preferences: Preferences }) {
   // Another user's (or a missing) idea is a 404 before anything else.
   const ideas = await findOwnIdeas({ db, userId, ideaIds });
@@ -355,8 +361,21 @@ export async function sendShareText({
   });
   await enqueueDeliveries({ jobs, deliveryIds, startAfter: at });
   // Writing like the user: the text as sent, beside the draft the model wrote for these ideas.
-  await keepSentTexts({ db, userId, shareId, ideaIds, texts: { [everyoneTextKey]: text }, preferences });
+  await keepSentTextsAfterSend(log, { db, userId, shareId, ideaIds, texts: { [everyoneTextKey]: text }, preferences });
   return sent(shareId, at, prepared, deliveryIds, warningKey);
+}
+
+/**
+ * The deliveries are committed and queued by now: the mail goes out whatever happens here, so a
+ * failure to keep the texts is only logged and the send still answers "queued" (a user shown an
+ * error would send again).
+ */
+async function keepSentTextsAfterSend(log: SendInput['log'], input: Parameters<typeof keepSentTexts>[0]) {
+  try {
+    await keepSentTexts(input);
+  } catch (error) {
+    log.warn({ err: error, userId: input.userId, shareId: input.shareId }, 'sent texts could not be kept');
+  }
 }
 
 /** The destinations of a send request: those named, else the share's contacts. */
@@ -417,6 +436,8 @@ export async function unscheduleShare({ db, userId, shareId }: UserScope<Databas
   return db.transaction(async (tx) => {
     const share = await unscheduleShareRow({ tx, userId, shareId });
     await tx.delete(deliveries).where(and(eq(deliveries.shareId, shareId), eq(deliveries.userId, userId)));
+    // Its texts were kept when the send was queued; nothing went out, so they are no example of the user's voice.
+    await forgetSentTextsOfShare({ db: tx, userId, shareId });
     return share;
   });
 }

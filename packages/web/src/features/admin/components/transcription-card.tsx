@@ -32,7 +32,7 @@ export function TranscriptionCard() {
       setResult(
         outcome.isOk
           ? t('aiProviders.transcription.testOk', { text: outcome.text, milliseconds: outcome.milliseconds })
-          : outcome.message,
+          : [outcome.message, outcome.providerMessage].filter(Boolean).join(' '),
       );
     } catch (failure) {
       toast.error(errorMessage(failure, t('aiProviders.errors.other')));
