@@ -39,7 +39,7 @@ import {
   startSmtpServer,
   twelveMegapixelJpeg,
 } from './bench-server.mjs';
-import { buildServerIfStale, serverEnvironment } from './build-server.mjs';
+import { buildServerIfStale, serverEnvironment, serverNodeFlags } from './build-server.mjs';
 
 const options = parseArgs({ strict: false }).values;
 const idleMinutes = Number(options['idle-minutes'] ?? 10);
@@ -137,7 +137,7 @@ async function importContacts(session, rows) {
 async function restoreWithCli(backupFile) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'life-updates-footprint-restore-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [backupCli, 'restore', backupFile], {
+  const child = spawn(process.execPath, [...serverNodeFlags, backupCli, 'restore', backupFile], {
     cwd: path.join(root, 'packages/server'),
     env: { ...process.env, ...serverEnvironment, DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -233,7 +233,7 @@ gzip -t /tmp/life-updates-check-backup.tar.gz && echo "downloaded $backup ($(sta
 rm -f /tmp/life-updates-check-backup.tar.gz
 podman stop --time 10 "$name" >/dev/null
 podman run --rm --user root -v "$volume:/data" "$IMAGE" rm -rf /data/db
-podman run --rm -v "$volume:/data" "$IMAGE" node packages/server/dist/backup-cli.js restore "/data/backups/$backup"
+podman run --rm -v "$volume:/data" "$IMAGE" node --liftoff-only packages/server/dist/backup-cli.js restore "/data/backups/$backup"
 podman start "$name" >/dev/null
 wait_ready "$name" "$base"
 : >"$jar"
